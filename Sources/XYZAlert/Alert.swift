@@ -1,0 +1,149 @@
+/// One alert instance (SPEC section 1): what to show, how it competes for the
+/// screen, and where it is in its life.
+///
+/// Scheduling properties (`priority`, `exclusive`) can change only while the
+/// alert is idle; dependencies only before it shows; content, target and
+/// keyboard settings until it finishes. Every state-changing call on a
+/// finished alert throws `.state` and changes nothing; getters always work.
+/// A finished alert stays a valid object for as long as it is referenced.
+public final class Alert {
+    /// Unique among the live alerts of a domain; nil for an anonymous alert.
+    public let id: String?
+    /// Larger is more important.
+    public private(set) var priority: Int32 = 0
+    public private(set) var exclusive: Exclusive = .wait
+    public internal(set) var state: AlertState = .idle
+    /// Why the alert finished; nil until it has.
+    public internal(set) var endReason: EndReason?
+    /// The layer to show on: "page" (the dispatch's page view) or a name
+    /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
+    public private(set) var target = "page"
+    public private(set) var content = AlertContent()
+    public private(set) var avoidsKeyboard = true
+    /// Added to the keyboard offset while avoiding; negative moves further up.
+    public private(set) var keyboardAdjust: Double = 0
+    /// The alert's laid-out frame, as reported by the host; nil until then.
+    public private(set) var frame: Rect?
+    /// The vertical offset last reported through `AlertHost.move`.
+    public internal(set) var offset: Double = 0
+    /// Anything the host wants to keep with the alert; released with it.
+    public var hostData: AnyObject?
+
+    // MARK: Scheduling data, owned by the engine.
+
+    /// The dispatch the alert was added to; nil while idle and once finished.
+    public internal(set) var dispatch: Dispatch?
+    /// Add order within the domain; larger is later. Set by `add`.
+    var seq = 0
+    /// Position in its dispatch's candidate queue, or -1 when not queued.
+    var queueIndex = -1
+    /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
+    var startsWaiting = false
+    /// Handle dependencies. Cleared when the alert finishes, so that finished
+    /// alerts hold no references; the graph of unfinished handle dependencies
+    /// is kept acyclic, so these references never form a cycle.
+    var dependencies: [Alert] = []
+    var idDependencies: [String] = []
+    /// Live alerts that list this one in `dependencies` (registered by `add`,
+    /// dropped when either side finishes).
+    var dependents: [Alert] = []
+    /// While live: the number of unmet dependencies, i.e. unfinished handle
+    /// dependencies plus id dependencies naming a live alert of the domain.
+    var unmet = 0
+
+    /// Creates an idle, ready alert. An empty `id` means no id.
+    public init(id: String? = nil) {
+        self.id = (id?.isEmpty ?? true) ? nil : id
+    }
+
+    /// True when `self` comes before `other` in candidate order: higher
+    /// priority first, then earlier add.
+    func precedes(_ other: Alert) -> Bool {
+        priority != other.priority ? priority > other.priority : seq < other.seq
+    }
+
+    /// The alert's name in messages: `'id'`, or "an alert without id".
+    var quotedName: String { id.map { "'\($0)'" } ?? "an alert without id" }
+
+    /// The dependency ids of this alert, in the order they were added.
+    public var dependencyIDs: [String] { idDependencies }
+
+    // MARK: Setters with state rules.
+
+    func requireNotFinished(_ what: String) throws(AlertError) {
+        if state == .finished {
+            throw AlertError(.state, "cannot \(what): alert \(quotedName) has finished")
+        }
+    }
+
+    func requireIdle(_ what: String) throws(AlertError) {
+        if state != .idle {
+            throw AlertError(.state, "cannot \(what): alert \(quotedName) is \(state); only an idle alert can change it")
+        }
+    }
+
+    /// Sets the priority. Idle alerts only (`.state` otherwise).
+    public func setPriority(_ priority: Int32) throws(AlertError) {
+        try requireIdle("set the priority")
+        self.priority = priority
+    }
+
+    /// Sets the exclusive behaviour. Idle alerts only (`.state` otherwise).
+    public func setExclusive(_ exclusive: Exclusive) throws(AlertError) {
+        try requireIdle("set the exclusive behaviour")
+        self.exclusive = exclusive
+    }
+
+    /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.
+    public func setWaiting() throws(AlertError) {
+        try requireIdle("mark the alert waiting")
+        startsWaiting = true
+    }
+
+    /// Names the layer to show on; takes effect at the next show. Throws
+    /// `.invalidArgument` for an empty name, `.state` once finished.
+    public func setTarget(_ name: String) throws(AlertError) {
+        try requireNotFinished("set the target")
+        if name.isEmpty {
+            throw AlertError(.invalidArgument, "target name of alert \(quotedName) must not be empty")
+        }
+        target = name
+    }
+
+    /// Replaces the presentation content. Throws `.state` once finished.
+    public func setContent(_ content: AlertContent) throws(AlertError) {
+        try requireNotFinished("set the content")
+        self.content = content
+    }
+
+    /// Enables or disables keyboard avoidance and sets its correction. An
+    /// on-screen alert whose offset changes is moved at once.
+    public func setKeyboardAvoidance(_ enabled: Bool, adjust: Double = 0) throws(AlertError) {
+        try requireNotFinished("set keyboard avoidance")
+        try dispatch?.domain.requireMutable("set keyboard avoidance")
+        if !adjust.isFinite {
+            throw AlertError(.invalidArgument, "keyboard adjust of alert \(quotedName) must be finite")
+        }
+        avoidsKeyboard = enabled
+        keyboardAdjust = adjust
+        dispatch?.domain.moveStep(duration: 0)
+    }
+
+    /// Reports the alert's laid-out frame (nil: unknown). An on-screen alert
+    /// whose offset changes is moved at once.
+    public func setFrame(_ frame: Rect?) throws(AlertError) {
+        try requireNotFinished("set the frame")
+        try dispatch?.domain.requireMutable("set the frame")
+        if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
+            throw AlertError(.invalidArgument, "frame of alert \(quotedName) must be finite")
+        }
+        self.frame = frame
+        dispatch?.domain.moveStep(duration: 0)
+    }
+
+    /// The offset keyboard avoidance wants for this alert now.
+    func wantedOffset(keyboard: Rect) -> Double {
+        guard avoidsKeyboard, let frame else { return 0 }
+        return keyboardOffset(frame: frame, keyboard: keyboard, adjust: keyboardAdjust)
+    }
+}

@@ -1,0 +1,144 @@
+/// The calls that move an alert through its life (SPEC section 6). Each
+/// validates first and throws without changing anything; the events of the
+/// call itself (`action`, `remove`, `finish`) are delivered during the call,
+/// after every state change; then the pass it needs runs, or is requested.
+extension Alert {
+    /// Idle: the alert will be added ready. Waiting: it becomes ready and may
+    /// show (a pass follows). Ready or on screen: nothing happens.
+    public func setReady() throws(AlertError) {
+        try requireNotFinished("mark the alert ready")
+        switch state {
+        case .idle:
+            startsWaiting = false
+        case .waiting:
+            let dispatch = self.dispatch!
+            try dispatch.domain.requireMutable("mark an alert ready")
+            state = .ready
+            dispatch.updateQueue(self)
+            let settlement = Settlement()
+            settlement.needPass(dispatch.domain)
+            settlement.settle()
+        default:
+            return
+        }
+    }
+
+    /// The host has already taken this on-screen alert off screen: it
+    /// finishes (`finish(.dismissed)`). Throws `.state` unless on screen.
+    public func dismiss() throws(AlertError) {
+        try requireNotFinished("dismiss")
+        guard state.isOnScreen else {
+            throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
+        }
+        let dispatch = self.dispatch!
+        try dispatch.domain.requireMutable("dismiss an alert")
+        let host = dispatch.host
+        let settlement = Settlement()
+        dispatch.domain.end(self, .dismissed, settlement)
+        host?.finish(self, reason: .dismissed)
+        settlement.settle()
+    }
+
+    /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
+    /// `finish(.cancelled)`. Throws `.state` for an idle or finished alert.
+    public func cancel() throws(AlertError) {
+        try requireNotFinished("cancel")
+        guard state.isLive else {
+            throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
+        }
+        let dispatch = self.dispatch!
+        try dispatch.domain.requireMutable("cancel an alert")
+        let host = dispatch.host
+        let wasOnScreen = state.isOnScreen
+        let settlement = Settlement()
+        dispatch.domain.end(self, .cancelled, settlement)
+        if wasOnScreen {
+            host?.remove(self, reason: .cancelled)
+        }
+        host?.finish(self, reason: .cancelled)
+        settlement.settle()
+    }
+
+    /// The user chose action `index` of this showing alert: `action(index)`,
+    /// `remove(.dismissed)`, `finish(.dismissed)`. Throws `.state` unless
+    /// showing, `.invalidArgument` when `index` is not an index of
+    /// `content.actions`.
+    public func triggerAction(_ index: Int) throws(AlertError) {
+        try requireNotFinished("trigger an action")
+        guard state == .showing else {
+            throw AlertError(.state, "cannot trigger an action of alert \(quotedName): it is \(state), not showing")
+        }
+        guard content.actions.indices.contains(index) else {
+            throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
+        }
+        let dispatch = self.dispatch!
+        try dispatch.domain.requireMutable("trigger an action")
+        let host = dispatch.host
+        let settlement = Settlement()
+        dispatch.domain.end(self, .dismissed, settlement)
+        host?.action(self, index: index)
+        host?.remove(self, reason: .dismissed)
+        host?.finish(self, reason: .dismissed)
+        settlement.settle()
+    }
+
+    /// Makes this alert wait until `dependency` finishes. Allowed until the
+    /// alert shows. A finished dependency is already met (nothing is stored);
+    /// adding one twice does nothing. Throws `.cycle`, naming the cycle, when
+    /// `dependency` already (transitively) waits for this alert.
+    public func addDependency(_ dependency: Alert) throws(AlertError) {
+        try requireBeforeShow("add a dependency")
+        if dependency === self {
+            throw AlertError(.cycle, "alert \(quotedName) cannot depend on itself")
+        }
+        if dependency.state == .finished || dependencies.contains(where: { $0 === dependency }) {
+            return
+        }
+        if let path = DependencyGraph.path(from: dependency, to: self, DependencyGraph.currentDomains) {
+            throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
+        }
+        dependencies.append(dependency)
+        if state.isLive {
+            dependency.dependents.append(self)
+            unmet += 1
+            dispatch!.updateQueue(self)
+        }
+    }
+
+    /// Makes this alert wait while a live alert with id `id` exists in its
+    /// domain. Allowed until the alert shows; adding one twice does nothing.
+    /// Throws `.invalidArgument` for an empty id, `.cycle` when `id` is the
+    /// alert's own id or the alert with that id waits for this one.
+    public func addDependency(id: String) throws(AlertError) {
+        try requireBeforeShow("add a dependency")
+        if id.isEmpty {
+            throw AlertError(.invalidArgument, "a dependency id must not be empty")
+        }
+        if id == self.id {
+            throw AlertError(.cycle, "alert \(quotedName) cannot depend on its own id")
+        }
+        if idDependencies.contains(id) {
+            return
+        }
+        let blocker = state.isLive ? dispatch!.domain.ids[id] : nil
+        if let blocker, let path = DependencyGraph.path(from: blocker, to: self, DependencyGraph.currentDomains) {
+            throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
+        }
+        idDependencies.append(id)
+        if state.isLive {
+            dispatch!.domain.idWaiters[id, default: []].append(self)
+            if blocker != nil {
+                unmet += 1
+                dispatch!.updateQueue(self)
+            }
+        }
+    }
+
+    private func requireBeforeShow(_ what: String) throws(AlertError) {
+        try requireNotFinished(what)
+        if state.isOnScreen {
+            throw AlertError(.state, "cannot \(what): alert \(quotedName) is already on screen")
+        }
+        try dispatch?.domain.requireMutable(what)
+    }
+}

@@ -1,0 +1,419 @@
+/// The scheduler of one page (SPEC section 1): its alerts, its visibility,
+/// its page view and named targets, and its place in a domain.
+///
+/// A dispatch lives until `destroy()`; the engine keeps references between
+/// dispatches, alerts and their domain until then, so a host must destroy
+/// every dispatch it creates. Methods that change the schedule run a pass at
+/// their end (immediate mode) or ask the root's host for a flush (deferred
+/// mode, see `AlertHost.defersPasses`). All calls on one domain must come
+/// from one thread at a time.
+public final class Dispatch {
+    /// The page's name, used in explanations and snapshots.
+    public var name: String
+    /// Receives the events of this dispatch's alerts; released by `destroy()`
+    /// after everything else it does.
+    public internal(set) var host: AlertHost?
+    /// The view that the target "page" resolves to.
+    public private(set) var pageView: ViewHandle?
+    public private(set) var isPageVisible = false
+    /// Whether the page took part in the last computed pass (SPEC rule 1).
+    public internal(set) var isParticipating = false
+    public private(set) weak var parent: Dispatch?
+    /// Attached children, in attach order.
+    public private(set) var children: [Dispatch] = []
+    /// The child set with `setActiveChild`, if any.
+    public private(set) weak var explicitActiveChild: Dispatch?
+    var activeChildProvider: ((Dispatch) -> Dispatch?)?
+    /// The provider's answer at the last pass.
+    weak var lastProvidedChild: Dispatch?
+    private var targets: [String: ViewHandle] = [:]
+    public private(set) var isDestroyed = false
+
+    var domain: Domain
+    /// The live alerts of this dispatch.
+    var alerts: [ObjectIdentifier: Alert] = [:]
+    /// Ready alerts with all dependencies met, by exclusive class: the wait
+    /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.
+    private(set) var waitQueue = AlertQueue()
+    private(set) var coverQueue = AlertQueue()
+
+    /// Creates a dispatch whose page is not visible yet, alone in its domain.
+    public init(host: AlertHost?, pageView: ViewHandle? = nil, name: String = "") {
+        self.host = host
+        self.pageView = pageView
+        self.name = name
+        self.domain = Domain(root: nil)
+        domain.root = self
+    }
+
+    /// The root of this dispatch's domain.
+    public var root: Dispatch { domain.root ?? self }
+    /// Whether an active-child provider is set.
+    public var hasActiveChildProvider: Bool { activeChildProvider != nil }
+    /// The keyboard frame last reported for this domain.
+    public var keyboard: Rect { domain.keyboard }
+    /// This dispatch and its descendants, parents first.
+    var subtree: [Dispatch] {
+        var out: [Dispatch] = [self]
+        var i = 0
+        while i < out.count {
+            out += out[i].children
+            i += 1
+        }
+        return out
+    }
+
+    var quotedName: String { name.isEmpty ? "an unnamed page" : "page '\(name)'" }
+
+    func requireUsable(_ what: String) throws(AlertError) {
+        if isDestroyed {
+            throw AlertError(.state, "cannot \(what): \(quotedName) was destroyed")
+        }
+        try domain.requireMutable(what)
+    }
+
+    // MARK: Candidate queues
+
+    /// Puts `alert` in or takes it out of its candidate queue so that it is
+    /// queued iff ready with all dependencies met. O(log n).
+    func updateQueue(_ alert: Alert) {
+        let wanted = alert.state == .ready && alert.unmet == 0
+        if wanted && alert.queueIndex < 0 {
+            if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
+        } else if !wanted && alert.queueIndex >= 0 {
+            dequeue(alert)
+        }
+    }
+
+    func dequeue(_ alert: Alert) {
+        if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
+    }
+
+    /// The view a target name resolves to: "page" is the page view; any other
+    /// name is looked up here, then in each ancestor.
+    func resolveTarget(_ name: String) -> ViewHandle? {
+        if name == "page" {
+            return pageView
+        }
+        var dispatch: Dispatch? = self
+        while let d = dispatch {
+            if let view = d.targets[name] {
+                return view
+            }
+            dispatch = d.parent
+        }
+        return nil
+    }
+
+    // MARK: Public operations
+
+    /// Adds alerts, all or none (SPEC section 6): each must be idle and
+    /// appear once; ids must be free in the domain and in the batch; no
+    /// dependency cycle may form. The first failure is thrown and nothing
+    /// changes. Then a pass. O(k log n) for k alerts, plus the dependency
+    /// edges of the new alerts.
+    public func add(_ batch: [Alert]) throws(AlertError) {
+        try requireUsable("add alerts")
+        var members = Set<ObjectIdentifier>()
+        var batchIDs: [String: Alert] = [:]
+        for alert in batch {
+            guard members.insert(ObjectIdentifier(alert)).inserted else {
+                throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
+            }
+            guard alert.state == .idle else {
+                throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
+            }
+            if let id = alert.id {
+                if domain.ids[id] != nil {
+                    throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
+                }
+                if batchIDs[id] != nil {
+                    throw AlertError(.duplicate, "cannot add alert '\(id)': two alerts of the batch have that id")
+                }
+                batchIDs[id] = alert
+            }
+        }
+        let domain = self.domain
+        let resolve: DependencyGraph.Resolver = { alert, id in
+            if members.contains(ObjectIdentifier(alert)) {
+                return domain.ids[id] ?? batchIDs[id]
+            }
+            guard alert.state.isLive else { return nil }
+            let home = alert.dispatch!.domain
+            return home.ids[id] ?? (home === domain ? batchIDs[id] : nil)
+        }
+        if let cycle = DependencyGraph.cycle(from: batch, resolve) {
+            throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
+        }
+
+        for alert in batch {
+            alert.seq = domain.nextSeq
+            domain.nextSeq += 1
+            alert.dispatch = self
+            alert.state = alert.startsWaiting ? .waiting : .ready
+            alerts[ObjectIdentifier(alert)] = alert
+            if let id = alert.id {
+                // Alerts already waiting for this id now have one more unmet dependency.
+                for waiter in domain.idWaiters[id] ?? [] {
+                    waiter.unmet += 1
+                    waiter.dispatch!.updateQueue(waiter)
+                }
+                domain.ids[id] = alert
+            }
+        }
+        for alert in batch {
+            for id in alert.idDependencies {
+                domain.idWaiters[id, default: []].append(alert)
+            }
+            for dependency in alert.dependencies where dependency.state != .finished {
+                dependency.dependents.append(alert)
+            }
+            alert.unmet = alert.dependencies.count { $0.state != .finished }
+                + alert.idDependencies.count { domain.ids[$0] != nil }
+            updateQueue(alert)
+        }
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// The page appeared: it participates again (if its parents let it), its
+    /// alerts are restored and candidates may show. Then a pass.
+    public func pageDidAppear() throws(AlertError) {
+        try requireUsable("report the page appearing")
+        isPageVisible = true
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// The page will disappear: its showing alerts, and those of pages that
+    /// stop participating with it, are hidden (reason `.page`) during this
+    /// call in both pass modes, top of stack first. Then a pass.
+    public func pageWillDisappear() throws(AlertError) {
+        try requireUsable("report the page disappearing")
+        isPageVisible = false
+        domain.hidePagesNow()
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// Makes this dispatch a child of `newParent` (nil detaches), joining
+    /// the two domains (SPEC section 5). Throws `.cycle` for a parent cycle or
+    /// a dependency cycle the join would close, `.duplicate` when the domains'
+    /// live alerts share an id, `.state` when either domain is delivering a
+    /// pass (domains cannot change shape from inside a callback). Passes
+    /// follow in both resulting domains.
+    public func setParent(_ newParent: Dispatch?) throws(AlertError) {
+        try requireUsable("set the parent")
+        try newParent?.requireUsable("set the parent")
+        if newParent === parent {
+            return
+        }
+        if let newParent {
+            var chain: [Dispatch] = [self]
+            var walker: Dispatch? = newParent
+            while let d = walker {
+                chain.append(d)
+                if d === self {
+                    throw AlertError(.cycle, "parent cycle: " + chain.map(\.quotedName).joined(separator: " -> "))
+                }
+                walker = d.parent
+            }
+        }
+        if domain.isRunning || newParent?.domain.isRunning == true {
+            throw AlertError(.state, "cannot set the parent of \(quotedName) while its domain is delivering events")
+        }
+        if let newParent, newParent.domain !== domain {
+            try checkJoin(into: newParent.domain)
+        }
+
+        let settlement = Settlement()
+        if let oldParent = parent {
+            oldParent.unlink(self)
+            if newParent?.domain !== domain {
+                let rest = domain
+                _ = rest.split(self)
+                settlement.needPass(rest)
+            }
+        }
+        if let newParent {
+            newParent.children.append(self)
+            parent = newParent
+            if domain !== newParent.domain {
+                newParent.domain.absorb(domain, subtree: self)
+            }
+        }
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// Checks that moving this subtree into `target` creates no duplicate
+    /// id and no dependency cycle. O(alerts of both).
+    private func checkJoin(into target: Domain) throws(AlertError) {
+        let members = subtree
+        let memberIDs = Set(members.map(ObjectIdentifier.init))
+        var moving: [Alert] = []
+        for dispatch in members {
+            moving += dispatch.alerts.values
+        }
+        moving.sort { $0.seq < $1.seq }
+        var movingIDs: [String: Alert] = [:]
+        for alert in moving {
+            if let id = alert.id {
+                if target.ids[id] != nil {
+                    throw AlertError(.duplicate, "cannot attach \(quotedName): id '\(id)' is used by live alerts in both domains")
+                }
+                movingIDs[id] = alert
+            }
+        }
+        let old = domain
+        let resolve: DependencyGraph.Resolver = { alert, id in
+            guard alert.state.isLive else { return nil }
+            let dispatch = alert.dispatch!
+            if dispatch.domain === target || memberIDs.contains(ObjectIdentifier(dispatch)) {
+                return target.ids[id] ?? movingIDs[id]
+            }
+            let found = dispatch.domain.ids[id]
+            if dispatch.domain === old, let found, memberIDs.contains(ObjectIdentifier(found.dispatch!)) {
+                return nil
+            }
+            return found
+        }
+        var starts: [Alert] = moving
+        for dispatch in target.dispatches {
+            starts += dispatch.alerts.values.sorted { $0.seq < $1.seq }
+        }
+        if let cycle = DependencyGraph.cycle(from: starts, resolve) {
+            throw AlertError(.cycle, "cannot attach \(quotedName): " + DependencyGraph.describe(cycle))
+        }
+    }
+
+    /// Removes `child` from `children`, forgetting it as the active child.
+    private func unlink(_ child: Dispatch) {
+        children.removeAll { $0 === child }
+        child.parent = nil
+        if explicitActiveChild === child {
+            explicitActiveChild = nil
+        }
+        if lastProvidedChild === child {
+            lastProvidedChild = nil
+        }
+    }
+
+    /// Makes `child` the only active child (nil: every child is active
+    /// again) and removes any provider. Throws `.owner` when `child` is not a
+    /// child of this dispatch. Then a pass.
+    public func setActiveChild(_ child: Dispatch?) throws(AlertError) {
+        try requireUsable("set the active child")
+        if let child, child.parent !== self {
+            throw AlertError(.owner, "cannot make \(child.quotedName) the active child of \(quotedName): it is not its child")
+        }
+        explicitActiveChild = child
+        activeChildProvider = nil
+        lastProvidedChild = nil
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// Sets (nil: removes) the provider asked at every pass for the active
+    /// child, replacing any explicit active child. A provider that returns nil
+    /// or a dispatch that is not a child selects no child. It must not change
+    /// the schedule: such calls from inside it throw `.state`. Then a pass.
+    public func setActiveChildProvider(_ provider: ((Dispatch) -> Dispatch?)?) throws(AlertError) {
+        try requireUsable("set the active-child provider")
+        activeChildProvider = provider
+        explicitActiveChild = nil
+        lastProvidedChild = nil
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
+    /// Registers `view` under `name` for alerts of this dispatch and its
+    /// descendants (nil removes it). "page" replaces the page view. Applies
+    /// to later shows. Throws `.invalidArgument` for an empty name.
+    public func setTarget(_ name: String, view: ViewHandle?) throws(AlertError) {
+        try requireUsable("set a target")
+        if name.isEmpty {
+            throw AlertError(.invalidArgument, "target name must not be empty")
+        }
+        if name == "page" {
+            pageView = view
+        } else {
+            targets[name] = view
+        }
+    }
+
+    /// Reports the keyboard frame for the whole domain (zero height: hidden).
+    /// Visible alerts whose offset changes are moved during this call, with
+    /// `duration`, top of stack first.
+    public func keyboardChanged(_ frame: Rect, duration: Double) throws(AlertError) {
+        try requireUsable("report a keyboard change")
+        guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
+              duration.isFinite, duration >= 0 else {
+            throw AlertError(.invalidArgument, "keyboard frame and duration must be finite, and the duration not negative")
+        }
+        domain.keyboard = frame
+        domain.moveStep(duration: duration)
+    }
+
+    /// Runs the domain's passes now (both modes) and ends a pending flush
+    /// request. From inside a callback of this domain it does nothing more:
+    /// the running pass already re-derives every event.
+    public func flush() throws(AlertError) {
+        try requireUsable("flush")
+        domain.flushRequested = false
+        domain.run()
+    }
+
+    /// The live alert of this dispatch with this id, if any. O(1).
+    public func find(_ id: String) -> Alert? {
+        guard let alert = domain.ids[id], alert.dispatch === self else { return nil }
+        return alert
+    }
+
+    /// Ends every live alert with reason `.destroyed`, one by one: on-screen
+    /// ones top of stack first (`remove`, then `finish`), then queued ones in
+    /// candidate order (`finish`); detaches the children, each becoming its
+    /// own domain; leaves the parent; re-arbitrates what remains; releases the
+    /// host last. Every later call on this dispatch throws `.state`.
+    public func destroy() throws(AlertError) {
+        try requireUsable("destroy the page")
+        isDestroyed = true
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        while let alert = domain.stack.last(where: { $0.dispatch === self }) {
+            let host = self.host
+            domain.end(alert, .destroyed, settlement)
+            host?.remove(alert, reason: .destroyed)
+            host?.finish(alert, reason: .destroyed)
+        }
+        for alert in alerts.values.sorted(by: { $0.precedes($1) }) where alert.dispatch === self {
+            let host = self.host
+            domain.end(alert, .destroyed, settlement)
+            host?.finish(alert, reason: .destroyed)
+        }
+        let formerChildren = children
+        children = []
+        for child in formerChildren {
+            child.parent = nil
+            settlement.needPass(domain.split(child))
+        }
+        if let parent {
+            parent.unlink(self)
+        } else {
+            domain.isDead = true
+            domain.root = nil
+        }
+        domain = Domain(root: nil)
+        domain.isDead = true
+        activeChildProvider = nil
+        explicitActiveChild = nil
+        targets = [:]
+        settlement.settle()
+        host = nil
+    }
+}

@@ -1,0 +1,47 @@
+/// An opaque pointer to one of the host's views. The engine never dereferences it.
+public typealias ViewHandle = UnsafeMutableRawPointer
+
+/// What the engine asks of the host application. Every method has a default
+/// that does nothing, so a host implements only what it needs.
+///
+/// Events for an alert go to the host of the alert's dispatch. Each event is
+/// delivered after the state change it reports. A method may call back into
+/// the engine (SPEC rule 7): the call takes effect at once and never starts a
+/// nested pass of the domain that is delivering.
+public protocol AlertHost: AnyObject {
+    /// Put `alert` on screen, on the layer `target`, whose registered view is
+    /// `view` (nil when nothing is registered under that name).
+    func show(_ alert: Alert, target: String, view: ViewHandle?)
+    /// Hide an on-screen alert without ending it.
+    func hide(_ alert: Alert, reason: HideReason)
+    /// Make a hidden alert visible again.
+    func unhide(_ alert: Alert)
+    /// Take an alert off screen for good; `finish` follows.
+    func remove(_ alert: Alert, reason: EndReason)
+    /// The alert has ended; it will never be shown again.
+    func finish(_ alert: Alert, reason: EndReason)
+    /// Offset the alert vertically by `dy` (absolute, not cumulative),
+    /// animated over `duration` seconds, to avoid the keyboard.
+    func move(_ alert: Alert, dy: Double, duration: Double)
+    /// The user chose action `index` of a showing alert; `remove` and `finish` follow.
+    func action(_ alert: Alert, index: Int)
+    /// Deferred mode when true: instead of running passes at the end of each
+    /// call, the engine calls `requestFlush` and the host calls
+    /// `Dispatch.flush()` from its main loop. Read from the domain's root.
+    var defersPasses: Bool { get }
+    /// A pass is needed in the domain whose root is `root`. Called once until
+    /// the next flush of that domain.
+    func requestFlush(_ root: Dispatch)
+}
+
+extension AlertHost {
+    public func show(_ alert: Alert, target: String, view: ViewHandle?) {}
+    public func hide(_ alert: Alert, reason: HideReason) {}
+    public func unhide(_ alert: Alert) {}
+    public func remove(_ alert: Alert, reason: EndReason) {}
+    public func finish(_ alert: Alert, reason: EndReason) {}
+    public func move(_ alert: Alert, dy: Double, duration: Double) {}
+    public func action(_ alert: Alert, index: Int) {}
+    public var defersPasses: Bool { false }
+    public func requestFlush(_ root: Dispatch) {}
+}

@@ -1,0 +1,28 @@
+/// What one public call leaves to do once its own work is done: the domains
+/// whose schedule it changed. `settle()` then runs each domain's passes
+/// (immediate mode) or asks its host for a flush (deferred mode), in the order
+/// the domains were touched, so that the same calls give the same callbacks.
+///
+/// A domain that is already delivering a pass is left alone: its running pass
+/// re-derives every event from the current state and takes the change into
+/// account (SPEC rule 7), so no pass is ever nested within its own domain.
+final class Settlement {
+    private var domains: [Domain] = []
+
+    func needPass(_ domain: Domain) {
+        if !domains.contains(where: { $0 === domain }) {
+            domains.append(domain)
+        }
+    }
+
+    func settle() {
+        for domain in domains where !domain.isDead && !domain.isRunning {
+            if !domain.isDeferred {
+                domain.run()
+            } else if !domain.flushRequested, let root = domain.root, let host = root.host {
+                domain.flushRequested = true
+                host.requestFlush(root)
+            }
+        }
+    }
+}

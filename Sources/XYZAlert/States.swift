@@ -1,0 +1,80 @@
+/// The life of one alert (SPEC section 2).
+///
+/// An alert is *live* from `add` until `finished`, and *on screen* while
+/// `showing` or `hidden`. Raw values are the C ABI's `xyz_state` values.
+public enum AlertState: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// Created, not yet added to a dispatch.
+    case idle = 0
+    /// Added, but the host is still preparing it (see `Alert.setReady()`).
+    case waiting
+    /// Added and ready; queued until the scheduling rules let it show.
+    case ready
+    /// On screen and visible.
+    case showing
+    /// On screen but temporarily hidden (page gone, or covered by `hideOthers`).
+    case hidden
+    /// Ended (dismissed, cancelled or destroyed); never shown again.
+    case finished
+
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .waiting: "waiting"
+        case .ready: "ready"
+        case .showing: "showing"
+        case .hidden: "hidden"
+        case .finished: "finished"
+        }
+    }
+
+    /// True from `add` until `finished`.
+    public var isLive: Bool { self != .idle && self != .finished }
+    /// True while `showing` or `hidden`.
+    public var isOnScreen: Bool { self == .showing || self == .hidden }
+}
+
+/// How an alert treats the alerts already on screen (SPEC rule 4).
+public enum Exclusive: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// Never shows over another alert: waits until the screen is free (default).
+    case wait = 0
+    /// Shows over alerts of strictly lower priority, which stay visible below it.
+    case cover
+    /// Shows over alerts of strictly lower priority and hides everything below it.
+    case hideOthers
+
+    public var description: String {
+        switch self {
+        case .wait: "wait"
+        case .cover: "cover"
+        case .hideOthers: "hide_others"
+        }
+    }
+}
+
+/// Why an on-screen alert was hidden.
+public enum HideReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// Its page does not participate (not visible, or not the active child).
+    case page = 0
+    /// A `hideOthers` alert above it hides it.
+    case covered
+
+    public var description: String { self == .page ? "page" : "covered" }
+}
+
+/// Why an alert finished.
+public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The host dismissed it, or the user chose one of its actions.
+    case dismissed = 0
+    /// The host cancelled it.
+    case cancelled
+    /// Its dispatch was destroyed.
+    case destroyed
+
+    public var description: String {
+        switch self {
+        case .dismissed: "dismissed"
+        case .cancelled: "cancelled"
+        case .destroyed: "destroyed"
+        }
+    }
+}
