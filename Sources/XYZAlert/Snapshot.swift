@@ -1,0 +1,64 @@
+/// A domain's pages, stack and queues as plain data (SPEC section 6).
+public struct DomainSnapshot: Equatable, Sendable {
+    public struct AlertInfo: Equatable, Sendable {
+        public var id: String?
+        public var priority: Int32
+        public var exclusive: Exclusive
+        public var state: AlertState
+        /// Index of the alert's page in `pages`.
+        public var page: Int
+        /// Dependencies not met yet.
+        public var unmetDependencies: Int
+    }
+
+    public struct PageInfo: Equatable, Sendable {
+        public var name: String
+        public var isVisible: Bool
+        /// As of the last pass (providers' last answers).
+        public var isParticipating: Bool
+        /// Index of the parent in `pages`.
+        public var parent: Int?
+        /// Index of the explicitly set active child in `pages`.
+        public var activeChild: Int?
+        public var hasActiveChildProvider: Bool
+        /// Live alerts not on screen (waiting and ready), in candidate order.
+        public var queue: [AlertInfo]
+    }
+
+    /// Parents before children; `pages[0]` is the root.
+    public var pages: [PageInfo]
+    /// On-screen alerts, bottom (oldest show) to top.
+    public var stack: [AlertInfo]
+    public var keyboard: Rect
+    public var isDeferred: Bool
+    public var flushRequested: Bool
+}
+
+extension Dispatch {
+    /// A snapshot of this dispatch's whole domain. Never calls host code.
+    /// O(n log n) in the domain's live alerts.
+    public func snapshot() -> DomainSnapshot {
+        let domain = self.domain
+        domain.computeParticipation(askProviders: false)
+        let dispatches = isDestroyed ? [self] : domain.dispatches
+        var index: [ObjectIdentifier: Int] = [:]
+        for (i, dispatch) in dispatches.enumerated() {
+            index[ObjectIdentifier(dispatch)] = i
+        }
+        func info(_ alert: Alert) -> DomainSnapshot.AlertInfo {
+            DomainSnapshot.AlertInfo(id: alert.id, priority: alert.priority, exclusive: alert.exclusive,
+                                     state: alert.state, page: index[ObjectIdentifier(alert.dispatch!)]!,
+                                     unmetDependencies: alert.unmet)
+        }
+        let pages = dispatches.map { dispatch in
+            DomainSnapshot.PageInfo(
+                name: dispatch.name, isVisible: dispatch.isPageVisible, isParticipating: dispatch.isParticipating,
+                parent: dispatch.parent.flatMap { index[ObjectIdentifier($0)] },
+                activeChild: dispatch.explicitActiveChild.flatMap { index[ObjectIdentifier($0)] },
+                hasActiveChildProvider: dispatch.hasActiveChildProvider,
+                queue: dispatch.alerts.values.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
+        }
+        return DomainSnapshot(pages: pages, stack: domain.stack.map(info), keyboard: domain.keyboard,
+                              isDeferred: domain.isDeferred, flushRequested: domain.flushRequested)
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+import XYZAlert
+
+/// A host that records every event as one line, e.g. "show a page" or
+/// "hide b covered", and can react to events by calling back into the engine.
+final class Recorder: AlertHost {
+    var log: [String] = []
+    var defersPasses = false
+    /// Called after each event is recorded, with the line and the alert.
+    var react: ((String, Alert?) -> Void)?
+    /// The view each alert was last shown with.
+    var views: [String: ViewHandle?] = [:]
+    /// The state each alert was in when its event arrived.
+    var statesSeen: [String] = []
+
+    init(deferred: Bool = false) {
+        defersPasses = deferred
+    }
+
+    private func record(_ line: String, _ alert: Alert?) {
+        log.append(line)
+        if let alert {
+            statesSeen.append("\(name(alert)):\(alert.state)")
+        }
+        react?(line, alert)
+    }
+
+    func name(_ alert: Alert) -> String { alert.id ?? "?" }
+
+    func show(_ alert: Alert, target: String, view: ViewHandle?) {
+        views[name(alert)] = view
+        record("show \(name(alert)) \(target)", alert)
+    }
+    func hide(_ alert: Alert, reason: HideReason) { record("hide \(name(alert)) \(reason)", alert) }
+    func unhide(_ alert: Alert) { record("unhide \(name(alert))", alert) }
+    func remove(_ alert: Alert, reason: EndReason) { record("remove \(name(alert)) \(reason)", alert) }
+    func finish(_ alert: Alert, reason: EndReason) { record("finish \(name(alert)) \(reason)", alert) }
+    func move(_ alert: Alert, dy: Double, duration: Double) { record("move \(name(alert)) \(dy) \(duration)", alert) }
+    func action(_ alert: Alert, index: Int) { record("action \(name(alert)) \(index)", alert) }
+    func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
+
+    /// Returns the log so far and clears it.
+    func take() -> [String] {
+        defer { log = [] }
+        return log
+    }
+}
+
+/// A host whose destructor is observable, like a C host's context destructor.
+final class CountedHost: AlertHost {
+    let onDeinit: () -> Void
+    let recorder: Recorder
+    init(_ recorder: Recorder, onDeinit: @escaping () -> Void) {
+        self.recorder = recorder
+        self.onDeinit = onDeinit
+    }
+    deinit { onDeinit() }
+    func show(_ alert: Alert, target: String, view: ViewHandle?) { recorder.show(alert, target: target, view: view) }
+    func remove(_ alert: Alert, reason: EndReason) { recorder.remove(alert, reason: reason) }
+    func finish(_ alert: Alert, reason: EndReason) { recorder.finish(alert, reason: reason) }
+}
+
+func alert(_ id: String?, _ priority: Int32 = 0, _ exclusive: Exclusive = .wait,
+           waiting: Bool = false, actions: Int = 0) -> Alert {
+    let a = Alert(id: id)
+    try! a.setPriority(priority)
+    try! a.setExclusive(exclusive)
+    if waiting {
+        try! a.setWaiting()
+    }
+    if actions > 0 {
+        try! a.setContent(AlertContent(actions: (0..<actions).map { AlertAction(id: "act\($0)", title: "Action \($0)") }))
+    }
+    return a
+}
+
+/// A visible page with the given host.
+func page(_ name: String, _ host: AlertHost, visible: Bool = true, view: ViewHandle? = nil) -> Dispatch {
+    let d = Dispatch(host: host, pageView: view, name: name)
+    if visible {
+        try! d.pageDidAppear()
+    }
+    return d
+}
+
+/// The error code a call throws, or nil when it succeeds.
+func errorCode(_ body: () throws -> Void) -> AlertError.Code? {
+    caught(body)?.code
+}
+
+/// The error message a call throws, or nil when it succeeds.
+func errorMessage(_ body: () throws -> Void) -> String? {
+    caught(body)?.message
+}
+
+private func caught(_ body: () throws -> Void) -> AlertError? {
+    do {
+        try body()
+        return nil
+    } catch let error as AlertError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
+
+func view(_ n: UInt) -> ViewHandle { ViewHandle(bitPattern: n)! }
