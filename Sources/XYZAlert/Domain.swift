@@ -235,9 +235,12 @@ final class Domain {
     // MARK: Ending alerts
 
     /// Ends a live alert: the state change and all bookkeeping, no events.
-    /// Dependents whose last dependency this was become candidates, and their
-    /// domains are recorded in `settlement` (they may be other domains).
+    /// Dependents whose last dependency this was become candidates. The
+    /// settlement gets this domain first, then the domains of those
+    /// dependents (handle dependencies may cross domains) in the order the
+    /// dependents registered.
     func end(_ alert: Alert, _ reason: EndReason, _ settlement: Settlement) {
+        settlement.needPass(self)
         let dispatch = alert.dispatch!
         if alert.queueIndex >= 0 {
             dispatch.dequeue(alert)
@@ -272,7 +275,6 @@ final class Domain {
             }
         }
         alert.dispatch = nil
-        settlement.needPass(self)
     }
 
     // MARK: Indexing, joining and splitting

@@ -15,8 +15,10 @@ final class Settlement {
         }
     }
 
+    /// Skips dead domains, running ones, and domains whose root is being
+    /// destroyed: the destroying call settles the domains that remain.
     func settle() {
-        for domain in domains where !domain.isDead && !domain.isRunning {
+        for domain in domains where !domain.isDead && !domain.isRunning && domain.root?.isDestroyed == false {
             if !domain.isDeferred {
                 domain.run()
             } else if !domain.flushRequested, let root = domain.root, let host = root.host {

@@ -1,0 +1,188 @@
+import XYZAlert
+
+/// The engine under test, driven through its public API only.
+final class EngineHarness: Harness {
+    var trace: [String] = []
+    private var pages: [Dispatch] = []
+    private var hosts: [PageHost] = []
+    private var slots: [Int: Alert] = [:]
+    private var created: [Alert] = []
+    private var labels: [ObjectIdentifier: String] = [:]
+    private var reactions: [ObjectIdentifier: [Reaction]] = [:]
+    private var choices: [Int: Int] = [:]
+
+    init(modes: [PageMode]) {
+        for (i, mode) in modes.enumerated() {
+            let host = PageHost(harness: self, mode: mode)
+            hosts.append(host)
+            let page = Dispatch(host: host, pageView: pageView(i), name: "p\(i)")
+            if registersWindow(i) {
+                try! page.setTarget("window", view: windowView(i))
+            }
+            pages.append(page)
+        }
+    }
+
+    func label(_ alert: Alert) -> String { labels[ObjectIdentifier(alert)]! }
+
+    func pageIndex(_ page: Dispatch) -> Int { pages.firstIndex { $0 === page }! }
+
+    /// Records an event, then runs the alert's reaction to it, once.
+    func event(_ line: String, _ alert: Alert?, kind: String) {
+        trace.append(line)
+        guard let alert, var pending = reactions[ObjectIdentifier(alert)],
+              let i = pending.firstIndex(where: { $0.on == kind }) else { return }
+        let reaction = pending.remove(at: i)
+        reactions[ObjectIdentifier(alert)] = pending
+        trace.append("  react \(label(alert)) on \(kind) -> " + perform(reaction.op))
+    }
+
+    func states() -> [String] {
+        created.map { "\(label($0)):\($0.state)" }
+    }
+
+    private func make(_ spec: AlertSpec) -> String? {
+        let alert = Alert(id: spec.id)
+        labels[ObjectIdentifier(alert)] = "L\(created.count)"
+        created.append(alert)
+        reactions[ObjectIdentifier(alert)] = spec.reactions
+        slots[spec.slot] = alert
+        do {
+            try alert.setPriority(spec.priority)
+            try alert.setExclusive(spec.exclusive)
+            if spec.waiting {
+                try alert.setWaiting()
+            }
+            try alert.setTarget(spec.target)
+            try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
+            for id in spec.afterIDs {
+                try alert.addDependency(id: id)
+            }
+            for other in spec.afterSlots {
+                if let dependency = slots[other] {
+                    try alert.addDependency(dependency)
+                }
+            }
+            return nil
+        } catch {
+            return codeName(error)
+        }
+    }
+
+    func perform(_ op: Op) -> String {
+        do {
+            switch op {
+            case .add(let page, let specs):
+                var failures: [String] = []
+                var batch: [Alert] = []
+                for spec in specs {
+                    if let failure = make(spec) { failures.append(failure) }
+                    batch.append(slots[spec.slot]!)
+                }
+                let prefix = failures.isEmpty ? "" : "make " + failures.joined(separator: ",") + "; "
+                do {
+                    try pages[page].add(batch)
+                    return prefix + "ok"
+                } catch {
+                    return prefix + codeName(error)
+                }
+            case .addExisting(let page, let wanted):
+                let batch = wanted.compactMap { slots[$0] }
+                guard !batch.isEmpty else { return "skip" }
+                try pages[page].add(batch)
+            case .ready(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.setReady()
+            case .dismiss(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.dismiss()
+            case .cancel(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.cancel()
+            case .action(let slot, let index):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.triggerAction(index)
+            case .dependOn(let slot, let other):
+                guard let alert = slots[slot], let dependency = slots[other] else { return "skip" }
+                try alert.addDependency(dependency)
+            case .dependOnID(let slot, let id):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.addDependency(id: id)
+            case .appear(let page):
+                try pages[page].pageDidAppear()
+            case .disappear(let page):
+                try pages[page].pageWillDisappear()
+            case .setParent(let child, let parent):
+                try pages[child].setParent(parent.map { pages[$0] })
+            case .setActiveChild(let parent, let child):
+                try pages[parent].setActiveChild(child.map { pages[$0] })
+            case .setProvider(let parent, let on):
+                if on {
+                    try pages[parent].setActiveChildProvider { [unowned self] _ in
+                        self.choices[parent].map { self.pages[$0] }
+                    }
+                } else {
+                    try pages[parent].setActiveChildProvider(nil)
+                }
+            case .choose(let parent, let child):
+                choices[parent] = child
+            case .destroy(let page):
+                try pages[page].destroy()
+            case .keyboard(let page, let y, let height, let duration):
+                try pages[page].keyboardChanged(Rect(x: 0, y: y, width: 400, height: height), duration: duration)
+            case .frame(let slot, let y, let height):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.setFrame(Rect(x: 0, y: y, width: 300, height: height))
+            case .avoidance(let slot, let enabled, let adjust):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.setKeyboardAvoidance(enabled, adjust: adjust)
+            case .flush(let page):
+                try pages[page].flush()
+            }
+            return "ok"
+        } catch {
+            return codeName(error)
+        }
+    }
+}
+
+/// One page's host: records events into the harness's trace.
+private final class PageHost: AlertHost {
+    unowned let harness: EngineHarness
+    let mode: PageMode
+
+    init(harness: EngineHarness, mode: PageMode) {
+        self.harness = harness
+        self.mode = mode
+    }
+
+    var defersPasses: Bool { mode != .immediate }
+
+    func show(_ alert: Alert, target: String, view: ViewHandle?) {
+        harness.event("show \(harness.label(alert)) \(alert.dispatch!.name) \(target) \(hex(view))", alert, kind: "show")
+    }
+    func hide(_ alert: Alert, reason: HideReason) {
+        harness.event("hide \(harness.label(alert)) \(reason)", alert, kind: "hide")
+    }
+    func unhide(_ alert: Alert) {
+        harness.event("unhide \(harness.label(alert))", alert, kind: "unhide")
+    }
+    func remove(_ alert: Alert, reason: EndReason) {
+        harness.event("remove \(harness.label(alert)) \(reason)", alert, kind: "remove")
+    }
+    func finish(_ alert: Alert, reason: EndReason) {
+        harness.event("finish \(harness.label(alert)) \(reason)", alert, kind: "finish")
+    }
+    func move(_ alert: Alert, dy: Double, duration: Double) {
+        harness.event("move \(harness.label(alert)) \(dy) \(duration)", alert, kind: "move")
+    }
+    func action(_ alert: Alert, index: Int) {
+        harness.event("action \(harness.label(alert)) \(index)", alert, kind: "action")
+    }
+    func requestFlush(_ root: Dispatch) {
+        harness.event("flush? \(root.name)", nil, kind: "flush")
+        if mode == .deferredFlushingAtOnce {
+            harness.trace.append("  flush \(root.name) -> " + harness.perform(.flush(page: harness.pageIndex(root))))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import XYZAlert
+
+/// Random sequences over a small world (4 pages, 8 slots, 5 ids) so that
+/// collisions, dependencies and domain changes are frequent.
+struct SequenceGenerator {
+    static let pageCount = 4
+    static let slotCount = 8
+    static let ids = ["a", "b", "c", "d", "e"]
+
+    var rng: SeededRandom
+
+    init(seed: UInt64) { rng = SeededRandom(seed: seed) }
+
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
+    mutating func page() -> Int { Int.random(in: 0..<Self.pageCount, using: &rng) }
+    mutating func slot() -> Int { Int.random(in: 0..<Self.slotCount, using: &rng) }
+    mutating func id() -> String { Self.ids.randomElement(using: &rng)! }
+
+    mutating func sequence() -> OpSequence {
+        let modes: [PageMode]
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0, 1: modes = Array(repeating: .immediate, count: Self.pageCount)
+        case 2: modes = Array(repeating: .deferred, count: Self.pageCount)
+        default: modes = (0..<Self.pageCount).map { _ in [.immediate, .deferred, .deferredFlushingAtOnce].randomElement(using: &rng)! }
+        }
+        let length = Int.random(in: 10...40, using: &rng)
+        return OpSequence(modes: modes, ops: (0..<length).map { _ in op(depth: 0) })
+    }
+
+    mutating func spec(depth: Int) -> AlertSpec {
+        var reactions: [Reaction] = []
+        if depth == 0 && chance(30) {
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                let on = ["show", "show", "hide", "unhide", "remove", "finish", "move", "action"].randomElement(using: &rng)!
+                reactions.append(Reaction(on: on, op: op(depth: depth + 1)))
+            }
+        }
+        return AlertSpec(
+            slot: slot(),
+            id: chance(80) ? id() : nil,
+            priority: Int32(Int.random(in: 0...4, using: &rng)),
+            exclusive: [.wait, .wait, .cover, .hideOthers].randomElement(using: &rng)!,
+            waiting: chance(20),
+            afterIDs: chance(20) ? [id()] : [],
+            afterSlots: chance(15) ? [slot()] : [],
+            actions: Int.random(in: 0...2, using: &rng),
+            target: ["page", "page", "window", "nowhere"].randomElement(using: &rng)!,
+            reactions: reactions)
+    }
+
+    mutating func op(depth: Int) -> Op {
+        let roll = Int.random(in: 0..<100, using: &rng)
+        switch roll {
+        case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
+        case 20..<22: return .addExisting(page: page(), slots: [slot()])
+        case 22..<28: return .ready(slot: slot())
+        case 28..<36: return .dismiss(slot: slot())
+        case 36..<42: return .cancel(slot: slot())
+        case 42..<46: return .action(slot: slot(), index: Int.random(in: 0...2, using: &rng))
+        case 46..<48: return .dependOn(slot: slot(), other: slot())
+        case 48..<50: return .dependOnID(slot: slot(), id: id())
+        case 50..<57: return .appear(page: page())
+        case 57..<62: return .disappear(page: page())
+        case 62..<68: return .setParent(child: page(), parent: chance(80) ? page() : nil)
+        case 68..<72: return .setActiveChild(parent: page(), child: chance(75) ? page() : nil)
+        case 72..<75: return .setProvider(parent: page(), on: chance(75))
+        case 75..<79: return .choose(parent: page(), child: chance(85) ? page() : nil)
+        case 79..<81: return .destroy(page: page())
+        case 81..<85:
+            let shown = chance(70)
+            return .keyboard(page: page(), y: Double(Int.random(in: 4...8, using: &rng) * 100),
+                             height: shown ? 300 : 0, duration: chance(50) ? 0.25 : 0)
+        case 85..<89: return .frame(slot: slot(), y: Double(Int.random(in: 3...7, using: &rng) * 100), height: 150)
+        case 89..<91: return .avoidance(slot: slot(), enabled: chance(60), adjust: chance(50) ? -8 : 0)
+        default: return .flush(page: page())
+        }
+    }
+}
+
+/// Delta debugging over the operations, then over the reactions: removes
+/// whatever it can while `fails` still holds, to print a minimal case.
+func shrink(_ sequence: OpSequence, fails: (OpSequence) -> Bool) -> OpSequence {
+    var current = sequence
+    var chunk = max(1, current.ops.count / 2)
+    while chunk >= 1 {
+        var start = 0
+        var removedAny = false
+        while start < current.ops.count {
+            var candidate = current
+            candidate.ops.removeSubrange(start..<min(start + chunk, candidate.ops.count))
+            if fails(candidate) {
+                current = candidate
+                removedAny = true
+            } else {
+                start += chunk
+            }
+        }
+        if !removedAny {
+            chunk /= 2
+        }
+    }
+    for i in current.ops.indices {
+        guard case .add(_, let original) = current.ops[i] else { continue }
+        for j in original.indices where !original[j].reactions.isEmpty {
+            guard case .add(let page, var specs) = current.ops[i] else { continue }
+            specs[j].reactions = []
+            var candidate = current
+            candidate.ops[i] = .add(page: page, specs: specs)
+            if fails(candidate) {
+                current = candidate
+            }
+        }
+    }
+    return current
+}

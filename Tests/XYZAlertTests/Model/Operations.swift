@@ -1,0 +1,131 @@
+import XYZAlert
+
+/// One alert to create: its slot and everything set on it before `add`.
+struct AlertSpec: CustomStringConvertible {
+    var slot: Int
+    var id: String?
+    var priority: Int32
+    var exclusive: Exclusive
+    var waiting: Bool
+    var afterIDs: [String]
+    /// Handle dependencies on the current instances of these slots.
+    var afterSlots: [Int]
+    var actions: Int
+    var target: String
+    var reactions: [Reaction]
+
+    var description: String {
+        var parts = ["slot: \(slot)", "id: \(id.map { "\"\($0)\"" } ?? "nil")", "priority: \(priority)", "exclusive: .\(exclusive)"]
+        if waiting { parts.append("waiting") }
+        if !afterIDs.isEmpty { parts.append("afterIDs: \(afterIDs)") }
+        if !afterSlots.isEmpty { parts.append("afterSlots: \(afterSlots)") }
+        if actions > 0 { parts.append("actions: \(actions)") }
+        if target != "page" { parts.append("target: \"\(target)\"") }
+        if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
+        return "Spec(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// What a host does when an alert first receives an event of one kind:
+/// it calls back into the engine from inside the callback.
+struct Reaction: CustomStringConvertible {
+    /// "show", "hide", "unhide", "remove", "finish", "move" or "action".
+    var on: String
+    var op: Op
+    var description: String { "on \(on): \(op)" }
+}
+
+/// One step of a random sequence. Slots name the latest alert instance
+/// created for them; pages are indices into the sequence's fixed pages.
+indirect enum Op: CustomStringConvertible {
+    case add(page: Int, specs: [AlertSpec])
+    /// Adds the current instances of these slots again (usually a failure).
+    case addExisting(page: Int, slots: [Int])
+    case ready(slot: Int)
+    case dismiss(slot: Int)
+    case cancel(slot: Int)
+    case action(slot: Int, index: Int)
+    case dependOn(slot: Int, other: Int)
+    case dependOnID(slot: Int, id: String)
+    case appear(page: Int)
+    case disappear(page: Int)
+    case setParent(child: Int, parent: Int?)
+    case setActiveChild(parent: Int, child: Int?)
+    case setProvider(parent: Int, on: Bool)
+    /// Changes what the page's provider answers (no engine call).
+    case choose(parent: Int, child: Int?)
+    case destroy(page: Int)
+    case keyboard(page: Int, y: Double, height: Double, duration: Double)
+    case frame(slot: Int, y: Double, height: Double)
+    case avoidance(slot: Int, enabled: Bool, adjust: Double)
+    case flush(page: Int)
+
+    var description: String {
+        switch self {
+        case .add(let page, let specs): ".add(page: \(page), specs: \(specs))"
+        case .addExisting(let page, let slots): ".addExisting(page: \(page), slots: \(slots))"
+        case .ready(let slot): ".ready(slot: \(slot))"
+        case .dismiss(let slot): ".dismiss(slot: \(slot))"
+        case .cancel(let slot): ".cancel(slot: \(slot))"
+        case .action(let slot, let index): ".action(slot: \(slot), index: \(index))"
+        case .dependOn(let slot, let other): ".dependOn(slot: \(slot), other: \(other))"
+        case .dependOnID(let slot, let id): ".dependOnID(slot: \(slot), id: \"\(id)\")"
+        case .appear(let page): ".appear(page: \(page))"
+        case .disappear(let page): ".disappear(page: \(page))"
+        case .setParent(let child, let parent): ".setParent(child: \(child), parent: \(parent.map(String.init) ?? "nil"))"
+        case .setActiveChild(let parent, let child): ".setActiveChild(parent: \(parent), child: \(child.map(String.init) ?? "nil"))"
+        case .setProvider(let parent, let on): ".setProvider(parent: \(parent), on: \(on))"
+        case .choose(let parent, let child): ".choose(parent: \(parent), child: \(child.map(String.init) ?? "nil"))"
+        case .destroy(let page): ".destroy(page: \(page))"
+        case .keyboard(let page, let y, let height, let duration): ".keyboard(page: \(page), y: \(y), height: \(height), duration: \(duration))"
+        case .frame(let slot, let y, let height): ".frame(slot: \(slot), y: \(y), height: \(height))"
+        case .avoidance(let slot, let enabled, let adjust): ".avoidance(slot: \(slot), enabled: \(enabled), adjust: \(adjust))"
+        case .flush(let page): ".flush(page: \(page))"
+        }
+    }
+}
+
+/// How a page's host asks for passes.
+enum PageMode: CustomStringConvertible {
+    case immediate
+    case deferred
+    /// Deferred, and the host flushes from inside `requestFlush`.
+    case deferredFlushingAtOnce
+
+    var description: String {
+        switch self {
+        case .immediate: ".immediate"
+        case .deferred: ".deferred"
+        case .deferredFlushingAtOnce: ".deferredFlushingAtOnce"
+        }
+    }
+}
+
+/// A whole random case: the pages' modes and the operations.
+struct OpSequence: CustomStringConvertible {
+    var modes: [PageMode]
+    var ops: [Op]
+
+    var description: String {
+        "modes: \(modes)\n" + ops.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
+    }
+}
+
+/// The view pointer of page `i`, and of the "window" target it registers.
+func pageView(_ i: Int) -> ViewHandle { ViewHandle(bitPattern: UInt(0x100 * (i + 1)))! }
+func windowView(_ i: Int) -> ViewHandle { ViewHandle(bitPattern: UInt(0x1000 + i))! }
+/// Pages 0 and 2 register a "window" target.
+func registersWindow(_ i: Int) -> Bool { i % 2 == 0 }
+
+/// SplitMix64: a tiny deterministic generator, so seeds reproduce anywhere.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
