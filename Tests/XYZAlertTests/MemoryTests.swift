@@ -1,0 +1,71 @@
+import Testing
+import XYZAlert
+
+/// The engine keeps references between dispatches, alerts and domains until
+/// `destroy()`; after it, everything must be freed, host data included.
+@Suite("Memory")
+struct MemoryTests {
+    final class Token {
+        let onDeinit: () -> Void
+        init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
+    @Test func destroyingEveryDispatchFreesEverything() throws {
+        var freedTokens = 0
+        weak var weakTab: Dispatch?
+        weak var weakHome: Dispatch?
+        weak var weakHost: Recorder?
+        var weakAlerts: [() -> Alert?] = []
+        do {
+            let r = Recorder()
+            weakHost = r
+            let tab = page("tab", r)
+            let home = page("home", r)
+            weakTab = tab
+            weakHome = home
+            try home.setParent(tab)
+            try tab.setActiveChildProvider { _ in home }
+            let alerts = (0..<6).map { i in alert("a\(i)", Int32(i % 3), [.wait, .cover, .hideOthers][i % 3]) }
+            for a in alerts {
+                a.hostData = Token { freedTokens += 1 }
+                weak var w = a
+                weakAlerts.append { w }
+            }
+            try alerts[1].addDependency(alerts[0])
+            try alerts[2].addDependency(id: "a1")
+            try alerts[5].addDependency(alerts[4])
+            let idle = alert("idle")
+            idle.hostData = Token { freedTokens += 1 }
+            try idle.addDependency(alerts[3])
+            r.react = { line, a in
+                if line == "show a0 page" { try? a!.dismiss() }
+            }
+            try tab.add(Array(alerts[0..<3]))
+            try home.add(Array(alerts[3..<6]))
+            try home.keyboardChanged(Rect(x: 0, y: 500, width: 10, height: 10), duration: 0)
+            try tab.destroy()
+            try home.destroy()
+        }
+        #expect(weakTab == nil && weakHome == nil && weakHost == nil)
+        #expect(weakAlerts.allSatisfy { $0() == nil })
+        #expect(freedTokens == 7)
+    }
+
+    @Test func aFinishedAlertHoldsNoReferences() throws {
+        weak var weakDependency: Alert?
+        let home = page("home", Recorder())
+        let a = alert("a")
+        do {
+            let dependency = alert("dep")
+            weakDependency = dependency
+            try a.addDependency(dependency)
+            try home.add([dependency, a])
+            try dependency.dismiss()
+        }
+        try a.dismiss()
+        #expect(weakDependency == nil)
+        #expect(a.dispatch == nil && a.state == .finished)
+        try home.destroy()
+    }
+}
