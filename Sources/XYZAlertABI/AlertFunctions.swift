@@ -1,0 +1,167 @@
+import CXYZAlert
+import Glibc
+import XYZAlert
+
+// xyz_alert_*: life, scheduling, dependencies, explanation, target.
+
+@c @implementation
+public func xyz_alert_create(_ id: UnsafePointer<CChar>?) -> OpaquePointer? {
+    let alert = Alert(id: optionalString(id))
+    return OpaquePointer(Unmanaged.passRetained(alert).toOpaque())
+}
+
+@c @implementation
+public func xyz_alert_retain(_ pointer: OpaquePointer?) -> OpaquePointer? {
+    if let alert = alertOrNil(pointer) {
+        _ = Unmanaged.passUnretained(alert).retain()
+    }
+    return pointer
+}
+
+@c @implementation
+public func xyz_alert_release(_ pointer: OpaquePointer?) {
+    if let alert = alertOrNil(pointer) {
+        Unmanaged.passUnretained(alert).release()
+    }
+}
+
+@c @implementation
+public func xyz_alert_id(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        return CAlertData.of(alert).strings.get("id", alert.id)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_priority(_ pointer: OpaquePointer?, _ priority: Int32) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).setPriority(priority) }
+}
+
+@c @implementation
+public func xyz_alert_priority(_ pointer: OpaquePointer?) -> Int32 {
+    value(0) { () throws(AlertError) in try requireAlert(pointer, #function).priority }
+}
+
+@c @implementation
+public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ exclusive: xyz_exclusive) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        try alert.setExclusive(try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
+    value(XYZ_EXCLUSIVE_WAIT) { () throws(AlertError) in
+        xyz_exclusive(rawValue: UInt32(try requireAlert(pointer, #function).exclusive.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
+    value(XYZ_STATE_FINISHED) { () throws(AlertError) in
+        xyz_state(rawValue: UInt32(try requireAlert(pointer, #function).state.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_dispatch(_ pointer: OpaquePointer?) -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in try requireAlert(pointer, #function).dispatch.map(handle) }
+}
+
+@c @implementation
+public func xyz_alert_add_dependency(_ pointer: OpaquePointer?, _ dependency: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        guard let dependency = alertOrNil(dependency) else {
+            throw AlertError(.invalidArgument, "xyz_alert_add_dependency: dependency is NULL")
+        }
+        try alert.addDependency(dependency)
+    }
+}
+
+@c @implementation
+public func xyz_alert_add_dependency_id(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        try alert.addDependency(id: try requireString(id, #function, "id"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_waiting(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).setWaiting() }
+}
+
+@c @implementation
+public func xyz_alert_set_ready(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).setReady() }
+}
+
+@c @implementation
+public func xyz_alert_dismiss(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).dismiss() }
+}
+
+@c @implementation
+public func xyz_alert_cancel(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).cancel() }
+}
+
+@c @implementation
+public func xyz_alert_trigger_action(_ pointer: OpaquePointer?, _ index: Int) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).triggerAction(index) }
+}
+
+@c @implementation
+public func xyz_alert_explain(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    value(nil) { () throws(AlertError) in ownedCString(try requireAlert(pointer, #function).explain()) }
+}
+
+@c @implementation
+public func xyz_alert_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        try alert.setTarget(try requireString(name, #function, "name"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_target(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try requireAlert(pointer, #function)
+        return CAlertData.of(alert).strings.get("target", alert.target)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_keyboard_avoidance(_ pointer: OpaquePointer?, _ enabled: Bool, _ adjust: Double) -> xyz_status {
+    status { () throws(AlertError) in try requireAlert(pointer, #function).setKeyboardAvoidance(enabled, adjust: adjust) }
+}
+
+@c @implementation
+public func xyz_alert_set_frame(_ pointer: OpaquePointer?, _ frame: UnsafePointer<xyz_rect>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try requireAlert(pointer, #function).setFrame(frame.map { Rect($0.pointee) })
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_user_data(
+    _ pointer: OpaquePointer?, _ data: UnsafeMutableRawPointer?,
+    _ destroy: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+) -> xyz_status {
+    status { () throws(AlertError) in
+        let cData = CAlertData.of(try requireAlert(pointer, #function))
+        let (oldData, oldDestroy) = (cData.userData, cData.destroyUserData)
+        cData.userData = data
+        cData.destroyUserData = destroy
+        oldDestroy?(oldData)
+    }
+}
+
+@c @implementation
+public func xyz_alert_user_data(_ pointer: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    value(nil) { () throws(AlertError) in (try requireAlert(pointer, #function).hostData as? CAlertData)?.userData }
+}

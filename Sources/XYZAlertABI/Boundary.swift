@@ -1,0 +1,88 @@
+import CXYZAlert
+import Glibc
+import XYZAlert
+
+// Converting handles, statuses and errors at the C boundary. Nothing thrown
+// in Swift crosses it: every failure becomes an xyz_status plus a message in
+// the thread's last error.
+
+/// The handle of an alert, borrowed (no reference added).
+func handle(_ alert: Alert) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passUnretained(alert).toOpaque())
+}
+
+func handle(_ dispatch: Dispatch) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passUnretained(dispatch).toOpaque())
+}
+
+func alertOrNil(_ pointer: OpaquePointer?) -> Alert? {
+    pointer.map { Unmanaged<Alert>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+}
+
+func dispatchOrNil(_ pointer: OpaquePointer?) -> Dispatch? {
+    pointer.map { Unmanaged<Dispatch>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+}
+
+/// The C function's name from `#function` ("xyz_alert_cancel(_:)" -> "xyz_alert_cancel").
+func cName(_ function: String) -> String {
+    String(function.prefix { $0 != "(" })
+}
+
+func requireAlert(_ pointer: OpaquePointer?, _ function: String) throws(AlertError) -> Alert {
+    guard let alert = alertOrNil(pointer) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): alert is NULL")
+    }
+    return alert
+}
+
+func requireDispatch(_ pointer: OpaquePointer?, _ function: String, _ what: String = "dispatch") throws(AlertError) -> Dispatch {
+    guard let dispatch = dispatchOrNil(pointer) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+    }
+    return dispatch
+}
+
+func requireString(_ pointer: UnsafePointer<CChar>?, _ function: String, _ what: String) throws(AlertError) -> String {
+    guard let pointer else {
+        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+    }
+    return String(cString: pointer)
+}
+
+func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
+    pointer.map { String(cString: $0) }
+}
+
+/// Runs `body`, turning a thrown error into its status and last error.
+func status(_ body: () throws(AlertError) -> Void) -> xyz_status {
+    do {
+        try body()
+        return XYZ_OK
+    } catch {
+        LastError.set(error.message)
+        return xyz_status(rawValue: UInt32(error.code.rawValue))
+    }
+}
+
+/// For getters: the value, or `fallback` with the last error set.
+func value<T>(_ fallback: T, _ body: () throws(AlertError) -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        LastError.set(error.message)
+        return fallback
+    }
+}
+
+/// A copy of `text` that the caller frees with xyz_free.
+func ownedCString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+    strdup(text)
+}
+
+/// Validates a C enum's raw value against its cases.
+func checkedEnum<T: RawRepresentable>(_ raw: UInt32, _ make: (Int32) -> T?, _ function: String, _ what: String) throws(AlertError) -> T {
+    guard raw <= UInt32(Int32.max), let value = make(Int32(raw)) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): \(raw) is not a valid \(what)")
+    }
+    return value
+}

@@ -1,0 +1,105 @@
+import CXYZAlert
+import XYZAlert
+
+// xyz_alert_* content: style, title, message, actions, meta.
+
+/// Changes one field of the content (the engine validates the state).
+private func editContent(_ pointer: OpaquePointer?, _ function: String,
+                         _ edit: (inout AlertContent) throws(AlertError) -> Void) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try requireAlert(pointer, function)
+        var content = alert.content
+        try edit(&content)
+        try alert.setContent(content)
+    }
+}
+
+/// A string field of the content, as a borrowed C string.
+private func contentString(_ pointer: OpaquePointer?, _ function: String, _ key: String,
+                           _ field: (AlertContent) -> String?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try requireAlert(pointer, function)
+        return CAlertData.of(alert).strings.get(key, field(alert.content))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_style(_ pointer: OpaquePointer?, _ style: UnsafePointer<CChar>?) -> xyz_status {
+    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+        content.style = try requireString(style, "xyz_alert_set_style", "style")
+    }
+}
+
+@c @implementation
+public func xyz_alert_style(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "style") { $0.style }
+}
+
+@c @implementation
+public func xyz_alert_set_title(_ pointer: OpaquePointer?, _ title: UnsafePointer<CChar>?) -> xyz_status {
+    editContent(pointer, #function) { $0.title = optionalString(title) }
+}
+
+@c @implementation
+public func xyz_alert_title(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "title") { $0.title }
+}
+
+@c @implementation
+public func xyz_alert_set_message(_ pointer: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> xyz_status {
+    editContent(pointer, #function) { $0.message = optionalString(message) }
+}
+
+@c @implementation
+public func xyz_alert_message(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "message") { $0.message }
+}
+
+@c @implementation
+public func xyz_alert_add_action(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
+                                 _ style: xyz_action_style) -> xyz_status {
+    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+        let function = "xyz_alert_add_action"
+        content.actions.append(AlertAction(
+            id: try requireString(id, function, "id"), title: try requireString(title, function, "title"),
+            style: try checkedEnum(style.rawValue, ActionStyle.init(rawValue:), function, "xyz_action_style")))
+    }
+}
+
+@c @implementation
+public func xyz_alert_clear_actions(_ pointer: OpaquePointer?) -> xyz_status {
+    editContent(pointer, #function) { $0.actions = [] }
+}
+
+@c @implementation
+public func xyz_alert_action_count(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try requireAlert(pointer, #function).content.actions.count }
+}
+
+@c @implementation
+public func xyz_alert_action_id(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "action.id.\(index)") { $0.actions.indices.contains(index) ? $0.actions[index].id : nil }
+}
+
+@c @implementation
+public func xyz_alert_action_title(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "action.title.\(index)") { $0.actions.indices.contains(index) ? $0.actions[index].title : nil }
+}
+
+@c @implementation
+public func xyz_alert_action_style(_ pointer: OpaquePointer?, _ index: Int) -> xyz_action_style {
+    value(XYZ_ACTION_DEFAULT) { () throws(AlertError) in
+        let actions = try requireAlert(pointer, #function).content.actions
+        return actions.indices.contains(index) ? xyz_action_style(rawValue: UInt32(actions[index].style.rawValue)) : XYZ_ACTION_DEFAULT
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_meta(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?) -> xyz_status {
+    editContent(pointer, #function) { $0.meta = optionalString(json) }
+}
+
+@c @implementation
+public func xyz_alert_meta(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    contentString(pointer, #function, "meta") { $0.meta }
+}

@@ -1,0 +1,149 @@
+import CXYZAlert
+import Glibc
+import XYZAlert
+
+// xyz_dispatch_*: handles in, engine calls, statuses out.
+
+@c @implementation
+public func xyz_dispatch_create(_ host: UnsafePointer<xyz_host>?, _ pageView: UnsafeMutableRawPointer?) -> OpaquePointer? {
+    var callbacks = xyz_host()
+    if let host {
+        guard host.pointee.size == UInt32(MemoryLayout<xyz_host>.size) else {
+            LastError.set("xyz_dispatch_create: xyz_host.size is \(host.pointee.size), but this library knows xyz_host of \(MemoryLayout<xyz_host>.size) bytes; set size = sizeof(xyz_host)")
+            return nil
+        }
+        callbacks = host.pointee
+    }
+    let dispatch = Dispatch(host: CHost(callbacks), pageView: pageView)
+    return OpaquePointer(Unmanaged.passRetained(dispatch).toOpaque())
+}
+
+@c @implementation
+public func xyz_dispatch_destroy(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        try dispatch.destroy()
+        Unmanaged.passUnretained(dispatch).release()
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_name(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        dispatch.name = try requireString(name, #function, "name")
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_name(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        return cHost(dispatch)?.strings.get("name", dispatch.name)
+    }
+}
+
+/// The C host of a dispatch created through the C API (nil once destroyed).
+func cHost(_ dispatch: Dispatch) -> CHost? {
+    dispatch.host as? CHost
+}
+
+@c @implementation
+public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<OpaquePointer?>?, _ count: Int) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        if count > 0 && alerts == nil {
+            throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts is NULL but count is \(count)")
+        }
+        var batch: [Alert] = []
+        batch.reserveCapacity(count)
+        for i in 0..<count {
+            guard let alert = alertOrNil(alerts![i]) else {
+                throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts[\(i)] is NULL")
+            }
+            batch.append(alert)
+        }
+        try dispatch.add(batch)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_page_did_appear(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireDispatch(pointer, #function).pageDidAppear() }
+}
+
+@c @implementation
+public func xyz_dispatch_page_will_disappear(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireDispatch(pointer, #function).pageWillDisappear() }
+}
+
+@c @implementation
+public func xyz_dispatch_set_parent(_ child: OpaquePointer?, _ parent: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        try requireDispatch(child, #function, "child").setParent(dispatchOrNil(parent))
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_parent(_ pointer: OpaquePointer?) -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in try requireDispatch(pointer, #function).parent.map(handle) }
+}
+
+@c @implementation
+public func xyz_dispatch_set_active_child(_ parent: OpaquePointer?, _ child: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        try requireDispatch(parent, #function, "parent").setActiveChild(dispatchOrNil(child))
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_active_child_provider(
+    _ parent: OpaquePointer?, _ function: xyz_active_child_fn?, _ context: UnsafeMutableRawPointer?,
+    _ freeContext: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try requireDispatch(parent, #function, "parent")
+        guard let function else {
+            try dispatch.setActiveChildProvider(nil)
+            return
+        }
+        let provider = CProvider(function, context)
+        try dispatch.setActiveChildProvider { provider($0) }
+        provider.free = freeContext
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ view: UnsafeMutableRawPointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        try dispatch.setTarget(try requireString(name, #function, "name"), view: view)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_keyboard_changed(_ pointer: OpaquePointer?, _ keyboard: xyz_rect, _ duration: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        try requireDispatch(pointer, #function).keyboardChanged(Rect(keyboard), duration: duration)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_flush(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try requireDispatch(pointer, #function).flush() }
+}
+
+@c @implementation
+public func xyz_dispatch_find(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try requireDispatch(pointer, #function)
+        return dispatch.find(try requireString(id, #function, "id")).map(handle)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_snapshot_json(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        ownedCString(SnapshotJSON.render(try requireDispatch(pointer, #function).snapshot()))
+    }
+}

@@ -1,0 +1,123 @@
+import CXYZAlert
+import Glibc
+import XYZAlert
+
+/// A C host: calls the callbacks of an `xyz_host` copy. It is the engine host
+/// of every dispatch created through the C API and keeps the dispatch's
+/// C-side data (its name as a C string). Its context is destroyed with it,
+/// which the engine arranges to happen last in `destroy()` (and, from inside
+/// a callback, once that callback returns).
+final class CHost: AlertHost {
+    let callbacks: xyz_host
+    let strings = CStrings()
+
+    init(_ callbacks: xyz_host) {
+        self.callbacks = callbacks
+    }
+
+    deinit {
+        callbacks.destroy_context?(callbacks.context)
+    }
+
+    var defersPasses: Bool { callbacks.request_flush != nil }
+
+    func show(_ alert: Alert, target: String, view: ViewHandle?) {
+        guard let show = callbacks.show else { return }
+        target.withCString { show(handle(alert), $0, view, callbacks.context) }
+    }
+
+    func hide(_ alert: Alert, reason: HideReason) {
+        callbacks.hide?(handle(alert), xyz_hide_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+    }
+
+    func unhide(_ alert: Alert) {
+        callbacks.unhide?(handle(alert), callbacks.context)
+    }
+
+    func remove(_ alert: Alert, reason: EndReason) {
+        callbacks.remove?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+    }
+
+    func finish(_ alert: Alert, reason: EndReason) {
+        callbacks.finish?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+    }
+
+    func move(_ alert: Alert, dy: Double, duration: Double) {
+        callbacks.move?(handle(alert), dy, duration, callbacks.context)
+    }
+
+    func action(_ alert: Alert, index: Int) {
+        callbacks.action?(handle(alert), index, callbacks.context)
+    }
+
+    func requestFlush(_ root: Dispatch) {
+        callbacks.request_flush?(handle(root), callbacks.context)
+    }
+}
+
+/// An active-child provider handed over from C, with its context finalizer.
+/// The finalizer is armed only once the engine has accepted the provider.
+final class CProvider {
+    let function: xyz_active_child_fn
+    let context: UnsafeMutableRawPointer?
+    var free: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+
+    init(_ function: @escaping xyz_active_child_fn, _ context: UnsafeMutableRawPointer?) {
+        self.function = function
+        self.context = context
+    }
+
+    deinit {
+        free?(context)
+    }
+
+    func callAsFunction(_ parent: Dispatch) -> Dispatch? {
+        dispatchOrNil(function(handle(parent), context))
+    }
+}
+
+/// The C side of an alert, kept in its `hostData`: user data with its
+/// destructor, and the C strings handed out by getters.
+final class CAlertData {
+    var userData: UnsafeMutableRawPointer?
+    var destroyUserData: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+    let strings = CStrings()
+
+    deinit {
+        destroyUserData?(userData)
+    }
+
+    static func of(_ alert: Alert) -> CAlertData {
+        if let data = alert.hostData as? CAlertData {
+            return data
+        }
+        let data = CAlertData()
+        alert.hostData = data
+        return data
+    }
+}
+
+/// Borrowed C strings, one per key, valid until the value under that key
+/// changes (the next getter call then replaces it) or the owner dies.
+final class CStrings {
+    private var cache: [String: (value: String, pointer: UnsafeMutablePointer<CChar>)] = [:]
+
+    func get(_ key: String, _ value: String?) -> UnsafePointer<CChar>? {
+        guard let value else { return nil }
+        if let cached = cache[key], cached.value == value {
+            return UnsafePointer(cached.pointer)
+        }
+        if let old = cache[key] {
+            free(old.pointer)
+        }
+        let pointer = strdup(value)!
+        cache[key] = (value, pointer)
+        return UnsafePointer(pointer)
+    }
+
+    deinit {
+        for entry in cache.values {
+            free(entry.pointer)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import XYZAlert
+
+/// Renders a `DomainSnapshot` as the JSON documented for
+/// `xyz_dispatch_snapshot_json` (no Foundation: written by hand).
+enum SnapshotJSON {
+    static func render(_ snapshot: DomainSnapshot) -> String {
+        let pages = snapshot.pages.map { page in
+            object([
+                ("name", string(page.name)), ("visible", "\(page.isVisible)"),
+                ("participating", "\(page.isParticipating)"), ("parent", number(page.parent)),
+                ("active_child", number(page.activeChild)), ("provider", "\(page.hasActiveChildProvider)"),
+                ("queue", array(page.queue.map(alert))),
+            ])
+        }
+        let k = snapshot.keyboard
+        return object([
+            ("pages", array(pages)), ("stack", array(snapshot.stack.map(alert))),
+            ("keyboard", "[\(k.x), \(k.y), \(k.width), \(k.height)]"),
+            ("deferred", "\(snapshot.isDeferred)"), ("flush_requested", "\(snapshot.flushRequested)"),
+        ])
+    }
+
+    static func alert(_ info: DomainSnapshot.AlertInfo) -> String {
+        object([
+            ("id", info.id.map(string) ?? "null"), ("priority", "\(info.priority)"),
+            ("exclusive", string("\(info.exclusive)")), ("state", string("\(info.state)")),
+            ("page", "\(info.page)"), ("unmet_dependencies", "\(info.unmetDependencies)"),
+        ])
+    }
+
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+
+    static func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,431 @@
+/*
+ * xyzalert.h: the public C interface of XYZAlert, a headless alert
+ * scheduling engine. This header is the contract: every function below is
+ * implemented in Swift (`@c @implementation`), and the Swift compiler checks
+ * each implementation against the declaration here.
+ *
+ * CONVENTIONS (they hold for every function unless its comment says otherwise)
+ *
+ * Errors. Functions that can fail return an xyz_status. On failure nothing
+ * has changed, and xyz_last_error() describes what went wrong and where. A
+ * NULL handle, a NULL required string or an out-of-range enum value is
+ * XYZ_EINVAL, never a crash. Getters never fail: given a NULL handle they
+ * return a neutral value (0, NULL, false) and set xyz_last_error().
+ *
+ * Ownership. xyz_alert is reference counted: xyz_alert_create() returns a new
+ * reference (+1) that the caller releases with xyz_alert_release(). A
+ * dispatch holds its own references to the alerts added to it, so a caller
+ * may release an alert right after adding it. Alert pointers passed to host
+ * callbacks are borrowed for the duration of the call; retain them to keep
+ * them. xyz_dispatch is owned by the host: created by xyz_dispatch_create()
+ * and ended by xyz_dispatch_destroy(). Strings returned as `const char *` are
+ * borrowed: UTF-8, owned by the engine, valid until the owning object changes
+ * that value or dies. Strings returned as `char *` belong to the caller, who
+ * frees them with xyz_free(). Strings passed in are copied; the engine keeps
+ * no pointer to them.
+ *
+ * Host pointers. Every `void *` the host hands over (a callback context, a
+ * view, user data) is opaque: the engine never dereferences it. Contexts and
+ * user data come with a destructor that the engine calls exactly once, when
+ * it no longer needs them; a call that fails does not take ownership, and the
+ * destructor is not called for it.
+ *
+ * Threading. The engine takes no locks and starts no threads. All calls on
+ * one domain (a tree of dispatches joined with xyz_dispatch_set_parent(), and
+ * their alerts) must come from one thread at a time, usually the UI thread.
+ * Different domains may live on different threads. Alerts linked by
+ * xyz_alert_add_dependency() across domains must be used from one thread.
+ * xyz_last_error() is per thread.
+ *
+ * Callbacks. A host callback may call any function of this header except
+ * xyz_dispatch_set_parent() on the domain delivering the event (that returns
+ * XYZ_ESTATE). Calls made from a callback take effect at once; the engine
+ * never starts a second pass of a domain while one is delivering, and the
+ * running pass takes the change into account before its next event. A
+ * dispatch may be destroyed from inside its own callback; the engine keeps
+ * what it needs alive until the callback returns.
+ */
+#ifndef XYZALERT_H
+#define XYZALERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- version */
+
+/** The version of this header. xyz_version() gives the library's. */
+#define XYZALERT_VERSION_MAJOR 0
+#define XYZALERT_VERSION_MINOR 1
+#define XYZALERT_VERSION_PATCH 0
+/** "MAJOR.MINOR.PATCH" of this header. */
+#define XYZALERT_VERSION_STRING "0.1.0"
+/** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
+#define XYZALERT_VERSION_NUMBER \
+    (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)
+
+/** The library's version as MAJOR * 1000000 + MINOR * 1000 + PATCH. Compare
+ * with XYZALERT_VERSION_NUMBER to detect a header/library mismatch. */
+int xyz_version(void);
+
+/** The library's version as "MAJOR.MINOR.PATCH". Static storage; never NULL. */
+const char *xyz_version_string(void);
+
+/* ---------------------------------------------------------------- errors */
+
+/** Result of every function that can fail. */
+typedef enum xyz_status {
+    XYZ_OK = 0,     /**< Success. */
+    XYZ_EINVAL,     /**< A bad argument: NULL handle, empty name, bad enum or index. */
+    XYZ_ESTATE,     /**< The object is in the wrong state (finished, destroyed, ...). */
+    XYZ_EDUPLICATE, /**< An id is already used by a live alert of the domain. */
+    XYZ_ECYCLE,     /**< The call would create a dependency or parent cycle. */
+    XYZ_ENOTFOUND,  /**< Something named does not exist. */
+    XYZ_EPARSE,     /**< Malformed JSON. */
+    XYZ_ESCHEMA,    /**< Well-formed JSON that breaks the alert set schema. */
+    XYZ_EIO,        /**< A file could not be read. */
+    XYZ_EOWNER      /**< A dispatch named as a child is not a child of that parent. */
+} xyz_status;
+
+/** The enumerator's name, e.g. "XYZ_EINVAL"; "XYZ_UNKNOWN" for other values.
+ * Static storage; never NULL. */
+const char *xyz_status_name(xyz_status status);
+
+/** The message of the last failed call on this thread, e.g. "cannot add alert
+ * 'login': a live alert with that id is already in the domain of page 'home'";
+ * "no error" before any failure. Successful calls leave it unchanged. Never
+ * NULL; valid until the next failing call on this thread. */
+const char *xyz_last_error(void);
+
+/** Frees a `char *` returned by the engine. NULL is allowed. */
+void xyz_free(void *pointer);
+
+/* ---------------------------------------------------------------- types */
+
+/** The scheduler of one page (screen, view controller, window). */
+typedef struct xyz_dispatch xyz_dispatch;
+/** One alert instance, reference counted. */
+typedef struct xyz_alert xyz_alert;
+
+/** An alert's life (see SPEC section 2). */
+typedef enum xyz_state {
+    XYZ_STATE_IDLE = 0, /**< Created, not yet added. */
+    XYZ_STATE_WAITING,  /**< Added; the host has not marked it ready. */
+    XYZ_STATE_READY,    /**< Added and ready; queued. */
+    XYZ_STATE_SHOWING,  /**< On screen and visible. */
+    XYZ_STATE_HIDDEN,   /**< On screen but hidden. */
+    XYZ_STATE_FINISHED  /**< Ended; never shown again. */
+} xyz_state;
+
+/** How an alert treats the alerts already on screen. */
+typedef enum xyz_exclusive {
+    XYZ_EXCLUSIVE_WAIT = 0,   /**< Never shows over another alert (default). */
+    XYZ_EXCLUSIVE_COVER,      /**< Shows over lower priorities; they stay visible. */
+    XYZ_EXCLUSIVE_HIDE_OTHERS /**< Shows over lower priorities and hides all below. */
+} xyz_exclusive;
+
+/** Why an on-screen alert is hidden. */
+typedef enum xyz_hide_reason {
+    XYZ_HIDE_PAGE = 0, /**< Its page does not participate. */
+    XYZ_HIDE_COVERED   /**< A hide_others alert above it hides it. */
+} xyz_hide_reason;
+
+/** Why an alert ended. */
+typedef enum xyz_end_reason {
+    XYZ_END_DISMISSED = 0, /**< Dismissed, or one of its actions was chosen. */
+    XYZ_END_CANCELLED,     /**< Cancelled by the host. */
+    XYZ_END_DESTROYED      /**< Its dispatch was destroyed. */
+} xyz_end_reason;
+
+/** How an action button wants to be drawn. */
+typedef enum xyz_action_style {
+    XYZ_ACTION_DEFAULT = 0,
+    XYZ_ACTION_CANCEL,
+    XYZ_ACTION_DESTRUCTIVE
+} xyz_action_style;
+
+/** A rectangle in the host's coordinate space; y grows downward. */
+typedef struct xyz_rect {
+    double x, y, width, height;
+} xyz_rect;
+
+/**
+ * What the engine asks of the host. Set `size` to sizeof(xyz_host): the
+ * struct only ever grows at the end, and the size tells the library which
+ * version the host was compiled against. Every callback may be NULL. Each
+ * callback gets the alert concerned (borrowed) and `context` last.
+ */
+typedef struct xyz_host {
+    /** sizeof(xyz_host) as the host was compiled. */
+    uint32_t size;
+    /** Passed to every callback; destroyed with destroy_context. */
+    void *context;
+    /** Put `alert` on screen on layer `target` (borrowed for the call), whose
+     * registered view is `view` (NULL if none is registered). */
+    void (*show)(xyz_alert *alert, const char *target, void *view, void *context);
+    /** Hide an on-screen alert without ending it. */
+    void (*hide)(xyz_alert *alert, xyz_hide_reason reason, void *context);
+    /** Make a hidden alert visible again. */
+    void (*unhide)(xyz_alert *alert, void *context);
+    /** Take an alert off screen for good; finish follows. */
+    void (*remove)(xyz_alert *alert, xyz_end_reason reason, void *context);
+    /** The alert ended and will never show again. */
+    void (*finish)(xyz_alert *alert, xyz_end_reason reason, void *context);
+    /** Offset the alert vertically by `dy` (absolute), animated over
+     * `duration` seconds, to keep it clear of the keyboard. */
+    void (*move)(xyz_alert *alert, double dy, double duration, void *context);
+    /** The user chose action `index` of a showing alert; remove and finish follow. */
+    void (*action)(xyz_alert *alert, size_t index, void *context);
+    /** Deferred mode when non-NULL: a pass is needed in the domain whose root
+     * is `root`; call xyz_dispatch_flush() from the main loop. Called once
+     * until the next flush of that domain. Only the root's host is asked. */
+    void (*request_flush)(xyz_dispatch *root, void *context);
+    /** Called exactly once with `context` when the dispatch is destroyed,
+     * after everything else xyz_dispatch_destroy() does. May be NULL. */
+    void (*destroy_context)(void *context);
+} xyz_host;
+
+/* ---------------------------------------------------------------- dispatch */
+
+/**
+ * Creates a dispatch whose page is not visible yet, alone in its domain.
+ * `host` is copied (NULL: no callbacks); `page_view` is what the target "page"
+ * resolves to. Returns NULL on failure (XYZ_EINVAL: host->size is not a size
+ * this library knows), in which case destroy_context is not called.
+ * The caller owns the dispatch and ends it with xyz_dispatch_destroy().
+ */
+xyz_dispatch *xyz_dispatch_create(const xyz_host *host, void *page_view);
+
+/**
+ * Ends every live alert with XYZ_END_DESTROYED, one by one: on-screen ones top
+ * of stack first (remove, then finish), then queued ones in queue order
+ * (finish); detaches the children (each becomes its own domain); leaves the
+ * parent; re-arbitrates what remains; then calls the host's destroy_context.
+ * `dispatch` is invalid once this returns (from inside one of its own
+ * callbacks: once that callback returns). XYZ_EINVAL for NULL, XYZ_ESTATE
+ * when called again from a callback of the same dispatch.
+ */
+xyz_status xyz_dispatch_destroy(xyz_dispatch *dispatch);
+
+/** Names the page for explanations and snapshots (copied; "" clears). */
+xyz_status xyz_dispatch_set_name(xyz_dispatch *dispatch, const char *name);
+
+/** The page's name ("" if none); valid until the name changes or the dispatch dies. */
+const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
+
+/**
+ * Adds `count` alerts at once, all or none: each must be idle and appear once,
+ * ids must be free in the domain and among themselves, and no dependency cycle
+ * may form. On failure (XYZ_EINVAL, XYZ_ESTATE, XYZ_EDUPLICATE, XYZ_ECYCLE)
+ * the first problem is reported and nothing is added. The dispatch takes its
+ * own reference to each alert. Then a pass runs (or a flush is requested).
+ */
+xyz_status xyz_dispatch_add(xyz_dispatch *dispatch, xyz_alert *const *alerts, size_t count);
+
+/** The page appeared: its alerts are restored and candidates may show. */
+xyz_status xyz_dispatch_page_did_appear(xyz_dispatch *dispatch);
+
+/** The page will disappear: its showing alerts (and those of pages that stop
+ * participating with it) are hidden during this call, in both pass modes. */
+xyz_status xyz_dispatch_page_will_disappear(xyz_dispatch *dispatch);
+
+/**
+ * Makes `child` a child of `parent` (NULL detaches), joining their domains.
+ * XYZ_ECYCLE for a parent cycle or a dependency cycle the join would close,
+ * XYZ_EDUPLICATE when the domains' live alerts share an id, XYZ_ESTATE when
+ * either domain is delivering a callback or either dispatch was destroyed.
+ */
+xyz_status xyz_dispatch_set_parent(xyz_dispatch *child, xyz_dispatch *parent);
+
+/** The parent (borrowed), or NULL. */
+xyz_dispatch *xyz_dispatch_parent(const xyz_dispatch *dispatch);
+
+/**
+ * Makes `child` the only active child of `parent` (NULL: every child is active
+ * again), replacing any provider. XYZ_EOWNER if `child` is not a child of
+ * `parent`.
+ */
+xyz_status xyz_dispatch_set_active_child(xyz_dispatch *parent, xyz_dispatch *child);
+
+/** Returns the active child of `parent` (borrowed); NULL or a dispatch that is
+ * not a child selects no child. Must not change the schedule: such calls from
+ * inside it return XYZ_ESTATE. */
+typedef xyz_dispatch *(*xyz_active_child_fn)(xyz_dispatch *parent, void *context);
+
+/**
+ * Sets the provider asked at every pass for the active child, replacing any
+ * explicit active child. With `fn` NULL the provider is removed (and
+ * `context` and `free_context` are ignored). `free_context` (may be NULL) is
+ * called once with `context` when the provider is replaced or removed or the
+ * dispatch is destroyed; not if this call fails.
+ */
+xyz_status xyz_dispatch_set_active_child_provider(xyz_dispatch *parent, xyz_active_child_fn fn,
+                                                  void *context, void (*free_context)(void *context));
+
+/** Registers `view` under `name` for alerts of this dispatch and its
+ * descendants (NULL view removes it). "page" replaces the page view.
+ * XYZ_EINVAL for a NULL or empty name. */
+xyz_status xyz_dispatch_set_target(xyz_dispatch *dispatch, const char *name, void *view);
+
+/** Reports the keyboard frame for the dispatch's domain (zero height: hidden).
+ * Visible alerts whose offset changes get a move callback during this call.
+ * XYZ_EINVAL for non-finite values or a negative duration. */
+xyz_status xyz_dispatch_keyboard_changed(xyz_dispatch *dispatch, xyz_rect keyboard, double duration);
+
+/** Runs the domain's passes now, in both modes, and ends a pending flush
+ * request. From inside a callback of this domain it only acknowledges. */
+xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
+
+/** The live alert of this dispatch with this id (borrowed), or NULL. */
+xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
+
+/**
+ * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
+ * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
+ * page with "name", "visible", "participating", "parent", "active_child",
+ * "provider" and its "queue", each alert with "id", "priority", "exclusive",
+ * "state", "page" and "unmet_dependencies". The caller frees it with
+ * xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
+ */
+char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
+
+/* ---------------------------------------------------------------- alerts */
+
+/** Creates an idle, ready alert (+1 reference). `id` may be NULL or "" for
+ * an anonymous alert; it is copied. Returns NULL only if memory runs out. */
+xyz_alert *xyz_alert_create(const char *id);
+
+/** Adds a reference; returns `alert` (NULL stays NULL). */
+xyz_alert *xyz_alert_retain(xyz_alert *alert);
+
+/** Drops a reference; the alert is freed (and its user-data destructor runs)
+ * with the last one. NULL is allowed. Releasing more often than retained is
+ * undefined behaviour. */
+void xyz_alert_release(xyz_alert *alert);
+
+/** The id (NULL for an anonymous alert); valid while the alert lives. */
+const char *xyz_alert_id(const xyz_alert *alert);
+
+/** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
+xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
+int32_t xyz_alert_priority(const xyz_alert *alert);
+
+/** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
+xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
+xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
+
+/** The current state (XYZ_STATE_FINISHED for NULL, with an error set). */
+xyz_state xyz_alert_state(const xyz_alert *alert);
+
+/** The dispatch of a live alert (borrowed), or NULL. */
+xyz_dispatch *xyz_alert_dispatch(const xyz_alert *alert);
+
+/**
+ * Makes `alert` wait until `dependency` finishes. Allowed until the alert
+ * shows (XYZ_ESTATE after). A finished dependency is already met; adding one
+ * twice does nothing. XYZ_ECYCLE, naming the cycle, when `dependency` already
+ * waits for `alert`, directly or not. The alert keeps a reference to
+ * `dependency` until either finishes.
+ */
+xyz_status xyz_alert_add_dependency(xyz_alert *alert, xyz_alert *dependency);
+
+/** Makes `alert` wait while a live alert with id `id` exists in its domain.
+ * Allowed until the alert shows. XYZ_ECYCLE for its own id or a cycle. */
+xyz_status xyz_alert_add_dependency_id(xyz_alert *alert, const char *id);
+
+/** Marks an idle alert to be added waiting (XYZ_ESTATE unless idle). */
+xyz_status xyz_alert_set_waiting(xyz_alert *alert);
+
+/** Idle: it will be added ready. Waiting: it becomes ready and may show (a
+ * pass follows). Ready or on screen: nothing happens. */
+xyz_status xyz_alert_set_ready(xyz_alert *alert);
+
+/** The host already took this on-screen alert off screen: it finishes
+ * (finish callback, XYZ_END_DISMISSED). XYZ_ESTATE unless on screen. */
+xyz_status xyz_alert_dismiss(xyz_alert *alert);
+
+/** Ends a live alert: remove (if on screen) then finish, XYZ_END_CANCELLED.
+ * XYZ_ESTATE for an idle or finished alert. */
+xyz_status xyz_alert_cancel(xyz_alert *alert);
+
+/** The user chose action `index` of this showing alert: action, remove and
+ * finish callbacks (XYZ_END_DISMISSED). XYZ_ESTATE unless showing, XYZ_EINVAL
+ * when `index` >= xyz_alert_action_count(). */
+xyz_status xyz_alert_trigger_action(xyz_alert *alert, size_t index);
+
+/** One sentence on why the alert is in its state, e.g. "'promo' is waiting
+ * for dependency 'login' (showing)". The caller frees it with xyz_free(). */
+char *xyz_alert_explain(const xyz_alert *alert);
+
+/** Names the layer to show on: "page" (default) or a name registered with
+ * xyz_dispatch_set_target() on its dispatch or an ancestor. Until finished. */
+xyz_status xyz_alert_set_target(xyz_alert *alert, const char *name);
+const char *xyz_alert_target(const xyz_alert *alert);
+
+/* ------------------------------------------------------ keyboard avoidance */
+
+/** Enables or disables keyboard avoidance (default on) with a correction
+ * `adjust` added to the offset (negative moves further up). An on-screen
+ * alert whose offset changes gets a move callback during this call. */
+xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabled, double adjust);
+
+/** Reports the alert's laid-out frame (NULL: unknown). An on-screen alert
+ * whose offset changes gets a move callback during this call. */
+xyz_status xyz_alert_set_frame(xyz_alert *alert, const xyz_rect *frame);
+
+/** The pure avoidance formula: with overlap = frame.y + frame.height -
+ * keyboard.y, returns -overlap + adjust when the keyboard is shown (non-zero
+ * height) and overlaps, else 0. */
+double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adjust);
+
+/* ---------------------------------------------------------------- content */
+
+/** Presentation hint: "alert" (default), "sheet", "toast" or any host word. */
+xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
+const char *xyz_alert_style(const xyz_alert *alert);
+
+/** Title (NULL clears); the getter returns NULL when there is none. */
+xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
+const char *xyz_alert_title(const xyz_alert *alert);
+
+/** Message (NULL clears); the getter returns NULL when there is none. */
+xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
+const char *xyz_alert_message(const xyz_alert *alert);
+
+/** Appends an action button. `id` and `title` must not be NULL. */
+xyz_status xyz_alert_add_action(xyz_alert *alert, const char *id, const char *title, xyz_action_style style);
+/** Removes every action. */
+xyz_status xyz_alert_clear_actions(xyz_alert *alert);
+size_t xyz_alert_action_count(const xyz_alert *alert);
+/** Action `index`'s id and title (NULL when out of range); valid until the
+ * actions change or the alert dies. */
+const char *xyz_alert_action_id(const xyz_alert *alert, size_t index);
+const char *xyz_alert_action_title(const xyz_alert *alert, size_t index);
+/** Action `index`'s style (XYZ_ACTION_DEFAULT when out of range). */
+xyz_action_style xyz_alert_action_style(const xyz_alert *alert, size_t index);
+
+/** Host-defined data as JSON object text, handed back verbatim (NULL clears). */
+xyz_status xyz_alert_set_meta(xyz_alert *alert, const char *json);
+const char *xyz_alert_meta(const xyz_alert *alert);
+
+/* ---------------------------------------------------------------- user data */
+
+/**
+ * Attaches host data to the alert. `destroy` (may be NULL) is called exactly
+ * once with `data`: when the alert is freed, or earlier if the data is
+ * replaced by another call. Allowed in every state, finished included.
+ */
+xyz_status xyz_alert_set_user_data(xyz_alert *alert, void *data, void (*destroy)(void *data));
+
+/** The user data, or NULL. */
+void *xyz_alert_user_data(const xyz_alert *alert);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XYZALERT_H */
