@@ -1,0 +1,131 @@
+#include "harness.h"
+
+#include <stdarg.h>
+
+int harness_current_failed;
+
+static void note(recorder *r, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(r->log + r->length, sizeof r->log - r->length, format, args);
+    va_end(args);
+    if (n > 0 && r->length + (size_t)n < sizeof r->log) {
+        r->length += (size_t)n;
+    }
+}
+
+static const char *name_of(xyz_alert *alert) {
+    const char *id = xyz_alert_id(alert);
+    return id ? id : "?";
+}
+
+static const char *hide_reason(xyz_hide_reason reason) {
+    return reason == XYZ_HIDE_PAGE ? "page" : "covered";
+}
+
+static const char *end_reason(xyz_end_reason reason) {
+    return reason == XYZ_END_DISMISSED ? "dismissed" : reason == XYZ_END_CANCELLED ? "cancelled" : "destroyed";
+}
+
+static void react(recorder *r, const char *event, xyz_alert *alert) {
+    if (r->react) {
+        r->react(r, event, alert);
+    }
+}
+
+static void on_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    recorder *r = context;
+    note(r, "show %s %s%s\n", name_of(alert), target, view ? " view" : "");
+    react(r, "show", alert);
+}
+
+static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    recorder *r = context;
+    note(r, "hide %s %s\n", name_of(alert), hide_reason(reason));
+    react(r, "hide", alert);
+}
+
+static void on_unhide(xyz_alert *alert, void *context) {
+    recorder *r = context;
+    note(r, "unhide %s\n", name_of(alert));
+    react(r, "unhide", alert);
+}
+
+static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    recorder *r = context;
+    note(r, "remove %s %s\n", name_of(alert), end_reason(reason));
+    react(r, "remove", alert);
+}
+
+static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    recorder *r = context;
+    note(r, "finish %s %s\n", name_of(alert), end_reason(reason));
+    react(r, "finish", alert);
+}
+
+static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
+    recorder *r = context;
+    note(r, "move %s %g %g\n", name_of(alert), dy, duration);
+    react(r, "move", alert);
+}
+
+static void on_action(xyz_alert *alert, size_t index, void *context) {
+    recorder *r = context;
+    note(r, "action %s %zu\n", name_of(alert), index);
+    react(r, "action", alert);
+}
+
+static void on_request_flush(xyz_dispatch *root, void *context) {
+    recorder *r = context;
+    note(r, "flush? %s\n", xyz_dispatch_name(root));
+    react(r, "flush?", NULL);
+}
+
+static void on_destroy_context(void *context) {
+    recorder *r = context;
+    r->context_destroyed++;
+}
+
+xyz_host recorder_host(recorder *r) {
+    xyz_host host;
+    memset(&host, 0, sizeof host);
+    host.size = sizeof host;
+    host.context = r;
+    host.show = on_show;
+    host.hide = on_hide;
+    host.unhide = on_unhide;
+    host.remove = on_remove;
+    host.finish = on_finish;
+    host.move = on_move;
+    host.action = on_action;
+    host.request_flush = r->deferred ? on_request_flush : NULL;
+    host.destroy_context = on_destroy_context;
+    return host;
+}
+
+xyz_dispatch *recorder_page(recorder *r, const char *name) {
+    xyz_host host = recorder_host(r);
+    xyz_dispatch *d = xyz_dispatch_create(&host, NULL);
+    xyz_dispatch_set_name(d, name);
+    xyz_dispatch_page_did_appear(d);
+    return d;
+}
+
+const char *recorder_take(recorder *r) {
+    static char taken[sizeof ((recorder *)0)->log];
+    memcpy(taken, r->log, r->length + 1);
+    r->length = 0;
+    r->log[0] = '\0';
+    return taken;
+}
+
+void recorder_note(recorder *r, const char *line) {
+    note(r, "%s\n", line);
+}
+
+xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive) {
+    xyz_alert *a = xyz_alert_create(id);
+    xyz_alert_set_priority(a, priority);
+    xyz_alert_set_exclusive(a, exclusive);
+    return a;
+}

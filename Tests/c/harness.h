@@ -1,0 +1,93 @@
+/* A minimal test harness for the C suite: TEST functions, CHECK macros, and
+ * a recording host whose callbacks append one line per event to a log. */
+#ifndef XYZ_TEST_HARNESS_H
+#define XYZ_TEST_HARNESS_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xyzalert.h"
+
+extern int harness_current_failed;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);  \
+            harness_current_failed = 1;                                               \
+        }                                                                             \
+    } while (0)
+
+#define CHECK_STR(actual, expected)                                                   \
+    do {                                                                              \
+        const char *a_ = (actual), *e_ = (expected);                                  \
+        if (a_ == NULL || e_ == NULL ? a_ != e_ : strcmp(a_, e_) != 0) {              \
+            fprintf(stderr, "%s:%d: CHECK_STR failed: %s\n  actual:   %s\n  expected: %s\n", \
+                    __FILE__, __LINE__, #actual, a_ ? a_ : "(null)", e_ ? e_ : "(null)"); \
+            harness_current_failed = 1;                                               \
+        }                                                                             \
+    } while (0)
+
+/* Checks a call's status; on a mismatch prints both names and the last error. */
+#define CHECK_STATUS(call, expected)                                                  \
+    do {                                                                              \
+        xyz_status s_ = (call);                                                       \
+        if (s_ != (expected)) {                                                       \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__,    \
+                    __LINE__, #call, xyz_status_name(s_), xyz_status_name(expected),  \
+                    xyz_last_error());                                                \
+            harness_current_failed = 1;                                               \
+        }                                                                             \
+    } while (0)
+
+#define CHECK_OK(call) CHECK_STATUS(call, XYZ_OK)
+
+/* ---- recording host ---- */
+
+typedef struct recorder recorder;
+/* Called after each event is logged, with the event's first word. */
+typedef void (*reaction_fn)(recorder *r, const char *event, xyz_alert *alert);
+
+struct recorder {
+    char log[16384];
+    size_t length;
+    reaction_fn react;
+    void *user;            /* anything a test's reaction needs */
+    int context_destroyed; /* times destroy_context ran */
+    int deferred;          /* set before recorder_host() for deferred mode */
+};
+
+/* A host whose callbacks log into `r` (request_flush only when r->deferred). */
+xyz_host recorder_host(recorder *r);
+/* A new visible dispatch named `name` with r's host. */
+xyz_dispatch *recorder_page(recorder *r, const char *name);
+/* Returns the log and clears it (the pointer is valid until the next event). */
+const char *recorder_take(recorder *r);
+/* Appends a line of the test's own. */
+void recorder_note(recorder *r, const char *line);
+
+/* An alert with an id, priority and exclusive behaviour (+1 reference). */
+xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive);
+
+/* ---- registration ---- */
+
+typedef void (*test_fn)(void);
+typedef struct test_case {
+    const char *name;
+    test_fn fn;
+} test_case;
+
+/* Each test file defines one table, terminated by {NULL, NULL}. */
+extern const test_case abi_tests[];
+extern const test_case rule_tests[];
+extern const test_case reentrancy_tests[];
+extern const test_case misuse_tests[];
+extern const test_case memory_tests[];
+
+/* Defined in the C++ translation unit: exercises the header from C++. */
+#ifdef __cplusplus
+extern "C"
+#endif
+int cpp_translation_unit_works(void);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * A small C host: one page, three alerts, the page's lifecycle, and the
+ * callbacks a real UI would implement by drawing. Build and run:
+ *
+ *   make lib
+ *   gcc -std=c99 -Iinclude examples/c/host.c -o host \
+ *       -L"$(swift build --show-bin-path)" -lxyzalert \
+ *       -Wl,-rpath,"$(swift build --show-bin-path)"
+ *   ./host
+ */
+#include <stdio.h>
+
+#include "xyzalert.h"
+
+/* What this host knows about its screen: here, just a name to print. */
+typedef struct screen {
+    const char *name;
+} screen;
+
+static const char *name_of(xyz_alert *alert) {
+    const char *id = xyz_alert_id(alert);
+    return id ? id : "(anonymous)";
+}
+
+/* A real host would create and present a view here. */
+static void show(xyz_alert *alert, const char *target, void *view, void *context) {
+    screen *s = context;
+    const char *title = xyz_alert_title(alert);
+    (void)view;
+    printf("[%s] show   %-8s on %s: %s\n", s->name, name_of(alert), target, title ? title : "");
+}
+
+static void hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    screen *s = context;
+    printf("[%s] hide   %-8s (%s)\n", s->name, name_of(alert), reason == XYZ_HIDE_PAGE ? "page gone" : "covered");
+}
+
+static void unhide(xyz_alert *alert, void *context) {
+    screen *s = context;
+    printf("[%s] unhide %s\n", s->name, name_of(alert));
+}
+
+static void remove_view(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    screen *s = context;
+    (void)reason;
+    printf("[%s] remove %s\n", s->name, name_of(alert));
+}
+
+static void finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    screen *s = context;
+    static const char *reasons[] = {"dismissed", "cancelled", "destroyed"};
+    printf("[%s] finish %-8s (%s)\n", s->name, name_of(alert), reasons[reason]);
+}
+
+static void action(xyz_alert *alert, size_t index, void *context) {
+    screen *s = context;
+    printf("[%s] action %-8s '%s'\n", s->name, name_of(alert), xyz_alert_action_id(alert, index));
+}
+
+static xyz_alert *new_alert(const char *id, int priority, xyz_exclusive exclusive, const char *title) {
+    xyz_alert *alert = xyz_alert_create(id);
+    xyz_alert_set_priority(alert, priority);
+    xyz_alert_set_exclusive(alert, exclusive);
+    xyz_alert_set_title(alert, title);
+    xyz_alert_add_action(alert, "ok", "OK", XYZ_ACTION_DEFAULT);
+    return alert;
+}
+
+static int check(xyz_status status, const char *what) {
+    if (status != XYZ_OK) {
+        fprintf(stderr, "%s failed: %s: %s\n", what, xyz_status_name(status), xyz_last_error());
+        return 1;
+    }
+    return 0;
+}
+
+int main(void) {
+    screen home_screen = {"home"};
+    xyz_host host = {0};
+    host.size = sizeof host;
+    host.context = &home_screen;
+    host.show = show;
+    host.hide = hide;
+    host.unhide = unhide;
+    host.remove = remove_view;
+    host.finish = finish;
+    host.action = action;
+
+    xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
+    xyz_dispatch_set_name(home, "home");
+
+    /* The update notice covers the others; the promotion waits for login. */
+    xyz_alert *login = new_alert("login", 50, XYZ_EXCLUSIVE_WAIT, "Sign in");
+    xyz_alert *promo = new_alert("promo", 10, XYZ_EXCLUSIVE_WAIT, "Summer sale");
+    xyz_alert *update = new_alert("update", 90, XYZ_EXCLUSIVE_HIDE_OTHERS, "Update available");
+    xyz_alert_add_dependency_id(promo, "login");
+    xyz_alert_set_waiting(update); /* the version check is still running */
+
+    xyz_alert *launch[] = {login, promo, update};
+    int failures = check(xyz_dispatch_add(home, launch, 3), "add");
+    /* The dispatch holds its own references now. */
+    for (int i = 0; i < 3; i++) {
+        xyz_alert_release(launch[i]);
+    }
+
+    failures += check(xyz_dispatch_page_did_appear(home), "page_did_appear");
+    failures += check(xyz_alert_set_ready(update), "set_ready");      /* covers and hides login */
+    failures += check(xyz_dispatch_page_will_disappear(home), "disappear");
+    failures += check(xyz_dispatch_page_did_appear(home), "appear");
+    failures += check(xyz_alert_trigger_action(update, 0), "action"); /* login comes back */
+
+    char *why = xyz_alert_explain(promo);
+    printf("why no promo? %s\n", why);
+    xyz_free(why);
+
+    failures += check(xyz_alert_trigger_action(xyz_dispatch_find(home, "login"), 0), "action");
+    failures += check(xyz_dispatch_destroy(home), "destroy");
+    return failures == 0 ? 0 : 1;
+}
