@@ -46,9 +46,9 @@ swift-test:
 c-test: lib
 	mkdir -p $(CTEST_DIR)
 	for f in $(CTEST_SOURCES); do \
-		$(CC) -std=c99 $(STRICT) -g -Iinclude -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
+		$(CC) -std=c99 $(STRICT) -g -pthread -Iinclude -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
-	$(CXX) -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
+	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
 
 # The C example host builds with plain gcc and runs clean under valgrind.

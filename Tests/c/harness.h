@@ -83,6 +83,7 @@ extern const test_case rule_tests[];
 extern const test_case reentrancy_tests[];
 extern const test_case misuse_tests[];
 extern const test_case memory_tests[];
+extern const test_case thread_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus
