@@ -8,18 +8,22 @@ let package = Package(
         .library(name: "XYZAlert", targets: ["XYZAlert"]),
         // libxyzalert.so: the C ABI of include/xyzalert.h.
         .library(name: "xyzalert", type: .dynamic, targets: ["XYZAlertABI"]),
+        .executable(name: "xyzalert-cli", targets: ["xyzalert-cli"]),
         .executable(name: "xyzalert-demo", targets: ["xyzalert-demo"]),
         .executable(name: "xyzalert-bench", targets: ["xyzalert-bench"]),
     ],
     targets: [
         // The engine: Swift standard library only (no Foundation).
         .target(name: "XYZAlert"),
+        // Jansson (Debian: libjansson-dev), and the JSON loading built on it.
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(name: "XYZAlertJSON", dependencies: ["XYZAlert", "CJansson"]),
         // The public header, as a module the Swift implementation imports.
         .systemLibrary(name: "CXYZAlert", path: "include"),
         // The thin layer that implements every header function.
         .target(
             name: "XYZAlertABI",
-            dependencies: ["XYZAlert", "CXYZAlert"],
+            dependencies: ["XYZAlert", "XYZAlertJSON", "CXYZAlert"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([
@@ -29,9 +33,14 @@ let package = Package(
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/XYZAlertABI/exports.map",
                 ]),
             ]),
+        // The xyzalert tool: C, against the public header only (make links
+        // it as `xyzalert`; SwiftPM product names must differ from the library's).
+        .executableTarget(name: "xyzalert-cli", dependencies: ["XYZAlertABI"],
+                          cSettings: [.headerSearchPath("../../include")]),
         .executableTarget(name: "xyzalert-demo", dependencies: ["XYZAlert"]),
         .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),
+        .testTarget(name: "XYZAlertJSONTests", dependencies: ["XYZAlertJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

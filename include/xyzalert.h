@@ -424,6 +424,154 @@ xyz_status xyz_alert_set_user_data(xyz_alert *alert, void *data, void (*destroy)
 /** The user data, or NULL. */
 void *xyz_alert_user_data(const xyz_alert *alert);
 
+/* ---------------------------------------------------------------- dependencies */
+
+/** How many id dependencies the alert has (xyz_alert_add_dependency_id, or
+ * "after" in JSON), and the one at `index` (NULL when out of range; valid
+ * while the alert lives). */
+size_t xyz_alert_dependency_id_count(const xyz_alert *alert);
+const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index);
+
+/* ---------------------------------------------------------------- JSON: alert sets */
+
+/** Alert definitions loaded from JSON (SPEC section 8), immutable. */
+typedef struct xyz_alert_set xyz_alert_set;
+
+/**
+ * Where and why loading failed, filled by the load functions when the
+ * caller passes one (it may be NULL). Strings are truncated to fit and always
+ * NUL-terminated.
+ */
+typedef struct xyz_error {
+    /** XYZ_EPARSE (not well-formed JSON or UTF-8), XYZ_ESCHEMA (well-formed
+     * but breaks the schema), XYZ_EIO (unreadable file); XYZ_OK on success. */
+    xyz_status status;
+    /** 1-based line and column (in Unicode characters) of the offending
+     * value, member key or token; 0 for I/O errors. */
+    int line;
+    int column;
+    /** 0-based byte offset of the same place. */
+    size_t position;
+    /** The file path, or "<string>". */
+    char source[256];
+    /** The JSON pointer (RFC 6901) of the offending value, e.g.
+     * "/alerts/3/priority"; "" for the document root. */
+    char pointer[256];
+    /** What is wrong, e.g. "priority must be an integer between -2147483648
+     * and 2147483647, got string \"high\"". */
+    char message[512];
+} xyz_error;
+
+/**
+ * Loads and validates an alert set file: every field's type and range,
+ * unknown keys, unique non-empty ids, "after" naming ids of the same file,
+ * no dependency cycle. A scenario file (SPEC section 9) is accepted too and
+ * validated in full; its alert set is returned. Returns NULL on failure with
+ * `error` filled and xyz_last_error() set. The caller frees the set with
+ * xyz_alert_set_free(). No input, however large or malformed, crashes it.
+ */
+xyz_alert_set *xyz_alert_set_load_file(const char *path, xyz_error *error);
+
+/** Like xyz_alert_set_load_file(), from `length` bytes of memory (not
+ * necessarily NUL-terminated); the source is "<string>". */
+xyz_alert_set *xyz_alert_set_load_string(const char *json, size_t length, xyz_error *error);
+
+/** Frees an alert set. Alerts created from it are independent of it. NULL is allowed. */
+void xyz_alert_set_free(xyz_alert_set *set);
+
+/** The number of definitions. */
+size_t xyz_alert_set_count(const xyz_alert_set *set);
+
+/** The id of definition `index`, in file order (NULL when out of range);
+ * valid while the set lives. */
+const char *xyz_alert_set_id(const xyz_alert_set *set, size_t index);
+
+/** The page of definition `id` in a scenario's set; NULL in a plain alert
+ * set or for an unknown id. Valid while the set lives. */
+const char *xyz_alert_set_page(const xyz_alert_set *set, const char *id);
+
+/** A fresh idle instance of definition `id` (+1 reference), with its "after"
+ * ids as id dependencies and "ready": false as waiting. NULL with
+ * XYZ_ENOTFOUND in xyz_last_error() for an unknown id. */
+xyz_alert *xyz_alert_set_create_alert(const xyz_alert_set *set, const char *id);
+
+/** Adds a fresh instance of every definition to `dispatch` in one atomic
+ * xyz_dispatch_add() (same errors); the dispatch keeps the only references. */
+xyz_status xyz_dispatch_add_set(xyz_dispatch *dispatch, const xyz_alert_set *set);
+
+/* ---------------------------------------------------------------- JSON: scenarios */
+
+/** A scenario (SPEC section 9): pages, alerts with their pages, and steps.
+ * Immutable; read it to drive dispatches, as `xyzalert simulate` does. */
+typedef struct xyz_scenario xyz_scenario;
+
+/** What a step does. */
+typedef enum xyz_step_kind {
+    XYZ_STEP_APPEAR = 0, /**< page_did_appear(page) */
+    XYZ_STEP_DISAPPEAR,  /**< page_will_disappear(page) */
+    XYZ_STEP_DESTROY,    /**< destroy(page) */
+    XYZ_STEP_ADD,        /**< fresh instances of alerts[], all on page, in one add */
+    XYZ_STEP_READY,      /**< set_ready(latest instance of alert) */
+    XYZ_STEP_DISMISS,    /**< dismiss(latest instance of alert) */
+    XYZ_STEP_CANCEL,     /**< cancel(latest instance of alert) */
+    XYZ_STEP_ACTION,     /**< trigger_action(latest instance of alert, index) */
+    XYZ_STEP_SELECT,     /**< set_active_child(page, child), then a flush */
+    XYZ_STEP_KEYBOARD,   /**< keyboard_changed(page, frame, duration) */
+    XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
+    XYZ_STEP_FLUSH       /**< flush(page) */
+} xyz_step_kind;
+
+/** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
+ * from the scenario and valid while it lives. */
+typedef struct xyz_step {
+    xyz_step_kind kind;
+    /** The page of appear, disappear, destroy, select, keyboard and flush;
+     * for add, the page of its alerts. */
+    const char *page;
+    /** select: the child to make active; NULL unsets. */
+    const char *child;
+    /** ready, dismiss, cancel, action and frame: the alert's id. */
+    const char *alert;
+    /** add: the ids of the alerts to add, in order. */
+    const char *const *alerts;
+    size_t alert_count;
+    /** action: the action's index. */
+    size_t index;
+    /** keyboard and frame: the rectangle. */
+    xyz_rect frame;
+    /** keyboard: the animation's duration in seconds. */
+    double duration;
+} xyz_step;
+
+/** Loads and validates a scenario file (see xyz_alert_set_load_file() for
+ * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
+ * with xyz_scenario_free(). */
+xyz_scenario *xyz_scenario_load_file(const char *path, xyz_error *error);
+
+/** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
+xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
+
+/** Frees a scenario and its alert set. NULL is allowed. */
+void xyz_scenario_free(xyz_scenario *scenario);
+
+/** The scenario's alerts (borrowed; valid while the scenario lives). */
+const xyz_alert_set *xyz_scenario_alert_set(const xyz_scenario *scenario);
+
+/** Whether the scenario runs in deferred mode ("deferred": true). */
+bool xyz_scenario_deferred(const xyz_scenario *scenario);
+
+/** The pages, in file order: name, parent (NULL for none) and initially
+ * active child (NULL for none). Out of range: NULL. Valid while the scenario lives. */
+size_t xyz_scenario_page_count(const xyz_scenario *scenario);
+const char *xyz_scenario_page_name(const xyz_scenario *scenario, size_t index);
+const char *xyz_scenario_page_parent(const xyz_scenario *scenario, size_t index);
+const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_t index);
+
+/** The number of steps, and step `index` into `out` (XYZ_EINVAL for a NULL
+ * argument or an index out of range). */
+size_t xyz_scenario_step_count(const xyz_scenario *scenario);
+xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_step *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,93 @@
+import XYZAlert
+
+/// One alert of an alert set (SPEC section 8), as loaded: everything needed
+/// to create fresh instances.
+public struct AlertDefinition: Sendable {
+    public var id: String
+    public var priority: Int32 = 0
+    public var exclusive: Exclusive = .wait
+    /// Ids defined in the same file; they become id dependencies.
+    public var after: [String] = []
+    public var ready = true
+    public var target = "page"
+    public var content = AlertContent()
+    public var avoidKeyboard = true
+    public var keyboardAdjust: Double = 0
+    /// The page of a scenario's alert; nil in a plain alert set.
+    public var page: String?
+
+    init(id: String) {
+        self.id = id
+    }
+
+    /// A fresh idle instance with everything set, `after` ids as id
+    /// dependencies. The definition was validated, so nothing can fail.
+    public func makeAlert() -> Alert {
+        let alert = Alert(id: id)
+        try! alert.setPriority(priority)
+        try! alert.setExclusive(exclusive)
+        try! alert.setTarget(target)
+        try! alert.setContent(content)
+        try! alert.setKeyboardAvoidance(avoidKeyboard, adjust: keyboardAdjust)
+        for dependency in after {
+            try! alert.addDependency(id: dependency)
+        }
+        if !ready {
+            try! alert.setWaiting()
+        }
+        return alert
+    }
+}
+
+/// A validated alert set: definitions in file order, ids unique, `after`
+/// naming defined ids, no dependency cycle.
+public struct AlertSet: Sendable {
+    public let definitions: [AlertDefinition]
+    private let indexByID: [String: Int]
+
+    init(_ definitions: [AlertDefinition]) {
+        self.definitions = definitions
+        var index: [String: Int] = [:]
+        for (i, definition) in definitions.enumerated() {
+            index[definition.id] = i
+        }
+        indexByID = index
+    }
+
+    public func definition(_ id: String) -> AlertDefinition? {
+        indexByID[id].map { definitions[$0] }
+    }
+}
+
+/// A validated scenario (SPEC section 9).
+public struct Scenario: Sendable {
+    public struct Page: Sendable, Equatable {
+        public var name: String
+        public var parent: String?
+        /// The initially active child.
+        public var active: String?
+    }
+
+    public enum Step: Sendable, Equatable {
+        case appear(page: String)
+        case disappear(page: String)
+        case destroy(page: String)
+        /// Fresh instances of these alerts, all on `page`, in one atomic add.
+        case add(page: String, alerts: [String])
+        case ready(alert: String)
+        case dismiss(alert: String)
+        case cancel(alert: String)
+        case action(alert: String, index: Int)
+        case select(page: String, child: String?)
+        case keyboard(page: String, frame: Rect, duration: Double)
+        case frame(alert: String, frame: Rect)
+        case flush(page: String)
+    }
+
+    /// Pages in file order; parents are defined pages, with no cycle.
+    public var pages: [Page]
+    public var deferred: Bool
+    /// The scenario's alerts, each with its page.
+    public var alerts: AlertSet
+    public var steps: [Step]
+}

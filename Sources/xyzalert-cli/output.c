@@ -1,0 +1,34 @@
+/* Output helpers shared by the commands. */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void print_escaped(FILE *out, const char *text) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        switch (*c) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*c < 0x20) {
+                fprintf(out, "\\u%04x", *c);
+            } else {
+                fputc(*c, out);
+            }
+        }
+    }
+}
+
+void print_json_string(FILE *out, const char *text) {
+    fputc('"', out);
+    print_escaped(out, text);
+    fputc('"', out);
+}
+
+bool use_colour(void) {
+    const char *no_colour = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(no_colour && no_colour[0]);
+}

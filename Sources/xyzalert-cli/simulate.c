@@ -1,0 +1,414 @@
+/* xyzalert simulate: plays a scenario through the public API, as a host
+ * would, and prints every callback as a trace (SPEC section 10). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct runner runner;
+
+/* One page: its dispatch (NULL once destroyed) and the host context. */
+typedef struct page {
+    runner *runner;
+    const char *name;
+    xyz_dispatch *dispatch;
+} page;
+
+/* The latest instance of each alert id (a reference the runner owns). */
+typedef struct instance {
+    const char *id;
+    xyz_alert *alert;
+} instance;
+
+struct runner {
+    const xyz_scenario *scenario;
+    bool json;
+    bool colour;
+    bool quiet; /* while tearing down after the last step */
+    size_t step;
+    bool step_printed; /* the text format prints a step's label once */
+    char label[256];
+    page *pages;
+    size_t page_count;
+    instance *instances;
+    size_t instance_count;
+};
+
+/* ---- printing ---- */
+
+static const char *colour_of(const char *event) {
+    if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
+    if (strcmp(event, "hide") == 0) return "\033[33m";
+    if (strcmp(event, "error") == 0) return "\033[31m";
+    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0) return "\033[36m";
+    return "\033[35m";
+}
+
+/* Starts one event's output; `fields` are key/value pairs, NULL-terminated,
+ * printed as JSON strings except keys listed as numbers by the caller. */
+static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
+    if (!r->step_printed) {
+        printf("%4zu  %-28s", r->step, r->label);
+        r->step_printed = true;
+    } else {
+        printf("%4s  %-28s", "", "");
+    }
+    if (r->colour) {
+        printf("%s%-7s\033[0m %-14s %s\n", colour_of(event), event, alert, detail);
+    } else {
+        printf("%-7s %-14s %s\n", event, alert, detail);
+    }
+}
+
+static const char *id_of(xyz_alert *alert) {
+    const char *id = xyz_alert_id(alert);
+    return id ? id : "";
+}
+
+static const char *end_reason(xyz_end_reason reason) {
+    return reason == XYZ_END_DISMISSED ? "dismissed" : reason == XYZ_END_CANCELLED ? "cancelled" : "destroyed";
+}
+
+static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
+    if (r->quiet) {
+        return;
+    }
+    if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
+        print_json_string(stdout, id_of(alert));
+        if (key) {
+            printf(", \"%s\": ", key);
+            print_json_string(stdout, value);
+        }
+        printf("}\n");
+    } else {
+        event_text(r, event, id_of(alert), value ? value : "");
+    }
+}
+
+static void on_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    page *p = context;
+    runner *r = p->runner;
+    (void)view;
+    if (r->quiet) {
+        return;
+    }
+    if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"show\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"page\": ");
+        print_json_string(stdout, p->name);
+        printf(", \"target\": ");
+        print_json_string(stdout, target);
+        printf("}\n");
+    } else {
+        char detail[300];
+        snprintf(detail, sizeof detail, "on %s (%s)", p->name, target);
+        event_text(r, "show", id_of(alert), detail);
+    }
+}
+
+static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    emit(((page *)context)->runner, "hide", alert, "reason", reason == XYZ_HIDE_PAGE ? "page" : "covered");
+}
+
+static void on_unhide(xyz_alert *alert, void *context) {
+    emit(((page *)context)->runner, "unhide", alert, NULL, NULL);
+}
+
+static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    emit(((page *)context)->runner, "remove", alert, "reason", end_reason(reason));
+}
+
+static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    emit(((page *)context)->runner, "finish", alert, "reason", end_reason(reason));
+}
+
+static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
+    runner *r = ((page *)context)->runner;
+    (void)duration;
+    if (r->quiet) {
+        return;
+    }
+    if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"dy\": %.15g}\n", dy);
+    } else {
+        char detail[64];
+        snprintf(detail, sizeof detail, "dy %.15g over %.15gs", dy, duration);
+        event_text(r, "move", id_of(alert), detail);
+    }
+}
+
+static void on_action(xyz_alert *alert, size_t index, void *context) {
+    const char *id = xyz_alert_action_id(alert, index);
+    emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
+}
+
+/* Deferred scenarios flush only at their "flush" and "select" steps. */
+static void on_request_flush(xyz_dispatch *root, void *context) {
+    (void)root;
+    (void)context;
+}
+
+static const char *error_code(xyz_status status) {
+    switch (status) {
+    case XYZ_EINVAL: return "invalid";
+    case XYZ_ESTATE: return "state";
+    case XYZ_EDUPLICATE: return "duplicate";
+    case XYZ_ECYCLE: return "cycle";
+    case XYZ_ENOTFOUND: return "not_found";
+    case XYZ_EOWNER: return "owner";
+    default: return "invalid";
+    }
+}
+
+static void error_event(runner *r, const char *code, const char *message) {
+    if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"error\", \"code\": \"%s\", \"message\": ", r->step, code);
+        print_json_string(stdout, message);
+        printf("}\n");
+    } else {
+        char detail[1024];
+        snprintf(detail, sizeof detail, "%s: %s", code, message);
+        event_text(r, "error", "", detail);
+    }
+}
+
+static void check_status(runner *r, xyz_status status) {
+    if (status != XYZ_OK) {
+        error_event(r, error_code(status), xyz_last_error());
+    }
+}
+
+/* ---- pages and instances ---- */
+
+static page *find_page(runner *r, const char *name) {
+    for (size_t i = 0; i < r->page_count; i++) {
+        if (strcmp(r->pages[i].name, name) == 0) {
+            return &r->pages[i];
+        }
+    }
+    return NULL;
+}
+
+/* The page's dispatch, or NULL after an error event when it was destroyed. */
+static xyz_dispatch *live_page(runner *r, const char *name) {
+    page *p = find_page(r, name);
+    if (!p->dispatch) {
+        char message[300];
+        snprintf(message, sizeof message, "page '%s' was destroyed", name);
+        error_event(r, "state", message);
+    }
+    return p->dispatch;
+}
+
+static instance *find_instance(runner *r, const char *id) {
+    for (size_t i = 0; i < r->instance_count; i++) {
+        if (strcmp(r->instances[i].id, id) == 0) {
+            return &r->instances[i];
+        }
+    }
+    return NULL;
+}
+
+/* The latest instance of `id`, or NULL after a not_found error event. */
+static xyz_alert *latest(runner *r, const char *id) {
+    instance *found = find_instance(r, id);
+    if (!found || !found->alert) {
+        char message[300];
+        snprintf(message, sizeof message, "no instance of alert '%s' has been added yet", id);
+        error_event(r, "not_found", message);
+        return NULL;
+    }
+    return found->alert;
+}
+
+static void remember(runner *r, const char *id, xyz_alert *alert) {
+    instance *found = find_instance(r, id);
+    if (found) {
+        xyz_alert_release(found->alert);
+    } else {
+        found = &r->instances[r->instance_count++];
+        found->id = id;
+    }
+    found->alert = xyz_alert_retain(alert);
+}
+
+/* ---- steps ---- */
+
+static void describe(runner *r, const xyz_step *step) {
+    static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
+                                  "cancel", "action", "select", "keyboard", "frame", "flush"};
+    const char *name = names[step->kind];
+    switch (step->kind) {
+    case XYZ_STEP_ADD: {
+        size_t used = (size_t)snprintf(r->label, sizeof r->label, "add");
+        for (size_t i = 0; i < step->alert_count && used < sizeof r->label; i++) {
+            used += (size_t)snprintf(r->label + used, sizeof r->label - used, " %s", step->alerts[i]);
+        }
+        break;
+    }
+    case XYZ_STEP_ACTION:
+        snprintf(r->label, sizeof r->label, "action %s #%zu", step->alert, step->index);
+        break;
+    case XYZ_STEP_SELECT:
+        snprintf(r->label, sizeof r->label, "select %s -> %s", step->page, step->child ? step->child : "(all)");
+        break;
+    case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME:
+        snprintf(r->label, sizeof r->label, "%s %s", name, step->alert);
+        break;
+    default:
+        snprintf(r->label, sizeof r->label, "%s %s", name, step->page);
+    }
+}
+
+static void run_add(runner *r, const xyz_step *step) {
+    xyz_dispatch *dispatch = live_page(r, step->page);
+    if (!dispatch) {
+        return;
+    }
+    const xyz_alert_set *set = xyz_scenario_alert_set(r->scenario);
+    xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
+    for (size_t i = 0; i < step->alert_count; i++) {
+        fresh[i] = xyz_alert_set_create_alert(set, step->alerts[i]);
+    }
+    xyz_status status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
+    if (status == XYZ_OK) {
+        for (size_t i = 0; i < step->alert_count; i++) {
+            remember(r, step->alerts[i], fresh[i]);
+        }
+    }
+    for (size_t i = 0; i < step->alert_count; i++) {
+        xyz_alert_release(fresh[i]);
+    }
+    free(fresh);
+    check_status(r, status);
+}
+
+static void run_step(runner *r, const xyz_step *step) {
+    xyz_dispatch *d;
+    xyz_alert *a;
+    switch (step->kind) {
+    case XYZ_STEP_APPEAR:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_page_did_appear(d));
+        break;
+    case XYZ_STEP_DISAPPEAR:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_page_will_disappear(d));
+        break;
+    case XYZ_STEP_DESTROY:
+        if ((d = live_page(r, step->page))) {
+            find_page(r, step->page)->dispatch = NULL;
+            check_status(r, xyz_dispatch_destroy(d));
+        }
+        break;
+    case XYZ_STEP_FLUSH:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_flush(d));
+        break;
+    case XYZ_STEP_ADD:
+        run_add(r, step);
+        break;
+    case XYZ_STEP_READY:
+        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_set_ready(a));
+        break;
+    case XYZ_STEP_DISMISS:
+        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_dismiss(a));
+        break;
+    case XYZ_STEP_CANCEL:
+        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_cancel(a));
+        break;
+    case XYZ_STEP_ACTION:
+        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_trigger_action(a, step->index));
+        break;
+    case XYZ_STEP_FRAME:
+        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_set_frame(a, &step->frame));
+        break;
+    case XYZ_STEP_KEYBOARD:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_keyboard_changed(d, step->frame, step->duration));
+        break;
+    case XYZ_STEP_SELECT: {
+        if (!(d = live_page(r, step->page))) break;
+        xyz_dispatch *child = NULL;
+        if (step->child && !(child = live_page(r, step->child))) break;
+        xyz_status status = xyz_dispatch_set_active_child(d, child);
+        check_status(r, status);
+        if (status == XYZ_OK) check_status(r, xyz_dispatch_flush(d));
+        break;
+    }
+    }
+}
+
+int cli_simulate(const char *file, bool json) {
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
+    if (!scenario) {
+        print_load_error(&error);
+        return EXIT_INVALID;
+    }
+    runner r;
+    memset(&r, 0, sizeof r);
+    r.scenario = scenario;
+    r.json = json;
+    r.colour = !json && use_colour();
+    r.page_count = xyz_scenario_page_count(scenario);
+    r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
+    r.instances = calloc(xyz_alert_set_count(xyz_scenario_alert_set(scenario)) + 1, sizeof *r.instances);
+    for (size_t i = 0; i < r.page_count; i++) {
+        page *p = &r.pages[i];
+        p->runner = &r;
+        p->name = xyz_scenario_page_name(scenario, i);
+        xyz_host host;
+        memset(&host, 0, sizeof host);
+        host.size = sizeof host;
+        host.context = p;
+        host.show = on_show;
+        host.hide = on_hide;
+        host.unhide = on_unhide;
+        host.remove = on_remove;
+        host.finish = on_finish;
+        host.move = on_move;
+        host.action = on_action;
+        host.request_flush = xyz_scenario_deferred(scenario) ? on_request_flush : NULL;
+        p->dispatch = xyz_dispatch_create(&host, NULL);
+        xyz_dispatch_set_name(p->dispatch, p->name);
+    }
+    for (size_t i = 0; i < r.page_count; i++) {
+        const char *parent = xyz_scenario_page_parent(scenario, i);
+        if (parent) {
+            xyz_dispatch_set_parent(r.pages[i].dispatch, find_page(&r, parent)->dispatch);
+        }
+    }
+    for (size_t i = 0; i < r.page_count; i++) {
+        const char *active = xyz_scenario_page_active(scenario, i);
+        if (active) {
+            xyz_dispatch_set_active_child(r.pages[i].dispatch, find_page(&r, active)->dispatch);
+        }
+    }
+    if (!json) {
+        printf("%4s  %-28s%-7s %-14s %s\n", "step", "what", "event", "alert", "detail");
+    }
+    for (r.step = 0; r.step < xyz_scenario_step_count(scenario); r.step++) {
+        xyz_step step;
+        xyz_scenario_step(scenario, r.step, &step);
+        describe(&r, &step);
+        r.step_printed = false;
+        run_step(&r, &step);
+        if (!json && !r.step_printed) {
+            printf("%4zu  %-28s%s\n", r.step, r.label, r.colour ? "\033[2m-\033[0m" : "-");
+        }
+    }
+    r.quiet = true;
+    for (size_t i = 0; i < r.page_count; i++) {
+        if (r.pages[i].dispatch) {
+            xyz_dispatch_destroy(r.pages[i].dispatch);
+        }
+    }
+    for (size_t i = 0; i < r.instance_count; i++) {
+        xyz_alert_release(r.instances[i].alert);
+    }
+    free(r.instances);
+    free(r.pages);
+    xyz_scenario_free(scenario);
+    return EXIT_VALID;
+}
