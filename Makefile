@@ -2,38 +2,50 @@
 SWIFT ?= swift
 CC ?= gcc
 CXX ?= g++
-# The debug build directory of SwiftPM, where libxyzalert.so is built.
+# SwiftPM's build directories: debug (libxyzalert.so, the C suite) and release.
 BIN := $(shell $(SWIFT) build --show-bin-path)
+RELEASE_BIN := $(shell $(SWIFT) build -c release --show-bin-path)
 STRICT := -Wall -Wextra -Werror -pedantic
-VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --error-exitcode=1
+VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --error-exitcode=1
 CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build lib demo test lint swift-test c-test example bench clean
+.PHONY: all build lib cli demo test lint release swift-test c-test cli-test example golden bench clean
 
 all: build
 
-build:
-	$(SWIFT) build -c release
+build: release
+
+# Everything in release, with warnings as errors.
+release:
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+	ln -sf xyzalert-cli $(RELEASE_BIN)/xyzalert
 
 # libxyzalert.so (debug) and its soname link.
 lib:
 	$(SWIFT) build --product xyzalert
 	ln -sf libxyzalert.so $(BIN)/libxyzalert.so.0
 
-# The app-launch story, printed as the timeline a host would see.
-demo:
-	$(SWIFT) run xyzalert-demo
+# The xyzalert tool (SwiftPM calls the product xyzalert-cli, since the
+# library product is already called xyzalert).
+cli:
+	$(SWIFT) build --product xyzalert-cli
+	ln -sf xyzalert-cli $(BIN)/xyzalert
 
-# Every test suite. The C suite runs under valgrind and ends with
-# "N passed, N failed"; the Swift suites end the run.
-test: lint c-test example swift-test
+# The app-launch example, as the timeline a host would see.
+demo: cli
+	$(BIN)/xyzalert simulate examples/launch.json
 
-# The release build has zero warnings, the library imports no Foundation,
-# and libxyzalert.so exports xyz_* only.
-lint: lib
-	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+# Every test suite. The C and CLI suites end with "N passed, N failed";
+# the Swift suites end the run.
+test: lint c-test example cli-test swift-test
+
+# Zero warnings (Swift and the C of the tool), no Foundation, and a library
+# that exports xyz_* only.
+lint: release lib
+	for f in Sources/xyzalert-cli/*.c; do $(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude -fsyntax-only $$f || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi
 	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_'; then \
 		echo "libxyzalert.so exports symbols other than xyz_*"; exit 1; fi
@@ -42,7 +54,8 @@ lint: lib
 swift-test:
 	$(SWIFT) test
 
-# The C suite: C99 and C++11 with strict warnings, linked to libxyzalert.so.
+# The C suite: C99 and C++11 with strict warnings, linked to libxyzalert.so,
+# under valgrind.
 c-test: lib
 	mkdir -p $(CTEST_DIR)
 	for f in $(CTEST_SOURCES); do \
@@ -51,10 +64,22 @@ c-test: lib
 	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
 
+# The tool: golden traces, bad inputs, exit codes, huge and deep inputs.
+cli-test: release
+	Tests/cli/test_cli.sh $(RELEASE_BIN)/xyzalert
+
 # The C example host builds with plain gcc and runs clean under valgrind.
 example: lib
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/host.c -o $(BIN)/example-host $(LINK_LIB)
 	$(VALGRIND) $(BIN)/example-host > /dev/null
+
+# Rewrites the golden traces and expected diagnostics from the current tool:
+# review the diff before committing it.
+golden: cli
+	for f in examples/*.json; do n=$$(basename $$f .json); \
+		if grep -q '"steps"' $$f; then $(BIN)/xyzalert simulate $$f --format json > examples/golden/$$n.jsonl; fi; done
+	$(BIN)/xyzalert graph examples/alerts.json > examples/golden/alerts.dot
+	cd Tests/data/bad && for f in *.json; do $(BIN)/xyzalert check $$f 2> $${f%.json}.expected > /dev/null; done
 
 # Performance targets live here, never in the tests.
 bench:

@@ -9,7 +9,6 @@ let package = Package(
         // libxyzalert.so: the C ABI of include/xyzalert.h.
         .library(name: "xyzalert", type: .dynamic, targets: ["XYZAlertABI"]),
         .executable(name: "xyzalert-cli", targets: ["xyzalert-cli"]),
-        .executable(name: "xyzalert-demo", targets: ["xyzalert-demo"]),
         .executable(name: "xyzalert-bench", targets: ["xyzalert-bench"]),
     ],
     targets: [
@@ -37,7 +36,6 @@ let package = Package(
         // it as `xyzalert`; SwiftPM product names must differ from the library's).
         .executableTarget(name: "xyzalert-cli", dependencies: ["XYZAlertABI"],
                           cSettings: [.headerSearchPath("../../include")]),
-        .executableTarget(name: "xyzalert-demo", dependencies: ["XYZAlert"]),
         .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertJSONTests", dependencies: ["XYZAlertJSON"]),

@@ -5,7 +5,18 @@ import Glibc
 /// Valid while the document it came from is alive.
 struct JSONValue {
     let raw: UnsafeMutablePointer<json_t>
-    let pointer: JSONPointer
+    /// The container's pointer and this value's token in it; the full
+    /// pointer is only built when an error needs it.
+    private let parent: JSONPointer?
+    private let token: String
+
+    init(raw: UnsafeMutablePointer<json_t>, parent: JSONPointer?, token: String) {
+        self.raw = raw
+        self.parent = parent
+        self.token = token
+    }
+
+    var pointer: JSONPointer { parent?.appending(token) ?? JSONPointer() }
 
     enum Kind: Int32 {
         case object = 0, array, string, integer, real, `true`, `false`, null
@@ -43,12 +54,13 @@ struct JSONValue {
     /// Members in document order (Jansson keeps insertion order).
     var members: [(key: String, value: JSONValue)] {
         guard kind == .object else { return [] }
+        let here = pointer
         var out: [(String, JSONValue)] = []
         out.reserveCapacity(json_object_size(raw))
         var iterator = json_object_iter(raw)
         while let it = iterator {
             let key = String(cString: json_object_iter_key(it))
-            out.append((key, JSONValue(raw: json_object_iter_value(it), pointer: pointer.appending(key))))
+            out.append((key, JSONValue(raw: json_object_iter_value(it), parent: here, token: key)))
             iterator = json_object_iter_next(raw, it)
         }
         return out
@@ -56,7 +68,8 @@ struct JSONValue {
 
     var elements: [JSONValue] {
         guard kind == .array else { return [] }
-        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), pointer: pointer.appending($0)) }
+        let here = pointer
+        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), parent: here, token: String($0)) }
     }
 
     /// Compact JSON text of this value.
@@ -108,7 +121,7 @@ final class JSONDocument {
             throw LoadError(kind: .parse, message: "invalid JSON: \(text)", pointer: scanner.pointer(at: offset).description,
                             position: position, source: source)
         }
-        root = JSONValue(raw: parsed, pointer: JSONPointer())
+        root = JSONValue(raw: parsed, parent: nil, token: "")
     }
 
     deinit {

@@ -112,7 +112,7 @@ struct Schema {
 
     func number(_ value: JSONValue, _ what: String, minimum: Double? = nil) throws(LoadError) -> Double {
         guard let n = value.number, n.isFinite, n >= (minimum ?? -.infinity) else {
-            let range = minimum.map { " not below \($0)" } ?? ""
+            let range = minimum.map { " not below \($0 == Double(Int($0)) ? String(Int($0)) : String($0))" } ?? ""
             throw fail("\(what) must be a number\(range), got \(value.described)", at: value.pointer)
         }
         return n

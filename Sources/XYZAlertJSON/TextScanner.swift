@@ -14,22 +14,103 @@ struct TextScanner {
 
     enum Site { case value, key }
 
-    /// The position of the value (or, with `.key`, the member key) at `pointer`.
+    /// The position of the value (or, with `.key`, the member key) at
+    /// `pointer`: descends token by token, skipping every other value with
+    /// `skipValue`, so the cost is one pass over the bytes before it.
     func locate(_ pointer: JSONPointer, _ site: Site = .value) -> TextPosition? {
-        var found: Int?
-        scan { tokens, offset, kind in
-            if kind == site && tokens == pointer.tokens {
-                found = offset
-                return true
+        var i = skipSpace(0)
+        var keyStart: Int?
+        for token in pointer.tokens {
+            guard i < bytes.count else { return nil }
+            if bytes[i] == UInt8(ascii: "{") {
+                guard let (key, value) = member(token, in: i) else { return nil }
+                keyStart = key
+                i = value
+            } else if bytes[i] == UInt8(ascii: "["), let index = Int(token), index >= 0 {
+                guard let element = element(index, in: i) else { return nil }
+                keyStart = nil
+                i = element
+            } else {
+                return nil
             }
-            return false
         }
-        return found.map(position(of:))
+        if site == .key {
+            return keyStart.map(position(of:))
+        }
+        return position(of: i)
+    }
+
+    /// The offsets of the key and the value of member `name` of the object
+    /// starting at `start`.
+    private func member(_ name: String, in start: Int) -> (Int, Int)? {
+        var i = skipSpace(start + 1)
+        while i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            guard let keyEnd = skipString(from: i) else { return nil }
+            let key = decodeString(i + 1, keyEnd - 1)
+            var value = skipSpace(keyEnd)
+            guard value < bytes.count, bytes[value] == UInt8(ascii: ":") else { return nil }
+            value = skipSpace(value + 1)
+            if key == name {
+                return (i, value)
+            }
+            guard let end = skipValue(from: value) else { return nil }
+            i = skipSpace(end)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
+            i = skipSpace(i + 1)
+        }
+        return nil
+    }
+
+    /// The offset of element `index` of the array starting at `start`.
+    private func element(_ index: Int, in start: Int) -> Int? {
+        var i = skipSpace(start + 1)
+        for _ in 0..<index {
+            guard let end = skipValue(from: i) else { return nil }
+            i = skipSpace(end)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
+            i = skipSpace(i + 1)
+        }
+        return i < bytes.count && bytes[i] != UInt8(ascii: "]") ? i : nil
+    }
+
+    /// The offset just past the value starting at `start`: brackets are
+    /// counted, strings skipped whole. nil if the text ends first.
+    private func skipValue(from start: Int) -> Int? {
+        var depth = 0
+        var i = start
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                guard let end = skipString(from: i) else { return nil }
+                i = end
+                if depth == 0 { return i }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return i + 1 }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                if depth == 0 { return i }
+            default:
+                break
+            }
+            i += 1
+        }
+        return depth == 0 ? i : nil
+    }
+
+    private func skipSpace(_ start: Int) -> Int {
+        var i = start
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D {
+            i += 1
+        }
+        return i
     }
 
     /// The pointer of the innermost value being read at byte `offset`.
     func pointer(at offset: Int) -> JSONPointer {
-        JSONPointer(scan(until: offset) { _, _, _ in false })
+        JSONPointer(scan(until: offset))
     }
 
     /// Line and column (1-based, in Unicode scalars) of a byte offset.
@@ -54,16 +135,16 @@ struct TextScanner {
 
     private enum State { case value, afterValue, keyOrEnd, key, colon }
 
-    /// Calls `visit(path, offset, site)` at the start of every value and key,
-    /// until it returns true, the text ends or stops making sense, or the
-    /// scan passes `limit`. Returns the path being read where it stopped.
-    @discardableResult
-    private func scan(until limit: Int = .max, _ visit: ([String], Int, Site) -> Bool) -> [String] {
+    /// Reads the text until it ends, stops making sense, or passes `limit`,
+    /// and returns the path being read there. Used for syntax errors only.
+    private func scan(until limit: Int) -> [String] {
         var stack: [Frame] = []
         var state = State.value
         var i = 0
+        // Between values (state .afterValue) the path is the container's.
         func path() -> [String] {
-            stack.compactMap { frame in
+            let frames = state == .afterValue ? stack.dropLast() : stack[...]
+            return frames.compactMap { frame -> String? in
                 switch frame {
                 case .object(let key): key
                 case .array(let index): String(index)
@@ -78,7 +159,6 @@ struct TextScanner {
             let c = bytes[i]
             switch state {
             case .value:
-                if visit(path(), i, .value) { return path() }
                 switch c {
                 case UInt8(ascii: "{"):
                     stack.append(.object(key: nil))
@@ -96,7 +176,7 @@ struct TextScanner {
                         state = .afterValue
                     }
                 case UInt8(ascii: "\""):
-                    guard let end = skipString(from: i) else { return path() }
+                    guard let end = skipString(from: i), end <= limit else { return path() }
                     i = end
                     state = .afterValue
                 default:
@@ -104,7 +184,7 @@ struct TextScanner {
                     while i < bytes.count, isScalarByte(bytes[i]) {
                         i += 1
                     }
-                    if i == start { return path() }
+                    if i == start || i > limit { return path() }
                     state = .afterValue
                 }
             case .afterValue:
@@ -130,9 +210,7 @@ struct TextScanner {
                     continue
                 }
                 guard c == UInt8(ascii: "\""), let end = skipString(from: i) else { return path() }
-                let key = decodeString(i + 1, end - 1)
-                stack[stack.count - 1] = .object(key: key)
-                if visit(path(), i, .key) { return path() }
+                stack[stack.count - 1] = .object(key: decodeString(i + 1, end - 1))
                 i = end
                 state = .colon
             case .colon:

@@ -28,6 +28,7 @@ struct runner {
     size_t step;
     bool step_printed; /* the text format prints a step's label once */
     char label[256];
+    int label_width; /* the widest step label, for aligned columns */
     page *pages;
     size_t page_count;
     instance *instances;
@@ -48,15 +49,20 @@ static const char *colour_of(const char *event) {
  * printed as JSON strings except keys listed as numbers by the caller. */
 static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
     if (!r->step_printed) {
-        printf("%4zu  %-28s", r->step, r->label);
+        printf("%4zu  %-*s  ", r->step, r->label_width, r->label);
         r->step_printed = true;
     } else {
-        printf("%4s  %-28s", "", "");
+        printf("%4s  %-*s  ", "", r->label_width, "");
     }
     if (r->colour) {
-        printf("%s%-7s\033[0m %-14s %s\n", colour_of(event), event, alert, detail);
+        printf("%s%-7s\033[0m", colour_of(event), event);
     } else {
-        printf("%-7s %-14s %s\n", event, alert, detail);
+        printf("%-7s", event);
+    }
+    if (detail[0]) {
+        printf(" %-14s %s\n", alert, detail);
+    } else {
+        printf(" %s\n", alert);
     }
 }
 
@@ -386,7 +392,14 @@ int cli_simulate(const char *file, bool json) {
         }
     }
     if (!json) {
-        printf("%4s  %-28s%-7s %-14s %s\n", "step", "what", "event", "alert", "detail");
+        for (size_t i = 0; i < xyz_scenario_step_count(scenario); i++) {
+            xyz_step step;
+            xyz_scenario_step(scenario, i, &step);
+            describe(&r, &step);
+            int width = (int)strlen(r.label);
+            r.label_width = width > r.label_width ? width : r.label_width;
+        }
+        printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
     for (r.step = 0; r.step < xyz_scenario_step_count(scenario); r.step++) {
         xyz_step step;
@@ -395,7 +408,7 @@ int cli_simulate(const char *file, bool json) {
         r.step_printed = false;
         run_step(&r, &step);
         if (!json && !r.step_printed) {
-            printf("%4zu  %-28s%s\n", r.step, r.label, r.colour ? "\033[2m-\033[0m" : "-");
+            printf("%4zu  %-*s  %s\n", r.step, r.label_width, r.label, r.colour ? "\033[2m-\033[0m" : "-");
         }
     }
     r.quiet = true;

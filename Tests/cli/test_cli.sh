@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Tests of the xyzalert tool (SPEC sections 10 and 11): golden traces for
+# every example, exact diagnostics for every bad input, exit codes, and inputs
+# too large or too deep to check in. Usage: test_cli.sh PATH-TO-xyzalert
+# Run from the repository root. Ends with "N passed, N failed".
+set -u
+XYZALERT=$(realpath "$1")
+passed=0
+failed=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; shift; printf '  %s\n' "$@"; }
+
+# expect NAME EXPECTED-EXIT ACTUAL-EXIT [EXPECTED-TEXT ACTUAL-TEXT]
+expect() {
+    local name=$1 want=$2 got=$3
+    if [ "$got" != "$want" ]; then
+        fail "$name" "exit status $got, expected $want"
+    elif [ $# -ge 5 ] && [ "$4" != "$5" ]; then
+        fail "$name" "expected: $4" "actual:   $5"
+    else
+        pass "$name"
+    fi
+}
+
+# Golden traces: every scenario in examples/ against its checked-in trace.
+for scenario in examples/*.json; do
+    name=$(basename "$scenario" .json)
+    golden=examples/golden/$name.jsonl
+    [ -f "$golden" ] || continue
+    "$XYZALERT" simulate "$scenario" --format json > "$scratch/$name.jsonl"
+    status=$?
+    if [ $status -ne 0 ]; then
+        fail "golden trace $name" "exit status $status"
+    elif ! diff -u "$golden" "$scratch/$name.jsonl" > "$scratch/$name.diff"; then
+        fail "golden trace $name" "$(cat "$scratch/$name.diff")"
+    else
+        pass "golden trace $name"
+    fi
+    "$XYZALERT" simulate "$scenario" > "$scratch/$name.txt"
+    expect "text timeline $name runs" 0 $?
+done
+"$XYZALERT" graph examples/alerts.json > "$scratch/alerts.dot"
+expect "graph of examples/alerts.json" 0 $? "$(cat examples/golden/alerts.dot)" "$(cat "$scratch/alerts.dot")"
+
+# Every bad input: the exact line check prints, exit status 1.
+for bad in Tests/data/bad/*.json; do
+    name=$(basename "$bad" .json)
+    actual=$(cd Tests/data/bad && "$XYZALERT" check "$name.json" 2>&1 >/dev/null)
+    expect "check reports $name" 1 $? "$(cat "Tests/data/bad/$name.expected")" "$actual"
+done
+
+# Exit statuses and output of each command.
+out=$("$XYZALERT" check examples/alerts.json examples/launch.json 2>&1)
+expect "check of valid files" 0 $? "$(printf 'examples/alerts.json: ok, 3 alerts\nexamples/launch.json: ok, 5 alerts')" "$out"
+"$XYZALERT" check examples/alerts.json Tests/data/bad/cycle-free-missing.json > /dev/null 2>&1
+expect "check of a missing file is an I/O error" 2 $?
+out=$("$XYZALERT" check Tests/data/bad/id-empty.json examples/alerts.json 2>/dev/null)
+expect "check goes on after an invalid file" 1 $? "examples/alerts.json: ok, 3 alerts" "$out"
+"$XYZALERT" > /dev/null 2>&1
+expect "no command is a usage error" 2 $?
+"$XYZALERT" frobnicate x > /dev/null 2>&1
+expect "an unknown command is a usage error" 2 $?
+"$XYZALERT" simulate examples/launch.json --format yaml > /dev/null 2>&1
+expect "an unknown format is a usage error" 2 $?
+"$XYZALERT" simulate Tests/data/bad/key-typo.json > /dev/null 2>&1
+expect "simulate of an invalid file exits 1" 1 $?
+"$XYZALERT" simulate examples/alerts.json > /dev/null 2>&1
+expect "simulate of an alert set (not a scenario) exits 1" 1 $?
+out=$("$XYZALERT" --version)
+expect "--version" 0 $? "xyzalert 0.1.0" "$out"
+"$XYZALERT" --help | grep -q "simulate FILE"
+expect "--help" 0 $?
+
+# Failing steps print error events and the run goes on.
+cat > "$scratch/errors.json" <<'JSON'
+{
+  "pages": { "home": {} },
+  "alerts": [ { "id": "a", "page": "home" }, { "id": "b", "page": "home" } ],
+  "steps": [
+    { "dismiss": "a" },
+    { "appear": "home" },
+    { "add": "a" },
+    { "add": "a" },
+    { "dismiss": "a" },
+    { "dismiss": "a" },
+    { "add": "b" },
+    { "destroy": "home" },
+    { "appear": "home" }
+  ]
+}
+JSON
+out=$("$XYZALERT" simulate "$scratch/errors.json" --format json)
+expect "failing steps print error events" 0 $? '{"step": 0, "event": "error", "code": "not_found", "message": "no instance of alert '"'a'"' has been added yet"}
+{"step": 2, "event": "show", "alert": "a", "page": "home", "target": "page"}
+{"step": 3, "event": "error", "code": "duplicate", "message": "cannot add alert '"'a'"': a live alert with that id is already in the domain of page '"'home'"'"}
+{"step": 4, "event": "finish", "alert": "a", "reason": "dismissed"}
+{"step": 5, "event": "error", "code": "state", "message": "cannot dismiss: alert '"'a'"' has finished"}
+{"step": 6, "event": "show", "alert": "b", "page": "home", "target": "page"}
+{"step": 7, "event": "remove", "alert": "b", "reason": "destroyed"}
+{"step": 7, "event": "finish", "alert": "b", "reason": "destroyed"}
+{"step": 8, "event": "error", "code": "state", "message": "page '"'home'"' was destroyed"}' "$out"
+
+# Colour only on a terminal: piped output has no escape codes.
+"$XYZALERT" simulate examples/launch.json | grep -q $'\033'
+expect "no colour when stdout is not a terminal" 1 $?
+
+# matches NAME PATTERN TEXT: an extended regular expression over the whole text.
+matches() {
+    if [[ "$3" =~ $2 ]]; then pass "$1"; else fail "$1" "expected to match: $2" "actual: ${3:0:300}"; fi
+}
+
+# Deep nesting: an error at the depth Jansson stops at, not a crash.
+python3 -c 'print("{\"alerts\": " + "[" * 100000 + "]" * 100000 + "}")' > "$scratch/deep.json"
+out=$("$XYZALERT" check "$scratch/deep.json" 2>&1)
+expect "deeply nested input exits 1" 1 $?
+matches "deeply nested input is located" "^$scratch/deep.json:1:2059: error: invalid JSON: maximum parsing depth reached near '\[' \(at /alerts(/0)+\)$" "$out"
+
+# A 50 MB alert set whose last alert is wrong: located exactly.
+python3 - "$scratch/big.json" <<'PY'
+import json, sys
+count = 185000
+alerts = [{"id": "a%d" % i, "priority": i % 100, "title": "Alert %d" % i, "message": "x" * 150,
+           "after": ["a%d" % (i - 1)] if i % 10 else []} for i in range(count)]
+alerts[-1]["priority"] = "high"
+text = json.dumps({"version": 1, "alerts": alerts}, indent=1)
+assert len(text) > 50_000_000, len(text)
+open(sys.argv[1], "w").write(text)
+lines = text.split("\n")
+line = next(n for n, l in enumerate(lines, 1) if '"priority": "high"' in l)
+print(line, lines[line - 1].index('"high"') + 1, file=open(sys.argv[1] + ".where", "w"))
+PY
+read -r line column < "$scratch/big.json.where"
+out=$("$XYZALERT" check "$scratch/big.json" 2>&1)
+expect "a 50 MB file is checked and located" 1 $? \
+    "$scratch/big.json:$line:$column: error: priority must be an integer between -2147483648 and 2147483647, got string \"high\" (at /alerts/184999/priority)" "$out"
+
+# Truncated, garbage and binary input: errors, never crashes.
+head -c 1000000 "$scratch/big.json" > "$scratch/truncated.json"
+"$XYZALERT" check "$scratch/truncated.json" > /dev/null 2>&1
+expect "a truncated file is a parse error" 1 $?
+head -c 200000 /dev/urandom > "$scratch/random.json"
+"$XYZALERT" check "$scratch/random.json" > /dev/null 2>&1
+expect "random bytes are a parse error" 1 $?
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
