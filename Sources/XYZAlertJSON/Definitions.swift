@@ -66,6 +66,12 @@ public struct Scenario: Sendable {
         public var parent: String?
         /// The initially active child.
         public var active: String?
+
+        public init(name: String, parent: String? = nil, active: String? = nil) {
+            self.name = name
+            self.parent = parent
+            self.active = active
+        }
     }
 
     public enum Step: Sendable, Equatable {

@@ -1,0 +1,213 @@
+/* JSON alert sets and scenarios through the C API: every bad input of
+ * Tests/data/bad reports the location its .expected file names, and the
+ * accessors give back what the files say. Run from the repository root. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "harness.h"
+
+static char *read_all(const char *path, size_t *length) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *data = malloc((size_t)size + 1);
+    *length = fread(data, 1, (size_t)size, file);
+    data[*length] = '\0';
+    fclose(file);
+    return data;
+}
+
+/* Checks one bad file against "NAME.json:LINE:COLUMN: error: MESSAGE (at POINTER)". */
+static void check_bad_file(const char *name) {
+    char path[512], expected_path[512];
+    snprintf(path, sizeof path, "Tests/data/bad/%s", name);
+    snprintf(expected_path, sizeof expected_path, "Tests/data/bad/%.*s.expected", (int)(strlen(name) - 5), name);
+    size_t length;
+    char *expected = read_all(expected_path, &length);
+    CHECK(expected != NULL);
+    if (!expected) return;
+    expected[strcspn(expected, "\n")] = '\0';
+    int line = 0, column = 0, consumed = 0;
+    char *after_name = expected + strlen(name);
+    CHECK(sscanf(after_name, ":%d:%d: error: %n", &line, &column, &consumed) == 2);
+    char *message = after_name + consumed;
+    char *at = strstr(message, " (at ");
+    while (at && strstr(at + 1, " (at ")) at = strstr(at + 1, " (at ");
+    CHECK(at != NULL);
+    if (!at) { free(expected); return; }
+    *at = '\0';
+    char *pointer = at + 5;
+    pointer[strlen(pointer) - 1] = '\0';
+    if (strcmp(pointer, "/") == 0) pointer[0] = '\0';
+
+    xyz_error error;
+    xyz_alert_set *set = xyz_alert_set_load_file(path, &error);
+    CHECK(set == NULL);
+    CHECK(error.status == (strncmp(name, "syntax-", 7) == 0 || strncmp(name, "not-utf8", 8) == 0 ? XYZ_EPARSE : XYZ_ESCHEMA));
+    CHECK(error.line == line && error.column == column);
+    CHECK_STR(error.message, message);
+    CHECK_STR(error.pointer, pointer);
+    CHECK_STR(error.source, path);
+    CHECK(strstr(xyz_last_error(), message) != NULL);
+    /* The same text from memory: the same place, source "<string>". */
+    size_t text_length;
+    char *text = read_all(path, &text_length);
+    xyz_error from_memory;
+    CHECK(xyz_alert_set_load_string(text, text_length, &from_memory) == NULL);
+    CHECK(from_memory.line == line && from_memory.column == column && from_memory.position == error.position);
+    CHECK_STR(from_memory.source, "<string>");
+    free(text);
+    free(expected);
+    xyz_alert_set_free(set);
+}
+
+static void every_bad_input_reports_its_exact_location(void) {
+    DIR *dir = opendir("Tests/data/bad");
+    CHECK(dir != NULL);
+    if (!dir) return;
+    int files = 0;
+    for (struct dirent *entry; (entry = readdir(dir));) {
+        size_t n = strlen(entry->d_name);
+        if (n > 5 && strcmp(entry->d_name + n - 5, ".json") == 0) {
+            int before = harness_current_failed;
+            harness_current_failed = 0;
+            check_bad_file(entry->d_name);
+            if (harness_current_failed) fprintf(stderr, "  (in %s)\n", entry->d_name);
+            harness_current_failed |= before;
+            files++;
+        }
+    }
+    closedir(dir);
+    CHECK(files >= 50);
+}
+
+static void io_errors_and_null_arguments(void) {
+    xyz_error error;
+    CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", &error) == NULL);
+    CHECK(error.status == XYZ_EIO && error.line == 0);
+    CHECK_STR(error.message, "cannot open: No such file or directory");
+    CHECK(xyz_alert_set_load_file(NULL, &error) == NULL && error.status == XYZ_EINVAL);
+    CHECK(xyz_alert_set_load_string(NULL, 0, &error) == NULL && error.status == XYZ_EINVAL);
+    CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", NULL) == NULL);
+    CHECK(xyz_scenario_load_file(NULL, NULL) == NULL);
+    CHECK(xyz_alert_set_count(NULL) == 0 && xyz_alert_set_id(NULL, 0) == NULL);
+    CHECK(xyz_alert_set_create_alert(NULL, "a") == NULL);
+    CHECK_STATUS(xyz_dispatch_add_set(NULL, NULL), XYZ_EINVAL);
+    CHECK(xyz_scenario_step_count(NULL) == 0);
+    CHECK_STATUS(xyz_scenario_step(NULL, 0, NULL), XYZ_EINVAL);
+    xyz_alert_set_free(NULL);
+    xyz_scenario_free(NULL);
+}
+
+static void deep_huge_and_binary_input_is_an_error_not_a_crash(void) {
+    size_t depth = 100000;
+    char *deep = malloc(2 * depth + 16);
+    size_t n = (size_t)sprintf(deep, "{\"alerts\": ");
+    memset(deep + n, '[', depth);
+    memset(deep + n + depth, ']', depth);
+    deep[n + 2 * depth] = '}';
+    xyz_error error;
+    CHECK(xyz_alert_set_load_string(deep, n + 2 * depth + 1, &error) == NULL);
+    CHECK(error.status == XYZ_EPARSE && strstr(error.message, "maximum parsing depth") != NULL);
+    CHECK(strlen(error.pointer) < sizeof error.pointer);
+    free(deep);
+    const char binary[] = {'{', 0, 1, 2, (char)0xff, '}'};
+    CHECK(xyz_alert_set_load_string(binary, sizeof binary, &error) == NULL && error.status == XYZ_EPARSE);
+    CHECK(xyz_alert_set_load_string("", 0, &error) == NULL && error.status == XYZ_EPARSE);
+    /* A very long unknown key: the message is cut to fit, still terminated. */
+    char long_key[2048] = "{\"alerts\": [{\"id\": \"a\", \"";
+    size_t start = strlen(long_key);
+    memset(long_key + start, 'k', 1500);
+    strcpy(long_key + start + 1500, "\": 1}]}");
+    CHECK(xyz_alert_set_load_string(long_key, strlen(long_key), &error) == NULL);
+    CHECK(error.status == XYZ_ESCHEMA && strlen(error.message) == sizeof error.message - 1);
+    CHECK(strlen(error.pointer) == sizeof error.pointer - 1);
+}
+
+static void an_alert_set_gives_back_its_definitions(void) {
+    xyz_error error;
+    xyz_alert_set *set = xyz_alert_set_load_file("examples/alerts.json", &error);
+    CHECK(set != NULL && error.status == XYZ_OK);
+    CHECK(xyz_alert_set_count(set) == 3);
+    CHECK_STR(xyz_alert_set_id(set, 1), "promo");
+    CHECK(xyz_alert_set_id(set, 3) == NULL);
+    CHECK(xyz_alert_set_page(set, "promo") == NULL);
+    xyz_alert *promo = xyz_alert_set_create_alert(set, "promo");
+    CHECK(xyz_alert_priority(promo) == 10 && xyz_alert_exclusive(promo) == XYZ_EXCLUSIVE_COVER);
+    CHECK_STR(xyz_alert_target(promo), "window");
+    CHECK_STR(xyz_alert_title(promo), "Summer sale");
+    CHECK_STR(xyz_alert_message(promo), "Everything -20%");
+    CHECK_STR(xyz_alert_meta(promo), "{\"image\":\"sale.png\"}");
+    CHECK(xyz_alert_action_count(promo) == 2 && xyz_alert_action_style(promo, 1) == XYZ_ACTION_CANCEL);
+    CHECK(xyz_alert_dependency_id_count(promo) == 1);
+    CHECK_STR(xyz_alert_dependency_id(promo, 0), "login");
+    CHECK(xyz_alert_dependency_id(promo, 1) == NULL);
+    CHECK(xyz_alert_set_create_alert(set, "nope") == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_alert_set_create_alert: no alert \"nope\" in this set");
+
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK_OK(xyz_dispatch_add_set(home, set));
+    /* login shows; promo is waiting ("ready": false) and after login; rating after promo. */
+    CHECK_STR(recorder_take(&r), "show login page\n");
+    CHECK(xyz_alert_state(xyz_dispatch_find(home, "promo")) == XYZ_STATE_WAITING);
+    CHECK_STATUS(xyz_dispatch_add_set(home, set), XYZ_EDUPLICATE);
+    xyz_dispatch_destroy(home);
+    xyz_alert_release(promo);
+    xyz_alert_set_free(set);
+}
+
+static void a_scenario_gives_back_pages_and_steps(void) {
+    xyz_error error;
+    xyz_scenario *s = xyz_scenario_load_file("examples/tabs.json", &error);
+    CHECK(s != NULL);
+    if (!s) return;
+    CHECK(!xyz_scenario_deferred(s));
+    CHECK(xyz_scenario_page_count(s) == 3);
+    CHECK_STR(xyz_scenario_page_name(s, 0), "tabbar");
+    CHECK_STR(xyz_scenario_page_active(s, 0), "home");
+    CHECK(xyz_scenario_page_parent(s, 0) == NULL);
+    CHECK_STR(xyz_scenario_page_parent(s, 2), "tabbar");
+    CHECK(xyz_scenario_page_name(s, 3) == NULL);
+    const xyz_alert_set *set = xyz_scenario_alert_set(s);
+    CHECK(xyz_alert_set_count(set) == 4);
+    CHECK_STR(xyz_alert_set_page(set, "maintenance"), "tabbar");
+    CHECK(xyz_scenario_step_count(s) == 14);
+    xyz_step step;
+    CHECK_OK(xyz_scenario_step(s, 5, &step));
+    CHECK(step.kind == XYZ_STEP_ADD && step.alert_count == 1);
+    CHECK_STR(step.alerts[0], "maintenance");
+    CHECK_STR(step.page, "tabbar");
+    CHECK_OK(xyz_scenario_step(s, 7, &step));
+    CHECK(step.kind == XYZ_STEP_SELECT);
+    CHECK_STR(step.child, "profile");
+    CHECK_OK(xyz_scenario_step(s, 13, &step));
+    CHECK(step.kind == XYZ_STEP_SELECT && step.child == NULL);
+    CHECK_STATUS(xyz_scenario_step(s, 14, &step), XYZ_EINVAL);
+    xyz_scenario_free(s);
+
+    s = xyz_scenario_load_file("examples/keyboard.json", &error);
+    CHECK_OK(xyz_scenario_step(s, 3, &step));
+    CHECK(step.kind == XYZ_STEP_KEYBOARD && step.frame.y == 560 && step.frame.height == 252 && step.duration == 0.25);
+    xyz_scenario_free(s);
+
+    CHECK(xyz_scenario_load_file("examples/alerts.json", &error) == NULL);
+    CHECK(error.status == XYZ_ESCHEMA);
+    CHECK_STR(error.message, "not a scenario: a scenario has \"pages\" and \"steps\"");
+    const char text[] = "{\"pages\": {\"p\": {}}, \"deferred\": true, \"alerts\": [], \"steps\": [{\"flush\": \"p\"}]}";
+    s = xyz_scenario_load_string(text, sizeof text - 1, &error);
+    CHECK(s != NULL && xyz_scenario_deferred(s));
+    xyz_scenario_free(s);
+}
+
+const test_case json_tests[] = {
+    {"every_bad_input_reports_its_exact_location", every_bad_input_reports_its_exact_location},
+    {"io_errors_and_null_arguments", io_errors_and_null_arguments},
+    {"deep_huge_and_binary_input_is_an_error_not_a_crash", deep_huge_and_binary_input_is_an_error_not_a_crash},
+    {"an_alert_set_gives_back_its_definitions", an_alert_set_gives_back_its_definitions},
+    {"a_scenario_gives_back_pages_and_steps", a_scenario_gives_back_pages_and_steps},
+    {NULL, NULL},
+};
