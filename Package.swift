@@ -36,7 +36,7 @@ let package = Package(
         // it as `xyzalert`; SwiftPM product names must differ from the library's).
         .executableTarget(name: "xyzalert-cli", dependencies: ["XYZAlertABI"],
                           cSettings: [.headerSearchPath("../../include")]),
-        .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert"]),
+        .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert", "XYZAlertJSON", "CJansson"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertJSONTests", dependencies: ["XYZAlertJSON"]),
     ],
