@@ -1,0 +1,112 @@
+"""Callbacks that call back into the engine, and exceptions raised in them."""
+
+import gc
+
+import pytest
+
+import xyzalert
+from xyzalert import Alert, Exclusive, State
+
+
+def test_a_callback_may_dismiss_the_alert_it_shows(recorder, page):
+    home = page("home")
+    recorder.react = lambda line, alert: alert.dismiss() if line == "show a page" else None
+    home.add([Alert("a"), Alert("b")])
+    assert recorder.take() == ["show a page", "finish a dismissed", "show b page"]
+
+
+def test_calls_from_callbacks_never_nest_a_pass(recorder, page):
+    home = page("home")
+
+    def react(line, alert):
+        if line == "show a page":
+            home.add(Alert("c", priority=10, exclusive=Exclusive.COVER))
+            recorder.log.append("add returned")
+
+    recorder.react = react
+    home.add(Alert("a"))
+    assert recorder.take() == ["show a page", "add returned", "show c page"]
+
+
+def test_a_callback_may_close_its_own_dispatch(recorder, page):
+    home = page("home")
+    recorder.react = lambda line, alert: home.close() if line == "show a page" else None
+    a, b = Alert("a"), Alert("b")
+    home.add([a, b])
+    assert recorder.take() == ["show a page", "remove a destroyed", "finish a destroyed", "finish b destroyed"]
+    assert home.closed and a.state is State.FINISHED and b.state is State.FINISHED
+
+
+def test_an_exception_in_a_callback_is_raised_from_the_call_that_caused_it(recorder, page):
+    home = page("home")
+
+    def react(line, alert):
+        if line.startswith("show"):
+            raise ValueError(f"host could not draw {alert.id}")
+
+    recorder.react = react
+    a = Alert("a")
+    with pytest.raises(ValueError, match="host could not draw a"):
+        home.add(a)
+    # The engine went on: the alert is showing, and the next call is clean.
+    assert a.state is State.SHOWING
+    recorder.react = None
+    a.dismiss()
+    assert recorder.take() == ["show a page", "finish a dismissed"]
+
+
+def test_the_first_of_several_callback_exceptions_wins(recorder, page):
+    home = page("home")
+
+    def react(line, alert):
+        raise KeyError(line)
+
+    recorder.react = react
+    a = Alert("a", actions=[("ok", "OK")])
+    with pytest.raises(KeyError, match="show a page"):
+        home.add(a)
+    with pytest.raises(KeyError, match="action a 0 ok"):
+        a.trigger_action(0)
+    assert a.state is State.FINISHED
+
+
+def test_an_exception_in_a_provider_is_raised_from_the_call(recorder, page):
+    tab, home = page("tab"), page("home")
+    home.parent = tab
+    home.add(Alert("h"))
+    recorder.take()
+
+    def provider(parent):
+        raise RuntimeError("no tab selected")
+
+    with pytest.raises(RuntimeError, match="no tab selected"):
+        tab.set_active_child_provider(provider)
+    # A provider that raised selected no child.
+    assert recorder.take() == ["hide h page"]
+
+
+def test_an_engine_error_inside_a_callback_surfaces_as_its_exception(recorder, page):
+    home = page("home")
+    recorder.react = lambda line, alert: alert.cancel() or alert.cancel() if line == "show a page" else None
+    with pytest.raises(xyzalert.StateError, match="has finished"):
+        home.add(Alert("a"))
+
+
+def test_the_garbage_collector_destroys_dispatches_and_drops_host_exceptions(recorder, page):
+    home = xyzalert.Dispatch(recorder, name="home")
+    home.page_did_appear()
+    home.add(Alert("a"))
+
+    def react(line, alert):
+        if line.startswith("finish"):
+            raise RuntimeError("lost: raised during garbage collection")
+
+    recorder.react = react
+    del home
+    gc.collect()
+    assert recorder.take() == ["show a page", "remove a destroyed", "finish a destroyed"]
+    # The exception raised during collection does not leak into a later call.
+    recorder.react = None
+    other = page("other")
+    other.add(Alert("b"))
+    assert recorder.take() == ["show b page"]

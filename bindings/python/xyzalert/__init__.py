@@ -1,0 +1,42 @@
+"""XYZAlert for Python: a headless alert scheduling engine, through ctypes.
+
+>>> import xyzalert
+>>> class Screen(xyzalert.Host):
+...     def show(self, alert, target, view):
+...         print("show", alert.id)
+>>> with xyzalert.Dispatch(Screen(), name="home") as home:
+...     home.page_did_appear()
+...     home.add(xyzalert.Alert("hello"))
+show hello
+
+The library is found through the XYZALERT_LIBRARY environment variable, then
+a copy inside this package, then the repository's build directory, then the
+system's library path.
+"""
+
+from __future__ import annotations
+
+from . import _lib
+from ._enums import ActionStyle, EndReason, Exclusive, HideReason, State, Status, StepKind
+from .alert import Action, Alert, keyboard_offset
+from .alert_set import AlertSet, Page, Scenario, Step
+from .dispatch import Dispatch
+from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
+                     ReadError, SchemaError, StateError, XYZAlertError)
+from .host import Host
+from .runner import run_scenario
+
+__version__ = "0.1.0"
+
+
+def version() -> str:
+    """The loaded library's version, e.g. "0.1.0"."""
+    return _lib.lib.xyz_version_string().decode("ascii")
+
+
+__all__ = [
+    "Action", "ActionStyle", "Alert", "AlertSet", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
+    "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OwnerError", "Page", "ParseError",
+    "ReadError", "Scenario", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
+    "keyboard_offset", "run_scenario", "version",
+]

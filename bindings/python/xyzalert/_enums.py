@@ -1,0 +1,79 @@
+"""The engine's enumerations, with the C ABI's values."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Status(enum.IntEnum):
+    """``xyz_status``: the result of every C call that can fail."""
+
+    OK = 0
+    EINVAL = 1
+    ESTATE = 2
+    EDUPLICATE = 3
+    ECYCLE = 4
+    ENOTFOUND = 5
+    EPARSE = 6
+    ESCHEMA = 7
+    EIO = 8
+    EOWNER = 9
+
+
+class State(enum.IntEnum):
+    """An alert's life (SPEC section 2)."""
+
+    IDLE = 0
+    WAITING = 1
+    READY = 2
+    SHOWING = 3
+    HIDDEN = 4
+    FINISHED = 5
+
+
+class Exclusive(enum.IntEnum):
+    """How an alert treats the alerts already on screen."""
+
+    WAIT = 0
+    COVER = 1
+    HIDE_OTHERS = 2
+
+
+class HideReason(enum.IntEnum):
+    """Why an on-screen alert is hidden."""
+
+    PAGE = 0
+    COVERED = 1
+
+
+class EndReason(enum.IntEnum):
+    """Why an alert ended."""
+
+    DISMISSED = 0
+    CANCELLED = 1
+    DESTROYED = 2
+
+
+class ActionStyle(enum.IntEnum):
+    """How an action button wants to be drawn."""
+
+    DEFAULT = 0
+    CANCEL = 1
+    DESTRUCTIVE = 2
+
+
+class StepKind(enum.IntEnum):
+    """What a scenario step does (``xyz_step_kind``)."""
+
+    APPEAR = 0
+    DISAPPEAR = 1
+    DESTROY = 2
+    ADD = 3
+    READY = 4
+    DISMISS = 5
+    CANCEL = 6
+    ACTION = 7
+    SELECT = 8
+    KEYBOARD = 9
+    FRAME = 10
+    FLUSH = 11

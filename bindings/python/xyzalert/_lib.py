@@ -1,0 +1,365 @@
+"""The one module that talks to ctypes: finds ``libxyzalert.so``, declares
+every C function of ``include/xyzalert.h`` (argtypes, restype, errcheck),
+builds the callback trampolines, and turns failures into exceptions.
+
+Exceptions raised inside Python callbacks never unwind into C: they are
+stored per thread and re-raised by the errcheck of the C call that delivered
+the callback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import threading
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_int32, c_size_t,
+                    c_uint32, c_void_p)
+from pathlib import Path
+from typing import Any, Callable, Iterator, List, Optional, Tuple
+
+from .errors import ParseError, ReadError, SchemaError, XYZAlertError, error_for
+from ._enums import Status
+
+#: The header version these bindings were written against.
+EXPECTED_MAJOR = 0
+EXPECTED_MINOR = 1
+
+
+# ---------------------------------------------------------------- structs
+
+class Rect(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
+SHOW = CFUNCTYPE(None, c_void_p, c_char_p, c_void_p, c_void_p)
+HIDE = CFUNCTYPE(None, c_void_p, c_int, c_void_p)
+UNHIDE = CFUNCTYPE(None, c_void_p, c_void_p)
+END = CFUNCTYPE(None, c_void_p, c_int, c_void_p)
+MOVE = CFUNCTYPE(None, c_void_p, c_double, c_double, c_void_p)
+ACTION = CFUNCTYPE(None, c_void_p, c_size_t, c_void_p)
+REQUEST_FLUSH = CFUNCTYPE(None, c_void_p, c_void_p)
+DESTROY = CFUNCTYPE(None, c_void_p)
+PROVIDER = CFUNCTYPE(c_void_p, c_void_p, c_void_p)
+
+
+class Host(Structure):
+    _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
+                ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
+                ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY)]
+
+
+class Error(Structure):
+    _fields_ = [("status", c_int), ("line", c_int), ("column", c_int), ("position", c_size_t),
+                ("source", c_char * 256), ("pointer", c_char * 256), ("message", c_char * 512)]
+
+
+class Step(Structure):
+    _fields_ = [("kind", c_int), ("page", c_char_p), ("child", c_char_p), ("alert", c_char_p),
+                ("alerts", POINTER(c_char_p)), ("alert_count", c_size_t), ("index", c_size_t),
+                ("frame", Rect), ("duration", c_double)]
+
+
+# ---------------------------------------------------------------- discovery
+
+def _candidates() -> Iterator[Tuple[str, str]]:
+    override = os.environ.get("XYZALERT_LIBRARY")
+    if override:
+        yield "XYZALERT_LIBRARY", override
+        return
+    here = Path(__file__).resolve().parent
+    yield "the package's own copy", str(here / "libxyzalert.so")
+    root = here.parent.parent.parent
+    for config in ("debug", "release"):
+        for path in sorted(root.glob(f".build/*/{config}/libxyzalert.so")):
+            yield f"the build tree ({config})", str(path)
+    system = ctypes.util.find_library("xyzalert")
+    yield "the system library path", system or "libxyzalert.so"
+
+
+def _load() -> ctypes.CDLL:
+    tried: List[str] = []
+    for where, path in _candidates():
+        if os.sep in path and not os.path.exists(path):
+            tried.append(f"{where}: {path} (not found)")
+            continue
+        try:
+            library = ctypes.CDLL(path)
+        except OSError as error:
+            tried.append(f"{where}: {path} ({error})")
+            continue
+        library.xyz_version.restype = c_int
+        version = library.xyz_version()
+        major, minor = version // 1000000, version // 1000 % 1000
+        if major != EXPECTED_MAJOR or minor < EXPECTED_MINOR:
+            tried.append(f"{where}: {path} (version {major}.{minor}, need {EXPECTED_MAJOR}.{EXPECTED_MINOR} or a "
+                         f"later {EXPECTED_MAJOR}.x)")
+            continue
+        return library
+    raise ImportError("cannot load libxyzalert.so; tried:\n  " + "\n  ".join(tried)
+                      + "\nSet XYZALERT_LIBRARY to the library's path (build it with `make lib`).")
+
+
+lib = _load()
+
+# ---------------------------------------------------------------- callback exceptions
+
+_pending = threading.local()
+
+
+def defer(exception: BaseException) -> None:
+    """Stores an exception raised in a callback (the first one wins)."""
+    if getattr(_pending, "exception", None) is None:
+        _pending.exception = exception
+
+
+def _take_pending() -> Optional[BaseException]:
+    """The stored exception, for the outermost C call of this thread only:
+    calls made from inside callbacks must not raise it."""
+    if getattr(_pending, "depth", 0) > 0:
+        return None
+    exception = getattr(_pending, "exception", None)
+    _pending.exception = None
+    return exception
+
+
+def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
+    """Runs Python code called from C: depth-counted, exceptions deferred."""
+    _pending.depth = getattr(_pending, "depth", 0) + 1
+    try:
+        return function(*args)
+    except BaseException as exception:  # never unwind into C
+        defer(exception)
+        return None
+    finally:
+        _pending.depth -= 1
+
+
+def last_error() -> str:
+    return lib.xyz_last_error().decode("utf-8", "replace")
+
+
+def _status(result: int, func: Any, args: Any) -> int:
+    pending = _take_pending()
+    if result != Status.OK:
+        error = error_for(result, last_error())
+        if pending is not None:
+            raise pending from error
+        raise error
+    if pending is not None:
+        raise pending
+    return result
+
+
+def _plain(result: Any, func: Any, args: Any) -> Any:
+    pending = _take_pending()
+    if pending is not None:
+        raise pending
+    return result
+
+
+def _non_null(code: Status) -> Callable[[Any, Any, Any], Any]:
+    def check(result: Any, func: Any, args: Any) -> Any:
+        pending = _take_pending()
+        if not result:
+            error = error_for(code, last_error())
+            if pending is not None:
+                raise pending from error
+            raise error
+        if pending is not None:
+            raise pending
+        return result
+    return check
+
+
+# ---------------------------------------------------------------- declarations
+
+_P = c_void_p
+_S = c_char_p
+_FREE = CFUNCTYPE(None, c_void_p)
+
+#: name: (restype, argtypes, errcheck)
+_DECLARATIONS = {
+    "xyz_version": (c_int, [], _plain),
+    "xyz_version_string": (_S, [], _plain),
+    "xyz_status_name": (_S, [c_int], _plain),
+    "xyz_last_error": (_S, [], None),
+    "xyz_free": (None, [c_void_p], None),
+    "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain),
+    # dispatch
+    "xyz_dispatch_create": (_P, [POINTER(Host), c_void_p], _non_null(Status.EINVAL)),
+    "xyz_dispatch_destroy": (c_int, [_P], _status),
+    "xyz_dispatch_set_name": (c_int, [_P, _S], _status),
+    "xyz_dispatch_name": (_S, [_P], _plain),
+    "xyz_dispatch_add": (c_int, [_P, POINTER(c_void_p), c_size_t], _status),
+    "xyz_dispatch_page_did_appear": (c_int, [_P], _status),
+    "xyz_dispatch_page_will_disappear": (c_int, [_P], _status),
+    "xyz_dispatch_set_parent": (c_int, [_P, _P], _status),
+    "xyz_dispatch_parent": (_P, [_P], _plain),
+    "xyz_dispatch_set_active_child": (c_int, [_P, _P], _status),
+    "xyz_dispatch_set_active_child_provider": (c_int, [_P, PROVIDER, c_void_p, _FREE], _status),
+    "xyz_dispatch_set_target": (c_int, [_P, _S, c_void_p], _status),
+    "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
+    "xyz_dispatch_flush": (c_int, [_P], _status),
+    "xyz_dispatch_find": (_P, [_P, _S], _plain),
+    "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null(Status.EINVAL)),
+    "xyz_dispatch_add_set": (c_int, [_P, _P], _status),
+    # alert
+    "xyz_alert_create": (_P, [_S], _non_null(Status.EINVAL)),
+    "xyz_alert_retain": (_P, [_P], None),
+    "xyz_alert_release": (None, [_P], None),
+    "xyz_alert_id": (_S, [_P], _plain),
+    "xyz_alert_set_priority": (c_int, [_P, c_int32], _status),
+    "xyz_alert_priority": (c_int32, [_P], _plain),
+    "xyz_alert_set_exclusive": (c_int, [_P, c_int], _status),
+    "xyz_alert_exclusive": (c_int, [_P], _plain),
+    "xyz_alert_state": (c_int, [_P], _plain),
+    "xyz_alert_dispatch": (_P, [_P], _plain),
+    "xyz_alert_add_dependency": (c_int, [_P, _P], _status),
+    "xyz_alert_add_dependency_id": (c_int, [_P, _S], _status),
+    "xyz_alert_dependency_id_count": (c_size_t, [_P], _plain),
+    "xyz_alert_dependency_id": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_set_waiting": (c_int, [_P], _status),
+    "xyz_alert_set_ready": (c_int, [_P], _status),
+    "xyz_alert_dismiss": (c_int, [_P], _status),
+    "xyz_alert_cancel": (c_int, [_P], _status),
+    "xyz_alert_trigger_action": (c_int, [_P, c_size_t], _status),
+    "xyz_alert_explain": (c_void_p, [_P], _non_null(Status.EINVAL)),
+    "xyz_alert_set_target": (c_int, [_P, _S], _status),
+    "xyz_alert_target": (_S, [_P], _plain),
+    "xyz_alert_set_keyboard_avoidance": (c_int, [_P, c_bool, c_double], _status),
+    "xyz_alert_set_frame": (c_int, [_P, POINTER(Rect)], _status),
+    "xyz_alert_set_style": (c_int, [_P, _S], _status),
+    "xyz_alert_style": (_S, [_P], _plain),
+    "xyz_alert_set_title": (c_int, [_P, _S], _status),
+    "xyz_alert_title": (_S, [_P], _plain),
+    "xyz_alert_set_message": (c_int, [_P, _S], _status),
+    "xyz_alert_message": (_S, [_P], _plain),
+    "xyz_alert_add_action": (c_int, [_P, _S, _S, c_int], _status),
+    "xyz_alert_clear_actions": (c_int, [_P], _status),
+    "xyz_alert_action_count": (c_size_t, [_P], _plain),
+    "xyz_alert_action_id": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_action_title": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_action_style": (c_int, [_P, c_size_t], _plain),
+    "xyz_alert_set_meta": (c_int, [_P, _S], _status),
+    "xyz_alert_meta": (_S, [_P], _plain),
+    "xyz_alert_set_user_data": (c_int, [_P, c_void_p, _FREE], _status),
+    "xyz_alert_user_data": (c_void_p, [_P], _plain),
+    # alert sets
+    "xyz_alert_set_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_alert_set_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_alert_set_free": (None, [_P], None),
+    "xyz_alert_set_count": (c_size_t, [_P], _plain),
+    "xyz_alert_set_id": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_set_page": (_S, [_P, _S], _plain),
+    "xyz_alert_set_create_alert": (_P, [_P, _S], _non_null(Status.ENOTFOUND)),
+    # scenarios
+    "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_scenario_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_scenario_free": (None, [_P], None),
+    "xyz_scenario_alert_set": (_P, [_P], _plain),
+    "xyz_scenario_deferred": (c_bool, [_P], _plain),
+    "xyz_scenario_page_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_page_name": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_page_parent": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_page_active": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_step_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
+}
+
+for _name, (_restype, _argtypes, _errcheck) in _DECLARATIONS.items():
+    _function = getattr(lib, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
+    if _errcheck is not None:
+        _function.errcheck = _errcheck
+
+
+# ---------------------------------------------------------------- helpers
+
+def encode(text: Optional[str]) -> Optional[bytes]:
+    return None if text is None else text.encode("utf-8")
+
+
+def decode(raw: Optional[bytes]) -> Optional[str]:
+    return None if raw is None else raw.decode("utf-8")
+
+
+def take_string(pointer: int) -> str:
+    """A ``char *`` the caller owns: copied, then freed with xyz_free."""
+    try:
+        return ctypes.string_at(pointer).decode("utf-8")
+    finally:
+        lib.xyz_free(pointer)
+
+
+def handle_array(handles: List[int]) -> Any:
+    return (c_void_p * len(handles))(*handles)
+
+
+def rect(values: Any) -> Rect:
+    x, y, width, height = values
+    return Rect(float(x), float(y), float(width), float(height))
+
+
+def load(function_name: str, source: Any, *args: Any) -> int:
+    """Calls a loader; raises ParseError, SchemaError or ReadError with the
+    location the engine reports."""
+    error = Error()
+    handle = getattr(lib, function_name)(source, *args, ctypes.byref(error))
+    if handle:
+        return handle
+    fields = dict(source=error.source.decode("utf-8", "replace"), line=error.line, column=error.column,
+                  position=error.position, path=error.pointer.decode("utf-8", "replace"))
+    message = error.message.decode("utf-8", "replace")
+    if error.status == Status.ESCHEMA:
+        raise SchemaError(message, Status.ESCHEMA, **fields)
+    if error.status == Status.EIO:
+        raise ReadError(message, Status.EIO, **fields)
+    if error.status == Status.EPARSE:
+        raise ParseError(message, Status.EPARSE, **fields)
+    raise error_for(error.status, message)
+
+
+def make_host(callbacks: Any, deferred: bool) -> Tuple[Host, List[Any]]:
+    """An ``xyz_host`` whose callbacks call methods of `callbacks` (which
+    receive raw handles); returns it with the objects that must stay alive
+    for as long as C may call them."""
+    def guard(function: Callable[..., None]) -> Callable[..., None]:
+        def call(*args: Any) -> None:
+            _in_callback(function, *args[:-1])
+        return call
+
+    keep = [
+        SHOW(guard(lambda alert, target, view: callbacks.on_show(alert, target.decode("utf-8"), view))),
+        HIDE(guard(callbacks.on_hide)),
+        UNHIDE(guard(callbacks.on_unhide)),
+        END(guard(callbacks.on_remove)),
+        END(guard(callbacks.on_finish)),
+        MOVE(guard(callbacks.on_move)),
+        ACTION(guard(callbacks.on_action)),
+        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if deferred else REQUEST_FLUSH(),
+    ]
+    host = Host(ctypes.sizeof(Host), None, *keep, DESTROY())
+    return host, keep
+
+
+def make_provider(function: Callable[[int], Optional[int]]) -> Any:
+    def call(parent: int, context: int) -> Optional[int]:
+        return _in_callback(function, parent)
+    return PROVIDER(call)
+
+
+def new_step() -> Step:
+    return Step()
+
+
+def step_alerts(step: Step) -> List[str]:
+    return [step.alerts[i].decode("utf-8") for i in range(step.alert_count)]
+
+
+def by_reference(value: Any) -> Any:
+    return ctypes.byref(value)
+
+
+__all__ = ["lib", "XYZAlertError"]

@@ -1,0 +1,135 @@
+"""Alert sets and scenarios loaded from JSON (SPEC sections 8 and 9)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Tuple, Union
+
+from . import _lib
+from ._enums import StepKind
+from .alert import Alert
+
+lib = _lib.lib
+
+
+class AlertSet:
+    """Validated alert definitions. ``len()`` counts them, ``ids`` lists
+    them in file order, :meth:`create_alert` makes fresh instances."""
+
+    def __init__(self, handle: int, owner: Any = None) -> None:
+        self._handle = handle
+        self._owner = owner  # a scenario whose set this is: it frees the handle
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "AlertSet":
+        """Loads a file; raises ParseError, SchemaError or ReadError with the location."""
+        return cls(_lib.load("xyz_alert_set_load_file", _lib.encode(os.fspath(path))))
+
+    @classmethod
+    def loads(cls, text: Union[str, bytes]) -> "AlertSet":
+        """Loads JSON text (source "<string>")."""
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        return cls(_lib.load("xyz_alert_set_load_string", data, len(data)))
+
+    def close(self) -> None:
+        handle, self._handle = self._handle, 0
+        if handle and self._owner is None:
+            lib.xyz_alert_set_free(handle)
+
+    def __enter__(self) -> "AlertSet":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
+            self.close()
+
+    def __len__(self) -> int:
+        return int(lib.xyz_alert_set_count(self._handle))
+
+    @property
+    def ids(self) -> List[str]:
+        return [lib.xyz_alert_set_id(self._handle, i).decode("utf-8") for i in range(len(self))]
+
+    def page_of(self, id: str) -> Optional[str]:
+        """The page of a scenario's alert."""
+        return _lib.decode(lib.xyz_alert_set_page(self._handle, _lib.encode(id)))
+
+    def create_alert(self, id: str) -> Alert:
+        """A fresh idle instance of definition `id` (NotFoundError if there is none)."""
+        return Alert._own(lib.xyz_alert_set_create_alert(self._handle, _lib.encode(id)))
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    parent: Optional[str]
+    active: Optional[str]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step; fields a kind does not use are None."""
+
+    kind: StepKind
+    page: Optional[str] = None
+    child: Optional[str] = None
+    alert: Optional[str] = None
+    alerts: Tuple[str, ...] = ()
+    index: int = 0
+    frame: Optional[Tuple[float, float, float, float]] = None
+    duration: float = 0.0
+
+
+@dataclass
+class Scenario:
+    """A validated scenario: pages, alerts (with pages) and steps."""
+
+    pages: List[Page]
+    deferred: bool
+    alerts: AlertSet
+    steps: List[Step] = field(default_factory=list)
+    _handle: int = 0
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Scenario":
+        return cls._read(_lib.load("xyz_scenario_load_file", _lib.encode(os.fspath(path))))
+
+    @classmethod
+    def loads(cls, text: Union[str, bytes]) -> "Scenario":
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        return cls._read(_lib.load("xyz_scenario_load_string", data, len(data)))
+
+    @classmethod
+    def _read(cls, handle: int) -> "Scenario":
+        pages = [Page(lib.xyz_scenario_page_name(handle, i).decode("utf-8"),
+                      _lib.decode(lib.xyz_scenario_page_parent(handle, i)),
+                      _lib.decode(lib.xyz_scenario_page_active(handle, i)))
+                 for i in range(lib.xyz_scenario_page_count(handle))]
+        steps = []
+        for i in range(lib.xyz_scenario_step_count(handle)):
+            raw = _lib.new_step()
+            lib.xyz_scenario_step(handle, i, _lib.by_reference(raw))
+            kind = StepKind(raw.kind)
+            frame = (raw.frame.x, raw.frame.y, raw.frame.width, raw.frame.height)
+            steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
+                              tuple(_lib.step_alerts(raw)), int(raw.index),
+                              frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration)))
+        alerts = AlertSet(lib.xyz_scenario_alert_set(handle))
+        scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps)
+        scenario._handle = handle
+        alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
+        return scenario
+
+    def close(self) -> None:
+        handle, self._handle = self._handle, 0
+        if handle:
+            self.alerts._handle = 0
+            lib.xyz_scenario_free(handle)
+
+    def __del__(self) -> None:
+        if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
+            self.close()

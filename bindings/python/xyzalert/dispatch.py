@@ -1,0 +1,254 @@
+"""Dispatches: the scheduler of one page."""
+
+from __future__ import annotations
+
+import json
+import threading
+import weakref
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+from . import _lib
+from ._enums import EndReason, HideReason
+from .alert import Alert
+from .host import Host
+
+lib = _lib.lib
+
+_dispatches: "weakref.WeakValueDictionary[int, Dispatch]" = weakref.WeakValueDictionary()
+_dispatches_lock = threading.Lock()
+
+
+class Dispatch:
+    """The scheduler of one page, alone in its domain until given a parent.
+
+    ``close()`` (or leaving a ``with`` block) destroys it: its live alerts end
+    with :attr:`EndReason.DESTROYED` and the host sees every event. If the
+    garbage collector gets there first, it is destroyed the same way, events
+    included, but an exception raised by the host then is dropped (there is
+    no call to raise it from). At interpreter shutdown nothing is delivered.
+    """
+
+    def __init__(self, host: Optional[Host] = None, page_view: Any = None, *, name: str = "") -> None:
+        self._handle = 0
+        self.host = host if host is not None else Host()
+        self._views: Dict[int, Any] = {}
+        self._active_child: Optional[Dispatch] = None
+        self._provider: Any = None
+        self._provider_function: Optional[Callable[["Dispatch"], Optional["Dispatch"]]] = None
+        callbacks = _Callbacks(weakref.ref(self))
+        host_struct, self._callbacks = _lib.make_host(callbacks, bool(getattr(self.host, "deferred", False)))
+        self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
+        with _dispatches_lock:
+            _dispatches[self._handle] = self
+        if name:
+            self.name = name
+
+    @classmethod
+    def _lookup(cls, handle: Optional[int]) -> Optional["Dispatch"]:
+        if not handle:
+            return None
+        with _dispatches_lock:
+            return _dispatches.get(handle)
+
+    def _view_token(self, view: Any) -> Optional[int]:
+        if view is None:
+            return None
+        self._views[id(view)] = view
+        return id(view)
+
+    def _view(self, token: Optional[int]) -> Any:
+        """The object behind a view token: views registered on this page or an ancestor."""
+        dispatch: Optional[Dispatch] = self
+        while token and dispatch is not None:
+            if token in dispatch._views:
+                return dispatch._views[token]
+            dispatch = dispatch.parent if dispatch._handle else None
+        return None
+
+    def _require_open(self) -> int:
+        if not self._handle:
+            from .errors import StateError
+            raise StateError("the dispatch is closed")
+        return self._handle
+
+    # ---- lifecycle
+
+    def close(self) -> None:
+        """Destroys the dispatch (SPEC section 5). Closing twice does nothing."""
+        handle, self._handle = self._handle, 0
+        if handle:
+            try:
+                lib.xyz_dispatch_destroy(handle)
+            finally:
+                with _dispatches_lock:
+                    _dispatches.pop(handle, None)
+
+    def __enter__(self) -> "Dispatch":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", 0)
+        if handle and _lib is not None and lib is not None:
+            self._handle = 0
+            try:
+                lib.xyz_dispatch_destroy(handle)
+            except Exception:
+                pass
+
+    @property
+    def closed(self) -> bool:
+        return not self._handle
+
+    @property
+    def name(self) -> str:
+        return lib.xyz_dispatch_name(self._require_open()).decode("utf-8")
+
+    @name.setter
+    def name(self, name: str) -> None:
+        lib.xyz_dispatch_set_name(self._require_open(), _lib.encode(name))
+
+    def __repr__(self) -> str:
+        return f"<Dispatch {self.name!r}>" if self._handle else "<Dispatch (closed)>"
+
+    def page_did_appear(self) -> None:
+        lib.xyz_dispatch_page_did_appear(self._require_open())
+
+    def page_will_disappear(self) -> None:
+        lib.xyz_dispatch_page_will_disappear(self._require_open())
+
+    # ---- alerts
+
+    def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
+        """Adds one alert or several at once, all or none."""
+        batch = [alerts] if isinstance(alerts, Alert) else list(alerts)
+        lib.xyz_dispatch_add(self._require_open(), _lib.handle_array([a._handle for a in batch]), len(batch))
+
+    def add_set(self, alert_set: "AlertSetLike") -> None:
+        """Adds a fresh instance of every definition of `alert_set`, all at once."""
+        lib.xyz_dispatch_add_set(self._require_open(), alert_set._handle)
+
+    def find(self, id: str) -> Optional[Alert]:
+        """The live alert of this dispatch with this id."""
+        handle = lib.xyz_dispatch_find(self._require_open(), _lib.encode(id))
+        return Alert._wrap(handle) if handle else None
+
+    def flush(self) -> None:
+        """Runs the domain's passes now (both modes)."""
+        lib.xyz_dispatch_flush(self._require_open())
+
+    def snapshot(self) -> Dict[str, Any]:
+        """The domain's pages, stack and queues (see ``xyz_dispatch_snapshot_json``)."""
+        return json.loads(_lib.take_string(lib.xyz_dispatch_snapshot_json(self._require_open())))
+
+    # ---- domains
+
+    @property
+    def parent(self) -> Optional["Dispatch"]:
+        return Dispatch._lookup(lib.xyz_dispatch_parent(self._require_open()))
+
+    @parent.setter
+    def parent(self, parent: Optional["Dispatch"]) -> None:
+        lib.xyz_dispatch_set_parent(self._require_open(), parent._require_open() if parent else None)
+
+    @property
+    def active_child(self) -> Optional["Dispatch"]:
+        """The child set as the only active one (None: every child is active)."""
+        child = self._active_child
+        return child if child is not None and child.parent is self else None
+
+    @active_child.setter
+    def active_child(self, child: Optional["Dispatch"]) -> None:
+        lib.xyz_dispatch_set_active_child(self._require_open(), child._require_open() if child else None)
+        self._active_child = child
+        self._provider = None
+        self._provider_function = None
+
+    def set_active_child_provider(self, provider: Optional[Callable[["Dispatch"], Optional["Dispatch"]]]) -> None:
+        """A function asked at every pass for the active child (None removes it)."""
+        handle = self._require_open()
+        if provider is None:
+            lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(), None, _lib._FREE())
+            self._provider = self._provider_function = None
+            return
+
+        def ask(parent_handle: int) -> Optional[int]:
+            child = provider(Dispatch._lookup(parent_handle) or self)
+            return child._handle if child is not None else None
+
+        trampoline = _lib.make_provider(ask)
+        lib.xyz_dispatch_set_active_child_provider(handle, trampoline, None, _lib._FREE())
+        self._provider, self._provider_function = trampoline, provider
+        self._active_child = None
+
+    def set_target(self, name: str, view: Any) -> None:
+        """Registers `view` under `name` for this page and its descendants
+        (None removes it); "page" replaces the page view."""
+        lib.xyz_dispatch_set_target(self._require_open(), _lib.encode(name), self._view_token(view))
+
+    def keyboard_changed(self, frame: Sequence[float], duration: float = 0.0) -> None:
+        """Reports the keyboard frame ``(x, y, width, height)``; zero height means hidden."""
+        lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame), float(duration))
+
+
+class _Callbacks:
+    """Turns raw C callbacks into calls on the dispatch's :class:`Host`."""
+
+    def __init__(self, dispatch: "weakref.ref[Dispatch]") -> None:
+        self.dispatch = dispatch
+
+    def _host(self) -> Optional[Host]:
+        dispatch = self.dispatch()
+        return dispatch.host if dispatch is not None else None
+
+    def on_show(self, alert: int, target: str, view: Optional[int]) -> None:
+        dispatch = self.dispatch()
+        if dispatch is not None:
+            dispatch.host.show(Alert._wrap(alert), target, dispatch._view(view))
+
+    def on_hide(self, alert: int, reason: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.hide(Alert._wrap(alert), HideReason(reason))
+
+    def on_unhide(self, alert: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.unhide(Alert._wrap(alert))
+
+    def on_remove(self, alert: int, reason: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.remove(Alert._wrap(alert), EndReason(reason))
+
+    def on_finish(self, alert: int, reason: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.finish(Alert._wrap(alert), EndReason(reason))
+
+    def on_move(self, alert: int, dy: float, duration: float) -> None:
+        host = self._host()
+        if host is not None:
+            host.move(Alert._wrap(alert), dy, duration)
+
+    def on_action(self, alert: int, index: int) -> None:
+        host = self._host()
+        if host is not None:
+            wrapped = Alert._wrap(alert)
+            host.action(wrapped, index, _lib.decode(lib.xyz_alert_action_id(alert, index)) or "")
+
+    def on_request_flush(self, root: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.request_flush(Dispatch._lookup(root) or self.dispatch())
+
+
+class AlertSetLike:
+    """Anything with an alert set handle (AlertSet, or a scenario's set)."""
+
+    _handle: int
+
+
+__all__: List[str] = ["Dispatch"]

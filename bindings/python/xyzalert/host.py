@@ -1,0 +1,51 @@
+"""The host: what the engine asks of the application."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ._enums import EndReason, HideReason
+
+if TYPE_CHECKING:
+    from .alert import Alert
+    from .dispatch import Dispatch
+
+
+class Host:
+    """Override the methods your application needs; the defaults do nothing.
+
+    Every method is called after the state change it reports, and may call
+    back into the engine. An exception raised here does not reach the engine:
+    it is re-raised from the Python call that caused the callback.
+
+    Set ``deferred = True`` (class or instance attribute, read when a
+    :class:`Dispatch` is created) for deferred mode: the engine then calls
+    :meth:`request_flush` and the application calls :meth:`Dispatch.flush`
+    from its main loop.
+    """
+
+    deferred: bool = False
+
+    def show(self, alert: "Alert", target: str, view: Optional[Any]) -> None:
+        """Put `alert` on screen on layer `target`, whose view is `view`."""
+
+    def hide(self, alert: "Alert", reason: HideReason) -> None:
+        """Hide an on-screen alert without ending it."""
+
+    def unhide(self, alert: "Alert") -> None:
+        """Show a hidden alert again."""
+
+    def remove(self, alert: "Alert", reason: EndReason) -> None:
+        """Take an alert off screen for good; :meth:`finish` follows."""
+
+    def finish(self, alert: "Alert", reason: EndReason) -> None:
+        """The alert ended and will never show again."""
+
+    def move(self, alert: "Alert", dy: float, duration: float) -> None:
+        """Offset the alert by `dy` (absolute) over `duration` seconds to clear the keyboard."""
+
+    def action(self, alert: "Alert", index: int, action_id: str) -> None:
+        """The user chose action `index` (id `action_id`); remove and finish follow."""
+
+    def request_flush(self, dispatch: "Dispatch") -> None:
+        """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""

@@ -1,0 +1,152 @@
+"""Plays a scenario through the bindings, as ``xyzalert simulate`` does
+through the C API, and returns the same trace (SPEC section 10)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Optional, Union
+
+from ._enums import EndReason, HideReason, Status, StepKind
+from .alert import Alert
+from .alert_set import Scenario, Step
+from .dispatch import Dispatch
+from .errors import XYZAlertError
+from .host import Host
+
+_CODES = {Status.EINVAL: "invalid", Status.ESTATE: "state", Status.EDUPLICATE: "duplicate", Status.ECYCLE: "cycle",
+          Status.ENOTFOUND: "not_found", Status.EOWNER: "owner"}
+
+Event = Dict[str, Any]
+
+
+class _TraceHost(Host):
+    def __init__(self, page: str, trace: "_Trace", deferred: bool) -> None:
+        self.page = page
+        self.trace = trace
+        self.deferred = deferred
+
+    def show(self, alert: Alert, target: str, view: Any) -> None:
+        self.trace.emit("show", alert=alert.id, page=self.page, target=target)
+
+    def hide(self, alert: Alert, reason: HideReason) -> None:
+        self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
+
+    def unhide(self, alert: Alert) -> None:
+        self.trace.emit("unhide", alert=alert.id)
+
+    def remove(self, alert: Alert, reason: EndReason) -> None:
+        self.trace.emit("remove", alert=alert.id, reason=reason.name.lower())
+
+    def finish(self, alert: Alert, reason: EndReason) -> None:
+        self.trace.emit("finish", alert=alert.id, reason=reason.name.lower())
+
+    def move(self, alert: Alert, dy: float, duration: float) -> None:
+        self.trace.emit("move", alert=alert.id, dy=dy)
+
+    def action(self, alert: Alert, index: int, action_id: str) -> None:
+        self.trace.emit("action", alert=alert.id, action=action_id)
+
+
+class _Trace:
+    def __init__(self) -> None:
+        self.events: List[Event] = []
+        self.step = 0
+        self.quiet = False
+
+    def emit(self, event: str, **fields: Any) -> None:
+        if not self.quiet:
+            self.events.append({"step": self.step, "event": event, **fields})
+
+    def error(self, code: str, message: str) -> None:
+        self.emit("error", code=code, message=message)
+
+
+def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
+    """The trace of a scenario file: one dict per event, in delivery order."""
+    scenario = Scenario.load(path)
+    trace = _Trace()
+    pages: Dict[str, Optional[Dispatch]] = {}
+    for page in scenario.pages:
+        pages[page.name] = Dispatch(_TraceHost(page.name, trace, scenario.deferred), name=page.name)
+    for page in scenario.pages:
+        if page.parent:
+            pages[page.name].parent = pages[page.parent]
+    for page in scenario.pages:
+        if page.active:
+            pages[page.name].active_child = pages[page.active]
+    latest: Dict[str, Alert] = {}
+
+    def live_page(name: str) -> Optional[Dispatch]:
+        dispatch = pages[name]
+        if dispatch is None:
+            trace.error("state", f"page '{name}' was destroyed")
+        return dispatch
+
+    def instance(id: str) -> Optional[Alert]:
+        alert = latest.get(id)
+        if alert is None:
+            trace.error("not_found", f"no instance of alert '{id}' has been added yet")
+        return alert
+
+    def run(step: Step) -> None:
+        kind = step.kind
+        if kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
+            dispatch = live_page(step.page)
+            if dispatch is None:
+                return
+            if kind == StepKind.APPEAR:
+                dispatch.page_did_appear()
+            elif kind == StepKind.DISAPPEAR:
+                dispatch.page_will_disappear()
+            elif kind == StepKind.FLUSH:
+                dispatch.flush()
+            elif kind == StepKind.KEYBOARD:
+                dispatch.keyboard_changed(step.frame, step.duration)
+            else:
+                pages[step.page] = None
+                dispatch.close()
+        elif kind == StepKind.ADD:
+            dispatch = live_page(step.page)
+            if dispatch is None:
+                return
+            fresh = [scenario.alerts.create_alert(id) for id in step.alerts]
+            dispatch.add(fresh)
+            latest.update(zip(step.alerts, fresh))
+        elif kind == StepKind.SELECT:
+            parent = live_page(step.page)
+            if parent is None:
+                return
+            child = None
+            if step.child is not None:
+                child = live_page(step.child)
+                if child is None:
+                    return
+            parent.active_child = child
+            parent.flush()
+        else:
+            alert = instance(step.alert)
+            if alert is None:
+                return
+            if kind == StepKind.READY:
+                alert.set_ready()
+            elif kind == StepKind.DISMISS:
+                alert.dismiss()
+            elif kind == StepKind.CANCEL:
+                alert.cancel()
+            elif kind == StepKind.ACTION:
+                alert.trigger_action(step.index)
+            elif kind == StepKind.FRAME:
+                alert.set_frame(step.frame)
+
+    for number, step in enumerate(scenario.steps):
+        trace.step = number
+        try:
+            run(step)
+        except XYZAlertError as error:
+            trace.error(_CODES.get(error.code, "invalid"), error.message)
+    trace.quiet = True
+    for dispatch in pages.values():
+        if dispatch is not None:
+            dispatch.close()
+    scenario.close()
+    return trace.events
