@@ -12,7 +12,7 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build lib cli demo test lint release swift-test c-test cli-test example golden bench clean
+.PHONY: all build lib cli demo test lint release swift-test c-test cli-test python-test example golden bench clean
 
 all: build
 
@@ -40,7 +40,7 @@ demo: cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: lint c-test example cli-test swift-test
+test: lint c-test example cli-test python-test swift-test
 
 # Zero warnings (Swift and the C of the tool), no Foundation, and a library
 # that exports xyz_* only.
@@ -68,6 +68,11 @@ c-test: lib
 cli-test: release
 	Tests/cli/test_cli.sh $(RELEASE_BIN)/xyzalert
 
+# The Python bindings (pytest), against the debug library and the release tool.
+python-test: lib release
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(RELEASE_BIN)/xyzalert \
+		python3 -m pytest bindings/python/tests -q
+
 # The C example host builds with plain gcc and runs clean under valgrind.
 example: lib
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/host.c -o $(BIN)/example-host $(LINK_LIB)
@@ -82,8 +87,9 @@ golden: cli
 	cd Tests/data/bad && for f in *.json; do $(BIN)/xyzalert check $$f 2> $${f%.json}.expected > /dev/null; done
 
 # Performance targets live here, never in the tests.
-bench:
-	$(SWIFT) run -c release xyzalert-bench
+bench: release
+	$(RELEASE_BIN)/xyzalert-bench
+	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
 
 clean:
 	rm -rf .build

@@ -51,21 +51,29 @@ class Alert:
         self._handle = 0
         handle = lib.xyz_alert_create(_lib.encode(id))
         self._adopt(handle)
-        lib.xyz_alert_set_priority(handle, priority)
-        lib.xyz_alert_set_exclusive(handle, int(exclusive))
+        # Defaults are the engine's own: only other values cost a call.
+        if priority != 0:
+            lib.xyz_alert_set_priority(handle, priority)
+        if exclusive != Exclusive.WAIT:
+            lib.xyz_alert_set_exclusive(handle, int(exclusive))
         for dependency in after:
             lib.xyz_alert_add_dependency_id(handle, _lib.encode(dependency))
         if not ready:
             lib.xyz_alert_set_waiting(handle)
-        lib.xyz_alert_set_target(handle, _lib.encode(target))
-        lib.xyz_alert_set_style(handle, _lib.encode(style))
-        lib.xyz_alert_set_title(handle, _lib.encode(title))
-        lib.xyz_alert_set_message(handle, _lib.encode(message))
+        if target != "page":
+            lib.xyz_alert_set_target(handle, _lib.encode(target))
+        if style != "alert":
+            lib.xyz_alert_set_style(handle, _lib.encode(style))
+        if title is not None:
+            lib.xyz_alert_set_title(handle, _lib.encode(title))
+        if message is not None:
+            lib.xyz_alert_set_message(handle, _lib.encode(message))
         for action in actions:
             self.add_action(action)
         if meta is not None:
             lib.xyz_alert_set_meta(handle, _lib.encode(meta if isinstance(meta, str) else json.dumps(meta)))
-        lib.xyz_alert_set_keyboard_avoidance(handle, avoid_keyboard, float(keyboard_adjust))
+        if not avoid_keyboard or keyboard_adjust != 0:
+            lib.xyz_alert_set_keyboard_avoidance(handle, avoid_keyboard, float(keyboard_adjust))
 
     def _adopt(self, handle: int) -> None:
         """Takes ownership of one reference to `handle`."""

@@ -1,0 +1,33 @@
+"""The README's Python example runs and prints what its comments say."""
+
+import contextlib
+import io
+import os
+import re
+
+from conftest import REPO
+
+
+def test_the_readme_example_runs_as_documented():
+    readme = (REPO / "README.md").read_text()
+    section = readme[readme.index("## Using the engine from Python"):]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    output = io.StringIO()
+    previous = os.getcwd()
+    os.chdir(REPO)
+    try:
+        with contextlib.redirect_stdout(output):
+            exec(compile(code, "README.md", "exec"), {})
+    finally:
+        os.chdir(previous)
+    assert output.getvalue().splitlines() == [
+        "show login on page",
+        "'promo' is waiting for dependency 'login' (showing)",
+        "finish login dismissed",
+        "show promo on page",
+        "chose close on promo",
+        "finish promo dismissed",
+        "show promo on page",
+        "EDUPLICATE cannot add alert 'promo': a live alert with that id is already in the domain of page 'home'",
+        "finish promo destroyed",
+    ]
