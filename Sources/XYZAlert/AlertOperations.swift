@@ -15,9 +15,7 @@ extension Alert {
             try dispatch.domain.requireMutable("mark an alert ready")
             state = .ready
             dispatch.updateQueue(self)
-            let settlement = Settlement()
-            settlement.needPass(dispatch.domain)
-            settlement.settle()
+            Settlement.settle(dispatch.domain)
         default:
             return
         }

@@ -172,9 +172,7 @@ public final class Dispatch {
                 + alert.idDependencies.count { domain.ids[$0] != nil }
             updateQueue(alert)
         }
-        let settlement = Settlement()
-        settlement.needPass(domain)
-        settlement.settle()
+        Settlement.settle(domain)
     }
 
     /// The page appeared: it participates again (if its parents let it), its
@@ -182,9 +180,7 @@ public final class Dispatch {
     public func pageDidAppear() throws(AlertError) {
         try requireUsable("report the page appearing")
         isPageVisible = true
-        let settlement = Settlement()
-        settlement.needPass(domain)
-        settlement.settle()
+        Settlement.settle(domain)
     }
 
     /// The page will disappear: its showing alerts, and those of pages that
@@ -194,9 +190,7 @@ public final class Dispatch {
         try requireUsable("report the page disappearing")
         isPageVisible = false
         domain.hidePagesNow()
-        let settlement = Settlement()
-        settlement.needPass(domain)
-        settlement.settle()
+        Settlement.settle(domain)
     }
 
     /// Makes this dispatch a child of `newParent` (nil detaches), joining
@@ -313,9 +307,7 @@ public final class Dispatch {
         explicitActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
-        let settlement = Settlement()
-        settlement.needPass(domain)
-        settlement.settle()
+        Settlement.settle(domain)
     }
 
     /// Sets (nil: removes) the provider asked at every pass for the active
@@ -327,9 +319,7 @@ public final class Dispatch {
         activeChildProvider = provider
         explicitActiveChild = nil
         lastProvidedChild = nil
-        let settlement = Settlement()
-        settlement.needPass(domain)
-        settlement.settle()
+        Settlement.settle(domain)
     }
 
     /// Registers `view` under `name` for alerts of this dispatch and its

@@ -9,6 +9,13 @@
 final class Settlement {
     private var domains: [Domain] = []
 
+    /// Settles a call that changed the schedule of `domain` only.
+    static func settle(_ domain: Domain) {
+        let settlement = Settlement()
+        settlement.needPass(domain)
+        settlement.settle()
+    }
+
     func needPass(_ domain: Domain) {
         if !domains.contains(where: { $0 === domain }) {
             domains.append(domain)

@@ -89,11 +89,7 @@ struct LifecycleTests {
 
     @Test func destroyingOrDetachingTheExplicitActiveChildUnsetsIt() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         try tab.setActiveChild(home)
         try me.add([alert("m")])
         #expect(r.take() == [])

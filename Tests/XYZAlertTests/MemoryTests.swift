@@ -29,7 +29,7 @@ struct MemoryTests {
             let alerts = (0..<6).map { i in alert("a\(i)", Int32(i % 3), [.wait, .cover, .hideOthers][i % 3]) }
             for a in alerts {
                 a.hostData = Token { freedTokens += 1 }
-                weak var w = a
+                weak let w = a
                 weakAlerts.append { w }
             }
             try alerts[1].addDependency(alerts[0])

@@ -241,11 +241,7 @@ struct OperationTests {
 
     @Test func explainSaysWhyAnAlertIsInItsState() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         let idle = alert("idle")
         #expect(idle.explain() == "'idle' has not been added to a dispatch")
         let waiting = alert("w", 0, .wait, waiting: true)

@@ -83,6 +83,16 @@ func page(_ name: String, _ host: AlertHost, visible: Bool = true, view: ViewHan
     return d
 }
 
+/// A visible "tab" page with two visible children, "home" and "me".
+func tabs(_ host: AlertHost) throws -> (tab: Dispatch, home: Dispatch, me: Dispatch) {
+    let tab = page("tab", host)
+    let home = page("home", host)
+    let me = page("me", host)
+    try home.setParent(tab)
+    try me.setParent(tab)
+    return (tab, home, me)
+}
+
 /// The error code a call throws, or nil when it succeeds.
 func errorCode(_ body: () throws -> Void) -> AlertError.Code? {
     caught(body)?.code

@@ -28,11 +28,7 @@ struct SchedulingRulesTests {
 
     @Test func rule1_everyChildIsActiveWithoutProviderOrExplicitChild() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (_, home, me) = try tabs(r)
         try home.add([alert("h")])
         try me.add([alert("m", 5, .cover)])
         #expect(r.take() == ["show h page", "show m page"])
@@ -40,11 +36,7 @@ struct SchedulingRulesTests {
 
     @Test func rule1_anExplicitActiveChildIsTheOnlyActiveOne() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         try tab.setActiveChild(home)
         try me.add([alert("m")])
         try home.add([alert("h")])
@@ -57,11 +49,7 @@ struct SchedulingRulesTests {
 
     @Test func rule1_theProviderIsAskedAtEveryPass() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         var selected: Dispatch? = home
         var asked = 0
         try tab.setActiveChildProvider { _ in
@@ -180,11 +168,7 @@ struct SchedulingRulesTests {
 
     @Test func rule6_hidesThenUnhidesThenShowsEachTopFirst() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         try tab.setActiveChild(home)
         try tab.add([alert("t")])
         try home.add([alert("h1", 5, .cover)])
@@ -200,11 +184,7 @@ struct SchedulingRulesTests {
 
     @Test func rule6_anAlertHiddenForAnotherReasonGetsNoEvent() throws {
         let r = Recorder()
-        let tab = page("tab", r)
-        let home = page("home", r)
-        let me = page("me", r)
-        try home.setParent(tab)
-        try me.setParent(tab)
+        let (tab, home, me) = try tabs(r)
         try tab.setActiveChild(home)
         try tab.add([alert("t")])
         try home.add([alert("h", 10, .hideOthers)])

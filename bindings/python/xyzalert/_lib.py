@@ -139,36 +139,30 @@ def last_error() -> str:
     return lib.xyz_last_error().decode("utf-8", "replace")
 
 
-def _status(result: int, func: Any, args: Any) -> int:
+def _finish(error: Optional[XYZAlertError], result: Any) -> Any:
+    """Raises a callback's stored exception (chained to the call's own
+    error, if any), else the call's error, else returns the result."""
     pending = _take_pending()
-    if result != Status.OK:
-        error = error_for(result, last_error())
-        if pending is not None:
-            raise pending from error
-        raise error
     if pending is not None:
+        if error is not None:
+            raise pending from error
         raise pending
+    if error is not None:
+        raise error
     return result
+
+
+def _status(result: int, func: Any, args: Any) -> int:
+    return _finish(error_for(result, last_error()) if result != Status.OK else None, result)
 
 
 def _plain(result: Any, func: Any, args: Any) -> Any:
-    pending = _take_pending()
-    if pending is not None:
-        raise pending
-    return result
+    return _finish(None, result)
 
 
 def _non_null(code: Status) -> Callable[[Any, Any, Any], Any]:
     def check(result: Any, func: Any, args: Any) -> Any:
-        pending = _take_pending()
-        if not result:
-            error = error_for(code, last_error())
-            if pending is not None:
-                raise pending from error
-            raise error
-        if pending is not None:
-            raise pending
-        return result
+        return _finish(None if result else error_for(code, last_error()), result)
     return check
 
 
