@@ -103,9 +103,13 @@ expect "failing steps print error events" 0 $? '{"step": 0, "event": "error", "c
 {"step": 7, "event": "finish", "alert": "b", "reason": "destroyed"}
 {"step": 8, "event": "error", "code": "state", "message": "page '"'home'"' was destroyed"}' "$out"
 
-# Colour only on a terminal: piped output has no escape codes.
+# Colour only on a terminal, and not with NO_COLOR set (script gives a terminal).
 "$XYZALERT" simulate examples/launch.json | grep -q $'\033'
 expect "no colour when stdout is not a terminal" 1 $?
+script -qec "$XYZALERT simulate examples/launch.json" /dev/null | grep -q $'\033\\[32mshow'
+expect "colour on a terminal" 0 $?
+NO_COLOR=1 script -qec "$XYZALERT simulate examples/launch.json" /dev/null | grep -q $'\033'
+expect "no colour on a terminal with NO_COLOR set" 1 $?
 
 # matches NAME PATTERN TEXT: an extended regular expression over the whole text.
 matches() {
