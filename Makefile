@@ -68,8 +68,10 @@ c-test: lib
 cli-test: release
 	Tests/cli/test_cli.sh $(RELEASE_BIN)/xyzalert
 
-# The Python bindings (pytest), against the debug library and the release tool.
+# The Python bindings: their type hints (mypy), then pytest against the debug
+# library and the release tool.
 python-test: lib release
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(RELEASE_BIN)/xyzalert \
 		python3 -m pytest bindings/python/tests -q
 

@@ -284,7 +284,7 @@ struct Schema {
     /// and the ids along it, e.g. ["a", "b", "a"].
     func dependencyCycle(_ set: AlertSet) -> (Int, [String])? {
         var state: [String: Int] = [:] // 1: on the current path, 2: done
-        for (start, root) in set.definitions.enumerated() where state[root.id] == nil {
+        for root in set.definitions where state[root.id] == nil {
             var path: [(id: String, next: Int)] = [(root.id, 0)]
             state[root.id] = 1
             while let (id, next) = path.last {
@@ -306,7 +306,6 @@ struct Schema {
                     path.append((target, 0))
                 }
             }
-            _ = start
         }
         return nil
     }

@@ -1,6 +1,5 @@
 """Errors as exceptions, and JSON loading with every error attribute."""
 
-from pathlib import Path
 
 import pytest
 

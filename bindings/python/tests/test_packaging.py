@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import venv
-from pathlib import Path
 
 from conftest import REPO
 

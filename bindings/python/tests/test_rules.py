@@ -4,7 +4,7 @@ import pytest
 
 import xyzalert
 from conftest import Recorder
-from xyzalert import Alert, EndReason, Exclusive, State
+from xyzalert import Alert, Exclusive, State
 
 
 def test_a_page_shows_alerts_only_when_visible(recorder, page):

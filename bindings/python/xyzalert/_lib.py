@@ -355,5 +355,3 @@ def step_alerts(step: Step) -> List[str]:
 def by_reference(value: Any) -> Any:
     return ctypes.byref(value)
 
-
-__all__ = ["lib", "XYZAlertError"]

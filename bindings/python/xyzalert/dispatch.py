@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import threading
 import weakref
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Sequence, Union
 
 from . import _lib
 from ._enums import EndReason, HideReason
 from .alert import Alert
 from .host import Host
+
+if TYPE_CHECKING:
+    from .alert_set import AlertSet
 
 lib = _lib.lib
 
@@ -126,7 +129,7 @@ class Dispatch:
         batch = [alerts] if isinstance(alerts, Alert) else list(alerts)
         lib.xyz_dispatch_add(self._require_open(), _lib.handle_array([a._handle for a in batch]), len(batch))
 
-    def add_set(self, alert_set: "AlertSetLike") -> None:
+    def add_set(self, alert_set: "AlertSet") -> None:
         """Adds a fresh instance of every definition of `alert_set`, all at once."""
         lib.xyz_dispatch_add_set(self._require_open(), alert_set._handle)
 
@@ -240,15 +243,8 @@ class _Callbacks:
             host.action(wrapped, index, _lib.decode(lib.xyz_alert_action_id(alert, index)) or "")
 
     def on_request_flush(self, root: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.request_flush(Dispatch._lookup(root) or self.dispatch())
+        dispatch = Dispatch._lookup(root) or self.dispatch()
+        if dispatch is not None:
+            dispatch.host.request_flush(dispatch)
 
 
-class AlertSetLike:
-    """Anything with an alert set handle (AlertSet, or a scenario's set)."""
-
-    _handle: int
-
-
-__all__: List[str] = ["Dispatch"]

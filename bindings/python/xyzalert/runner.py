@@ -65,25 +65,25 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
     """The trace of a scenario file: one dict per event, in delivery order."""
     scenario = Scenario.load(path)
     trace = _Trace()
-    pages: Dict[str, Optional[Dispatch]] = {}
-    for page in scenario.pages:
-        pages[page.name] = Dispatch(_TraceHost(page.name, trace, scenario.deferred), name=page.name)
+    made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred), name=page.name)
+            for page in scenario.pages}
     for page in scenario.pages:
         if page.parent:
-            pages[page.name].parent = pages[page.parent]
+            made[page.name].parent = made[page.parent]
     for page in scenario.pages:
         if page.active:
-            pages[page.name].active_child = pages[page.active]
+            made[page.name].active_child = made[page.active]
+    pages: Dict[str, Optional[Dispatch]] = dict(made)
     latest: Dict[str, Alert] = {}
 
-    def live_page(name: str) -> Optional[Dispatch]:
-        dispatch = pages[name]
+    def live_page(name: Optional[str]) -> Optional[Dispatch]:
+        dispatch = pages[name or ""]
         if dispatch is None:
             trace.error("state", f"page '{name}' was destroyed")
         return dispatch
 
-    def instance(id: str) -> Optional[Alert]:
-        alert = latest.get(id)
+    def instance(id: Optional[str]) -> Optional[Alert]:
+        alert = latest.get(id or "")
         if alert is None:
             trace.error("not_found", f"no instance of alert '{id}' has been added yet")
         return alert
@@ -101,9 +101,9 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
             elif kind == StepKind.FLUSH:
                 dispatch.flush()
             elif kind == StepKind.KEYBOARD:
-                dispatch.keyboard_changed(step.frame, step.duration)
+                dispatch.keyboard_changed(step.frame or (0, 0, 0, 0), step.duration)
             else:
-                pages[step.page] = None
+                pages[step.page or ""] = None
                 dispatch.close()
         elif kind == StepKind.ADD:
             dispatch = live_page(step.page)
