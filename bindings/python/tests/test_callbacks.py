@@ -110,3 +110,27 @@ def test_the_garbage_collector_destroys_dispatches_and_drops_host_exceptions(rec
     other = page("other")
     other.add(Alert("b"))
     assert recorder.take() == ["show b page"]
+
+
+def test_objects_left_alive_at_interpreter_shutdown_are_finalized_quietly(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "leave_alive.py"
+    script.write_text(
+        "import xyzalert\n"
+        "class Loud(xyzalert.Host):\n"
+        "    def finish(self, alert, reason):\n"
+        "        raise RuntimeError('raised while shutting down')\n"
+        "home = xyzalert.Dispatch(Loud(), name='home')\n"
+        "home.page_did_appear()\n"
+        "alert = xyzalert.Alert('a')\n"
+        "home.add(alert)\n"
+        "alerts = xyzalert.AlertSet.loads('{\"alerts\": [{\"id\": \"x\"}]}')\n"
+        "scenario = xyzalert.Scenario.loads('{\"pages\": {\"p\": {}}, \"alerts\": [], \"steps\": []}')\n"
+        "print('done')\n")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": package})
+    assert (result.returncode, result.stdout, result.stderr) == (0, "done\n", "")
