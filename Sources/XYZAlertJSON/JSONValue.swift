@@ -1,22 +1,18 @@
 import CJansson
 import Glibc
 
-/// A borrowed view of one Jansson value, with the JSON pointer it sits at.
-/// Valid while the document it came from is alive.
+/// A borrowed view of one Jansson value, valid while its document lives.
+/// It knows only its container and its key or index there: the full JSON
+/// pointer is found (`JSONDocument.pointer(of:)`) when an error needs it, so
+/// walking a valid document allocates no pointers at all.
 struct JSONValue {
     let raw: UnsafeMutablePointer<json_t>
-    /// The container's pointer and this value's token in it; the full
-    /// pointer is only built when an error needs it.
-    private let parent: JSONPointer?
-    private let token: String
-
-    init(raw: UnsafeMutablePointer<json_t>, parent: JSONPointer?, token: String) {
-        self.raw = raw
-        self.parent = parent
-        self.token = token
-    }
-
-    var pointer: JSONPointer { parent?.appending(token) ?? JSONPointer() }
+    /// The object or array holding this value; nil for the root. (Objects
+    /// and arrays are never shared in a parsed document, unlike Jansson's
+    /// true, false and null singletons, so a container identifies a place.)
+    let container: UnsafeMutablePointer<json_t>?
+    /// The member key or element index under `container`.
+    let token: String
 
     enum Kind: Int32 {
         case object = 0, array, string, integer, real, `true`, `false`, null
@@ -54,13 +50,12 @@ struct JSONValue {
     /// Members in document order (Jansson keeps insertion order).
     var members: [(key: String, value: JSONValue)] {
         guard kind == .object else { return [] }
-        let here = pointer
         var out: [(String, JSONValue)] = []
         out.reserveCapacity(json_object_size(raw))
         var iterator = json_object_iter(raw)
         while let it = iterator {
             let key = String(cString: json_object_iter_key(it))
-            out.append((key, JSONValue(raw: json_object_iter_value(it), parent: here, token: key)))
+            out.append((key, JSONValue(raw: json_object_iter_value(it), container: raw, token: key)))
             iterator = json_object_iter_next(raw, it)
         }
         return out
@@ -68,8 +63,7 @@ struct JSONValue {
 
     var elements: [JSONValue] {
         guard kind == .array else { return [] }
-        let here = pointer
-        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), parent: here, token: String($0)) }
+        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), container: raw, token: String($0)) }
     }
 
     /// Compact JSON text of this value.
@@ -121,10 +115,29 @@ final class JSONDocument {
             throw LoadError(kind: .parse, message: "invalid JSON: \(text)", pointer: scanner.pointer(at: offset).description,
                             position: position, source: source)
         }
-        root = JSONValue(raw: parsed, parent: nil, token: "")
+        root = JSONValue(raw: parsed, container: nil, token: "")
     }
 
     deinit {
         xyz_json_release(root.raw)
+    }
+
+    /// The JSON pointer of `value`: a depth-first search for its container,
+    /// iterative, O(values). Only errors need it.
+    func pointer(of value: JSONValue) -> JSONPointer {
+        guard let container = value.container else { return JSONPointer() }
+        var stack: [(value: JSONValue, path: [String])] = [(root, [])]
+        while let (current, path) = stack.popLast() {
+            if current.raw == container {
+                return JSONPointer(path + [value.token])
+            }
+            for (key, child) in current.members where child.kind == .object || child.kind == .array {
+                stack.append((child, path + [key]))
+            }
+            for child in current.elements where child.kind == .object || child.kind == .array {
+                stack.append((child, path + [child.token]))
+            }
+        }
+        return JSONPointer([value.token])
     }
 }

@@ -21,7 +21,7 @@ public enum Loader {
     /// Loads a document from memory. `source` names it in errors.
     public static func load(bytes: [UInt8], source: String) throws(LoadError) -> Document {
         let document = try JSONDocument(bytes: bytes, source: source)
-        var schema = Schema(scanner: TextScanner(bytes), source: source)
+        var schema = Schema(document: document, scanner: TextScanner(bytes), source: source)
         return try schema.document(document.root)
     }
 
@@ -55,6 +55,7 @@ public enum Loader {
 /// The schema of SPEC sections 8 and 9. Checks go in document order, so the
 /// first error reported is the first one in the file.
 struct Schema {
+    let document: JSONDocument
     let scanner: TextScanner
     let source: String
 
@@ -66,8 +67,16 @@ struct Schema {
                   position: scanner.locate(pointer, site) ?? scanner.position(of: 0), source: source)
     }
 
+    func fail(_ message: String, at value: JSONValue, _ site: TextScanner.Site = .value) -> LoadError {
+        fail(message, at: path(value), site)
+    }
+
+    func path(_ value: JSONValue) -> JSONPointer {
+        document.pointer(of: value)
+    }
+
     /// "unknown key "prority" in an alert (did you mean "priority"?)"
-    func unknownKey(_ key: String, in what: String, known: [String], at pointer: JSONPointer) -> LoadError {
+    func unknownKey(_ key: String, in what: String, known: [String], at value: JSONValue) -> LoadError {
         var message = "unknown key \"\(key)\" in \(what)"
         if let guess = known.min(by: { editDistance(key, $0) < editDistance(key, $1) }),
            editDistance(key, guess) <= max(2, key.count / 3) {
@@ -75,37 +84,37 @@ struct Schema {
         } else {
             message += " (known keys: " + known.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
         }
-        return fail(message, at: pointer, .key)
+        return fail(message, at: value, .key)
     }
 
     // MARK: Typed fields
 
     func object(_ value: JSONValue, _ what: String) throws(LoadError) -> [(key: String, value: JSONValue)] {
-        guard value.kind == .object else { throw fail("\(what) must be an object, got \(value.described)", at: value.pointer) }
+        guard value.kind == .object else { throw fail("\(what) must be an object, got \(value.described)", at: value) }
         return value.members
     }
 
     func array(_ value: JSONValue, _ what: String) throws(LoadError) -> [JSONValue] {
-        guard value.kind == .array else { throw fail("\(what) must be an array, got \(value.described)", at: value.pointer) }
+        guard value.kind == .array else { throw fail("\(what) must be an array, got \(value.described)", at: value) }
         return value.elements
     }
 
     func string(_ value: JSONValue, _ what: String, allowEmpty: Bool = false) throws(LoadError) -> String {
         guard let s = value.string, allowEmpty || !s.isEmpty else {
-            throw fail("\(what) must be a \(allowEmpty ? "" : "non-empty ")string, got \(value.described)", at: value.pointer)
+            throw fail("\(what) must be a \(allowEmpty ? "" : "non-empty ")string, got \(value.described)", at: value)
         }
         return s
     }
 
     func bool(_ value: JSONValue, _ what: String) throws(LoadError) -> Bool {
-        guard let b = value.bool else { throw fail("\(what) must be true or false, got \(value.described)", at: value.pointer) }
+        guard let b = value.bool else { throw fail("\(what) must be true or false, got \(value.described)", at: value) }
         return b
     }
 
     func int32(_ value: JSONValue, _ what: String) throws(LoadError) -> Int32 {
         guard let i = value.integer, let narrow = Int32(exactly: i) else {
             throw fail("\(what) must be an integer between \(Int32.min) and \(Int32.max), got \(value.described)",
-                       at: value.pointer)
+                       at: value)
         }
         return narrow
     }
@@ -113,7 +122,7 @@ struct Schema {
     func number(_ value: JSONValue, _ what: String, minimum: Double? = nil) throws(LoadError) -> Double {
         guard let n = value.number, n.isFinite, n >= (minimum ?? -.infinity) else {
             let range = minimum.map { " not below \($0 == Double(Int($0)) ? String(Int($0)) : String($0))" } ?? ""
-            throw fail("\(what) must be a number\(range), got \(value.described)", at: value.pointer)
+            throw fail("\(what) must be a number\(range), got \(value.described)", at: value)
         }
         return n
     }
@@ -124,13 +133,13 @@ struct Schema {
         }
         let names = options.map { "\"\($0.0)\"" }
         let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        throw fail("\(what) must be \(list), got \(value.described)", at: value.pointer)
+        throw fail("\(what) must be \(list), got \(value.described)", at: value)
     }
 
     func rect(_ value: JSONValue, _ what: String) throws(LoadError) -> Rect {
         let parts = try array(value, what)
         guard parts.count == 4 else {
-            throw fail("\(what) must be [x, y, width, height], got an array of \(parts.count)", at: value.pointer)
+            throw fail("\(what) must be [x, y, width, height], got an array of \(parts.count)", at: value)
         }
         var numbers: [Double] = []
         for part in parts {
@@ -153,18 +162,18 @@ struct Schema {
             switch key {
             case "version":
                 guard value.integer == 1 else {
-                    throw fail("version must be 1, got \(value.described)", at: value.pointer)
+                    throw fail("version must be 1, got \(value.described)", at: value)
                 }
             case "alerts": alertsValue = value
             case "pages" where isScenario: pagesValue = value
             case "steps" where isScenario: stepsValue = value
             case "deferred" where isScenario: deferred = try bool(value, "deferred")
             default:
-                throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value.pointer)
+                throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
             }
         }
         let pages = try pagesValue.map { (v: JSONValue) throws(LoadError) in try self.pages(v) } ?? []
-        guard let alertsValue else { throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root.pointer) }
+        guard let alertsValue else { throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root) }
         let alerts = try alertSet(alertsValue, pages: isScenario ? pages : nil)
         guard isScenario else { return .alertSet(alerts) }
         let steps = try stepsValue.map { (v: JSONValue) throws(LoadError) in try self.steps(v, pages: pages, alerts: alerts) } ?? []
@@ -177,43 +186,42 @@ struct Schema {
     /// a "page" naming one of them.
     func alertSet(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> AlertSet {
         var definitions: [AlertDefinition] = []
-        var firstSeen: [String: JSONPointer] = [:]
-        var afterPointers: [[JSONPointer]] = []
+        var firstSeen: [String: JSONValue] = [:]
+        var afterValues: [[JSONValue]] = []
         for element in try array(value, "alerts") {
-            let (definition, idPointer, afters) = try alert(element, pages: pages)
+            let (definition, idValue, afters) = try alert(element, pages: pages)
             if let first = firstSeen[definition.id] {
-                throw fail("duplicate id \"\(definition.id)\" (first defined at \(first))", at: idPointer)
+                throw fail("duplicate id \"\(definition.id)\" (first defined at \(path(first)))", at: idValue)
             }
-            firstSeen[definition.id] = element.pointer
+            firstSeen[definition.id] = element
             definitions.append(definition)
-            afterPointers.append(afters)
+            afterValues.append(afters)
         }
         for (i, definition) in definitions.enumerated() {
             for (k, id) in definition.after.enumerated() where firstSeen[id] == nil {
                 throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
-                           at: afterPointers[i][k])
+                           at: afterValues[i][k])
             }
         }
         let set = AlertSet(definitions)
         if let (start, cycle) = dependencyCycle(set) {
             let k = definitions[start].after.firstIndex(of: cycle[1])!
-            throw fail("dependency cycle: " + cycle.joined(separator: " -> "), at: afterPointers[start][k])
+            throw fail("dependency cycle: " + cycle.joined(separator: " -> "), at: afterValues[start][k])
         }
         return set
     }
 
-    /// One alert object: the definition, the pointer of its id, and the
-    /// pointers of its `after` entries.
-    func alert(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> (AlertDefinition, JSONPointer, [JSONPointer]) {
+    /// One alert object: the definition, its id value, and its `after`
+    /// entries (for locating errors).
+    func alert(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> (AlertDefinition, JSONValue, [JSONValue]) {
         var definition = AlertDefinition(id: "")
-        var idPointer: JSONPointer?
-        var afterPointers: [JSONPointer] = []
-        let known = Self.alertKeys + (pages == nil ? [] : ["page"])
+        var idValue: JSONValue?
+        var afterValues: [JSONValue] = []
         for (key, field) in try object(value, "an alert") {
             switch key {
             case "id":
                 definition.id = try string(field, "id")
-                idPointer = field.pointer
+                idValue = field
             case "priority": definition.priority = try int32(field, "priority")
             case "exclusive":
                 definition.exclusive = try choice(field, "exclusive",
@@ -221,7 +229,7 @@ struct Schema {
             case "after":
                 for entry in try array(field, "after") {
                     definition.after.append(try string(entry, "each id in after"))
-                    afterPointers.append(entry.pointer)
+                    afterValues.append(entry)
                 }
             case "ready": definition.ready = try bool(field, "ready")
             case "target": definition.target = try string(field, "target")
@@ -233,24 +241,24 @@ struct Schema {
             case "keyboard_adjust": definition.keyboardAdjust = try number(field, "keyboard_adjust")
             case "meta":
                 guard field.kind == .object else {
-                    throw fail("meta must be an object, got \(field.described)", at: field.pointer)
+                    throw fail("meta must be an object, got \(field.described)", at: field)
                 }
                 definition.content.meta = field.text
             case "page" where pages != nil:
                 let name = try string(field, "page")
                 guard pages!.contains(where: { $0.name == name }) else {
-                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field.pointer)
+                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
                 }
                 definition.page = name
             default:
-                throw unknownKey(key, in: "an alert", known: known, at: field.pointer)
+                throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : ["page"]), at: field)
             }
         }
-        guard let idPointer else { throw fail("an alert needs an \"id\"", at: value.pointer) }
+        guard let idValue else { throw fail("an alert needs an \"id\"", at: value) }
         if pages != nil && definition.page == nil {
-            throw fail("alert \"\(definition.id)\" needs a \"page\" in a scenario", at: value.pointer)
+            throw fail("alert \"\(definition.id)\" needs a \"page\" in a scenario", at: value)
         }
-        return (definition, idPointer, afterPointers)
+        return (definition, idValue, afterValues)
     }
 
     func actions(_ value: JSONValue) throws(LoadError) -> [AlertAction] {
@@ -266,14 +274,14 @@ struct Schema {
                 case "style":
                     style = try choice(field, "an action's style",
                                        [("default", .default), ("cancel", .cancel), ("destructive", .destructive)])
-                default: throw unknownKey(key, in: "an action", known: ["id", "title", "style"], at: field.pointer)
+                default: throw unknownKey(key, in: "an action", known: ["id", "title", "style"], at: field)
                 }
             }
             guard let id, let title else {
-                throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element.pointer)
+                throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element)
             }
             if out.contains(where: { $0.id == id }) {
-                throw fail("duplicate action id \"\(id)\"", at: element.pointer.appending("id"))
+                throw fail("duplicate action id \"\(id)\"", at: path(element).appending("id"))
             }
             out.append(AlertAction(id: id, title: title, style: style))
         }
@@ -321,7 +329,7 @@ struct Schema {
         var fields: [(parent: JSONValue?, active: JSONValue?)] = []
         for (name, body) in try object(value, "pages") {
             if name.isEmpty {
-                throw fail("a page name must not be empty", at: body.pointer, .key)
+                throw fail("a page name must not be empty", at: body, .key)
             }
             var parent: JSONValue?
             var active: JSONValue?
@@ -329,7 +337,7 @@ struct Schema {
                 switch key {
                 case "parent": parent = field
                 case "active": active = field
-                default: throw unknownKey(key, in: "a page", known: ["parent", "active"], at: field.pointer)
+                default: throw unknownKey(key, in: "a page", known: ["parent", "active"], at: field)
                 }
             }
             pages.append(Scenario.Page(name: name))
@@ -339,7 +347,7 @@ struct Schema {
             if let field = fields[i].parent {
                 let name = try string(field, "parent")
                 guard pages.contains(where: { $0.name == name }) else {
-                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field.pointer)
+                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
                 }
                 pages[i].parent = name
             }
@@ -350,7 +358,7 @@ struct Schema {
             while let name = walker {
                 seen.append(name)
                 if name == pages[i].name, let field = fields[i].parent {
-                    throw fail("parent cycle: " + seen.joined(separator: " -> "), at: field.pointer)
+                    throw fail("parent cycle: " + seen.joined(separator: " -> "), at: field)
                 }
                 walker = pages.first { $0.name == name }!.parent
             }
@@ -359,7 +367,7 @@ struct Schema {
             if let field = fields[i].active {
                 let name = try string(field, "active")
                 guard pages.contains(where: { $0.name == name && $0.parent == pages[i].name }) else {
-                    throw fail("active must name a child of \"\(pages[i].name)\", got \(field.described)", at: field.pointer)
+                    throw fail("active must name a child of \"\(pages[i].name)\", got \(field.described)", at: field)
                 }
                 pages[i].active = name
             }
@@ -371,14 +379,14 @@ struct Schema {
         func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let name = try string(field, what)
             guard pages.contains(where: { $0.name == name }) else {
-                throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field.pointer)
+                throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
             }
             return name
         }
         func alert(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let id = try string(field, what)
             guard alerts.definition(id) != nil else {
-                throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file", at: field.pointer)
+                throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file", at: field)
             }
             return id
         }
@@ -387,12 +395,12 @@ struct Schema {
             var out: [String: JSONValue] = [:]
             for (key, field) in try object(body, what) {
                 guard required.contains(key) || optional.contains(key) else {
-                    throw unknownKey(key, in: what, known: required + optional, at: field.pointer)
+                    throw unknownKey(key, in: what, known: required + optional, at: field)
                 }
                 out[key] = field
             }
             for key in required where out[key] == nil {
-                throw fail("\(what) needs \"\(key)\"", at: body.pointer)
+                throw fail("\(what) needs \"\(key)\"", at: body)
             }
             return out
         }
@@ -403,7 +411,7 @@ struct Schema {
             let members = try object(element, "a step")
             guard members.count == 1, let (kind, body) = members.first else {
                 throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
-                           + "; got \(members.count)", at: element.pointer)
+                           + "; got \(members.count)", at: element)
             }
             switch kind {
             case "appear": steps.append(.appear(page: try page(body, "appear")))
@@ -417,7 +425,7 @@ struct Schema {
                         ids.append(try alert(entry, "each alert of add"))
                     }
                     if ids.isEmpty {
-                        throw fail("add needs at least one alert id", at: body.pointer)
+                        throw fail("add needs at least one alert id", at: body)
                     }
                 } else {
                     ids.append(try alert(body, "add"))
@@ -425,7 +433,7 @@ struct Schema {
                 let home = alerts.definition(ids[0])!.page!
                 if let other = ids.first(where: { alerts.definition($0)!.page != home }) {
                     throw fail("all alerts of one add step must be on one page: \"\(ids[0])\" is on \"\(home)\", "
-                               + "\"\(other)\" on \"\(alerts.definition(other)!.page!)\"", at: body.pointer)
+                               + "\"\(other)\" on \"\(alerts.definition(other)!.page!)\"", at: body)
                 }
                 steps.append(.add(page: home, alerts: ids))
             case "ready": steps.append(.ready(alert: try alert(body, "ready")))
@@ -435,7 +443,7 @@ struct Schema {
                 let f = try fields(body, "action", required: ["alert", "index"])
                 let index = f["index"]!
                 guard let i = index.integer, i >= 0, i <= Int32.max else {
-                    throw fail("index must be a non-negative integer, got \(index.described)", at: index.pointer)
+                    throw fail("index must be a non-negative integer, got \(index.described)", at: index)
                 }
                 steps.append(.action(alert: try alert(f["alert"]!, "alert"), index: Int(i)))
             case "select":
@@ -454,7 +462,7 @@ struct Schema {
                 let f = try fields(body, "frame", required: ["alert", "frame"])
                 steps.append(.frame(alert: try alert(f["alert"]!, "alert"), frame: try rect(f["frame"]!, "frame")))
             default:
-                throw unknownKey(kind, in: "a step", known: kinds, at: body.pointer)
+                throw unknownKey(kind, in: "a step", known: kinds, at: body)
             }
         }
         return steps
