@@ -30,10 +30,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("dismiss an alert")
-        let host = dispatch.host
         let settlement = Settlement()
-        dispatch.domain.end(self, .dismissed, settlement)
-        host?.finish(self, reason: .dismissed)
+        dispatch.domain.endAndReport(self, .dismissed, removing: false, settlement)
         settlement.settle()
     }
 
@@ -46,14 +44,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("cancel an alert")
-        let host = dispatch.host
-        let wasOnScreen = state.isOnScreen
         let settlement = Settlement()
-        dispatch.domain.end(self, .cancelled, settlement)
-        if wasOnScreen {
-            host?.remove(self, reason: .cancelled)
-        }
-        host?.finish(self, reason: .cancelled)
+        dispatch.domain.endAndReport(self, .cancelled, settlement)
         settlement.settle()
     }
 
@@ -71,12 +63,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("trigger an action")
-        let host = dispatch.host
         let settlement = Settlement()
-        dispatch.domain.end(self, .dismissed, settlement)
-        host?.action(self, index: index)
-        host?.remove(self, reason: .dismissed)
-        host?.finish(self, reason: .dismissed)
+        dispatch.domain.endAndReport(self, .dismissed, action: index, settlement)
         settlement.settle()
     }
 

@@ -376,15 +376,10 @@ public final class Dispatch {
         let settlement = Settlement()
         settlement.needPass(domain)
         while let alert = domain.stack.last(where: { $0.dispatch === self }) {
-            let host = self.host
-            domain.end(alert, .destroyed, settlement)
-            host?.remove(alert, reason: .destroyed)
-            host?.finish(alert, reason: .destroyed)
+            domain.endAndReport(alert, .destroyed, settlement)
         }
         for alert in alerts.values.sorted(by: { $0.precedes($1) }) where alert.dispatch === self {
-            let host = self.host
-            domain.end(alert, .destroyed, settlement)
-            host?.finish(alert, reason: .destroyed)
+            domain.endAndReport(alert, .destroyed, settlement)
         }
         let formerChildren = children
         children = []

@@ -234,12 +234,30 @@ final class Domain {
 
     // MARK: Ending alerts
 
+    /// Ends a live alert and delivers the events of the call that ended it:
+    /// `action(index)` when an action was chosen, `remove` if it was on screen
+    /// (unless the host already took it off, as with `dismiss`), then
+    /// `finish`. All state changes come first (SPEC section 2).
+    func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
+                      _ settlement: Settlement) {
+        let host = alert.dispatch!.host
+        let wasOnScreen = alert.state.isOnScreen
+        end(alert, reason, settlement)
+        if let action {
+            host?.action(alert, index: action)
+        }
+        if removing && wasOnScreen {
+            host?.remove(alert, reason: reason)
+        }
+        host?.finish(alert, reason: reason)
+    }
+
     /// Ends a live alert: the state change and all bookkeeping, no events.
     /// Dependents whose last dependency this was become candidates. The
     /// settlement gets this domain first, then the domains of those
     /// dependents (handle dependencies may cross domains) in the order the
     /// dependents registered.
-    func end(_ alert: Alert, _ reason: EndReason, _ settlement: Settlement) {
+    private func end(_ alert: Alert, _ reason: EndReason, _ settlement: Settlement) {
         settlement.needPass(self)
         let dispatch = alert.dispatch!
         if alert.queueIndex >= 0 {
