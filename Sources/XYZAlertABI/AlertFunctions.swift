@@ -12,7 +12,7 @@ public func xyz_alert_create(_ id: UnsafePointer<CChar>?) -> OpaquePointer? {
 
 @c @implementation
 public func xyz_alert_retain(_ pointer: OpaquePointer?) -> OpaquePointer? {
-    if let alert = alertOrNil(pointer) {
+    if let alert = object(pointer, Alert.self) {
         _ = Unmanaged.passUnretained(alert).retain()
     }
     return pointer
@@ -20,7 +20,7 @@ public func xyz_alert_retain(_ pointer: OpaquePointer?) -> OpaquePointer? {
 
 @c @implementation
 public func xyz_alert_release(_ pointer: OpaquePointer?) {
-    if let alert = alertOrNil(pointer) {
+    if let alert = object(pointer, Alert.self) {
         Unmanaged.passUnretained(alert).release()
     }
 }
@@ -28,25 +28,25 @@ public func xyz_alert_release(_ pointer: OpaquePointer?) {
 @c @implementation
 public func xyz_alert_id(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
+        let alert = try require(pointer, Alert.self, #function, "alert")
         return CAlertData.of(alert).strings.get("id", alert.id)
     }
 }
 
 @c @implementation
 public func xyz_alert_set_priority(_ pointer: OpaquePointer?, _ priority: Int32) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).setPriority(priority) }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setPriority(priority) }
 }
 
 @c @implementation
 public func xyz_alert_priority(_ pointer: OpaquePointer?) -> Int32 {
-    value(0) { () throws(AlertError) in try requireAlert(pointer, #function).priority }
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").priority }
 }
 
 @c @implementation
 public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ exclusive: xyz_exclusive) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
+        let alert = try require(pointer, Alert.self, #function, "alert")
         try alert.setExclusive(try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
     }
 }
@@ -54,27 +54,27 @@ public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ exclusive: xyz_
 @c @implementation
 public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
     value(XYZ_EXCLUSIVE_WAIT) { () throws(AlertError) in
-        xyz_exclusive(rawValue: UInt32(try requireAlert(pointer, #function).exclusive.rawValue))
+        xyz_exclusive(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").exclusive.rawValue))
     }
 }
 
 @c @implementation
 public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
     value(XYZ_STATE_FINISHED) { () throws(AlertError) in
-        xyz_state(rawValue: UInt32(try requireAlert(pointer, #function).state.rawValue))
+        xyz_state(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").state.rawValue))
     }
 }
 
 @c @implementation
 public func xyz_alert_dispatch(_ pointer: OpaquePointer?) -> OpaquePointer? {
-    value(nil) { () throws(AlertError) in try requireAlert(pointer, #function).dispatch.map(handle) }
+    value(nil) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").dispatch.map(handle) }
 }
 
 @c @implementation
 public func xyz_alert_add_dependency(_ pointer: OpaquePointer?, _ dependency: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
-        guard let dependency = alertOrNil(dependency) else {
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        guard let dependency = object(dependency, Alert.self) else {
             throw AlertError(.invalidArgument, "xyz_alert_add_dependency: dependency is NULL")
         }
         try alert.addDependency(dependency)
@@ -84,45 +84,45 @@ public func xyz_alert_add_dependency(_ pointer: OpaquePointer?, _ dependency: Op
 @c @implementation
 public func xyz_alert_add_dependency_id(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
+        let alert = try require(pointer, Alert.self, #function, "alert")
         try alert.addDependency(id: try requireString(id, #function, "id"))
     }
 }
 
 @c @implementation
 public func xyz_alert_set_waiting(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).setWaiting() }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setWaiting() }
 }
 
 @c @implementation
 public func xyz_alert_set_ready(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).setReady() }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setReady() }
 }
 
 @c @implementation
 public func xyz_alert_dismiss(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).dismiss() }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").dismiss() }
 }
 
 @c @implementation
 public func xyz_alert_cancel(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).cancel() }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").cancel() }
 }
 
 @c @implementation
 public func xyz_alert_trigger_action(_ pointer: OpaquePointer?, _ index: Int) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).triggerAction(index) }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").triggerAction(index) }
 }
 
 @c @implementation
 public func xyz_alert_explain(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    value(nil) { () throws(AlertError) in ownedCString(try requireAlert(pointer, #function).explain()) }
+    value(nil) { () throws(AlertError) in ownedCString(try require(pointer, Alert.self, #function, "alert").explain()) }
 }
 
 @c @implementation
 public func xyz_alert_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
+        let alert = try require(pointer, Alert.self, #function, "alert")
         try alert.setTarget(try requireString(name, #function, "name"))
     }
 }
@@ -130,20 +130,20 @@ public func xyz_alert_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointe
 @c @implementation
 public func xyz_alert_target(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let alert = try requireAlert(pointer, #function)
+        let alert = try require(pointer, Alert.self, #function, "alert")
         return CAlertData.of(alert).strings.get("target", alert.target)
     }
 }
 
 @c @implementation
 public func xyz_alert_set_keyboard_avoidance(_ pointer: OpaquePointer?, _ enabled: Bool, _ adjust: Double) -> xyz_status {
-    status { () throws(AlertError) in try requireAlert(pointer, #function).setKeyboardAvoidance(enabled, adjust: adjust) }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setKeyboardAvoidance(enabled, adjust: adjust) }
 }
 
 @c @implementation
 public func xyz_alert_set_frame(_ pointer: OpaquePointer?, _ frame: UnsafePointer<xyz_rect>?) -> xyz_status {
     status { () throws(AlertError) in
-        try requireAlert(pointer, #function).setFrame(frame.map { Rect($0.pointee) })
+        try require(pointer, Alert.self, #function, "alert").setFrame(frame.map { Rect($0.pointee) })
     }
 }
 
@@ -153,7 +153,7 @@ public func xyz_alert_set_user_data(
     _ destroy: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 ) -> xyz_status {
     status { () throws(AlertError) in
-        let cData = CAlertData.of(try requireAlert(pointer, #function))
+        let cData = CAlertData.of(try require(pointer, Alert.self, #function, "alert"))
         let (oldData, oldDestroy) = (cData.userData, cData.destroyUserData)
         cData.userData = data
         cData.destroyUserData = destroy
@@ -163,5 +163,5 @@ public func xyz_alert_set_user_data(
 
 @c @implementation
 public func xyz_alert_user_data(_ pointer: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    value(nil) { () throws(AlertError) in (try requireAlert(pointer, #function).hostData as? CAlertData)?.userData }
+    value(nil) { () throws(AlertError) in (try require(pointer, Alert.self, #function, "alert").hostData as? CAlertData)?.userData }
 }

@@ -15,12 +15,10 @@ func handle(_ dispatch: Dispatch) -> OpaquePointer {
     OpaquePointer(Unmanaged.passUnretained(dispatch).toOpaque())
 }
 
-func alertOrNil(_ pointer: OpaquePointer?) -> Alert? {
-    pointer.map { Unmanaged<Alert>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-}
-
-func dispatchOrNil(_ pointer: OpaquePointer?) -> Dispatch? {
-    pointer.map { Unmanaged<Dispatch>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+/// The object behind a handle (an alert, dispatch, alert set or scenario),
+/// borrowed: no reference is added.
+func object<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type) -> T? {
+    pointer.map { Unmanaged<T>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
 }
 
 /// The C function's name from `#function` ("xyz_alert_cancel(_:)" -> "xyz_alert_cancel").
@@ -28,18 +26,13 @@ func cName(_ function: String) -> String {
     String(function.prefix { $0 != "(" })
 }
 
-func requireAlert(_ pointer: OpaquePointer?, _ function: String) throws(AlertError) -> Alert {
-    guard let alert = alertOrNil(pointer) else {
-        throw AlertError(.invalidArgument, "\(cName(function)): alert is NULL")
-    }
-    return alert
-}
-
-func requireDispatch(_ pointer: OpaquePointer?, _ function: String, _ what: String = "dispatch") throws(AlertError) -> Dispatch {
-    guard let dispatch = dispatchOrNil(pointer) else {
+/// The object behind a handle; `.invalidArgument` ("FUNCTION: WHAT is NULL") for NULL.
+func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
+    throws(AlertError) -> T {
+    guard let found = object(pointer, type) else {
         throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
     }
-    return dispatch
+    return found
 }
 
 func requireString(_ pointer: UnsafePointer<CChar>?, _ function: String, _ what: String) throws(AlertError) -> String {

@@ -7,7 +7,7 @@ import XYZAlert
 private func editContent(_ pointer: OpaquePointer?, _ function: String,
                          _ edit: (inout AlertContent) throws(AlertError) -> Void) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try requireAlert(pointer, function)
+        let alert = try require(pointer, Alert.self, function, "alert")
         var content = alert.content
         try edit(&content)
         try alert.setContent(content)
@@ -18,7 +18,7 @@ private func editContent(_ pointer: OpaquePointer?, _ function: String,
 private func contentString(_ pointer: OpaquePointer?, _ function: String, _ key: String,
                            _ field: (AlertContent) -> String?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let alert = try requireAlert(pointer, function)
+        let alert = try require(pointer, Alert.self, function, "alert")
         return CAlertData.of(alert).strings.get(key, field(alert.content))
     }
 }
@@ -73,7 +73,7 @@ public func xyz_alert_clear_actions(_ pointer: OpaquePointer?) -> xyz_status {
 
 @c @implementation
 public func xyz_alert_action_count(_ pointer: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try requireAlert(pointer, #function).content.actions.count }
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").content.actions.count }
 }
 
 @c @implementation
@@ -89,7 +89,7 @@ public func xyz_alert_action_title(_ pointer: OpaquePointer?, _ index: Int) -> U
 @c @implementation
 public func xyz_alert_action_style(_ pointer: OpaquePointer?, _ index: Int) -> xyz_action_style {
     value(XYZ_ACTION_DEFAULT) { () throws(AlertError) in
-        let actions = try requireAlert(pointer, #function).content.actions
+        let actions = try require(pointer, Alert.self, #function, "alert").content.actions
         return actions.indices.contains(index) ? xyz_action_style(rawValue: UInt32(actions[index].style.rawValue)) : XYZ_ACTION_DEFAULT
     }
 }

@@ -21,7 +21,7 @@ public func xyz_dispatch_create(_ host: UnsafePointer<xyz_host>?, _ pageView: Un
 @c @implementation
 public func xyz_dispatch_destroy(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         try dispatch.destroy()
         Unmanaged.passUnretained(dispatch).release()
     }
@@ -30,7 +30,7 @@ public func xyz_dispatch_destroy(_ pointer: OpaquePointer?) -> xyz_status {
 @c @implementation
 public func xyz_dispatch_set_name(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         dispatch.name = try requireString(name, #function, "name")
     }
 }
@@ -38,7 +38,7 @@ public func xyz_dispatch_set_name(_ pointer: OpaquePointer?, _ name: UnsafePoint
 @c @implementation
 public func xyz_dispatch_name(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         return cHost(dispatch)?.strings.get("name", dispatch.name)
     }
 }
@@ -51,14 +51,14 @@ func cHost(_ dispatch: Dispatch) -> CHost? {
 @c @implementation
 public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<OpaquePointer?>?, _ count: Int) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         if count > 0 && alerts == nil {
             throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts is NULL but count is \(count)")
         }
         var batch: [Alert] = []
         batch.reserveCapacity(count)
         for i in 0..<count {
-            guard let alert = alertOrNil(alerts![i]) else {
+            guard let alert = object(alerts![i], Alert.self) else {
                 throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts[\(i)] is NULL")
             }
             batch.append(alert)
@@ -69,30 +69,30 @@ public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<
 
 @c @implementation
 public func xyz_dispatch_page_did_appear(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireDispatch(pointer, #function).pageDidAppear() }
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").pageDidAppear() }
 }
 
 @c @implementation
 public func xyz_dispatch_page_will_disappear(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireDispatch(pointer, #function).pageWillDisappear() }
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").pageWillDisappear() }
 }
 
 @c @implementation
 public func xyz_dispatch_set_parent(_ child: OpaquePointer?, _ parent: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        try requireDispatch(child, #function, "child").setParent(dispatchOrNil(parent))
+        try require(child, Dispatch.self, #function, "child").setParent(object(parent, Dispatch.self))
     }
 }
 
 @c @implementation
 public func xyz_dispatch_parent(_ pointer: OpaquePointer?) -> OpaquePointer? {
-    value(nil) { () throws(AlertError) in try requireDispatch(pointer, #function).parent.map(handle) }
+    value(nil) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").parent.map(handle) }
 }
 
 @c @implementation
 public func xyz_dispatch_set_active_child(_ parent: OpaquePointer?, _ child: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        try requireDispatch(parent, #function, "parent").setActiveChild(dispatchOrNil(child))
+        try require(parent, Dispatch.self, #function, "parent").setActiveChild(object(child, Dispatch.self))
     }
 }
 
@@ -102,7 +102,7 @@ public func xyz_dispatch_set_active_child_provider(
     _ freeContext: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 ) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(parent, #function, "parent")
+        let dispatch = try require(parent, Dispatch.self, #function, "parent")
         guard let function else {
             try dispatch.setActiveChildProvider(nil)
             return
@@ -116,7 +116,7 @@ public func xyz_dispatch_set_active_child_provider(
 @c @implementation
 public func xyz_dispatch_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ view: UnsafeMutableRawPointer?) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         try dispatch.setTarget(try requireString(name, #function, "name"), view: view)
     }
 }
@@ -124,19 +124,19 @@ public func xyz_dispatch_set_target(_ pointer: OpaquePointer?, _ name: UnsafePoi
 @c @implementation
 public func xyz_dispatch_keyboard_changed(_ pointer: OpaquePointer?, _ keyboard: xyz_rect, _ duration: Double) -> xyz_status {
     status { () throws(AlertError) in
-        try requireDispatch(pointer, #function).keyboardChanged(Rect(keyboard), duration: duration)
+        try require(pointer, Dispatch.self, #function, "dispatch").keyboardChanged(Rect(keyboard), duration: duration)
     }
 }
 
 @c @implementation
 public func xyz_dispatch_flush(_ pointer: OpaquePointer?) -> xyz_status {
-    status { () throws(AlertError) in try requireDispatch(pointer, #function).flush() }
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").flush() }
 }
 
 @c @implementation
 public func xyz_dispatch_find(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in
-        let dispatch = try requireDispatch(pointer, #function)
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         return dispatch.find(try requireString(id, #function, "id")).map(handle)
     }
 }
@@ -144,6 +144,6 @@ public func xyz_dispatch_find(_ pointer: OpaquePointer?, _ id: UnsafePointer<CCh
 @c @implementation
 public func xyz_dispatch_snapshot_json(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        ownedCString(SnapshotJSON.render(try requireDispatch(pointer, #function).snapshot()))
+        ownedCString(SnapshotJSON.render(try require(pointer, Dispatch.self, #function, "dispatch").snapshot()))
     }
 }

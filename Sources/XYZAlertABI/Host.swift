@@ -72,7 +72,7 @@ final class CProvider {
     }
 
     func callAsFunction(_ parent: Dispatch) -> Dispatch? {
-        dispatchOrNil(function(handle(parent), context))
+        object(function(handle(parent), context), Dispatch.self)
     }
 }
 

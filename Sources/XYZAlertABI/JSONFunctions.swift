@@ -107,26 +107,6 @@ final class CScenario {
     }
 }
 
-func alertSetOrNil(_ pointer: OpaquePointer?) -> CAlertSet? {
-    pointer.map { Unmanaged<CAlertSet>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-}
-
-func scenarioOrNil(_ pointer: OpaquePointer?) -> CScenario? {
-    pointer.map { Unmanaged<CScenario>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-}
-
-func requireSet(_ pointer: OpaquePointer?, _ function: String) throws(AlertError) -> CAlertSet {
-    guard let set = alertSetOrNil(pointer) else { throw AlertError(.invalidArgument, "\(cName(function)): set is NULL") }
-    return set
-}
-
-func requireScenario(_ pointer: OpaquePointer?, _ function: String) throws(AlertError) -> CScenario {
-    guard let scenario = scenarioOrNil(pointer) else {
-        throw AlertError(.invalidArgument, "\(cName(function)): scenario is NULL")
-    }
-    return scenario
-}
-
 /// Copies `text` into a fixed C array, truncated at a UTF-8 boundary.
 private func copy<T>(_ text: String, into field: inout T) {
     withUnsafeMutableBytes(of: &field) { buffer in
@@ -210,20 +190,20 @@ public func xyz_alert_set_load_string(_ json: UnsafePointer<CChar>?, _ length: I
 
 @c @implementation
 public func xyz_alert_set_free(_ set: OpaquePointer?) {
-    if let set = alertSetOrNil(set) {
+    if let set = object(set, CAlertSet.self) {
         Unmanaged.passUnretained(set).release()
     }
 }
 
 @c @implementation
 public func xyz_alert_set_count(_ set: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try requireSet(set, #function).ids.count }
+    value(0) { () throws(AlertError) in try require(set, CAlertSet.self, #function, "set").ids.count }
 }
 
 @c @implementation
 public func xyz_alert_set_id(_ set: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let ids = try requireSet(set, #function).ids
+        let ids = try require(set, CAlertSet.self, #function, "set").ids
         return ids.indices.contains(index) ? ids[index] : nil
     }
 }
@@ -231,7 +211,7 @@ public func xyz_alert_set_id(_ set: OpaquePointer?, _ index: Int) -> UnsafePoint
 @c @implementation
 public func xyz_alert_set_page(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        try requireSet(set, #function).pages[try requireString(id, #function, "id")]
+        try require(set, CAlertSet.self, #function, "set").pages[try requireString(id, #function, "id")]
     }
 }
 
@@ -239,7 +219,7 @@ public func xyz_alert_set_page(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>
 public func xyz_alert_set_create_alert(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in
         let name = try requireString(id, #function, "id")
-        guard let definition = try requireSet(set, #function).set.definition(name) else {
+        guard let definition = try require(set, CAlertSet.self, #function, "set").set.definition(name) else {
             throw AlertError(.notFound, "xyz_alert_set_create_alert: no alert \"\(name)\" in this set")
         }
         return OpaquePointer(Unmanaged.passRetained(definition.makeAlert()).toOpaque())
@@ -249,20 +229,20 @@ public func xyz_alert_set_create_alert(_ set: OpaquePointer?, _ id: UnsafePointe
 @c @implementation
 public func xyz_dispatch_add_set(_ dispatch: OpaquePointer?, _ set: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        let dispatch = try requireDispatch(dispatch, #function)
-        try dispatch.add(try requireSet(set, #function).set.definitions.map { $0.makeAlert() })
+        let dispatch = try require(dispatch, Dispatch.self, #function, "dispatch")
+        try dispatch.add(try require(set, CAlertSet.self, #function, "set").set.definitions.map { $0.makeAlert() })
     }
 }
 
 @c @implementation
 public func xyz_alert_dependency_id_count(_ alert: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try requireAlert(alert, #function).dependencyIDs.count }
+    value(0) { () throws(AlertError) in try require(alert, Alert.self, #function, "alert").dependencyIDs.count }
 }
 
 @c @implementation
 public func xyz_alert_dependency_id(_ alert: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let alert = try requireAlert(alert, #function)
+        let alert = try require(alert, Alert.self, #function, "alert")
         let ids = alert.dependencyIDs
         return ids.indices.contains(index) ? CAlertData.of(alert).strings.get("after.\(index)", ids[index]) : nil
     }
@@ -299,7 +279,7 @@ private func scenario(_ document: Document, _ source: String) throws(LoadError) 
 
 @c @implementation
 public func xyz_scenario_free(_ scenario: OpaquePointer?) {
-    if let scenario = scenarioOrNil(scenario) {
+    if let scenario = object(scenario, CScenario.self) {
         Unmanaged.passUnretained(scenario).release()
     }
 }
@@ -307,23 +287,23 @@ public func xyz_scenario_free(_ scenario: OpaquePointer?) {
 @c @implementation
 public func xyz_scenario_alert_set(_ scenario: OpaquePointer?) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in
-        OpaquePointer(Unmanaged.passUnretained(try requireScenario(scenario, #function).alerts).toOpaque())
+        OpaquePointer(Unmanaged.passUnretained(try require(scenario, CScenario.self, #function, "scenario").alerts).toOpaque())
     }
 }
 
 @c @implementation
 public func xyz_scenario_deferred(_ scenario: OpaquePointer?) -> Bool {
-    value(false) { () throws(AlertError) in try requireScenario(scenario, #function).scenario.deferred }
+    value(false) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").scenario.deferred }
 }
 
 @c @implementation
 public func xyz_scenario_page_count(_ scenario: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try requireScenario(scenario, #function).pages.count }
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").pages.count }
 }
 
 private func page(_ scenario: OpaquePointer?, _ index: Int, _ function: String)
     throws(AlertError) -> (name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)? {
-    let pages = try requireScenario(scenario, function).pages
+    let pages = try require(scenario, CScenario.self, function, "scenario").pages
     return pages.indices.contains(index) ? pages[index] : nil
 }
 
@@ -344,13 +324,13 @@ public func xyz_scenario_page_active(_ scenario: OpaquePointer?, _ index: Int) -
 
 @c @implementation
 public func xyz_scenario_step_count(_ scenario: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try requireScenario(scenario, #function).steps.count }
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").steps.count }
 }
 
 @c @implementation
 public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<xyz_step>?) -> xyz_status {
     status { () throws(AlertError) in
-        let steps = try requireScenario(scenario, #function).steps
+        let steps = try require(scenario, CScenario.self, #function, "scenario").steps
         guard let out else { throw AlertError(.invalidArgument, "xyz_scenario_step: out is NULL") }
         guard steps.indices.contains(index) else {
             throw AlertError(.invalidArgument, "xyz_scenario_step: step \(index) is out of range (\(steps.count) steps)")
