@@ -23,7 +23,6 @@ extension Alert {
         if let absence = dispatch.absenceReason() {
             return state == .hidden ? "\(name) is hidden: \(absence)" : "\(name) is ready but \(absence)"
         }
-        let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating && $0 !== self }
         if state == .hidden {
             let index = domain.stack.firstIndex { $0 === self }!
             if let cover = domain.stack[(index + 1)...].last(where: { $0.dispatch!.isParticipating && $0.exclusive == .hideOthers }) {
@@ -37,6 +36,7 @@ extension Alert {
         if let id = idDependencies.first(where: { domain.ids[$0] != nil }) {
             return "\(name) is waiting for dependency '\(id)' (\(domain.ids[id]!.state))"
         }
+        let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating }
         if let top = participatingStack.last {
             if exclusive == .wait {
                 return "\(name) is blocked by \(top.quotedName): it is 'wait' and never shows over another alert"

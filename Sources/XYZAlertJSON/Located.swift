@@ -56,7 +56,6 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
     }
 
     public func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [key]) }
-    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
 
     /// "" for the root, else "/a/0/b" with "~" and "/" escaped.
     public var description: String {
