@@ -10,7 +10,20 @@
  * has changed, and xyz_last_error() describes what went wrong and where. A
  * NULL handle, a NULL required string or an out-of-range enum value is
  * XYZ_EINVAL, never a crash. Getters never fail: given a NULL handle they
- * return a neutral value (0, NULL, false) and set xyz_last_error().
+ * return a neutral value (0, NULL, false) and set xyz_last_error(). One
+ * failure leaves changes behind: a call whose passes do not settle (an
+ * active-child provider that answers differently at every pass, or callbacks
+ * that keep undoing each other) stops after a bounded number of passes and
+ * returns XYZ_ESTATE; every event delivered until then stands, each alert is
+ * in the state its last event reported, and the next call that needs a pass
+ * goes on from there. The bound is 64 + 4 x (live alerts of the domain when
+ * the call started + alerts added during it) passes that deliver events.
+ *
+ * Strings are bytes. Every string passed in must be valid UTF-8 (else
+ * XYZ_EINVAL, or NULL from a constructor, with xyz_last_error() set), and
+ * comes back byte for byte as it was given. Ids, page names and target names
+ * are compared byte for byte: a composed "\u00e9" and a decomposed "e\u0301"
+ * are two different ids, however alike they look.
  *
  * Ownership. xyz_alert is reference counted: xyz_alert_create() returns a new
  * reference (+1) that the caller releases with xyz_alert_release(). A
@@ -261,17 +274,27 @@ typedef xyz_dispatch *(*xyz_active_child_fn)(xyz_dispatch *parent, void *context
  * explicit active child. With `fn` NULL the provider is removed (and
  * `context` and `free_context` are ignored). `free_context` (may be NULL) is
  * called once with `context` when the provider is replaced or removed or the
- * dispatch is destroyed; not if this call fails.
+ * dispatch is destroyed; not if this call fails, except when it fails
+ * because its passes did not settle (see Errors above): the provider is set
+ * then, and `free_context` runs later as usual. The provider may be replaced
+ * from a host callback while this call's pass is running; the engine keeps
+ * each provider until it no longer calls it.
  */
 xyz_status xyz_dispatch_set_active_child_provider(xyz_dispatch *parent, xyz_active_child_fn fn,
                                                   void *context, void (*free_context)(void *context));
+
+/** The `context` of the provider set on `parent` now (borrowed, opaque), or
+ * NULL when it has none. Lets a binding tell whether a failed
+ * xyz_dispatch_set_active_child_provider() kept the provider it was given. */
+void *xyz_dispatch_active_child_context(const xyz_dispatch *parent);
 
 /** Registers `view` under `name` for alerts of this dispatch and its
  * descendants (NULL view removes it). "page" replaces the page view.
  * XYZ_EINVAL for a NULL or empty name. */
 xyz_status xyz_dispatch_set_target(xyz_dispatch *dispatch, const char *name, void *view);
 
-/** Reports the keyboard frame for the dispatch's domain (zero height: hidden).
+/** Reports the keyboard frame for the dispatch's domain (a height of zero
+ * or less: hidden).
  * Visible alerts whose offset changes get a move callback during this call.
  * XYZ_EINVAL for non-finite values or a negative duration. */
 xyz_status xyz_dispatch_keyboard_changed(xyz_dispatch *dispatch, xyz_rect keyboard, double duration);
@@ -296,7 +319,8 @@ char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
 /* ---------------------------------------------------------------- alerts */
 
 /** Creates an idle, ready alert (+1 reference). `id` may be NULL or "" for
- * an anonymous alert; it is copied. Returns NULL only if memory runs out. */
+ * an anonymous alert; it is copied. Returns NULL (XYZ_EINVAL in
+ * xyz_last_error()) when `id` is not valid UTF-8. */
 xyz_alert *xyz_alert_create(const char *id);
 
 /** Adds a reference; returns `alert` (NULL stays NULL). */
@@ -378,8 +402,10 @@ xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabled, doub
 xyz_status xyz_alert_set_frame(xyz_alert *alert, const xyz_rect *frame);
 
 /** The pure avoidance formula: with overlap = frame.y + frame.height -
- * keyboard.y, returns -overlap + adjust when the keyboard is shown (non-zero
- * height) and overlaps, else 0. */
+ * keyboard.y, returns -overlap + adjust when the keyboard is shown (height
+ * above zero; zero or negative is hidden) and overlaps, else 0. Finite inputs
+ * give a finite result: one beyond the range of double is clamped to
+ * -DBL_MAX or DBL_MAX, and so is every offset passed to the move callback. */
 double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adjust);
 
 /* ---------------------------------------------------------------- content */

@@ -9,6 +9,8 @@
 public final class Alert {
     /// Unique among the live alerts of a domain; nil for an anonymous alert.
     public let id: String?
+    /// `id` as the engine's lookup key (byte for byte).
+    let key: ExactString?
     /// Larger is more important.
     public private(set) var priority: Int32 = 0
     public private(set) var exclusive: Exclusive = .wait
@@ -43,7 +45,10 @@ public final class Alert {
     /// alerts hold no references; the graph of unfinished handle dependencies
     /// is kept acyclic, so these references never form a cycle.
     var dependencies: [Alert] = []
-    var idDependencies: [String] = []
+    /// Id dependencies in the order they were added, and the same as a set
+    /// (so that adding one is O(1) however many there are).
+    var idDependencies: [ExactString] = []
+    var idDependencySet: Set<ExactString> = []
     /// Live alerts that list this one in `dependencies` (registered by `add`,
     /// dropped when either side finishes).
     var dependents: [Alert] = []
@@ -54,6 +59,7 @@ public final class Alert {
     /// Creates an idle, ready alert. An empty `id` means no id.
     public init(id: String? = nil) {
         self.id = (id?.isEmpty ?? true) ? nil : id
+        self.key = self.id.map(ExactString.init)
     }
 
     /// True when `self` comes before `other` in candidate order: higher
@@ -66,7 +72,7 @@ public final class Alert {
     var quotedName: String { id.map { "'\($0)'" } ?? "an alert without id" }
 
     /// The dependency ids of this alert, in the order they were added.
-    public var dependencyIDs: [String] { idDependencies }
+    public var dependencyIDs: [String] { idDependencies.map(\.string) }
 
     // MARK: Setters with state rules.
 

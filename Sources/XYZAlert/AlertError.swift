@@ -1,6 +1,7 @@
 /// The error every failing engine call throws. A call that throws has changed
-/// nothing. The C layer maps `code` onto `xyz_status` and `message` onto
-/// `xyz_last_error()`.
+/// nothing, with one exception: `tookEffect` is true when the call did its
+/// work but its passes did not settle (`Domain.run`). The C layer maps `code`
+/// onto `xyz_status` and `message` onto `xyz_last_error()`.
 public struct AlertError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of misuse or conflict was detected.
     public enum Code: Int32, Sendable, CaseIterable {
@@ -21,10 +22,14 @@ public struct AlertError: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: Code
     /// One sentence a person can act on, naming the objects involved.
     public let message: String
+    /// The call changed the schedule and delivered events before it stopped
+    /// with this error: whatever it was handed, the engine now holds.
+    public let tookEffect: Bool
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, tookEffect: Bool = false) {
         self.code = code
         self.message = message
+        self.tookEffect = tookEffect
     }
 
     public var description: String { message }

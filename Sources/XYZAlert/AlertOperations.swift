@@ -15,7 +15,7 @@ extension Alert {
             try dispatch.domain.requireMutable("mark an alert ready")
             state = .ready
             dispatch.updateQueue(self)
-            Settlement.settle(dispatch.domain)
+            try Settlement.settle(dispatch.domain)
         default:
             return
         }
@@ -32,7 +32,7 @@ extension Alert {
         try dispatch.domain.requireMutable("dismiss an alert")
         let settlement = Settlement()
         dispatch.domain.endAndReport(self, .dismissed, removing: false, settlement)
-        settlement.settle()
+        try settlement.settle()
     }
 
     /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
@@ -46,7 +46,7 @@ extension Alert {
         try dispatch.domain.requireMutable("cancel an alert")
         let settlement = Settlement()
         dispatch.domain.endAndReport(self, .cancelled, settlement)
-        settlement.settle()
+        try settlement.settle()
     }
 
     /// The user chose action `index` of this showing alert: `action(index)`,
@@ -65,7 +65,7 @@ extension Alert {
         try dispatch.domain.requireMutable("trigger an action")
         let settlement = Settlement()
         dispatch.domain.endAndReport(self, .dismissed, action: index, settlement)
-        settlement.settle()
+        try settlement.settle()
     }
 
     /// Makes this alert wait until `dependency` finishes. Allowed until the
@@ -100,19 +100,21 @@ extension Alert {
         if id.isEmpty {
             throw AlertError(.invalidArgument, "a dependency id must not be empty")
         }
-        if id == self.id {
+        let key = ExactString(id)
+        if key == self.key {
             throw AlertError(.cycle, "alert \(quotedName) cannot depend on its own id")
         }
-        if idDependencies.contains(id) {
+        if idDependencySet.contains(key) {
             return
         }
-        let blocker = state.isLive ? dispatch!.domain.ids[id] : nil
+        let blocker = state.isLive ? dispatch!.domain.ids[key] : nil
         if let blocker, let path = DependencyGraph.path(from: blocker, to: self, DependencyGraph.currentDomains) {
             throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
         }
-        idDependencies.append(id)
+        idDependencies.append(key)
+        idDependencySet.insert(key)
         if state.isLive {
-            dispatch!.domain.idWaiters[id, default: []].append(self)
+            dispatch!.domain.idWaiters[key, default: []].append(self)
             if blocker != nil {
                 unmet += 1
                 dispatch!.updateQueue(self)

@@ -10,10 +10,10 @@
 /// stack, and cost O(nodes + edges reached).
 enum DependencyGraph {
     /// Resolves id dependency `id` of `alert` to the alert it waits for.
-    typealias Resolver = (_ alert: Alert, _ id: String) -> Alert?
+    typealias Resolver = (_ alert: Alert, _ id: ExactString) -> Alert?
 
     /// Resolution within the alerts' current domains.
-    static func currentDomains(_ alert: Alert, _ id: String) -> Alert? {
+    static func currentDomains(_ alert: Alert, _ id: ExactString) -> Alert? {
         alert.state.isLive ? alert.dispatch!.domain.ids[id] : nil
     }
 

@@ -26,7 +26,9 @@ public final class Dispatch {
     var activeChildProvider: ((Dispatch) -> Dispatch?)?
     /// The provider's answer at the last pass.
     weak var lastProvidedChild: Dispatch?
-    private var targets: [String: ViewHandle] = [:]
+    /// Whether that answer differed from the one before (for diagnostics).
+    var providerAnswerChanged = false
+    private var targets: [ExactString: ViewHandle] = [:]
     public private(set) var isDestroyed = false
 
     var domain: Domain
@@ -95,9 +97,10 @@ public final class Dispatch {
         if name == "page" {
             return pageView
         }
+        let key = ExactString(name)
         var dispatch: Dispatch? = self
         while let d = dispatch {
-            if let view = d.targets[name] {
+            if let view = d.targets[key] {
                 return view
             }
             dispatch = d.parent
@@ -115,7 +118,7 @@ public final class Dispatch {
     public func add(_ batch: [Alert]) throws(AlertError) {
         try requireUsable("add alerts")
         var members = Set<ObjectIdentifier>()
-        var batchIDs: [String: Alert] = [:]
+        var batchIDs: [ExactString: Alert] = [:]
         for alert in batch {
             guard members.insert(ObjectIdentifier(alert)).inserted else {
                 throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
@@ -123,7 +126,7 @@ public final class Dispatch {
             guard alert.state == .idle else {
                 throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
             }
-            if let id = alert.id {
+            if let id = alert.key {
                 if domain.ids[id] != nil {
                     throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
                 }
@@ -152,7 +155,7 @@ public final class Dispatch {
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
             alerts[ObjectIdentifier(alert)] = alert
-            if let id = alert.id {
+            if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.
                 for waiter in domain.idWaiters[id] ?? [] {
                     waiter.unmet += 1
@@ -172,7 +175,7 @@ public final class Dispatch {
                 + alert.idDependencies.count { domain.ids[$0] != nil }
             updateQueue(alert)
         }
-        Settlement.settle(domain)
+        try Settlement.settle(domain)
     }
 
     /// The page appeared: it participates again (if its parents let it), its
@@ -180,7 +183,7 @@ public final class Dispatch {
     public func pageDidAppear() throws(AlertError) {
         try requireUsable("report the page appearing")
         isPageVisible = true
-        Settlement.settle(domain)
+        try Settlement.settle(domain)
     }
 
     /// The page will disappear: its showing alerts, and those of pages that
@@ -190,7 +193,7 @@ public final class Dispatch {
         try requireUsable("report the page disappearing")
         isPageVisible = false
         domain.hidePagesNow()
-        Settlement.settle(domain)
+        try Settlement.settle(domain)
     }
 
     /// Makes this dispatch a child of `newParent` (nil detaches), joining
@@ -240,7 +243,7 @@ public final class Dispatch {
             }
         }
         settlement.needPass(domain)
-        settlement.settle()
+        try settlement.settle()
     }
 
     /// Checks that moving this subtree into `target` creates no duplicate
@@ -253,9 +256,9 @@ public final class Dispatch {
             moving += dispatch.alerts.values
         }
         moving.sort { $0.seq < $1.seq }
-        var movingIDs: [String: Alert] = [:]
+        var movingIDs: [ExactString: Alert] = [:]
         for alert in moving {
-            if let id = alert.id {
+            if let id = alert.key {
                 if target.ids[id] != nil {
                     throw AlertError(.duplicate, "cannot attach \(quotedName): id '\(id)' is used by live alerts in both domains")
                 }
@@ -307,7 +310,7 @@ public final class Dispatch {
         explicitActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
-        Settlement.settle(domain)
+        try Settlement.settle(domain)
     }
 
     /// Sets (nil: removes) the provider asked at every pass for the active
@@ -319,7 +322,7 @@ public final class Dispatch {
         activeChildProvider = provider
         explicitActiveChild = nil
         lastProvidedChild = nil
-        Settlement.settle(domain)
+        try Settlement.settle(domain)
     }
 
     /// Registers `view` under `name` for alerts of this dispatch and its
@@ -333,11 +336,11 @@ public final class Dispatch {
         if name == "page" {
             pageView = view
         } else {
-            targets[name] = view
+            targets[ExactString(name)] = view
         }
     }
 
-    /// Reports the keyboard frame for the whole domain (zero height: hidden).
+    /// Reports the keyboard frame for the whole domain (height zero or less: hidden).
     /// Visible alerts whose offset changes are moved during this call, with
     /// `duration`, top of stack first.
     public func keyboardChanged(_ frame: Rect, duration: Double) throws(AlertError) {
@@ -356,12 +359,12 @@ public final class Dispatch {
     public func flush() throws(AlertError) {
         try requireUsable("flush")
         domain.flushRequested = false
-        domain.run()
+        try domain.run()
     }
 
     /// The live alert of this dispatch with this id, if any. O(1).
     public func find(_ id: String) -> Alert? {
-        guard let alert = domain.ids[id], alert.dispatch === self else { return nil }
+        guard let alert = domain.ids[ExactString(id)], alert.dispatch === self else { return nil }
         return alert
     }
 
@@ -398,7 +401,7 @@ public final class Dispatch {
         activeChildProvider = nil
         explicitActiveChild = nil
         targets = [:]
-        settlement.settle()
-        host = nil
+        defer { host = nil }
+        try settlement.settle()
     }
 }

@@ -14,8 +14,8 @@ final class Domain {
     var root: Dispatch?
     /// On-screen alerts, bottom (oldest show) to top (newest).
     var stack: [Alert] = []
-    var ids: [String: Alert] = [:]
-    var idWaiters: [String: [Alert]] = [:]
+    var ids: [ExactString: Alert] = [:]
+    var idWaiters: [ExactString: [Alert]] = [:]
     /// The `seq` the next added alert gets.
     var nextSeq = 0
     var keyboard = Rect.zero
@@ -66,8 +66,10 @@ final class Domain {
                     restricted = true
                     if askProviders {
                         inProvider = true
-                        d.lastProvidedChild = provider(d)
+                        let answer = provider(d)
                         inProvider = false
+                        d.providerAnswerChanged = answer !== d.lastProvidedChild
+                        d.lastProvidedChild = answer
                     }
                     active = d.lastProvidedChild
                 } else if let explicit = d.explicitActiveChild {
@@ -90,13 +92,47 @@ final class Domain {
     /// Runs passes until one delivers nothing, then moves alerts for the
     /// keyboard, and again while moves were delivered (their callbacks may
     /// have changed the schedule). Never nests within this domain.
-    func run() {
+    ///
+    /// Bounded: a pass that delivers something is followed by another, so a
+    /// provider that changes its answer at every pass, or callbacks that undo
+    /// each other forever, would never let the call return. After
+    /// `passLimit` delivering passes the loop stops and throws `.state`; every
+    /// event delivered so far stands and the state is consistent (each alert
+    /// is in the state its last event reported), and the next call that
+    /// needs a pass goes on from there.
+    func run() throws(AlertError) {
         guard !isRunning, !isDead else { return }
         isRunning = true
         defer { isRunning = false }
+        let firstSeq = nextSeq
+        let live = dispatches.reduce(0) { $0 + $1.alerts.count }
+        var passes = 0
         repeat {
-            while !isDead && onePass() > 0 {}
+            while !isDead && onePass() > 0 {
+                passes += 1
+                if passes > Domain.passLimit(live: live, added: nextSeq - firstSeq) {
+                    throw AlertError(.state, unsettledMessage(passes), tookEffect: true)
+                }
+            }
         } while !isDead && moveStep(duration: 0) > 0
+    }
+
+    /// How many delivering passes one call may run: a settled schedule needs
+    /// one per alert that shows at most, and every alert added by a callback
+    /// during the call may need a few more.
+    static func passLimit(live: Int, added: Int) -> Int {
+        64 + 4 * (live + added)
+    }
+
+    /// Names the providers whose answer changed in the last pass, if any.
+    private func unsettledMessage(_ passes: Int) -> String {
+        let flipping = dispatches.filter { $0.providerAnswerChanged }
+        let cause = flipping.isEmpty
+            ? "callbacks kept changing the schedule"
+            : "the active-child provider of " + flipping.map(\.quotedName).joined(separator: ", ")
+                + " changed its answer at every pass"
+        return "the passes of the domain of \(root?.quotedName ?? "a destroyed page") did not settle after \(passes) passes: "
+            + cause + "; the call stopped (every event delivered stands, the rest waits for the next call)"
     }
 
     private enum Event {
@@ -281,7 +317,7 @@ final class Domain {
         }
         var freed = alert.dependents
         alert.dependents = []
-        if let id = alert.id, ids[id] === alert {
+        if let id = alert.key, ids[id] === alert {
             ids[id] = nil
             freed += idWaiters[id] ?? []
         }
@@ -308,7 +344,7 @@ final class Domain {
         }
         live.sort { $0.seq < $1.seq }
         for alert in live {
-            if let id = alert.id {
+            if let id = alert.key {
                 ids[id] = alert
             }
         }

@@ -20,11 +20,15 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
 
 /// The vertical offset that keeps an alert clear of the keyboard (SPEC
 /// section 6, keyboard avoidance): with `overlap = frame.maxY - keyboard.y`,
-/// the offset is `-overlap + adjust` when the keyboard is shown (non-zero
-/// height) and overlaps the alert, else 0. A negative `adjust` moves the alert
-/// further up.
+/// the offset is `-overlap + adjust` when the keyboard is shown (a height
+/// above zero; zero or negative means hidden) and overlaps the alert, else 0.
+/// A negative `adjust` moves the alert further up. Finite inputs give a
+/// finite offset: a result beyond the range of `Double` (huge frames and
+/// adjusts) is clamped to the largest finite value of its sign.
 public func keyboardOffset(frame: Rect, keyboard: Rect, adjust: Double) -> Double {
     guard keyboard.height > 0 else { return 0 }
     let overlap = (frame.y + frame.height) - keyboard.y
-    return overlap > 0 ? -overlap + adjust : 0
+    guard overlap > 0 else { return 0 }
+    let offset = -overlap + adjust
+    return offset.isInfinite ? (offset < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) : offset
 }

@@ -10,10 +10,10 @@ final class Settlement {
     private var domains: [Domain] = []
 
     /// Settles a call that changed the schedule of `domain` only.
-    static func settle(_ domain: Domain) {
+    static func settle(_ domain: Domain) throws(AlertError) {
         let settlement = Settlement()
         settlement.needPass(domain)
-        settlement.settle()
+        try settlement.settle()
     }
 
     func needPass(_ domain: Domain) {
@@ -23,15 +23,25 @@ final class Settlement {
     }
 
     /// Skips dead domains, running ones, and domains whose root is being
-    /// destroyed: the destroying call settles the domains that remain.
-    func settle() {
+    /// destroyed: the destroying call settles the domains that remain. Every
+    /// domain is settled; the first domain whose passes did not settle
+    /// (`Domain.run`) is reported after the others have run.
+    func settle() throws(AlertError) {
+        var unsettled: AlertError?
         for domain in domains where !domain.isDead && !domain.isRunning && domain.root?.isDestroyed == false {
             if !domain.isDeferred {
-                domain.run()
+                do {
+                    try domain.run()
+                } catch {
+                    unsettled = unsettled ?? error
+                }
             } else if !domain.flushRequested, let root = domain.root, let host = root.host {
                 domain.flushRequested = true
                 host.requestFlush(root)
             }
+        }
+        if let unsettled {
+            throw unsettled
         }
     }
 }

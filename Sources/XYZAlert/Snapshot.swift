@@ -36,7 +36,9 @@ public struct DomainSnapshot: Equatable, Sendable {
 
 extension Dispatch {
     /// A snapshot of this dispatch's whole domain. Never calls host code.
-    /// O(n log n) in the domain's live alerts.
+    /// O(n log n) in the domain's live alerts. A destroyed dispatch, or one
+    /// being destroyed (from a callback of its `destroy()`), is shown alone:
+    /// it has left its domain, and only its own remaining alerts are listed.
     public func snapshot() -> DomainSnapshot {
         let domain = self.domain
         domain.computeParticipation(askProviders: false)
@@ -58,7 +60,8 @@ extension Dispatch {
                 hasActiveChildProvider: dispatch.hasActiveChildProvider,
                 queue: dispatch.alerts.values.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
         }
-        return DomainSnapshot(pages: pages, stack: domain.stack.map(info), keyboard: domain.keyboard,
+        let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack
+        return DomainSnapshot(pages: pages, stack: stack.map(info), keyboard: domain.keyboard,
                               isDeferred: domain.isDeferred, flushRequested: domain.flushRequested)
     }
 }

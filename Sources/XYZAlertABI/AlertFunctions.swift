@@ -6,8 +6,10 @@ import XYZAlert
 
 @c @implementation
 public func xyz_alert_create(_ id: UnsafePointer<CChar>?) -> OpaquePointer? {
-    let alert = Alert(id: optionalString(id))
-    return OpaquePointer(Unmanaged.passRetained(alert).toOpaque())
+    value(nil) { () throws(AlertError) in
+        let alert = Alert(id: try optionalString(id, #function, "id"))
+        return OpaquePointer(Unmanaged.passRetained(alert).toOpaque())
+    }
 }
 
 @c @implementation

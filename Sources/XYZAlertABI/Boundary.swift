@@ -35,15 +35,28 @@ func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function
     return found
 }
 
+/// A C string as a `String` with exactly its bytes; `.invalidArgument` for
+/// NULL or for bytes that are not valid UTF-8 (Swift would otherwise repair
+/// them into U+FFFD and hand back different bytes).
 func requireString(_ pointer: UnsafePointer<CChar>?, _ function: String, _ what: String) throws(AlertError) -> String {
     guard let pointer else {
         throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
     }
-    return String(cString: pointer)
+    return try validString(pointer, function, what)
 }
 
-func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
-    pointer.map { String(cString: $0) }
+/// As `requireString`, but NULL is nil.
+func optionalString(_ pointer: UnsafePointer<CChar>?, _ function: String, _ what: String) throws(AlertError) -> String? {
+    guard let pointer else { return nil }
+    return try validString(pointer, function, what)
+}
+
+private func validString(_ pointer: UnsafePointer<CChar>, _ function: String, _ what: String) throws(AlertError) -> String {
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is not valid UTF-8")
+    }
+    return text
 }
 
 /// Runs `body`, turning a thrown error into its status and last error.

@@ -37,7 +37,9 @@ public func xyz_alert_style(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? 
 
 @c @implementation
 public func xyz_alert_set_title(_ pointer: OpaquePointer?, _ title: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { $0.title = optionalString(title) }
+    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+        content.title = try optionalString(title, "xyz_alert_set_title", "title")
+    }
 }
 
 @c @implementation
@@ -47,7 +49,9 @@ public func xyz_alert_title(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? 
 
 @c @implementation
 public func xyz_alert_set_message(_ pointer: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { $0.message = optionalString(message) }
+    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+        content.message = try optionalString(message, "xyz_alert_set_message", "message")
+    }
 }
 
 @c @implementation
@@ -96,7 +100,9 @@ public func xyz_alert_action_style(_ pointer: OpaquePointer?, _ index: Int) -> x
 
 @c @implementation
 public func xyz_alert_set_meta(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { $0.meta = optionalString(json) }
+    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+        content.meta = try optionalString(json, "xyz_alert_set_meta", "json")
+    }
 }
 
 @c @implementation

@@ -103,13 +103,29 @@ public func xyz_dispatch_set_active_child_provider(
 ) -> xyz_status {
     status { () throws(AlertError) in
         let dispatch = try require(parent, Dispatch.self, #function, "parent")
-        guard let function else {
-            try dispatch.setActiveChildProvider(nil)
-            return
+        let host = cHost(dispatch)
+        let previous = host?.provider
+        let provider = function.map { CProvider($0, context) }
+        // Recorded before the call: a callback of its pass may replace it.
+        host?.provider = provider
+        let closure: ((Dispatch) -> Dispatch?)? = provider.map { provider in { provider($0) } }
+        do throws(AlertError) {
+            try dispatch.setActiveChildProvider(closure)
+        } catch where !error.tookEffect {
+            host?.provider = previous
+            throw error
+        } catch {
+            provider?.free = freeContext // the engine holds the provider all the same
+            throw error
         }
-        let provider = CProvider(function, context)
-        try dispatch.setActiveChildProvider { provider($0) }
-        provider.free = freeContext
+        provider?.free = freeContext
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_active_child_context(_ parent: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    value(nil) { () throws(AlertError) in
+        cHost(try require(parent, Dispatch.self, #function, "parent"))?.provider?.context
     }
 }
 

@@ -10,6 +10,9 @@ import XYZAlert
 final class CHost: AlertHost {
     let callbacks: xyz_host
     let strings = CStrings()
+    /// The active-child provider the engine holds for this dispatch, if any
+    /// (weak: the engine's closure owns it).
+    weak var provider: CProvider?
 
     init(_ callbacks: xyz_host) {
         self.callbacks = callbacks
@@ -104,7 +107,7 @@ final class CStrings {
 
     func get(_ key: String, _ value: String?) -> UnsafePointer<CChar>? {
         guard let value else { return nil }
-        if let cached = cache[key], cached.value == value {
+        if let cached = cache[key], cached.value.utf8.elementsEqual(value.utf8) {
             return UnsafePointer(cached.pointer)
         }
         if let old = cache[key] {

@@ -17,7 +17,7 @@ static void run_table(const test_case *table, int *passed, int *failed) {
 
 int main(void) {
     int passed = 0, failed = 0;
-    const test_case *tables[] = {abi_tests, rule_tests, reentrancy_tests, misuse_tests, memory_tests, thread_tests, json_tests};
+    const test_case *tables[] = {abi_tests, rule_tests, reentrancy_tests, misuse_tests, memory_tests, thread_tests, json_tests, reliability_tests};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         run_table(tables[i], &passed, &failed);
     }

@@ -12,11 +12,13 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import itertools
 import threading
+import weakref
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_int32, c_size_t,
                     c_uint32, c_void_p)
 from pathlib import Path
-from typing import Any, Callable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from .errors import ParseError, ReadError, SchemaError, XYZAlertError, error_for
 from ._enums import Status
@@ -113,6 +115,23 @@ def defer(exception: BaseException) -> None:
         _pending.exception = exception
 
 
+def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
+    """Runs a C call from a finalizer (``__del__``), which may run anywhere,
+    even inside a callback of another call: exceptions raised by the
+    callbacks it delivers are dropped (there is no call to raise them from),
+    and an exception already pending for an enclosing call stays pending for
+    that call alone."""
+    saved_exception = getattr(_pending, "exception", None)
+    saved_depth = getattr(_pending, "depth", 0)
+    _pending.exception, _pending.depth = None, 0
+    try:
+        function(*args)
+    except Exception:
+        pass
+    finally:
+        _pending.exception, _pending.depth = saved_exception, saved_depth
+
+
 def _take_pending() -> Optional[BaseException]:
     """The stored exception, for the outermost C call of this thread only:
     calls made from inside callbacks must not raise it."""
@@ -192,6 +211,7 @@ _DECLARATIONS = {
     "xyz_dispatch_parent": (_P, [_P], _plain),
     "xyz_dispatch_set_active_child": (c_int, [_P, _P], _status),
     "xyz_dispatch_set_active_child_provider": (c_int, [_P, PROVIDER, c_void_p, _FREE], _status),
+    "xyz_dispatch_active_child_context": (c_void_p, [_P], _plain),
     "xyz_dispatch_set_target": (c_int, [_P, _S, c_void_p], _status),
     "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
     "xyz_dispatch_flush": (c_int, [_P], _status),
@@ -338,10 +358,46 @@ def make_host(callbacks: Any, deferred: bool) -> Tuple[Host, List[Any]]:
     return host, keep
 
 
-def make_provider(function: Callable[[int], Optional[int]]) -> Any:
+# Providers the engine holds. Each trampoline is kept in its dispatch's
+# `_providers`, under the token passed to the engine as the provider's
+# context; the engine calls _free_provider with that token once it no longer
+# calls the provider (replaced, removed, or its dispatch destroyed). So a
+# provider replaced from inside a callback of the very call that set it
+# stays alive until the engine lets go of it, and the dispatch can still be
+# garbage-collected (the global table holds it weakly).
+_provider_owners: Dict[int, Any] = {}
+_provider_tokens = itertools.count(1)
+
+
+def _free_provider(token: Optional[int]) -> None:
+    owners = _provider_owners
+    if owners is None:  # interpreter shutdown
+        return
+    owner_ref = owners.pop(token or 0, None)
+    owner = owner_ref() if owner_ref is not None else None
+    if owner is not None:
+        owner._providers.pop(token, None)
+
+
+_FREE_PROVIDER = _FREE(_free_provider)
+
+
+def set_provider(owner: Any, function: Callable[[int], Optional[int]]) -> None:
+    """Hands `function` to the engine as the active-child provider of the
+    dispatch `owner`; raises as the C call does."""
     def call(parent: int, context: int) -> Optional[int]:
         return _in_callback(function, parent)
-    return PROVIDER(call)
+    token = next(_provider_tokens)
+    owner._providers[token] = PROVIDER(call)
+    _provider_owners[token] = weakref.ref(owner)
+    try:
+        lib.xyz_dispatch_set_active_child_provider(owner._handle, owner._providers[token], token, _FREE_PROVIDER)
+    except BaseException:
+        # A call that failed before setting the provider never frees it; one
+        # whose passes did not settle has set it, and the engine frees it.
+        if lib.xyz_dispatch_active_child_context(owner._handle) != token:
+            _free_provider(token)
+        raise
 
 
 def new_step() -> Step:

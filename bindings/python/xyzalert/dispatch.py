@@ -36,8 +36,8 @@ class Dispatch:
         self.host = host if host is not None else Host()
         self._views: Dict[int, Any] = {}
         self._active_child: Optional[Dispatch] = None
-        self._provider: Any = None
-        self._provider_function: Optional[Callable[["Dispatch"], Optional["Dispatch"]]] = None
+        #: Provider trampolines the engine may still call, by token (see _lib.set_provider).
+        self._providers: Dict[int, Any] = {}
         callbacks = _Callbacks(weakref.ref(self))
         host_struct, self._callbacks = _lib.make_host(callbacks, bool(getattr(self.host, "deferred", False)))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
@@ -96,10 +96,7 @@ class Dispatch:
         handle = getattr(self, "_handle", 0)
         if handle and _lib is not None and lib is not None:
             self._handle = 0
-            try:
-                lib.xyz_dispatch_destroy(handle)
-            except Exception:
-                pass
+            _lib.call_from_finalizer(lib.xyz_dispatch_destroy, handle)
 
     @property
     def closed(self) -> bool:
@@ -166,25 +163,20 @@ class Dispatch:
     def active_child(self, child: Optional["Dispatch"]) -> None:
         lib.xyz_dispatch_set_active_child(self._require_open(), child._require_open() if child else None)
         self._active_child = child
-        self._provider = None
-        self._provider_function = None
 
     def set_active_child_provider(self, provider: Optional[Callable[["Dispatch"], Optional["Dispatch"]]]) -> None:
         """A function asked at every pass for the active child (None removes it)."""
         handle = self._require_open()
+        self._active_child = None
         if provider is None:
             lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(), None, _lib._FREE())
-            self._provider = self._provider_function = None
             return
 
         def ask(parent_handle: int) -> Optional[int]:
             child = provider(Dispatch._lookup(parent_handle) or self)
             return child._handle if child is not None else None
 
-        trampoline = _lib.make_provider(ask)
-        lib.xyz_dispatch_set_active_child_provider(handle, trampoline, None, _lib._FREE())
-        self._provider, self._provider_function = trampoline, provider
-        self._active_child = None
+        _lib.set_provider(self, ask)
 
     def set_target(self, name: str, view: Any) -> None:
         """Registers `view` under `name` for this page and its descendants

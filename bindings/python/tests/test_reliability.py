@@ -1,0 +1,166 @@
+"""Regressions from an adversarial run: provider lifetimes, finalizers inside
+callbacks, passes that do not settle, and strings that must stay bytes."""
+
+import gc
+
+import pytest
+
+import xyzalert
+from xyzalert import Alert, State
+from xyzalert import _lib
+
+
+def test_a_provider_replaced_during_its_own_setting_pass_stays_alive(recorder, page):
+    """A callback of set_active_child_provider(f1)'s pass sets f2: the engine
+    then calls f2, whose trampoline must not be freed when the outer call
+    returns (it used to be, and the next pass crashed in ctypes)."""
+    tab = page("tab")
+    a, b = page("a"), page("b")
+    a.parent = tab
+    b.parent = tab
+    asked = []
+
+    def f2(parent):
+        asked.append("f2")
+        return b
+
+    def react(line, alert):
+        if line == "show in-a page":
+            tab.set_active_child_provider(f2)
+
+    tab.active_child = b
+    a.add(Alert("in-a"))
+    b.add(Alert("in-b"))
+    assert recorder.take() == ["show in-b page"]
+    recorder.react = react
+    tab.set_active_child_provider(lambda parent: a)
+    recorder.react = None
+    assert recorder.take() == ["hide in-b page", "show in-a page", "hide in-a page", "unhide in-b"]
+    gc.collect()
+    asked.clear()
+    tab.page_will_disappear()
+    tab.page_did_appear()  # asks the provider again: f2, alive
+    assert asked and set(asked) == {"f2"}
+    assert len(tab._providers) == 1
+
+
+def test_providers_are_freed_when_replaced_or_when_the_dispatch_closes(page):
+    tab = page("tab")
+    for _ in range(5):
+        tab.set_active_child_provider(lambda parent: None)
+    assert len(tab._providers) == 1
+    tab.active_child = None
+    assert tab._providers == {}
+    tab.set_active_child_provider(lambda parent: None)
+    token = next(iter(tab._providers))
+    tab.close()
+    assert tab._providers == {} and token not in _lib._provider_owners
+
+
+def test_a_failed_set_provider_keeps_nothing(page):
+    """Setting a provider from inside a provider fails before the engine
+    takes it: the bindings drop its trampoline themselves."""
+    tab = page("tab")
+    child = page("child")
+    child.parent = tab
+    tab.set_active_child_provider(lambda parent: child)
+    kept = set(tab._providers)
+
+    def nested(parent):
+        tab.set_active_child_provider(lambda parent: None)
+        return child
+
+    with pytest.raises(xyzalert.StateError, match="active-child provider"):
+        tab.set_active_child_provider(nested)
+    # nested is the provider now; the one it tried to set was dropped.
+    assert len(tab._providers) == 1 and not (set(tab._providers) & kept)
+
+
+def test_a_collected_dispatch_keeps_its_exception_to_itself(recorder, page):
+    """A dispatch collected inside another dispatch's callback: the exception
+    its own host raises while it is destroyed is dropped, and the other
+    dispatch's call raises nothing."""
+    class Raising(xyzalert.Host):
+        def finish(self, alert, reason):
+            raise RuntimeError("from the collected dispatch")
+
+    doomed = xyzalert.Dispatch(Raising(), name="doomed")
+    doomed.page_did_appear()
+    doomed.add(Alert("x"))
+    holder = [doomed]
+    del doomed
+    home = page("home")
+
+    def react(line, alert):
+        if line == "show a page" and holder:
+            holder.clear()  # the last reference: __del__ destroys it here
+            gc.collect()
+
+    recorder.react = react
+    home.add(Alert("a"))  # must not raise
+    assert recorder.take() == ["show a page"]
+
+
+def test_an_exception_pending_for_the_outer_call_survives_a_finalizer(recorder, page):
+    class Raising(xyzalert.Host):
+        def finish(self, alert, reason):
+            raise RuntimeError("from the collected dispatch")
+
+    doomed = xyzalert.Dispatch(Raising(), name="doomed")
+    doomed.page_did_appear()
+    doomed.add(Alert("x"))
+    holder = [doomed]
+    del doomed
+    home = page("home")
+    home.add(Alert("below"))
+
+    def react(line, alert):
+        if line == "hide below covered":
+            raise KeyError("the host's own error")
+        if line == "show top page":
+            holder.clear()
+            gc.collect()
+
+    recorder.react = react
+    with pytest.raises(KeyError, match="the host's own error"):
+        home.add(Alert("top", priority=5, exclusive=xyzalert.Exclusive.HIDE_OTHERS))
+    assert not holder
+    assert recorder.take()[-2:] == ["hide below covered", "show top page"]
+
+
+def test_an_alternating_provider_raises_instead_of_hanging(page):
+    tab = page("tab", visible=False)
+    a, b = page("a"), page("b")
+    a.parent = tab
+    b.parent = tab
+    a.add(Alert("in-a"))
+    b.add(Alert("in-b"))
+    answers = [a, b]
+    calls = [0]
+
+    def flip(parent):
+        calls[0] += 1
+        return answers[calls[0] % 2]
+
+    tab.set_active_child_provider(flip)
+    with pytest.raises(xyzalert.StateError, match="did not settle"):
+        tab.page_did_appear()
+    assert calls[0] < 10000
+    tab.active_child = b
+    assert b.find("in-b").state is State.SHOWING
+
+
+def test_canonically_equivalent_ids_are_different(page):
+    home = page("home")
+    composed, decomposed = "caf\u00e9", "cafe\u0301"
+    home.add([Alert(composed), Alert(decomposed)])
+    assert home.find(composed).id == composed
+    assert home.find(decomposed).id == decomposed
+    assert home.find(composed) != home.find(decomposed)
+
+
+def test_titles_come_back_as_given():
+    alert = Alert("a")
+    alert.title = "caf\u00e9"
+    alert.title = "cafe\u0301"
+    assert alert.title == "cafe\u0301"
