@@ -8,15 +8,16 @@ import XYZAlertJSON
 
 /// Strings (and string arrays) handed to C, owned by one loaded object.
 final class CStringArena {
-    private var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+    private var strings: [ExactString: UnsafeMutablePointer<CChar>] = [:]
     private var arrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
 
     func intern(_ text: String) -> UnsafePointer<CChar> {
-        if let existing = strings[text] {
+        let key = ExactString(text)
+        if let existing = strings[key] {
             return UnsafePointer(existing)
         }
         let copy = strdup(text)!
-        strings[text] = copy
+        strings[key] = copy
         return UnsafePointer(copy)
     }
 
@@ -39,16 +40,16 @@ final class CStringArena {
 final class CAlertSet {
     let set: AlertSet
     let ids: [UnsafePointer<CChar>]
-    let pages: [String: UnsafePointer<CChar>]
+    let pages: [ExactString: UnsafePointer<CChar>]
     let arena = CStringArena()
 
     init(_ set: AlertSet) {
         self.set = set
         ids = set.definitions.map { [arena] in arena.intern($0.id) }
-        var pages: [String: UnsafePointer<CChar>] = [:]
+        var pages: [ExactString: UnsafePointer<CChar>] = [:]
         for definition in set.definitions {
             if let page = definition.page {
-                pages[definition.id] = arena.intern(page)
+                pages[ExactString(definition.id)] = arena.intern(page)
             }
         }
         self.pages = pages
@@ -107,18 +108,20 @@ final class CScenario {
     }
 }
 
-/// Copies `text` into a fixed C array, truncated at a UTF-8 boundary.
+/// Copies `text` into a fixed C array; when it does not fit, it is cut at
+/// the last whole UTF-8 character that does.
 private func copy<T>(_ text: String, into field: inout T) {
     withUnsafeMutableBytes(of: &field) { buffer in
-        var bytes = Array(text.utf8.prefix(buffer.count - 1))
-        while let last = bytes.last, last & 0xC0 == 0x80 {
-            bytes.removeLast()
+        let utf8 = Array(text.utf8)
+        var count = min(utf8.count, buffer.count - 1)
+        if count < utf8.count {
+            // utf8[count] is the first byte left out: back up to a character start.
+            while count > 0, utf8[count] & 0xC0 == 0x80 {
+                count -= 1
+            }
         }
-        if let last = bytes.last, last >= 0xC0 {
-            bytes.removeLast()
-        }
-        buffer.copyBytes(from: bytes)
-        buffer[bytes.count] = 0
+        buffer.copyBytes(from: utf8[..<count])
+        buffer[count] = 0
     }
 }
 
@@ -211,7 +214,7 @@ public func xyz_alert_set_id(_ set: OpaquePointer?, _ index: Int) -> UnsafePoint
 @c @implementation
 public func xyz_alert_set_page(_ set: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        try require(set, CAlertSet.self, #function, "set").pages[try requireString(id, #function, "id")]
+        try require(set, CAlertSet.self, #function, "set").pages[ExactString(try requireString(id, #function, "id"))]
     }
 }
 

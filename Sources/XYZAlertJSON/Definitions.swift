@@ -43,19 +43,25 @@ public struct AlertDefinition: Sendable {
 /// naming defined ids, no dependency cycle.
 public struct AlertSet: Sendable {
     public let definitions: [AlertDefinition]
-    private let indexByID: [String: Int]
+    /// Ids compare byte for byte, as everywhere in the engine.
+    private let indexByID: [ExactString: Int]
 
     init(_ definitions: [AlertDefinition]) {
         self.definitions = definitions
-        var index: [String: Int] = [:]
+        var index: [ExactString: Int] = [:]
         for (i, definition) in definitions.enumerated() {
-            index[definition.id] = i
+            index[ExactString(definition.id)] = i
         }
         indexByID = index
     }
 
     public func definition(_ id: String) -> AlertDefinition? {
-        indexByID[id].map { definitions[$0] }
+        index(of: id).map { definitions[$0] }
+    }
+
+    /// The index in `definitions` of the alert with this id. O(1).
+    public func index(of id: String) -> Int? {
+        indexByID[ExactString(id)]
     }
 }
 

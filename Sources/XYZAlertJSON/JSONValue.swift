@@ -106,14 +106,20 @@ final class JSONDocument {
         }
         guard let parsed else {
             let text = withUnsafeBytes(of: error.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let offset = max(0, Int(error.position) - 1)
+            // Jansson's position counts the bytes it read, the bad one
+            // included; its line and column count differently around
+            // multi-byte characters, a BOM and a trailing newline. So the
+            // byte offset alone is taken (the end of the text for a premature
+            // end, else the start of the character Jansson stopped at), and
+            // line, column and pointer are all derived from it: they agree.
             let scanner = TextScanner(bytes)
-            var position = scanner.position(of: offset)
-            if error.line > 0 {
-                position = TextPosition(line: Int(error.line), column: max(1, Int(error.column)), offset: offset)
+            var offset = min(max(0, Int(error.position) - 1), bytes.count)
+            if xyz_json_error_at_end(&error) != 0 {
+                offset = bytes.count
             }
+            offset = scanner.characterStart(offset)
             throw LoadError(kind: .parse, message: "invalid JSON: \(text)", pointer: scanner.pointer(at: offset).description,
-                            position: position, source: source)
+                            position: scanner.position(of: offset), source: source)
         }
         root = JSONValue(raw: parsed, container: nil, token: "")
     }

@@ -58,6 +58,8 @@ struct Schema {
     let document: JSONDocument
     let scanner: TextScanner
     let source: String
+    /// The scenario's page names (byte for byte), once its pages are read.
+    var pageNames: Set<ExactString> = []
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
                             "actions", "avoid_keyboard", "keyboard_adjust", "meta"]
@@ -75,16 +77,39 @@ struct Schema {
         document.pointer(of: value)
     }
 
-    /// "unknown key "prority" in an alert (did you mean "priority"?)"
+    /// "unknown key "prority" in an alert (did you mean "priority"?)".
+    /// The suggestion is the nearest known key within the edit distance a
+    /// typo makes; `suggestion` bounds the work, so a huge key costs nothing.
     func unknownKey(_ key: String, in what: String, known: [String], at value: JSONValue) -> LoadError {
-        var message = "unknown key \"\(key)\" in \(what)"
-        if let guess = known.min(by: { editDistance(key, $0) < editDistance(key, $1) }),
-           editDistance(key, guess) <= max(2, key.count / 3) {
+        var message = "unknown key \"\(Self.abbreviated(key))\" in \(what)"
+        if let guess = suggestion(for: key, among: known) {
             message += " (did you mean \"\(guess)\"?)"
         } else {
             message += " (known keys: " + known.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
         }
         return fail(message, at: value, .key)
+    }
+
+    /// The known key nearest to `key`, if within max(2, length / 3) edits.
+    /// Only keys whose length is within that distance of `key`'s can be, so
+    /// the others (and any key longer than the longest known key plus that)
+    /// are never compared: the cost is bounded by the known keys' lengths.
+    func suggestion(for key: String, among known: [String]) -> String? {
+        let length = key.unicodeScalars.count
+        let limit = max(2, length / 3)
+        var best: (key: String, distance: Int)?
+        for candidate in known where abs(candidate.unicodeScalars.count - length) <= limit {
+            let distance = editDistance(key, candidate)
+            if distance <= limit && distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.key
+    }
+
+    /// A name as messages quote it: at most 64 characters, then "...".
+    static func abbreviated(_ text: String) -> String {
+        text.count <= 64 ? text : String(text.prefix(61)) + "..."
     }
 
     // MARK: Typed fields
@@ -173,6 +198,7 @@ struct Schema {
             }
         }
         let pages = try pagesValue.map { (v: JSONValue) throws(LoadError) in try self.pages(v) } ?? []
+        pageNames = Set(pages.map { ExactString($0.name) })
         guard let alertsValue else { throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root) }
         let alerts = try alertSet(alertsValue, pages: isScenario ? pages : nil)
         guard isScenario else { return .alertSet(alerts) }
@@ -186,26 +212,26 @@ struct Schema {
     /// a "page" naming one of them.
     func alertSet(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> AlertSet {
         var definitions: [AlertDefinition] = []
-        var firstSeen: [String: JSONValue] = [:]
+        var firstSeen: [ExactString: JSONValue] = [:]
         var afterValues: [[JSONValue]] = []
         for element in try array(value, "alerts") {
             let (definition, idValue, afters) = try alert(element, pages: pages)
-            if let first = firstSeen[definition.id] {
+            if let first = firstSeen[ExactString(definition.id)] {
                 throw fail("duplicate id \"\(definition.id)\" (first defined at \(path(first)))", at: idValue)
             }
-            firstSeen[definition.id] = element
+            firstSeen[ExactString(definition.id)] = element
             definitions.append(definition)
             afterValues.append(afters)
         }
         for (i, definition) in definitions.enumerated() {
-            for (k, id) in definition.after.enumerated() where firstSeen[id] == nil {
+            for (k, id) in definition.after.enumerated() where firstSeen[ExactString(id)] == nil {
                 throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
                            at: afterValues[i][k])
             }
         }
         let set = AlertSet(definitions)
         if let (start, cycle) = dependencyCycle(set) {
-            let k = definitions[start].after.firstIndex(of: cycle[1])!
+            let k = definitions[start].after.firstIndex { ExactString($0) == ExactString(cycle[1]) }!
             throw fail("dependency cycle: " + cycle.joined(separator: " -> "), at: afterValues[start][k])
         }
         return set
@@ -246,7 +272,7 @@ struct Schema {
                 definition.content.meta = field.text
             case "page" where pages != nil:
                 let name = try string(field, "page")
-                guard pages!.contains(where: { $0.name == name }) else {
+                guard pageNames.contains(ExactString(name)) else {
                     throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
                 }
                 definition.page = name
@@ -263,6 +289,7 @@ struct Schema {
 
     func actions(_ value: JSONValue) throws(LoadError) -> [AlertAction] {
         var out: [AlertAction] = []
+        var ids: Set<ExactString> = []
         for element in try array(value, "actions") {
             var id: String?
             var title: String?
@@ -280,7 +307,7 @@ struct Schema {
             guard let id, let title else {
                 throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element)
             }
-            if out.contains(where: { $0.id == id }) {
+            if !ids.insert(ExactString(id)).inserted {
                 throw fail("duplicate action id \"\(id)\"", at: path(element).appending("id"))
             }
             out.append(AlertAction(id: id, title: title, style: style))
@@ -290,26 +317,27 @@ struct Schema {
 
     /// The first cycle in file order: the index of the alert it starts from
     /// and the ids along it, e.g. ["a", "b", "a"].
+    /// O(alerts + after entries).
     func dependencyCycle(_ set: AlertSet) -> (Int, [String])? {
-        var state: [String: Int] = [:] // 1: on the current path, 2: done
-        for root in set.definitions where state[root.id] == nil {
-            var path: [(id: String, next: Int)] = [(root.id, 0)]
-            state[root.id] = 1
-            while let (id, next) = path.last {
-                let after = set.definition(id)!.after
+        var state = [UInt8](repeating: 0, count: set.definitions.count) // 1: on the current path, 2: done
+        for root in set.definitions.indices where state[root] == 0 {
+            var path: [(index: Int, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let (index, next) = path.last {
+                let after = set.definitions[index].after
                 guard next < after.count else {
-                    state[id] = 2
+                    state[index] = 2
                     path.removeLast()
                     continue
                 }
                 path[path.count - 1].next += 1
-                let target = after[next]
+                let target = set.index(of: after[next])!
                 if state[target] == 1 {
-                    let from = path.firstIndex { $0.id == target }!
-                    let ids = path[from...].map(\.id) + [target]
-                    return (set.definitions.firstIndex { $0.id == ids[0] }!, ids)
+                    let from = path.firstIndex { $0.index == target }!
+                    let ids = (path[from...].map(\.index) + [target]).map { set.definitions[$0].id }
+                    return (target, ids)
                 }
-                if state[target] == nil {
+                if state[target] == 0 {
                     state[target] = 1
                     path.append((target, 0))
                 }
@@ -320,8 +348,13 @@ struct Schema {
 
     // MARK: Scenarios (SPEC 9)
 
+    /// The defined pages, for messages: the first ten, then how many more.
     func pageList(_ pages: [Scenario.Page]) -> String {
-        pages.isEmpty ? "none defined" : pages.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        if pages.isEmpty {
+            return "none defined"
+        }
+        let shown = pages.prefix(10).map { "\"\(Self.abbreviated($0.name))\"" }.joined(separator: ", ")
+        return pages.count > 10 ? shown + " and \(pages.count - 10) more" : shown
     }
 
     func pages(_ value: JSONValue) throws(LoadError) -> [Scenario.Page] {
@@ -343,30 +376,54 @@ struct Schema {
             pages.append(Scenario.Page(name: name))
             fields.append((parent, active))
         }
+        var indexByName: [ExactString: Int] = [:]
+        for (i, page) in pages.enumerated() where indexByName[ExactString(page.name)] == nil {
+            indexByName[ExactString(page.name)] = i
+        }
+        var parents = [Int?](repeating: nil, count: pages.count)
         for i in pages.indices {
             if let field = fields[i].parent {
                 let name = try string(field, "parent")
-                guard pages.contains(where: { $0.name == name }) else {
+                guard let parent = indexByName[ExactString(name)] else {
                     throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
                 }
                 pages[i].parent = name
+                parents[i] = parent
             }
         }
-        for i in pages.indices {
-            var seen = [pages[i].name]
-            var walker = pages[i].parent
-            while let name = walker {
-                seen.append(name)
-                if name == pages[i].name, let field = fields[i].parent {
-                    throw fail("parent cycle: " + seen.joined(separator: " -> "), at: field)
-                }
-                walker = pages.first { $0.name == name }!.parent
+        // Each chain is walked once: a page whose chain reached a known
+        // page (done) stops there; one that meets itself closes a cycle,
+        // reported at the parent field of the first page of it in file order.
+        var state = [UInt8](repeating: 0, count: pages.count) // 1: on the walk, 2: done
+        for start in pages.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var at: Int? = start
+            while let i = at, state[i] == 0 {
+                state[i] = 1
+                walk.append(i)
+                at = parents[i]
+            }
+            if let i = at, state[i] == 1 {
+                let cycle = Array(walk[walk.firstIndex(of: i)!...])
+                let first = cycle.min()!
+                let from = cycle.firstIndex(of: first)!
+                let names = (cycle[from...] + cycle[..<from] + [first]).map { pages[$0].name }
+                throw fail("parent cycle: " + names.joined(separator: " -> "), at: fields[first].parent!)
+            }
+            for i in walk {
+                state[i] = 2
+            }
+        }
+        var children: [ExactString: Set<ExactString>] = [:]
+        for page in pages {
+            if let parent = page.parent {
+                children[ExactString(parent), default: []].insert(ExactString(page.name))
             }
         }
         for i in pages.indices {
             if let field = fields[i].active {
                 let name = try string(field, "active")
-                guard pages.contains(where: { $0.name == name && $0.parent == pages[i].name }) else {
+                guard children[ExactString(pages[i].name)]?.contains(ExactString(name)) == true else {
                     throw fail("active must name a child of \"\(pages[i].name)\", got \(field.described)", at: field)
                 }
                 pages[i].active = name
@@ -378,7 +435,7 @@ struct Schema {
     func steps(_ value: JSONValue, pages: [Scenario.Page], alerts: AlertSet) throws(LoadError) -> [Scenario.Step] {
         func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let name = try string(field, what)
-            guard pages.contains(where: { $0.name == name }) else {
+            guard pageNames.contains(ExactString(name)) else {
                 throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
             }
             return name
@@ -431,7 +488,7 @@ struct Schema {
                     ids.append(try alert(body, "add"))
                 }
                 let home = alerts.definition(ids[0])!.page!
-                if let other = ids.first(where: { alerts.definition($0)!.page != home }) {
+                if let other = ids.first(where: { ExactString(alerts.definition($0)!.page!) != ExactString(home) }) {
                     throw fail("all alerts of one add step must be on one page: \"\(ids[0])\" is on \"\(home)\", "
                                + "\"\(other)\" on \"\(alerts.definition(other)!.page!)\"", at: body)
                 }

@@ -113,6 +113,18 @@ struct TextScanner {
         JSONPointer(scan(until: offset))
     }
 
+    /// The offset of the first byte of the UTF-8 sequence `offset` lies in
+    /// (`offset` itself at the end of the text or on a first byte).
+    func characterStart(_ offset: Int) -> Int {
+        var i = min(offset, bytes.count)
+        var back = 0
+        while i > 0, i < bytes.count, back < 3, bytes[i] & 0xC0 == 0x80 {
+            i -= 1
+            back += 1
+        }
+        return i
+    }
+
     /// Line and column (1-based, in Unicode scalars) of a byte offset.
     func position(of offset: Int) -> TextPosition {
         var line = 1
@@ -227,13 +239,16 @@ struct TextScanner {
             || byte == UInt8(ascii: "E")
     }
 
-    /// The offset just past the string starting at `start` (a quote), or nil.
+    /// The offset just past the string starting at `start` (a quote), or nil
+    /// when the text ends first or a raw control character (which JSON
+    /// strings cannot hold, so the string was not terminated) comes first.
     private func skipString(from start: Int) -> Int? {
         var i = start + 1
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: "\\"): i += 2
             case UInt8(ascii: "\""): return i + 1
+            case 0..<0x20: return nil
             default: i += 1
             }
         }

@@ -275,7 +275,89 @@ static void invalid_utf8_is_rejected(void) {
     xyz_alert_release(a);
 }
 
+/* ---- diagnostics: line, column, position and pointer agree ---- */
+
+/* Line and column (1-based, columns in characters) of byte `position`. */
+static void line_and_column(const char *text, size_t position, int *line, int *column) {
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < position; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *column = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            (*column)++;
+        }
+    }
+}
+
+/* Loads `text` (which must fail) and checks that its error is consistent:
+ * the position is a character boundary within the text, line and column are
+ * those of the position, the pointer holds no control character. */
+static xyz_error load_failing(const char *text) {
+    xyz_error error;
+    size_t length = strlen(text);
+    CHECK(xyz_scenario_load_string(text, length, &error) == NULL);
+    CHECK(error.status == XYZ_EPARSE || error.status == XYZ_ESCHEMA);
+    CHECK(error.position <= length);
+    CHECK(error.position == length || ((unsigned char)text[error.position] & 0xC0) != 0x80);
+    int line, column;
+    line_and_column(text, error.position <= length ? error.position : length, &line, &column);
+    if (error.line != line || error.column != column) {
+        fprintf(stderr, "  %s: %d:%d at position %zu, expected %d:%d\n", text, error.line, error.column,
+                error.position, line, column);
+        CHECK(error.line == line && error.column == column);
+    }
+    for (const char *p = error.pointer; *p; p++) {
+        CHECK((unsigned char)*p >= 0x20);
+    }
+    return error;
+}
+
+static void diagnostics_agree_with_the_text(void) {
+    xyz_error e = load_failing("{\"alerts\": [{\"id\": \"a\", \"\xc3\xa9\": 1}]}");
+    CHECK_STR(e.pointer, "/alerts/0/\xc3\xa9");
+    e = load_failing("{\"alerts\": [{\"id\": \"a\n");
+    CHECK(e.status == XYZ_EPARSE);
+    e = load_failing("{\"alerts\": \xc3\xa9}");
+    CHECK(e.position == 11 && e.column == 12);
+    e = load_failing("\xef\xbb\xbf{\"alerts\": []}");
+    CHECK(e.position == 0);
+    e = load_failing("{\n");
+    CHECK(e.line == 2 && e.column == 1 && e.position == 2);
+    load_failing("{\"alerts\": [{\"id\": \"caf\xc3\xa9\", \"priority\": \"x\"}]}");
+    load_failing("{\"alerts\": [1, 2, \"\xe2\x82\xac");
+    load_failing("[\"\xe2\x82\xac\xe2\x82\xac\", tru");
+}
+
+/* ---- scenario pages ---- */
+
+static void a_parent_chain_into_a_cycle_is_an_error_not_a_hang(void) {
+    const char *text = "{\"pages\": {\"c\": {\"parent\": \"a\"}, \"a\": {\"parent\": \"b\"}, "
+                       "\"b\": {\"parent\": \"a\"}}, \"alerts\": [], \"steps\": []}";
+    xyz_error e = load_failing(text);
+    CHECK(e.status == XYZ_ESCHEMA);
+    CHECK(strstr(e.message, "parent cycle: a -> b -> a") != NULL);
+    CHECK_STR(e.pointer, "/pages/a/parent");
+}
+
+static void canonically_equivalent_page_names_are_different_pages(void) {
+    const char *text = "{\"pages\": {\"" COMPOSED "\": {}, \"" DECOMPOSED "\": {\"parent\": \"" COMPOSED "\"}}, "
+                       "\"alerts\": [{\"id\": \"" COMPOSED "\", \"page\": \"" DECOMPOSED "\"}, "
+                       "{\"id\": \"" DECOMPOSED "\", \"page\": \"" COMPOSED "\"}], \"steps\": []}";
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_string(text, strlen(text), &error);
+    if (!scenario) {
+        fprintf(stderr, "  %s\n", error.message);
+    }
+    CHECK(scenario != NULL);
+    xyz_scenario_free(scenario);
+}
+
 const test_case reliability_tests[] = {
+    {"diagnostics_agree_with_the_text", diagnostics_agree_with_the_text},
+    {"a_parent_chain_into_a_cycle_is_an_error_not_a_hang", a_parent_chain_into_a_cycle_is_an_error_not_a_hang},
+    {"canonically_equivalent_page_names_are_different_pages", canonically_equivalent_page_names_are_different_pages},
     {"getters_are_safe_on_a_dispatch_being_destroyed", getters_are_safe_on_a_dispatch_being_destroyed},
     {"snapshot_of_the_destroyed_parent_from_finish", snapshot_of_the_destroyed_parent_from_finish},
     {"an_alternating_provider_cannot_hang_a_call", an_alternating_provider_cannot_hang_a_call},
