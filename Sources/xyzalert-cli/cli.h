@@ -24,7 +24,29 @@ void print_escaped(FILE *out, const char *text);
 /* Writes `text` as a JSON string literal. */
 void print_json_string(FILE *out, const char *text);
 
+/* A finite double in the fewest digits (15 or 17) that read back as the
+ * same value, as JSON and the text timeline print numbers. Returns `out`. */
+const char *format_number(char out[32], double value);
+
 /* Whether to colour stdout: a terminal, and NO_COLOR unset. */
 bool use_colour(void);
+
+/* A table from names (borrowed, compared byte for byte) to indexes. */
+struct name_slot {
+    const char *name; /* NULL: empty */
+    size_t index;
+};
+typedef struct names {
+    struct name_slot *slots;
+    size_t capacity; /* a power of two, at least twice the names put */
+} names;
+
+/* Room for `count` names; false if memory runs out. */
+bool names_init(names *table, size_t count);
+void names_free(names *table);
+/* Adds or replaces `name`; at most the `count` given to names_init. */
+void names_put(names *table, const char *name, size_t index);
+/* Whether `name` is there, and its index. */
+bool names_find(const names *table, const char *name, size_t *index);
 
 #endif

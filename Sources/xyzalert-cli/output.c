@@ -28,6 +28,16 @@ void print_json_string(FILE *out, const char *text) {
     fputc('"', out);
 }
 
+const char *format_number(char out[32], double value) {
+    /* 15 digits read well (0.3, not 0.29999999999999999); when they do not
+     * give the same double back, 17 always do. */
+    snprintf(out, 32, "%.15g", value);
+    if (strtod(out, NULL) != value) {
+        snprintf(out, 32, "%.17g", value);
+    }
+    return out;
+}
+
 bool use_colour(void) {
     const char *no_colour = getenv("NO_COLOR");
     return isatty(STDOUT_FILENO) && !(no_colour && no_colour[0]);

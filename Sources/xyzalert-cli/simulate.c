@@ -31,8 +31,10 @@ struct runner {
     int label_width; /* the widest step label, for aligned columns */
     page *pages;
     size_t page_count;
+    names page_index;
     instance *instances;
     size_t instance_count;
+    names instance_index;
 };
 
 /* ---- printing ---- */
@@ -136,13 +138,14 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
     if (r->quiet) {
         return;
     }
+    char number[32], seconds[32];
     if (r->json) {
         printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
-        printf(", \"dy\": %.15g}\n", dy);
+        printf(", \"dy\": %s}\n", format_number(number, dy));
     } else {
-        char detail[64];
-        snprintf(detail, sizeof detail, "dy %.15g over %.15gs", dy, duration);
+        char detail[96];
+        snprintf(detail, sizeof detail, "dy %s over %ss", format_number(number, dy), format_number(seconds, duration));
         event_text(r, "move", id_of(alert), detail);
     }
 }
@@ -191,12 +194,8 @@ static void check_status(runner *r, xyz_status status) {
 /* ---- pages and instances ---- */
 
 static page *find_page(runner *r, const char *name) {
-    for (size_t i = 0; i < r->page_count; i++) {
-        if (strcmp(r->pages[i].name, name) == 0) {
-            return &r->pages[i];
-        }
-    }
-    return NULL;
+    size_t i;
+    return names_find(&r->page_index, name, &i) ? &r->pages[i] : NULL;
 }
 
 /* The page's dispatch, or NULL after an error event when it was destroyed. */
@@ -211,12 +210,8 @@ static xyz_dispatch *live_page(runner *r, const char *name) {
 }
 
 static instance *find_instance(runner *r, const char *id) {
-    for (size_t i = 0; i < r->instance_count; i++) {
-        if (strcmp(r->instances[i].id, id) == 0) {
-            return &r->instances[i];
-        }
-    }
-    return NULL;
+    size_t i;
+    return names_find(&r->instance_index, id, &i) ? &r->instances[i] : NULL;
 }
 
 /* The latest instance of `id`, or NULL after a not_found error event. */
@@ -236,6 +231,7 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
     if (found) {
         xyz_alert_release(found->alert);
     } else {
+        names_put(&r->instance_index, id, r->instance_count);
         found = &r->instances[r->instance_count++];
         found->id = id;
     }
@@ -359,11 +355,18 @@ int cli_simulate(const char *file, bool json) {
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
-    r.instances = calloc(xyz_alert_set_count(xyz_scenario_alert_set(scenario)) + 1, sizeof *r.instances);
+    size_t alert_count = xyz_alert_set_count(xyz_scenario_alert_set(scenario));
+    r.instances = calloc(alert_count + 1, sizeof *r.instances);
+    if (!r.pages || !r.instances || !names_init(&r.page_index, r.page_count)
+        || !names_init(&r.instance_index, alert_count)) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
     for (size_t i = 0; i < r.page_count; i++) {
         page *p = &r.pages[i];
         p->runner = &r;
         p->name = xyz_scenario_page_name(scenario, i);
+        names_put(&r.page_index, p->name, i);
         xyz_host host;
         memset(&host, 0, sizeof host);
         host.size = sizeof host;
@@ -422,6 +425,8 @@ int cli_simulate(const char *file, bool json) {
     }
     free(r.instances);
     free(r.pages);
+    names_free(&r.instance_index);
+    names_free(&r.page_index);
     xyz_scenario_free(scenario);
     return EXIT_VALID;
 }

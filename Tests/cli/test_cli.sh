@@ -149,5 +149,53 @@ head -c 200000 /dev/urandom > "$scratch/random.json"
 "$XYZALERT" check "$scratch/random.json" > /dev/null 2>&1
 expect "random bytes are a parse error" 1 $?
 
+# A page whose parent chain runs into a cycle that does not contain it: an
+# error at the cycle, not a hang (the guard only stops a hung run).
+cat > "$scratch/chain-cycle.json" <<'JSON'
+{"pages": {"c": {"parent": "a"}, "a": {"parent": "b"}, "b": {"parent": "a"}}, "alerts": [], "steps": []}
+JSON
+out=$(timeout 300 "$XYZALERT" check "$scratch/chain-cycle.json" 2>&1)
+expect "a parent chain into a cycle is reported" 1 $? \
+    "$scratch/chain-cycle.json:1:50: error: parent cycle: a -> b -> a (at /pages/a/parent)" "$out"
+
+# Huge but finite frames and adjusts: offsets stay finite, the trace is JSON.
+cat > "$scratch/huge-frames.json" <<'JSON'
+{"pages": {"home": {}},
+ "alerts": [{"id": "a", "page": "home", "keyboard_adjust": -1.7e308}],
+ "steps": [{"appear": "home"}, {"add": "a"}, {"frame": {"alert": "a", "frame": [0, 100, 10, 1e308]}},
+           {"keyboard": {"page": "home", "frame": [0, -1e308, 10, 10]}}]}
+JSON
+"$XYZALERT" simulate "$scratch/huge-frames.json" --format json > "$scratch/huge-frames.jsonl"
+expect "huge frames simulate" 0 $?
+out=$(python3 -c 'import json, sys
+moves = [json.loads(l)["dy"] for l in open(sys.argv[1]) if json.loads(l)["event"] == "move"]
+print(moves)' "$scratch/huge-frames.jsonl" 2>&1)
+expect "huge frames give finite offsets in valid JSON" 0 $? "[-1.7976931348623157e+308]" "$out"
+
+# Long page chains and many instances load and run (make bench measures
+# how they scale).
+python3 - "$scratch" <<'PY'
+import json, sys
+def chain(n):
+    pages = {"p0": {}}
+    pages.update({"p%d" % i: {"parent": "p%d" % (i - 1)} for i in range(1, n)})
+    return pages
+json.dump({"pages": chain(10000), "alerts": [], "steps": []}, open(sys.argv[1] + "/chain.json", "w"))
+n = 500
+steps = [{"appear": "p%d" % i} for i in range(n)] + [{"add": "a%d" % i} for i in range(n)]
+json.dump({"pages": chain(n), "alerts": [{"id": "a%d" % i, "page": "p%d" % (n - 1)} for i in range(n)],
+           "steps": steps + [{"dismiss": "a%d" % i} for i in range(n)]}, open(sys.argv[1] + "/chain-run.json", "w"))
+n = 20000
+steps = [{"appear": "home"}] + [{"add": "a%d" % i} for i in range(n)] + [{"dismiss": "a%d" % i} for i in range(n)]
+json.dump({"pages": {"home": {}}, "alerts": [{"id": "a%d" % i, "page": "home"} for i in range(n)], "steps": steps},
+          open(sys.argv[1] + "/instances.json", "w"))
+PY
+out=$("$XYZALERT" check "$scratch/chain.json" 2>&1)
+expect "a 10,000-page chain loads" 0 $? "$scratch/chain.json: ok, 0 alerts" "$out"
+out=$("$XYZALERT" simulate "$scratch/chain-run.json" --format json | grep -c '"finish"')
+expect "alerts on a 500-page chain show and finish" 0 $? "500" "$out"
+out=$("$XYZALERT" simulate "$scratch/instances.json" --format json | grep -c '"finish"')
+expect "20,000 instances show and finish" 0 $? "20000" "$out"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
