@@ -12,7 +12,8 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build lib cli demo test lint release swift-test c-test cli-test python-test example golden bench clean
+.PHONY: all build deps lib cli demo test lint release swift-test c-test cli-test python-test example golden bench \
+	fuzz-build fuzz fuzz-test sanitize soak clean
 
 all: build
 
@@ -34,13 +35,18 @@ cli:
 	$(SWIFT) build --product xyzalert-cli
 	ln -sf xyzalert-cli $(BIN)/xyzalert
 
+# Installs what the build and the tests need and are missing (Debian
+# packages, PyPI packages); does nothing when everything is there.
+deps:
+	scripts/install-deps
+
 # The app-launch example, as the timeline a host would see.
-demo: cli
+demo: deps cli
 	$(BIN)/xyzalert simulate examples/launch.json
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: lint c-test example cli-test python-test swift-test
+test: deps lint c-test example cli-test python-test sanitize fuzz-test swift-test
 
 # Zero warnings (Swift and the C of the tool), no Foundation, and a library
 # that exports xyz_* only.
@@ -92,6 +98,61 @@ golden: cli
 bench: release
 	$(RELEASE_BIN)/xyzalert-bench
 	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
+
+# ---- fuzzing and sanitizers (SwiftPM build directories of their own)
+
+# The toolchain's clang, whose sanitizer runtimes match swiftc's.
+CLANG := $(dir $(realpath $(shell command -v $(SWIFT))))clang
+FUZZ_BIN := .build/fuzz/debug
+FUZZ_TARGETS := load calls
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS := -rss_limit_mb=4096 -len_control=0 -max_len=1024 -print_final_stats=1
+# The library instrumented for libFuzzer, with AddressSanitizer and the
+# engine's invariant checks at every snapshot; the targets in Tests/fuzz.
+fuzz-build: deps
+	$(SWIFT) build --product xyzalert --build-path .build/fuzz -Xswiftc -sanitize=address \
+		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DXYZALERT_CHECK_INVARIANTS
+	ln -sf libxyzalert.so $(FUZZ_BIN)/libxyzalert.so.0
+	for t in $(FUZZ_TARGETS); do $(CLANG) -fsanitize=fuzzer,address -fuse-ld=lld -g -Iinclude Tests/fuzz/fuzz_$$t.c \
+		-o $(FUZZ_BIN)/fuzz-$$t -L$(FUZZ_BIN) -lxyzalert -ljansson -Wl,-rpath,$(CURDIR)/$(FUZZ_BIN) || exit 1; done
+
+# Each target for FUZZ_SECONDS; new inputs go to .build/fuzz/corpus-TARGET,
+# crashes to .build/fuzz/ (add them to Tests/fuzz/corpus once fixed).
+fuzz: fuzz-build
+	for t in $(FUZZ_TARGETS); do mkdir -p .build/fuzz/corpus-$$t; \
+		SWIFT_BACKTRACE=enable=no $(FUZZ_BIN)/fuzz-$$t .build/fuzz/corpus-$$t Tests/fuzz/corpus/$$t $(FUZZ_FLAGS) \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz/ || exit 1; done
+
+# In make test: the committed corpus, then 30 s of each target on a fixed seed.
+fuzz-test: fuzz-build
+	for t in $(FUZZ_TARGETS); do rm -rf .build/fuzz/scratch-$$t; mkdir -p .build/fuzz/scratch-$$t; \
+		SWIFT_BACKTRACE=enable=no $(FUZZ_BIN)/fuzz-$$t .build/fuzz/scratch-$$t Tests/fuzz/corpus/$$t $(FUZZ_FLAGS) \
+		-seed=1 -max_total_time=30 -artifact_prefix=.build/fuzz/ || exit 1; done
+
+# The library under AddressSanitizer and the C suite under AddressSanitizer
+# and UndefinedBehaviorSanitizer (swiftc has no UBSan on Linux; Swift traps on
+# overflow and bad unwraps by itself), linked with lld (gold leaves malloc
+# unexported and ASan then reports a false bad-free); then the thread tests
+# with library and suite under ThreadSanitizer.
+SWIFT_LIBS := $(dir $(CLANG))../lib/swift/linux
+ASAN_BIN := .build/asan/debug
+TSAN_BIN := .build/tsan/debug
+sanitize: deps
+	$(SWIFT) build --product xyzalert --build-path .build/asan -Xswiftc -sanitize=address
+	ln -sf libxyzalert.so $(ASAN_BIN)/libxyzalert.so.0
+	$(CLANG) -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -pthread -Iinclude \
+		$(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
+		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
+	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
+	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
+	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ \
+		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
+
+# The model-based test with 1,000,000 sequences, in release (not in make test).
+soak:
+	XYZALERT_MODEL_COUNT=250000 $(SWIFT) test -c release --filter ModelBasedTests
 
 clean:
 	rm -rf .build

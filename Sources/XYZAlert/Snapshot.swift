@@ -41,6 +41,9 @@ extension Dispatch {
     /// it has left its domain, and only its own remaining alerts are listed.
     public func snapshot() -> DomainSnapshot {
         let domain = self.domain
+        #if XYZALERT_CHECK_INVARIANTS
+        domain.checkInvariants()
+        #endif
         domain.computeParticipation(askProviders: false)
         let dispatches = isDestroyed ? [self] : domain.dispatches
         var index: [ObjectIdentifier: Int] = [:]

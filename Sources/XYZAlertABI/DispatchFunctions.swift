@@ -22,7 +22,12 @@ public func xyz_dispatch_create(_ host: UnsafePointer<xyz_host>?, _ pageView: Un
 public func xyz_dispatch_destroy(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
         let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
-        try dispatch.destroy()
+        do throws(AlertError) {
+            try dispatch.destroy()
+        } catch where error.tookEffect {
+            Unmanaged.passUnretained(dispatch).release() // destroyed all the same
+            throw error
+        }
         Unmanaged.passUnretained(dispatch).release()
     }
 }

@@ -113,16 +113,24 @@ struct TextScanner {
         JSONPointer(scan(until: offset))
     }
 
-    /// The offset of the first byte of the UTF-8 sequence `offset` lies in
-    /// (`offset` itself at the end of the text or on a first byte).
+    /// The offset of the first byte of the UTF-8 sequence `offset` lies in:
+    /// `offset` itself unless it is a continuation byte of a sequence whose
+    /// lead byte (at most 3 bytes back) covers it. A stray continuation byte
+    /// is a character of its own.
     func characterStart(_ offset: Int) -> Int {
-        var i = min(offset, bytes.count)
-        var back = 0
-        while i > 0, i < bytes.count, back < 3, bytes[i] & 0xC0 == 0x80 {
-            i -= 1
-            back += 1
+        let offset = min(offset, bytes.count)
+        guard offset < bytes.count, bytes[offset] & 0xC0 == 0x80 else { return offset }
+        for back in 1...3 where offset - back >= 0 {
+            let byte = bytes[offset - back]
+            if byte < 0x80 {
+                return offset
+            }
+            if byte >= 0xC0 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                return back < length ? offset - back : offset
+            }
         }
-        return i
+        return offset
     }
 
     /// Line and column (1-based, in Unicode scalars) of a byte offset.

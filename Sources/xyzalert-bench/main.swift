@@ -3,3 +3,5 @@
 try benchmarkScheduling()
 print()
 try benchmarkLoading()
+print()
+try benchmarkPathological()

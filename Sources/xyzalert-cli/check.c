@@ -2,12 +2,19 @@
 #include "cli.h"
 
 void print_load_error(const xyz_error *error) {
+    /* One line per problem, whatever the file's keys hold. */
+    print_visible(stderr, error->source);
     if (error->status == XYZ_EIO) {
-        fprintf(stderr, "%s: error: %s\n", error->source, error->message);
+        fputs(": error: ", stderr);
+        print_visible(stderr, error->message);
+        fputc('\n', stderr);
         return;
     }
-    fprintf(stderr, "%s:%d:%d: error: %s (at %s)\n", error->source, error->line, error->column, error->message,
-            error->pointer[0] ? error->pointer : "/");
+    fprintf(stderr, ":%d:%d: error: ", error->line, error->column);
+    print_visible(stderr, error->message);
+    fputs(" (at ", stderr);
+    print_visible(stderr, error->pointer[0] ? error->pointer : "/");
+    fputs(")\n", stderr);
 }
 
 int cli_check(int count, char **files) {

@@ -21,6 +21,10 @@ void print_load_error(const xyz_error *error);
 /* Writes `text` with quotes, backslashes and control characters escaped. */
 void print_escaped(FILE *out, const char *text);
 
+/* Writes `text` with control characters escaped (\n, \u0001, ...), so that
+ * it stays on one line; everything else as it is. */
+void print_visible(FILE *out, const char *text);
+
 /* Writes `text` as a JSON string literal. */
 void print_json_string(FILE *out, const char *text);
 

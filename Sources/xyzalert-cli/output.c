@@ -22,6 +22,22 @@ void print_escaped(FILE *out, const char *text) {
     }
 }
 
+void print_visible(FILE *out, const char *text) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        switch (*c) {
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*c < 0x20 || *c == 0x7f) {
+                fprintf(out, "\\u%04x", *c);
+            } else {
+                fputc(*c, out);
+            }
+        }
+    }
+}
+
 void print_json_string(FILE *out, const char *text) {
     fputc('"', out);
     print_escaped(out, text);

@@ -1,0 +1,70 @@
+/// A full check of the invariants documented on `Domain`, `Dispatch`,
+/// `Alert` and `AlertQueue`, in the manner of swift-collections'
+/// `_checkInvariants`: O(alerts + dispatches + dependency edges), so it is
+/// for tests and fuzzing only. Builds compiled with
+/// `-D XYZALERT_CHECK_INVARIANTS` (`make fuzz`, `make sanitize`) run it at
+/// every snapshot, which the fuzzers take after every call; a broken
+/// invariant stops the process with a message saying which.
+extension Domain {
+    func checkInvariants() {
+        func require(_ condition: @autoclosure () -> Bool, _ what: @autoclosure () -> String) {
+            precondition(condition(), "XYZAlert invariant broken: " + what())
+        }
+        guard !isDead, let root else { return }
+        require(root.parent == nil && root.domain === self, "the root has a parent or another domain")
+        var onScreen = Set<ObjectIdentifier>()
+        for alert in stack {
+            require(alert.state.isOnScreen, "\(alert.quotedName) is on the stack but \(alert.state)")
+            require(alert.dispatch?.domain === self, "\(alert.quotedName) on the stack belongs to another domain")
+            require(onScreen.insert(ObjectIdentifier(alert)).inserted, "\(alert.quotedName) is twice on the stack")
+            require(alert.queueIndex < 0, "\(alert.quotedName) is on screen and queued")
+        }
+        var live = 0
+        for dispatch in dispatches {
+            require(dispatch.domain === self && !dispatch.isDestroyed, "\(dispatch.quotedName) is destroyed or elsewhere")
+            for child in dispatch.children {
+                require(child.parent === dispatch, "\(child.quotedName) lists another parent")
+            }
+            dispatch.waitQueue.checkInvariants(exclusive: { $0 == .wait })
+            dispatch.coverQueue.checkInvariants(exclusive: { $0 != .wait })
+            for alert in dispatch.alerts.values {
+                live += 1
+                require(alert.dispatch === dispatch && alert.state.isLive, "\(alert.quotedName) is listed but not live there")
+                require(alert.state.isOnScreen == onScreen.contains(ObjectIdentifier(alert)),
+                        "\(alert.quotedName) is \(alert.state) but \(alert.state.isOnScreen ? "not " : "")on the stack")
+                let unmet = alert.dependencies.count { $0.state != .finished }
+                    + alert.idDependencies.count { ids[$0] != nil }
+                require(alert.unmet == unmet, "\(alert.quotedName) counts \(alert.unmet) unmet dependencies, not \(unmet)")
+                require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0),
+                        "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet")
+                if let key = alert.key {
+                    require(ids[key] === alert, "ids does not map '\(key)' to its live alert")
+                }
+                for id in alert.idDependencies {
+                    require(idWaiters[id]?.contains { $0 === alert } == true, "\(alert.quotedName) is not a waiter of '\(id)'")
+                }
+                for dependency in alert.dependencies where dependency.state != .finished {
+                    require(dependency.dependents.contains { $0 === alert }, "\(alert.quotedName) is not a dependent")
+                }
+            }
+        }
+        require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
+        require(ids.count <= live, "ids maps finished alerts")
+        for (key, alert) in ids {
+            require(alert.key == key && alert.state.isLive && alert.dispatch?.domain === self, "ids maps '\(key)' wrongly")
+        }
+    }
+}
+
+extension AlertQueue {
+    /// Positions are recorded, members belong here, no parent comes after a child.
+    func checkInvariants(exclusive belongs: (Exclusive) -> Bool) {
+        for (i, alert) in items.enumerated() {
+            precondition(alert.queueIndex == i, "XYZAlert invariant broken: queue position of \(alert.quotedName)")
+            precondition(belongs(alert.exclusive), "XYZAlert invariant broken: \(alert.quotedName) in the wrong queue")
+            if i > 0 {
+                precondition(!alert.precedes(items[(i - 1) / 2]), "XYZAlert invariant broken: queue order")
+            }
+        }
+    }
+}

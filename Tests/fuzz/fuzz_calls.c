@@ -1,0 +1,232 @@
+/* Fuzz target: sequences of C-ABI calls read from the fuzzer's bytes, on a
+ * few dispatches and alerts, with host callbacks that call back into the
+ * engine (rule 7). After every call the target snapshots each live dispatch;
+ * the fuzz build of the library (-D XYZALERT_CHECK_INVARIANTS) checks every
+ * engine invariant at each snapshot and aborts if one is broken. The target
+ * itself checks that snapshots are valid JSON, that the engine's offsets are
+ * finite, and that every user-data and context destructor runs exactly once.
+ *
+ * Byte layout: each operation is one opcode byte followed by its operand
+ * bytes; a callback reads one more byte to decide whether to react. Running
+ * out of bytes ends the sequence. */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xyzalert.h"
+
+enum { PAGES = 4, ALERTS = 12 };
+
+static const unsigned char *input;
+static size_t input_left;
+static xyz_dispatch *pages[PAGES];
+static xyz_alert *alerts[ALERTS];
+static int destructors_owed; /* user data and contexts handed over, not yet destroyed */
+static int depth;            /* callback nesting */
+static unsigned provider_calls;
+static size_t provider_serial;
+
+static int next(void) {
+    if (input_left == 0) return -1;
+    input_left--;
+    return *input++;
+}
+
+static int operand(int modulo) {
+    int b = next();
+    return b < 0 ? 0 : b % modulo;
+}
+
+static void on_destroy(void *data) {
+    (void)data;
+    destructors_owed--;
+    if (destructors_owed < 0) {
+        fprintf(stderr, "a destructor ran twice\n");
+        abort();
+    }
+}
+
+static void step(void);
+
+/* A callback reacts with probability 1/4, at most two levels deep. */
+static void react(void) {
+    int b = next();
+    if (b >= 0 && b % 4 == 0 && depth < 2) {
+        depth++;
+        step();
+        depth--;
+    }
+}
+
+static void on_show(xyz_alert *a, const char *target, void *view, void *context) {
+    (void)a; (void)target; (void)view; (void)context;
+    react();
+}
+static void on_hide(xyz_alert *a, xyz_hide_reason reason, void *context) { (void)a; (void)reason; (void)context; react(); }
+static void on_unhide(xyz_alert *a, void *context) { (void)a; (void)context; react(); }
+static void on_end(xyz_alert *a, xyz_end_reason reason, void *context) { (void)a; (void)reason; (void)context; react(); }
+static void on_move(xyz_alert *a, double dy, double duration, void *context) {
+    (void)a; (void)duration; (void)context;
+    if (!isfinite(dy)) {
+        fprintf(stderr, "move with a non-finite offset\n");
+        abort();
+    }
+    react();
+}
+static void on_action(xyz_alert *a, size_t index, void *context) { (void)a; (void)index; (void)context; react(); }
+static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(); }
+
+/* A provider that answers from a counter: stable, alternating, or no child. */
+static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
+    (void)parent;
+    int mode = (int)((size_t)context % 3);
+    provider_calls++;
+    unsigned pick = mode == 0 ? 0 : provider_calls;
+    return mode == 2 ? NULL : pages[pick % PAGES];
+}
+
+static xyz_dispatch *make_page(int deferred) {
+    xyz_host host;
+    memset(&host, 0, sizeof host);
+    host.size = sizeof host;
+    host.show = on_show;
+    host.hide = on_hide;
+    host.unhide = on_unhide;
+    host.remove = on_end;
+    host.finish = on_end;
+    host.move = on_move;
+    host.action = on_action;
+    host.request_flush = deferred ? on_flush : NULL;
+    host.destroy_context = on_destroy;
+    destructors_owed++;
+    return xyz_dispatch_create(&host, NULL);
+}
+
+static const char *ids[] = {NULL, "a", "b", "c", "d", "caf\xc3\xa9", "cafe\xcc\x81"};
+
+static xyz_dispatch *page_operand(void) {
+    return pages[operand(PAGES)];
+}
+
+static void step(void) {
+    int op = next();
+    if (op < 0) return;
+    xyz_alert *a = alerts[operand(ALERTS)];
+    xyz_dispatch *d = page_operand();
+    switch (op % 20) {
+    case 0: { /* a new alert in a slot (the old one is released) */
+        int slot = operand(ALERTS);
+        if (depth > 0) break; /* the callback may be about that very alert */
+        xyz_alert_release(alerts[slot]);
+        xyz_alert *fresh = xyz_alert_create(ids[operand(7)]);
+        xyz_alert_set_priority(fresh, operand(4) - 1);
+        xyz_alert_set_exclusive(fresh, (xyz_exclusive)operand(3));
+        if (operand(3) == 0) xyz_alert_set_waiting(fresh);
+        xyz_alert_add_action(fresh, "ok", "OK", XYZ_ACTION_DEFAULT);
+        destructors_owed++;
+        xyz_alert_set_user_data(fresh, NULL, on_destroy);
+        alerts[slot] = fresh;
+        break;
+    }
+    case 1: {
+        xyz_alert *batch[3] = {a, alerts[operand(ALERTS)], alerts[operand(ALERTS)]};
+        xyz_dispatch_add(d, batch, (size_t)operand(3) + 1);
+        break;
+    }
+    case 2: xyz_alert_set_ready(a); break;
+    case 3: xyz_alert_dismiss(a); break;
+    case 4: xyz_alert_cancel(a); break;
+    case 5: xyz_alert_trigger_action(a, (size_t)operand(2)); break;
+    case 6: xyz_dispatch_page_did_appear(d); break;
+    case 7: xyz_dispatch_page_will_disappear(d); break;
+    case 8: xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL); break;
+    case 9: xyz_dispatch_set_active_child(d, operand(2) ? page_operand() : NULL); break;
+    case 10: {
+        /* A context of its own for every call (never NULL), its mode in it. */
+        provider_serial += 3;
+        void *context = (void *)(size_t)(provider_serial + operand(3));
+        destructors_owed++;
+        if (xyz_dispatch_set_active_child_provider(d, provider, context, on_destroy) != XYZ_OK
+            && xyz_dispatch_active_child_context(d) != context) {
+            destructors_owed--; /* refused: no ownership taken */
+        }
+        break;
+    }
+    case 11: { /* a destroyed handle is gone: the slot gets a new page at once */
+        int i = operand(PAGES);
+        if (xyz_dispatch_destroy(pages[i]) == XYZ_OK) {
+            pages[i] = make_page(operand(2));
+        }
+        break;
+    }
+    case 12: {
+        xyz_rect k = {0, operand(4) * 100.0, 100, operand(3) * 50.0 - 50};
+        xyz_dispatch_keyboard_changed(d, k, operand(2));
+        break;
+    }
+    case 13: {
+        xyz_rect f = {0, operand(4) * 100.0, 100, operand(2) ? 1e308 : 120};
+        xyz_alert_set_frame(a, &f);
+        xyz_alert_set_keyboard_avoidance(a, operand(2), operand(2) ? -1.7e308 : -8);
+        break;
+    }
+    case 14: xyz_dispatch_flush(d); break;
+    case 15: xyz_alert_set_title(a, ids[operand(7)]); break;
+    case 16: xyz_alert_add_dependency(a, alerts[operand(ALERTS)]); break;
+    case 17: xyz_alert_add_dependency_id(a, ids[1 + operand(6)]); break;
+    case 18: {
+        char *why = xyz_alert_explain(a);
+        xyz_free(why);
+        (void)xyz_dispatch_find(d, ids[1 + operand(6)]);
+        break;
+    }
+    case 19: xyz_dispatch_set_target(d, ids[1 + operand(6)], NULL); break;
+    }
+}
+
+static void check_snapshots(void) {
+    for (int i = 0; i < PAGES; i++) {
+        char *json = xyz_dispatch_snapshot_json(pages[i]);
+        if (!json) abort();
+        json_error_t error;
+        json_t *parsed = json_loads(json, 0, &error);
+        if (!parsed) {
+            fprintf(stderr, "snapshot is not JSON: %s\n%s\n", error.text, json);
+            abort();
+        }
+        json_decref(parsed);
+        xyz_free(json);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+    input = data;
+    input_left = size;
+    destructors_owed = 0;
+    provider_calls = 0;
+    for (int i = 0; i < PAGES; i++) {
+        pages[i] = make_page(i == 3);
+        xyz_dispatch_set_name(pages[i], ids[1 + i]);
+    }
+    memset(alerts, 0, sizeof alerts);
+    for (int i = 0; i < ALERTS; i++) {
+        alerts[i] = xyz_alert_create(ids[i % 7]);
+    }
+    for (int calls = 0; input_left > 0 && calls < 400; calls++) {
+        step();
+        check_snapshots();
+    }
+    for (int i = 0; i < PAGES; i++) {
+        xyz_dispatch_destroy(pages[i]);
+    }
+    for (int i = 0; i < ALERTS; i++) {
+        xyz_alert_release(alerts[i]);
+    }
+    if (destructors_owed != 0) {
+        fprintf(stderr, "%d destructors did not run\n", destructors_owed);
+        abort();
+    }
+    return 0;
+}

@@ -1,0 +1,104 @@
+/* Fuzz target: the alert-set and scenario loaders through the C API. Every
+ * input either loads, or fails with an error whose line, column, byte
+ * position and JSON pointer agree with the text: the position is a character
+ * boundary inside it, line and column are those of the position, the pointer
+ * is a well-formed RFC 6901 pointer, and for a schema error it names a value
+ * that exists in the document. (A pointer may hold control characters: keys
+ * can, through escapes; the tool prints them escaped.) A violation
+ * aborts, which the fuzzer reports with the input. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xyzalert.h"
+
+static void fail(const char *what, const xyz_error *e) {
+    fprintf(stderr, "inconsistent error (%s): %d:%d position %zu pointer '%s': %s\n", what, e->line, e->column,
+            e->position, e->pointer, e->message);
+    abort();
+}
+
+/* Follows an RFC 6901 pointer through a Jansson document. */
+static json_t *resolve(json_t *root, const char *pointer) {
+    json_t *at = root;
+    const char *p = pointer;
+    while (*p == '/') {
+        p++;
+        char token[256];
+        size_t n = 0;
+        while (*p && *p != '/' && n + 1 < sizeof token) {
+            if (p[0] == '~' && p[1] == '0') { token[n++] = '~'; p += 2; }
+            else if (p[0] == '~' && p[1] == '1') { token[n++] = '/'; p += 2; }
+            else token[n++] = *p++;
+        }
+        token[n] = '\0';
+        if (json_is_object(at)) {
+            at = json_object_get(at, token);
+        } else if (json_is_array(at)) {
+            char *end;
+            unsigned long index = strtoul(token, &end, 10);
+            at = *end ? NULL : json_array_get(at, index);
+        } else {
+            at = NULL;
+        }
+        if (!at) return NULL;
+    }
+    return *p ? NULL : at;
+}
+
+/* Whether byte `i` continues a multi-byte sequence whose lead byte covers it
+ * (a stray continuation byte is a character of its own). */
+static int inside_character(const char *text, size_t i) {
+    const unsigned char *t = (const unsigned char *)text;
+    if ((t[i] & 0xC0) != 0x80) return 0;
+    for (size_t back = 1; back <= 3 && back <= i; back++) {
+        unsigned char b = t[i - back];
+        if (b < 0x80) return 0;
+        if (b >= 0xC0) return back < (size_t)(b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2);
+    }
+    return 0;
+}
+
+static void check_error(const char *text, size_t size, const xyz_error *e) {
+    if (e->status != XYZ_EPARSE && e->status != XYZ_ESCHEMA) fail("status", e);
+    if (e->position > size) fail("position past the end", e);
+    if (e->position < size && inside_character(text, e->position)) fail("position inside a character", e);
+    int line = 1, column = 1;
+    for (size_t i = 0; i < e->position; i++) {
+        if (text[i] == '\n') { line++; column = 1; }
+        else if (((unsigned char)text[i] & 0xC0) != 0x80) column++;
+    }
+    if (line != e->line || column != e->column) fail("line and column", e);
+    if (e->pointer[0] != '\0' && e->pointer[0] != '/') fail("pointer syntax", e);
+    if (e->status == XYZ_ESCHEMA && strlen(e->pointer) + 1 < sizeof e->pointer) {
+        json_error_t parse;
+        json_t *root = json_loadb(text, size, JSON_REJECT_DUPLICATES, &parse);
+        if (!root) fail("schema error in text Jansson cannot parse", e);
+        if (!resolve(root, e->pointer)) fail("pointer names no value", e);
+        json_decref(root);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+    const char *text = (const char *)data;
+    xyz_error error;
+    xyz_alert_set *set = xyz_alert_set_load_string(text, size, &error);
+    if (set) {
+        for (size_t i = 0; i < xyz_alert_set_count(set); i++) {
+            xyz_alert *alert = xyz_alert_set_create_alert(set, xyz_alert_set_id(set, i));
+            if (!alert) abort();
+            xyz_alert_release(alert);
+        }
+        xyz_alert_set_free(set);
+    } else {
+        check_error(text, size, &error);
+    }
+    xyz_scenario *scenario = xyz_scenario_load_string(text, size, &error);
+    if (scenario) {
+        xyz_scenario_free(scenario);
+    } else {
+        check_error(text, size, &error);
+    }
+    return 0;
+}
