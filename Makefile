@@ -152,7 +152,7 @@ sanitize: deps
 
 # The model-based test with 1,000,000 sequences, in release (not in make test).
 soak:
-	XYZALERT_MODEL_COUNT=250000 $(SWIFT) test -c release --filter ModelBasedTests
+	XYZALERT_MODEL_COUNT=250000 $(SWIFT) test -c release --scratch-path .build/soak --filter ModelBasedTests
 
 clean:
 	rm -rf .build
