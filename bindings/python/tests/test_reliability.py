@@ -76,19 +76,24 @@ def test_a_failed_set_provider_keeps_nothing(page):
     assert len(tab._providers) == 1 and not (set(tab._providers) & kept)
 
 
+class _RaisingHost(xyzalert.Host):
+    def finish(self, alert, reason):
+        raise RuntimeError("from the collected dispatch")
+
+
+def _doomed_dispatch() -> xyzalert.Dispatch:
+    """A visible dispatch with one alert whose host raises when it finishes."""
+    doomed = xyzalert.Dispatch(_RaisingHost(), name="doomed")
+    doomed.page_did_appear()
+    doomed.add(Alert("x"))
+    return doomed
+
+
 def test_a_collected_dispatch_keeps_its_exception_to_itself(recorder, page):
     """A dispatch collected inside another dispatch's callback: the exception
     its own host raises while it is destroyed is dropped, and the other
     dispatch's call raises nothing."""
-    class Raising(xyzalert.Host):
-        def finish(self, alert, reason):
-            raise RuntimeError("from the collected dispatch")
-
-    doomed = xyzalert.Dispatch(Raising(), name="doomed")
-    doomed.page_did_appear()
-    doomed.add(Alert("x"))
-    holder = [doomed]
-    del doomed
+    holder = [_doomed_dispatch()]
     home = page("home")
 
     def react(line, alert):
@@ -102,15 +107,7 @@ def test_a_collected_dispatch_keeps_its_exception_to_itself(recorder, page):
 
 
 def test_an_exception_pending_for_the_outer_call_survives_a_finalizer(recorder, page):
-    class Raising(xyzalert.Host):
-        def finish(self, alert, reason):
-            raise RuntimeError("from the collected dispatch")
-
-    doomed = xyzalert.Dispatch(Raising(), name="doomed")
-    doomed.page_did_appear()
-    doomed.add(Alert("x"))
-    holder = [doomed]
-    del doomed
+    holder = [_doomed_dispatch()]
     home = page("home")
     home.add(Alert("below"))
 
