@@ -59,7 +59,9 @@ public final class Dispatch {
         var out: [Dispatch] = [self]
         var i = 0
         while i < out.count {
-            out += out[i].children
+            for child in out[i].children {
+                out.append(child)
+            }
             i += 1
         }
         return out
@@ -155,6 +157,7 @@ public final class Dispatch {
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
             alerts[ObjectIdentifier(alert)] = alert
+            domain.liveCount += 1
             if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.
                 for waiter in domain.idWaiters[id] ?? [] {
@@ -208,7 +211,9 @@ public final class Dispatch {
         if newParent === parent {
             return
         }
-        if let newParent {
+        // A parent cycle needs the new parent inside this subtree, hence in
+        // this domain: joining another domain cannot close one.
+        if let newParent, newParent.domain === domain {
             var chain: [Dispatch] = [self]
             var walker: Dispatch? = newParent
             while let d = walker {
@@ -278,9 +283,14 @@ public final class Dispatch {
             }
             return found
         }
+        // The graph is acyclic now; a cycle the join closes runs through one
+        // of the id edges it adds, which start at a moving alert or at an
+        // alert of the target waiting for an id that moves.
         var starts: [Alert] = moving
-        for dispatch in target.dispatches {
-            starts += dispatch.alerts.values.sorted { $0.seq < $1.seq }
+        for alert in moving {
+            if let id = alert.key {
+                starts += target.idWaiters[id] ?? []
+            }
         }
         if let cycle = DependencyGraph.cycle(from: starts, resolve) {
             throw AlertError(.cycle, "cannot attach \(quotedName): " + DependencyGraph.describe(cycle))

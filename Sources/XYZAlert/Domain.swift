@@ -9,6 +9,7 @@
 /// - `idWaiters[x]` lists the live alerts of the domain that depend on id `x`.
 /// - every live alert's `unmet` counts its unmet dependencies, and the alert
 ///   is in its dispatch's candidate queue iff it is ready with `unmet == 0`.
+/// - `liveCount` is the number of live alerts of the domain.
 final class Domain {
     /// The root dispatch; nil once the domain is dead.
     var root: Dispatch?
@@ -18,6 +19,7 @@ final class Domain {
     var idWaiters: [ExactString: [Alert]] = [:]
     /// The `seq` the next added alert gets.
     var nextSeq = 0
+    var liveCount = 0
     var keyboard = Rect.zero
     /// True while `run()` delivers passes: calls made from callbacks then
     /// change state only, and the running loop re-derives its next event.
@@ -100,12 +102,17 @@ final class Domain {
     /// event delivered so far stands and the state is consistent (each alert
     /// is in the state its last event reported), and the next call that
     /// needs a pass goes on from there.
+    ///
+    /// A domain without live alerts has nothing to show, hide or move, so
+    /// its passes are skipped (providers are asked at the next pass that has
+    /// alerts to arbitrate): building a tree of thousands of empty pages then
+    /// costs no pass per join.
     func run() throws(AlertError) {
-        guard !isRunning, !isDead else { return }
+        guard !isRunning, !isDead, liveCount > 0 else { return }
         isRunning = true
         defer { isRunning = false }
         let firstSeq = nextSeq
-        let live = dispatches.reduce(0) { $0 + $1.alerts.count }
+        let live = liveCount
         var passes = 0
         repeat {
             while !isDead && onePass() > 0 {
@@ -303,6 +310,7 @@ final class Domain {
             stack.remove(at: i)
         }
         dispatch.alerts[ObjectIdentifier(alert)] = nil
+        liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
         for dependency in alert.dependencies {
@@ -331,47 +339,87 @@ final class Domain {
         alert.dispatch = nil
     }
 
-    // MARK: Indexing, joining and splitting
+    // MARK: Joining and splitting
 
-    /// Rebuilds `ids`, `idWaiters`, every `unmet` and queue membership from
-    /// the dispatches' live alerts. O(n log n); used when domains change shape.
-    func reindex() {
-        ids = [:]
-        idWaiters = [:]
-        var live: [Alert] = []
-        for dispatch in dispatches {
-            live.append(contentsOf: dispatch.alerts.values)
-        }
-        live.sort { $0.seq < $1.seq }
-        for alert in live {
-            if let id = alert.key {
-                ids[id] = alert
+    /// Moves the bookkeeping of `moving` (every live alert of the dispatches
+    /// that change domain, in add order) from `source` to `target`: the id
+    /// index, the id waiters, the live count, and the unmet count and queue
+    /// membership of every alert whose id dependencies change meaning. Costs
+    /// O(moving alerts + their id dependencies + the waiters on their ids),
+    /// not O(domain): nothing else changes. (Handle dependencies cross
+    /// domains and are untouched.) The caller has checked that no id clashes.
+    static func transfer(_ moving: [Alert], from source: Domain, to target: Domain) {
+        guard !moving.isEmpty else { return }
+        let members = Set(moving.map(ObjectIdentifier.init))
+        source.liveCount -= moving.count
+        target.liveCount += moving.count
+        var touched: [Alert] = []
+        // Ids leave the source: its other alerts waiting for them are freed.
+        for alert in moving {
+            guard let key = alert.key, source.ids[key] === alert else { continue }
+            source.ids[key] = nil
+            for waiter in source.idWaiters[key] ?? [] where !members.contains(ObjectIdentifier(waiter)) {
+                waiter.unmet -= 1
+                touched.append(waiter)
             }
         }
-        for alert in live {
+        // The moving alerts stop waiting in the source.
+        var dependencyIDs = Set<ExactString>()
+        for alert in moving {
+            dependencyIDs.formUnion(alert.idDependencies)
+        }
+        for id in dependencyIDs {
+            let rest = source.idWaiters[id]?.filter { !members.contains(ObjectIdentifier($0)) } ?? []
+            source.idWaiters[id] = rest.isEmpty ? nil : rest
+        }
+        // Ids arrive in the target: its alerts waiting for them are blocked.
+        for alert in moving {
+            guard let key = alert.key else { continue }
+            for waiter in target.idWaiters[key] ?? [] {
+                waiter.unmet += 1
+                touched.append(waiter)
+            }
+            target.ids[key] = alert
+        }
+        // The moving alerts wait in the target, counted against its ids.
+        for alert in moving {
             for id in alert.idDependencies {
-                idWaiters[id, default: []].append(alert)
+                target.idWaiters[id, default: []].append(alert)
             }
             alert.unmet = alert.dependencies.count { $0.state != .finished }
-                + alert.idDependencies.count { ids[$0] != nil }
+                + alert.idDependencies.count { target.ids[$0] != nil }
+            touched.append(alert)
+        }
+        for alert in touched {
             alert.dispatch!.updateQueue(alert)
         }
     }
 
+    /// The live alerts of `subtree`'s dispatches, in add order.
+    static func liveAlerts(of subtree: [Dispatch]) -> [Alert] {
+        var alerts: [Alert] = []
+        for dispatch in subtree {
+            alerts.append(contentsOf: dispatch.alerts.values)
+        }
+        alerts.sort { $0.seq < $1.seq }
+        return alerts
+    }
+
     /// Moves the subtree under `child` (already unlinked from its parent)
     /// into a new domain, which it returns. Alerts keep their add order and
-    /// stack order; the keyboard frame is copied.
+    /// stack order; the keyboard frame is copied. O(the subtree's dispatches
+    /// and alerts + this domain's stack).
     func split(_ child: Dispatch) -> Domain {
         let domain = Domain(root: child)
         domain.nextSeq = nextSeq
         domain.keyboard = keyboard
-        for dispatch in child.subtree {
+        let subtree = child.subtree
+        for dispatch in subtree {
             dispatch.domain = domain
         }
         domain.stack = stack.filter { $0.dispatch!.domain === domain }
         stack.removeAll { $0.dispatch!.domain === domain }
-        reindex()
-        domain.reindex()
+        Domain.transfer(Domain.liveAlerts(of: subtree), from: self, to: domain)
         return domain
     }
 
@@ -379,8 +427,10 @@ final class Domain {
     /// of this domain), into this one. Its alerts rank after this domain's in
     /// add order and its on-screen alerts go on top of the stack, each keeping
     /// their own order: two domains have no common clock to interleave them.
+    /// O(the subtree's dispatches and alerts).
     func absorb(_ other: Domain, subtree: Dispatch) {
-        for dispatch in subtree.subtree {
+        let dispatches = subtree.subtree
+        for dispatch in dispatches {
             for alert in dispatch.alerts.values {
                 alert.seq += nextSeq
             }
@@ -389,10 +439,10 @@ final class Domain {
         nextSeq += other.nextSeq
         stack += other.stack
         other.stack = []
+        Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
         other.ids = [:]
         other.idWaiters = [:]
         other.root = nil
         other.isDead = true
-        reindex()
     }
 }

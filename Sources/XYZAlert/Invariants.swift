@@ -49,6 +49,7 @@ extension Domain {
             }
         }
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
+        require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
         require(ids.count <= live, "ids maps finished alerts")
         for (key, alert) in ids {
             require(alert.key == key && alert.state.isLive && alert.dispatch?.domain === self, "ids maps '\(key)' wrongly")
@@ -66,5 +67,13 @@ extension AlertQueue {
                 precondition(!alert.precedes(items[(i - 1) / 2]), "XYZAlert invariant broken: queue order")
             }
         }
+    }
+}
+
+extension Dispatch {
+    /// Checks every invariant of this dispatch's domain (see
+    /// `Domain.checkInvariants`); for the engine's own tests.
+    @_spi(Testing) public func checkInvariants() {
+        domain.checkInvariants()
     }
 }

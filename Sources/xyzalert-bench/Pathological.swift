@@ -44,6 +44,20 @@ func benchmarkPathological() throws {
         }
         _ = try load(text + "}, \"alerts\": [], \"steps\": []}")
     }
+    try scaling("join a page chain (set_parent), destroy it leaf first", unit: "page", small: 2_000, large: 20_000) { n in
+        var pages: [Dispatch] = []
+        for i in 0..<n {
+            let page = Dispatch(host: nil, name: "p\(i)")
+            if let parent = pages.last {
+                try page.setParent(parent)
+            }
+            try page.pageDidAppear()
+            pages.append(page)
+        }
+        for page in pages.reversed() {
+            try page.destroy()
+        }
+    }
     scaling("unknown key (did you mean)", unit: "kB", small: 500, large: 5_000) { kilobytes in
         expectFailure("{\"alerts\": [{\"id\": \"a\", \"" + String(repeating: "k", count: kilobytes * 1000) + "\": 1}]}")
     }

@@ -414,8 +414,12 @@ int cli_simulate(const char *file, bool json) {
             printf("%4zu  %-*s  %s\n", r.step, r.label_width, r.label, r.colour ? "\033[2m-\033[0m" : "-");
         }
     }
+    /* Teardown, quietly. Children usually follow their parents in the file:
+     * destroying from the last page back detaches few children at a time
+     * (destroying a root first would split off its whole subtree, for every
+     * page of a long chain). */
     r.quiet = true;
-    for (size_t i = 0; i < r.page_count; i++) {
+    for (size_t i = r.page_count; i-- > 0;) {
         if (r.pages[i].dispatch) {
             xyz_dispatch_destroy(r.pages[i].dispatch);
         }

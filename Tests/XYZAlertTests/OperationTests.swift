@@ -305,6 +305,7 @@ struct OperationTests {
         let tab = page("tab", r)
         let home = page("home", r)
         try home.setParent(tab)
+        try home.add([alert("present")]) // a domain without alerts runs no pass
         var failure: AlertError.Code?
         try tab.setActiveChildProvider { parent in
             failure = errorCode { try parent.add([alert("sneaky")]) }
@@ -312,6 +313,24 @@ struct OperationTests {
         }
         #expect(failure == .state)
         #expect(tab.find("sneaky") == nil)
+    }
+
+    @Test func aDomainWithoutAlertsRunsNoPass() throws {
+        let r = Recorder()
+        let tab = page("tab", r)
+        let home = page("home", r)
+        try home.setParent(tab)
+        var asked = 0
+        try tab.setActiveChildProvider { _ in
+            asked += 1
+            return home
+        }
+        try tab.pageWillDisappear()
+        try tab.pageDidAppear()
+        #expect(asked == 0)
+        try home.add([alert("a")])
+        #expect(asked > 0)
+        #expect(r.take() == ["show a page"])
     }
 
     @Test func setParentFromInsideACallbackOfEitherDomainFails() throws {

@@ -1,8 +1,21 @@
 /* Runs every table of tests and ends with "N passed, N failed". */
 #include "harness.h"
 
-static void run_table(const test_case *table, int *passed, int *failed) {
+static int named(int argc, char **argv, const char *name) {
+    for (int k = 1; k < argc; k++) {
+        if (strcmp(argv[k], name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Runs the table's tests: all of them when `all`, else those named. */
+static void run_table(const test_case *table, int all, int argc, char **argv, int *passed, int *failed) {
     for (const test_case *t = table; t->name; t++) {
+        if (!all && !named(argc, argv, t->name)) {
+            continue;
+        }
         harness_current_failed = 0;
         t->fn();
         if (harness_current_failed) {
@@ -16,7 +29,8 @@ static void run_table(const test_case *table, int *passed, int *failed) {
 }
 
 /* With arguments, runs only the tables named (e.g. `c-tests threads`, as the
- * ThreadSanitizer run does); without, every table and the C++ check. */
+ * ThreadSanitizer run does) and the tests named; without, every table and
+ * the C++ check. */
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;
     static const struct {
@@ -26,13 +40,7 @@ int main(int argc, char **argv) {
                   {"misuse", misuse_tests}, {"memory", memory_tests}, {"threads", thread_tests},
                   {"json", json_tests}, {"reliability", reliability_tests}};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-        int wanted = argc < 2;
-        for (int k = 1; k < argc; k++) {
-            wanted |= strcmp(argv[k], tables[i].name) == 0;
-        }
-        if (wanted) {
-            run_table(tables[i].table, &passed, &failed);
-        }
+        run_table(tables[i].table, argc < 2 || named(argc, argv, tables[i].name), argc, argv, &passed, &failed);
     }
     if (argc > 1) {
         printf("%d passed, %d failed\n", passed, failed);

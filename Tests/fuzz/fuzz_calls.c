@@ -214,7 +214,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     for (int i = 0; i < ALERTS; i++) {
         alerts[i] = xyz_alert_create(ids[i % 7]);
     }
-    for (int calls = 0; input_left > 0 && calls < 400; calls++) {
+    for (int calls = 0; input_left > 0 && calls < 150; calls++) {
         step();
         check_snapshots();
     }

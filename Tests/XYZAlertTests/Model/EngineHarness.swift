@@ -1,4 +1,4 @@
-import XYZAlert
+@_spi(Testing) import XYZAlert
 
 /// The engine under test, driven through its public API only.
 final class EngineHarness: Harness {
@@ -37,8 +37,13 @@ final class EngineHarness: Harness {
         trace.append("  react \(label(alert)) on \(kind) -> " + perform(reaction.op))
     }
 
+    /// Also checks every engine invariant of every domain: the trace is read
+    /// after each operation, so a broken invariant stops the sequence there.
     func states() -> [String] {
-        created.map { "\(label($0)):\($0.state)" }
+        for page in pages {
+            page.checkInvariants()
+        }
+        return created.map { "\(label($0)):\($0.state)" }
     }
 
     private func make(_ spec: AlertSpec) -> String? {
