@@ -27,6 +27,7 @@ static int destructors_owed; /* user data and contexts handed over, not yet dest
 static int depth;            /* callback nesting */
 static unsigned provider_calls;
 static size_t provider_serial;
+static int tearing_down; /* the final destroys: callbacks only count, as handles go */
 
 static int next(void) {
     if (input_left == 0) return -1;
@@ -53,7 +54,7 @@ static void step(void);
 /* A callback reacts with probability 1/4, at most two levels deep. */
 static void react(void) {
     int b = next();
-    if (b >= 0 && b % 4 == 0 && depth < 2) {
+    if (b >= 0 && b % 4 == 0 && depth < 2 && !tearing_down) {
         depth++;
         step();
         depth--;
@@ -218,9 +219,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
         step();
         check_snapshots();
     }
+    tearing_down = 1;
     for (int i = 0; i < PAGES; i++) {
         xyz_dispatch_destroy(pages[i]);
+        pages[i] = NULL;
     }
+    tearing_down = 0;
     for (int i = 0; i < ALERTS; i++) {
         xyz_alert_release(alerts[i]);
     }
