@@ -97,6 +97,7 @@ golden: cli
 # Performance targets live here, never in the tests.
 bench: release
 	$(RELEASE_BIN)/xyzalert-bench
+	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert
 	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
 
 # ---- fuzzing and sanitizers (SwiftPM build directories of their own)
