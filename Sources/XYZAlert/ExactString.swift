@@ -15,27 +15,19 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
     public var description: String { string }
 
     public static func == (a: ExactString, b: ExactString) -> Bool {
-        var left = a.string, right = b.string
-        return left.withUTF8 { l in
-            right.withUTF8 { r in
-                l.count == r.count && (l.count == 0 || memcmpEqual(l, r))
-            }
-        }
+        let left = a.string.utf8, right = b.string.utf8
+        guard left.count == right.count else { return false }
+        return left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in l.elementsEqual(r) }
+        }.flatMap { $0 } ?? left.elementsEqual(right)
     }
 
     public func hash(into hasher: inout Hasher) {
-        var bytes = string
-        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        // Native strings (all of them on Linux) hand out their bytes in place;
+        // the fallback hashes the same bytes, so equal values hash alike.
+        let utf8 = string.utf8
+        if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
-}
-
-/// Whether two buffers of the same count hold the same bytes.
-private func memcmpEqual(_ l: UnsafeBufferPointer<UInt8>, _ r: UnsafeBufferPointer<UInt8>) -> Bool {
-    if l.baseAddress == r.baseAddress {
-        return true
-    }
-    for i in 0..<l.count where l[i] != r[i] {
-        return false
-    }
-    return true
 }
