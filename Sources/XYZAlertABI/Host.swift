@@ -107,7 +107,7 @@ final class CStrings {
 
     func get(_ key: String, _ value: String?) -> UnsafePointer<CChar>? {
         guard let value else { return nil }
-        if let cached = cache[key], cached.value.utf8.elementsEqual(value.utf8) {
+        if let cached = cache[key], ExactString(cached.value) == ExactString(value) {
             return UnsafePointer(cached.pointer)
         }
         if let old = cache[key] {

@@ -414,16 +414,10 @@ struct Schema {
                 state[i] = 2
             }
         }
-        var children: [ExactString: Set<ExactString>] = [:]
-        for page in pages {
-            if let parent = page.parent {
-                children[ExactString(parent), default: []].insert(ExactString(page.name))
-            }
-        }
         for i in pages.indices {
             if let field = fields[i].active {
                 let name = try string(field, "active")
-                guard children[ExactString(pages[i].name)]?.contains(ExactString(name)) == true else {
+                guard let child = indexByName[ExactString(name)], parents[child] == i else {
                     throw fail("active must name a child of \"\(pages[i].name)\", got \(field.described)", at: field)
                 }
                 pages[i].active = name

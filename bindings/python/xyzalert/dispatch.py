@@ -165,18 +165,18 @@ class Dispatch:
         self._active_child = child
 
     def set_active_child_provider(self, provider: Optional[Callable[["Dispatch"], Optional["Dispatch"]]]) -> None:
-        """A function asked at every pass for the active child (None removes it)."""
+        """A function asked at every pass for the active child (None removes
+        it). A domain without live alerts runs no pass, so asks no provider."""
         handle = self._require_open()
-        self._active_child = None
         if provider is None:
             lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(), None, _lib._FREE())
-            return
+        else:
+            def ask(parent_handle: int) -> Optional[int]:
+                child = provider(Dispatch._lookup(parent_handle) or self)
+                return child._handle if child is not None else None
 
-        def ask(parent_handle: int) -> Optional[int]:
-            child = provider(Dispatch._lookup(parent_handle) or self)
-            return child._handle if child is not None else None
-
-        _lib.set_provider(self, ask)
+            _lib.set_provider(self, ask)
+        self._active_child = None
 
     def set_target(self, name: str, view: Any) -> None:
         """Registers `view` under `name` for this page and its descendants
