@@ -56,7 +56,33 @@
  * never starts a second pass of a domain while one is delivering, and the
  * running pass takes the change into account before its next event. A
  * dispatch may be destroyed from inside its own callback; the engine keeps
- * what it needs alive until the callback returns.
+ * what it needs alive until the callback returns. Before each callback the
+ * engine's state is complete and consistent: the alert is already in the
+ * state the event reports, and every getter and snapshot agrees with it.
+ *
+ * No unwinding. A callback must return normally. A C++ exception, a longjmp()
+ * or any other unwinding out of a callback passes through engine frames that
+ * cannot be unwound: the behaviour is undefined (in practice the domain is
+ * left mid-pass and memory leaks). Catch everything inside the callback (the
+ * Python bindings do, and raise once the engine call has returned). A host
+ * that cannot go on may abort() from a callback: the engine holds no lock
+ * and nothing outside the process, so the process ends cleanly.
+ *
+ * Results. Functions marked XYZ_WARN_UNUSED_RESULT return something the
+ * caller must not ignore: a new object or a string to free, or a status whose
+ * failure leaves ownership with the caller (user data, provider contexts) or
+ * means that what was asked for (an add, a parent, a dependency) does not
+ * exist. GCC and Clang warn when such a result is dropped.
+ *
+ * Versions. The header's version is XYZALERT_VERSION_*; the library's is
+ * xyz_version(). A program built against an older 0.x header keeps working
+ * with a newer 0.x library: functions are only added, enums only gain values
+ * at the end, and xyz_host only grows at the end (its `size` field tells the
+ * library which version the host was built against). Functions replaced by
+ * better names stay, marked XYZ_DEPRECATED, for at least one minor version.
+ * Callbacks may receive enum values added after the host was built: treat an
+ * unknown value like the nearest known one (the *_name() functions return
+ * "unknown" for it).
  */
 #ifndef XYZALERT_H
 #define XYZALERT_H
@@ -64,6 +90,34 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* ---------------------------------------------------------------- macros */
+
+/** Marks a function of the library's interface: exported from the shared
+ * library, whatever -fvisibility the library is built with (its version
+ * script, exporting xyz_* only, is the second line of defence). Define
+ * XYZ_API before including this header to override it. */
+#ifndef XYZ_API
+#if defined(__GNUC__) || defined(__clang__)
+#define XYZ_API __attribute__((visibility("default")))
+#else
+#define XYZ_API
+#endif
+#endif
+
+/** Marks a function whose result must be used (see Results above). */
+#if defined(__GNUC__) || defined(__clang__)
+#define XYZ_WARN_UNUSED_RESULT __attribute__((warn_unused_result))
+#else
+#define XYZ_WARN_UNUSED_RESULT
+#endif
+
+/** Marks a function kept for compatibility; `message` names its replacement. */
+#if defined(__GNUC__) || defined(__clang__)
+#define XYZ_DEPRECATED(message) __attribute__((deprecated(message)))
+#else
+#define XYZ_DEPRECATED(message)
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,20 +127,20 @@ extern "C" {
 
 /** The version of this header. xyz_version() gives the library's. */
 #define XYZALERT_VERSION_MAJOR 0
-#define XYZALERT_VERSION_MINOR 1
+#define XYZALERT_VERSION_MINOR 2
 #define XYZALERT_VERSION_PATCH 0
 /** "MAJOR.MINOR.PATCH" of this header. */
-#define XYZALERT_VERSION_STRING "0.1.0"
+#define XYZALERT_VERSION_STRING "0.2.0"
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
 #define XYZALERT_VERSION_NUMBER \
     (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)
 
 /** The library's version as MAJOR * 1000000 + MINOR * 1000 + PATCH. Compare
  * with XYZALERT_VERSION_NUMBER to detect a header/library mismatch. */
-int xyz_version(void);
+XYZ_API int xyz_version(void);
 
 /** The library's version as "MAJOR.MINOR.PATCH". Static storage; never NULL. */
-const char *xyz_version_string(void);
+XYZ_API const char *xyz_version_string(void);
 
 /* ---------------------------------------------------------------- errors */
 
@@ -106,16 +160,16 @@ typedef enum xyz_status {
 
 /** The enumerator's name, e.g. "XYZ_EINVAL"; "XYZ_UNKNOWN" for other values.
  * Static storage; never NULL. */
-const char *xyz_status_name(xyz_status status);
+XYZ_API const char *xyz_status_name(xyz_status status);
 
 /** The message of the last failed call on this thread, e.g. "cannot add alert
  * 'login': a live alert with that id is already in the domain of page 'home'";
  * "no error" before any failure. Successful calls leave it unchanged. Never
  * NULL; valid until the next failing call on this thread. */
-const char *xyz_last_error(void);
+XYZ_API const char *xyz_last_error(void);
 
 /** Frees a `char *` returned by the engine. NULL is allowed. */
-void xyz_free(void *pointer);
+XYZ_API void xyz_free(void *pointer);
 
 /* ---------------------------------------------------------------- types */
 
@@ -124,7 +178,8 @@ typedef struct xyz_dispatch xyz_dispatch;
 /** One alert instance, reference counted. */
 typedef struct xyz_alert xyz_alert;
 
-/** An alert's life (see SPEC section 2). */
+/** An alert's life: created idle, added waiting or ready, on screen (showing
+ * or hidden), finished. */
 typedef enum xyz_state {
     XYZ_STATE_IDLE = 0, /**< Created, not yet added. */
     XYZ_STATE_WAITING,  /**< Added; the host has not marked it ready. */
@@ -161,16 +216,32 @@ typedef enum xyz_action_style {
     XYZ_ACTION_DESTRUCTIVE
 } xyz_action_style;
 
+/** Names as the JSON formats, snapshots and traces write them: "idle",
+ * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
+ * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed";
+ * "default", "cancel", "destructive". "unknown" for a value that is not an
+ * enumerator. Static storage; never NULL. */
+XYZ_API const char *xyz_state_name(xyz_state state);
+XYZ_API const char *xyz_exclusive_name(xyz_exclusive exclusive);
+XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason reason);
+XYZ_API const char *xyz_end_reason_name(xyz_end_reason reason);
+XYZ_API const char *xyz_action_style_name(xyz_action_style style);
+
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
     double x, y, width, height;
 } xyz_rect;
 
 /**
- * What the engine asks of the host. Set `size` to sizeof(xyz_host): the
- * struct only ever grows at the end, and the size tells the library which
- * version the host was compiled against. Every callback may be NULL. Each
- * callback gets the alert concerned (borrowed) and `context` last.
+ * What the engine asks of the host. Set `size` to sizeof(xyz_host), most
+ * simply with XYZ_HOST_INIT. The struct only ever grows at the end: the size
+ * tells the library which version of it the host was compiled against, and
+ * the library accepts every size a released header had (callbacks added
+ * after the host's version count as NULL) and refuses any other. Every
+ * callback may be NULL. Each callback gets the alert concerned (borrowed) and
+ * `context` last.
+ *
+ * Sizes so far (LP64): 0.1 and 0.2: 88 bytes (up to destroy_context).
  */
 typedef struct xyz_host {
     /** sizeof(xyz_host) as the host was compiled. */
@@ -184,7 +255,9 @@ typedef struct xyz_host {
     void (*hide)(xyz_alert *alert, xyz_hide_reason reason, void *context);
     /** Make a hidden alert visible again. */
     void (*unhide)(xyz_alert *alert, void *context);
-    /** Take an alert off screen for good; finish follows. */
+    /** Take an alert off screen for good; finish follows. During remove and
+     * finish, xyz_alert_dispatch() still returns the alert's dispatch; it
+     * returns NULL once finish has returned. */
     void (*remove)(xyz_alert *alert, xyz_end_reason reason, void *context);
     /** The alert ended and will never show again. */
     void (*finish)(xyz_alert *alert, xyz_end_reason reason, void *context);
@@ -202,6 +275,16 @@ typedef struct xyz_host {
     void (*destroy_context)(void *context);
 } xyz_host;
 
+/**
+ * An xyz_host with `size` set and the given members, the rest zero:
+ *
+ *     xyz_host host = XYZ_HOST_INIT(.show = on_show, .finish = on_finish, .context = app);
+ *
+ * It uses designated initializers: C99 and later, C++20 and later. In C++17
+ * write `xyz_host host{}; host.size = sizeof host;` and assign the members.
+ */
+#define XYZ_HOST_INIT(...) {.size = (uint32_t)sizeof(xyz_host), __VA_ARGS__}
+
 /* ---------------------------------------------------------------- dispatch */
 
 /**
@@ -211,6 +294,7 @@ typedef struct xyz_host {
  * this library knows), in which case destroy_context is not called.
  * The caller owns the dispatch and ends it with xyz_dispatch_destroy().
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_dispatch *xyz_dispatch_create(const xyz_host *host, void *page_view);
 
 /**
@@ -222,13 +306,13 @@ xyz_dispatch *xyz_dispatch_create(const xyz_host *host, void *page_view);
  * callbacks: once that callback returns). XYZ_EINVAL for NULL, XYZ_ESTATE
  * when called again from a callback of the same dispatch.
  */
-xyz_status xyz_dispatch_destroy(xyz_dispatch *dispatch);
+XYZ_API xyz_status xyz_dispatch_destroy(xyz_dispatch *dispatch);
 
 /** Names the page for explanations and snapshots (copied; "" clears). */
-xyz_status xyz_dispatch_set_name(xyz_dispatch *dispatch, const char *name);
+XYZ_API xyz_status xyz_dispatch_set_name(xyz_dispatch *dispatch, const char *name);
 
 /** The page's name ("" if none); valid until the name changes or the dispatch dies. */
-const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
+XYZ_API const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
 
 /**
  * Adds `count` alerts at once, all or none: each must be idle and appear once,
@@ -237,14 +321,15 @@ const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
  * the first problem is reported and nothing is added. The dispatch takes its
  * own reference to each alert. Then a pass runs (or a flush is requested).
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_add(xyz_dispatch *dispatch, xyz_alert *const *alerts, size_t count);
 
 /** The page appeared: its alerts are restored and candidates may show. */
-xyz_status xyz_dispatch_page_did_appear(xyz_dispatch *dispatch);
+XYZ_API xyz_status xyz_dispatch_page_did_appear(xyz_dispatch *dispatch);
 
 /** The page will disappear: its showing alerts (and those of pages that stop
  * participating with it) are hidden during this call, in both pass modes. */
-xyz_status xyz_dispatch_page_will_disappear(xyz_dispatch *dispatch);
+XYZ_API xyz_status xyz_dispatch_page_will_disappear(xyz_dispatch *dispatch);
 
 /**
  * Makes `child` a child of `parent` (NULL detaches), joining their domains.
@@ -252,16 +337,18 @@ xyz_status xyz_dispatch_page_will_disappear(xyz_dispatch *dispatch);
  * XYZ_EDUPLICATE when the domains' live alerts share an id, XYZ_ESTATE when
  * either domain is delivering a callback or either dispatch was destroyed.
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_set_parent(xyz_dispatch *child, xyz_dispatch *parent);
 
 /** The parent (borrowed), or NULL. */
-xyz_dispatch *xyz_dispatch_parent(const xyz_dispatch *dispatch);
+XYZ_API xyz_dispatch *xyz_dispatch_parent(const xyz_dispatch *dispatch);
 
 /**
  * Makes `child` the only active child of `parent` (NULL: every child is active
  * again), replacing any provider. XYZ_EOWNER if `child` is not a child of
  * `parent`.
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_set_active_child(xyz_dispatch *parent, xyz_dispatch *child);
 
 /** Returns the active child of `parent` (borrowed); NULL or a dispatch that is
@@ -280,31 +367,33 @@ typedef xyz_dispatch *(*xyz_active_child_fn)(xyz_dispatch *parent, void *context
  * from a host callback while this call's pass is running; the engine keeps
  * each provider until it no longer calls it.
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_set_active_child_provider(xyz_dispatch *parent, xyz_active_child_fn fn,
                                                   void *context, void (*free_context)(void *context));
 
 /** The `context` of the provider set on `parent` now (borrowed, opaque), or
  * NULL when it has none. Lets a binding tell whether a failed
  * xyz_dispatch_set_active_child_provider() kept the provider it was given. */
-void *xyz_dispatch_active_child_context(const xyz_dispatch *parent);
+XYZ_API void *xyz_dispatch_active_child_context(const xyz_dispatch *parent);
 
 /** Registers `view` under `name` for alerts of this dispatch and its
  * descendants (NULL view removes it). "page" replaces the page view.
  * XYZ_EINVAL for a NULL or empty name. */
-xyz_status xyz_dispatch_set_target(xyz_dispatch *dispatch, const char *name, void *view);
+XYZ_API xyz_status xyz_dispatch_set_target(xyz_dispatch *dispatch, const char *name, void *view);
 
 /** Reports the keyboard frame for the dispatch's domain (a height of zero
  * or less: hidden).
  * Visible alerts whose offset changes get a move callback during this call.
  * XYZ_EINVAL for non-finite values or a negative duration. */
+XYZ_API
 xyz_status xyz_dispatch_keyboard_changed(xyz_dispatch *dispatch, xyz_rect keyboard, double duration);
 
 /** Runs the domain's passes now, in both modes, and ends a pending flush
  * request. From inside a callback of this domain it only acknowledges. */
-xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
+XYZ_API xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
 
 /** The live alert of this dispatch with this id (borrowed), or NULL. */
-xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
+XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
 
 /**
  * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
@@ -314,39 +403,42 @@ xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
  * "state", "page" and "unmet_dependencies". The caller frees it with
  * xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */
-char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
 
 /* ---------------------------------------------------------------- alerts */
 
 /** Creates an idle, ready alert (+1 reference). `id` may be NULL or "" for
  * an anonymous alert; it is copied. Returns NULL (XYZ_EINVAL in
  * xyz_last_error()) when `id` is not valid UTF-8. */
-xyz_alert *xyz_alert_create(const char *id);
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_alert *xyz_alert_create(const char *id);
 
 /** Adds a reference; returns `alert` (NULL stays NULL). */
-xyz_alert *xyz_alert_retain(xyz_alert *alert);
+XYZ_API xyz_alert *xyz_alert_retain(xyz_alert *alert);
 
 /** Drops a reference; the alert is freed (and its user-data destructor runs)
  * with the last one. NULL is allowed. Releasing more often than retained is
  * undefined behaviour. */
-void xyz_alert_release(xyz_alert *alert);
+XYZ_API void xyz_alert_release(xyz_alert *alert);
 
 /** The id (NULL for an anonymous alert); valid while the alert lives. */
-const char *xyz_alert_id(const xyz_alert *alert);
+XYZ_API const char *xyz_alert_id(const xyz_alert *alert);
 
 /** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
-xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
-int32_t xyz_alert_priority(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
+XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
 
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
-xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
-xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
+XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
 
 /** The current state (XYZ_STATE_FINISHED for NULL, with an error set). */
-xyz_state xyz_alert_state(const xyz_alert *alert);
+XYZ_API xyz_state xyz_alert_state(const xyz_alert *alert);
 
-/** The dispatch of a live alert (borrowed), or NULL. */
-xyz_dispatch *xyz_alert_dispatch(const xyz_alert *alert);
+/** The dispatch of a live alert (borrowed), or NULL for an idle or finished
+ * one. Inside the remove and finish callbacks of an ending alert it is still
+ * the dispatch the alert was on (even one being destroyed); it becomes NULL
+ * once finish returns. */
+XYZ_API xyz_dispatch *xyz_alert_dispatch(const xyz_alert *alert);
 
 /**
  * Makes `alert` wait until `dependency` finishes. Allowed until the alert
@@ -355,88 +447,93 @@ xyz_dispatch *xyz_alert_dispatch(const xyz_alert *alert);
  * waits for `alert`, directly or not. The alert keeps a reference to
  * `dependency` until either finishes.
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_alert_add_dependency(xyz_alert *alert, xyz_alert *dependency);
 
 /** Makes `alert` wait while a live alert with id `id` exists in its domain.
  * Allowed until the alert shows. XYZ_ECYCLE for its own id or a cycle. */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_alert_add_dependency_id(xyz_alert *alert, const char *id);
 
 /** Marks an idle alert to be added waiting (XYZ_ESTATE unless idle). */
-xyz_status xyz_alert_set_waiting(xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_waiting(xyz_alert *alert);
 
 /** Idle: it will be added ready. Waiting: it becomes ready and may show (a
  * pass follows). Ready or on screen: nothing happens. */
-xyz_status xyz_alert_set_ready(xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_ready(xyz_alert *alert);
 
 /** The host already took this on-screen alert off screen: it finishes
  * (finish callback, XYZ_END_DISMISSED). XYZ_ESTATE unless on screen. */
-xyz_status xyz_alert_dismiss(xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_dismiss(xyz_alert *alert);
 
 /** Ends a live alert: remove (if on screen) then finish, XYZ_END_CANCELLED.
  * XYZ_ESTATE for an idle or finished alert. */
-xyz_status xyz_alert_cancel(xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_cancel(xyz_alert *alert);
 
 /** The user chose action `index` of this showing alert: action, remove and
  * finish callbacks (XYZ_END_DISMISSED). XYZ_ESTATE unless showing, XYZ_EINVAL
  * when `index` >= xyz_alert_action_count(). */
-xyz_status xyz_alert_trigger_action(xyz_alert *alert, size_t index);
+XYZ_API xyz_status xyz_alert_trigger_action(xyz_alert *alert, size_t index);
 
 /** One sentence on why the alert is in its state, e.g. "'promo' is waiting
  * for dependency 'login' (showing)". The caller frees it with xyz_free(). */
-char *xyz_alert_explain(const xyz_alert *alert);
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_alert_explain(const xyz_alert *alert);
 
 /** Names the layer to show on: "page" (default) or a name registered with
  * xyz_dispatch_set_target() on its dispatch or an ancestor. Until finished. */
-xyz_status xyz_alert_set_target(xyz_alert *alert, const char *name);
-const char *xyz_alert_target(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_target(xyz_alert *alert, const char *name);
+XYZ_API const char *xyz_alert_target(const xyz_alert *alert);
 
 /* ------------------------------------------------------ keyboard avoidance */
 
 /** Enables or disables keyboard avoidance (default on) with a correction
  * `adjust` added to the offset (negative moves further up). An on-screen
  * alert whose offset changes gets a move callback during this call. */
-xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabled, double adjust);
+XYZ_API xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabled, double adjust);
 
 /** Reports the alert's laid-out frame (NULL: unknown). An on-screen alert
  * whose offset changes gets a move callback during this call. */
-xyz_status xyz_alert_set_frame(xyz_alert *alert, const xyz_rect *frame);
+XYZ_API xyz_status xyz_alert_set_frame(xyz_alert *alert, const xyz_rect *frame);
 
 /** The pure avoidance formula: with overlap = frame.y + frame.height -
  * keyboard.y, returns -overlap + adjust when the keyboard is shown (height
  * above zero; zero or negative is hidden) and overlaps, else 0. Finite inputs
  * give a finite result: one beyond the range of double is clamped to
  * -DBL_MAX or DBL_MAX, and so is every offset passed to the move callback. */
-double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adjust);
+XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adjust);
 
 /* ---------------------------------------------------------------- content */
 
 /** Presentation hint: "alert" (default), "sheet", "toast" or any host word. */
-xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
-const char *xyz_alert_style(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
+XYZ_API const char *xyz_alert_style(const xyz_alert *alert);
 
 /** Title (NULL clears); the getter returns NULL when there is none. */
-xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
-const char *xyz_alert_title(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
+XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
 
 /** Message (NULL clears); the getter returns NULL when there is none. */
-xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
-const char *xyz_alert_message(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
+XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
 
 /** Appends an action button. `id` and `title` must not be NULL. */
+XYZ_API
 xyz_status xyz_alert_add_action(xyz_alert *alert, const char *id, const char *title, xyz_action_style style);
 /** Removes every action. */
-xyz_status xyz_alert_clear_actions(xyz_alert *alert);
-size_t xyz_alert_action_count(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_clear_actions(xyz_alert *alert);
+XYZ_API size_t xyz_alert_action_count(const xyz_alert *alert);
 /** Action `index`'s id and title (NULL when out of range); valid until the
  * actions change or the alert dies. */
-const char *xyz_alert_action_id(const xyz_alert *alert, size_t index);
-const char *xyz_alert_action_title(const xyz_alert *alert, size_t index);
+XYZ_API const char *xyz_alert_action_id(const xyz_alert *alert, size_t index);
+XYZ_API const char *xyz_alert_action_title(const xyz_alert *alert, size_t index);
 /** Action `index`'s style (XYZ_ACTION_DEFAULT when out of range). */
-xyz_action_style xyz_alert_action_style(const xyz_alert *alert, size_t index);
+XYZ_API xyz_action_style xyz_alert_action_style(const xyz_alert *alert, size_t index);
 
-/** Host-defined data as JSON object text, handed back verbatim (NULL clears). */
-xyz_status xyz_alert_set_meta(xyz_alert *alert, const char *json);
-const char *xyz_alert_meta(const xyz_alert *alert);
+/** Host-defined data as JSON object text, handed back verbatim (NULL clears).
+ * XYZ_EINVAL when `json` is not one JSON object (the loader's rules: UTF-8,
+ * no duplicate keys), with the line and column in the message. */
+XYZ_API xyz_status xyz_alert_set_meta(xyz_alert *alert, const char *json);
+XYZ_API const char *xyz_alert_meta(const xyz_alert *alert);
 
 /* ---------------------------------------------------------------- user data */
 
@@ -445,23 +542,28 @@ const char *xyz_alert_meta(const xyz_alert *alert);
  * once with `data`: when the alert is freed, or earlier if the data is
  * replaced by another call. Allowed in every state, finished included.
  */
+XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_alert_set_user_data(xyz_alert *alert, void *data, void (*destroy)(void *data));
 
 /** The user data, or NULL. */
-void *xyz_alert_user_data(const xyz_alert *alert);
+XYZ_API void *xyz_alert_user_data(const xyz_alert *alert);
 
 /* ---------------------------------------------------------------- dependencies */
 
 /** How many id dependencies the alert has (xyz_alert_add_dependency_id, or
  * "after" in JSON), and the one at `index` (NULL when out of range; valid
  * while the alert lives). */
-size_t xyz_alert_dependency_id_count(const xyz_alert *alert);
-const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index);
+XYZ_API size_t xyz_alert_dependency_id_count(const xyz_alert *alert);
+XYZ_API const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index);
 
-/* ---------------------------------------------------------------- JSON: alert sets */
+/* ---------------------------------------------------------------- JSON: catalogs */
 
-/** Alert definitions loaded from JSON (SPEC section 8), immutable. */
-typedef struct xyz_alert_set xyz_alert_set;
+/** A catalog: the alert definitions of an alert set file (README, "Alert
+ * sets"), loaded and validated, immutable. Create alerts from it by id. */
+typedef struct xyz_catalog xyz_catalog;
+
+/** One definition of a catalog, borrowed from it: valid while the catalog lives. */
+typedef struct xyz_definition xyz_definition;
 
 /**
  * Where and why loading failed, filled by the load functions when the
@@ -470,7 +572,8 @@ typedef struct xyz_alert_set xyz_alert_set;
  */
 typedef struct xyz_error {
     /** XYZ_EPARSE (not well-formed JSON or UTF-8), XYZ_ESCHEMA (well-formed
-     * but breaks the schema), XYZ_EIO (unreadable file); XYZ_OK on success. */
+     * but breaks the schema), XYZ_EIO (unreadable file), XYZ_EINVAL (a NULL
+     * argument); XYZ_OK on success. */
     xyz_status status;
     /** 1-based line and column (in Unicode characters) of the offending
      * value, member key or token; 0 for I/O errors. */
@@ -491,112 +594,102 @@ typedef struct xyz_error {
 /**
  * Loads and validates an alert set file: every field's type and range,
  * unknown keys, unique non-empty ids, "after" naming ids of the same file,
- * no dependency cycle. A scenario file (SPEC section 9) is accepted too and
- * validated in full; its alert set is returned. Returns NULL on failure with
- * `error` filled and xyz_last_error() set. The caller frees the set with
- * xyz_alert_set_free(). No input, however large or malformed, crashes it.
+ * no dependency cycle. A scenario file is accepted too and validated in
+ * full; its alerts are returned. Returns NULL on failure with `error` filled
+ * (the first problem in document order) and xyz_last_error() set. The caller
+ * frees the catalog with xyz_catalog_free(). No input, however large or
+ * malformed, crashes it.
  */
-xyz_alert_set *xyz_alert_set_load_file(const char *path, xyz_error *error);
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_catalog *xyz_catalog_load_file(const char *path, xyz_error *error);
 
-/** Like xyz_alert_set_load_file(), from `length` bytes of memory (not
+/** Like xyz_catalog_load_file(), from `length` bytes of memory (not
  * necessarily NUL-terminated); the source is "<string>". */
-xyz_alert_set *xyz_alert_set_load_string(const char *json, size_t length, xyz_error *error);
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_catalog *xyz_catalog_load_string(const char *json, size_t length, xyz_error *error);
 
-/** Frees an alert set. Alerts created from it are independent of it. NULL is allowed. */
-void xyz_alert_set_free(xyz_alert_set *set);
+/** Frees a catalog and its definitions. Alerts created from it are
+ * independent of it. NULL is allowed. */
+XYZ_API void xyz_catalog_free(xyz_catalog *catalog);
 
 /** The number of definitions. */
-size_t xyz_alert_set_count(const xyz_alert_set *set);
+XYZ_API size_t xyz_catalog_count(const xyz_catalog *catalog);
 
-/** The id of definition `index`, in file order (NULL when out of range);
- * valid while the set lives. */
-const char *xyz_alert_set_id(const xyz_alert_set *set, size_t index);
+/** Definition `index`, in file order (NULL when out of range). */
+XYZ_API const xyz_definition *xyz_catalog_definition(const xyz_catalog *catalog, size_t index);
 
-/** The page of definition `id` in a scenario's set; NULL in a plain alert
- * set or for an unknown id. Valid while the set lives. */
-const char *xyz_alert_set_page(const xyz_alert_set *set, const char *id);
+/** The definition with this id (NULL for an unknown id, without an error). O(1). */
+XYZ_API const xyz_definition *xyz_catalog_find(const xyz_catalog *catalog, const char *id);
 
 /** A fresh idle instance of definition `id` (+1 reference), with its "after"
  * ids as id dependencies and "ready": false as waiting. NULL with
  * XYZ_ENOTFOUND in xyz_last_error() for an unknown id. */
-xyz_alert *xyz_alert_set_create_alert(const xyz_alert_set *set, const char *id);
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_alert *xyz_catalog_create_alert(const xyz_catalog *catalog, const char *id);
 
 /** Adds a fresh instance of every definition to `dispatch` in one atomic
  * xyz_dispatch_add() (same errors); the dispatch keeps the only references. */
-xyz_status xyz_dispatch_add_set(xyz_dispatch *dispatch, const xyz_alert_set *set);
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_dispatch_add_catalog(xyz_dispatch *dispatch, const xyz_catalog *catalog);
 
-/* ---------------------------------------------------------------- JSON: scenarios */
+/* What a definition says, without creating an alert. Strings are borrowed from
+ * the catalog. NULL gives the neutral value and sets xyz_last_error(). */
 
-/** A scenario (SPEC section 9): pages, alerts with their pages, and steps.
- * Immutable; read it to drive dispatches, as `xyzalert simulate` does. */
-typedef struct xyz_scenario xyz_scenario;
+/** The id; never NULL for a definition. */
+XYZ_API const char *xyz_definition_id(const xyz_definition *definition);
+/** "priority" (default 0) and "exclusive" (default wait). */
+XYZ_API int32_t xyz_definition_priority(const xyz_definition *definition);
+XYZ_API xyz_exclusive xyz_definition_exclusive(const xyz_definition *definition);
+/** "ready" (default true): false means its alerts are added waiting. */
+XYZ_API bool xyz_definition_ready(const xyz_definition *definition);
+/** The page of a scenario's alert; NULL in a plain alert set. */
+XYZ_API const char *xyz_definition_page(const xyz_definition *definition);
+/** "target" (default "page") and "style" (default "alert"). */
+XYZ_API const char *xyz_definition_target(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_style(const xyz_definition *definition);
+/** "title", "message" and "meta" (compact JSON object text); NULL when absent. */
+XYZ_API const char *xyz_definition_title(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_message(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_meta(const xyz_definition *definition);
+/** "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
+XYZ_API bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
+/** The ids of "after", in file order (NULL when out of range). */
+XYZ_API size_t xyz_definition_after_count(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_after(const xyz_definition *definition, size_t index);
+/** The "actions", in file order: id and title (NULL when out of range) and
+ * style (XYZ_ACTION_DEFAULT when out of range). */
+XYZ_API size_t xyz_definition_action_count(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_action_id(const xyz_definition *definition, size_t index);
+XYZ_API const char *xyz_definition_action_title(const xyz_definition *definition, size_t index);
+XYZ_API
+xyz_action_style xyz_definition_action_style(const xyz_definition *definition, size_t index);
 
-/** What a step does. */
-typedef enum xyz_step_kind {
-    XYZ_STEP_APPEAR = 0, /**< page_did_appear(page) */
-    XYZ_STEP_DISAPPEAR,  /**< page_will_disappear(page) */
-    XYZ_STEP_DESTROY,    /**< destroy(page) */
-    XYZ_STEP_ADD,        /**< fresh instances of alerts[], all on page, in one add */
-    XYZ_STEP_READY,      /**< set_ready(latest instance of alert) */
-    XYZ_STEP_DISMISS,    /**< dismiss(latest instance of alert) */
-    XYZ_STEP_CANCEL,     /**< cancel(latest instance of alert) */
-    XYZ_STEP_ACTION,     /**< trigger_action(latest instance of alert, index) */
-    XYZ_STEP_SELECT,     /**< set_active_child(page, child), then a flush */
-    XYZ_STEP_KEYBOARD,   /**< keyboard_changed(page, frame, duration) */
-    XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
-    XYZ_STEP_FLUSH       /**< flush(page) */
-} xyz_step_kind;
+/* ---------------------------------------------------------------- deprecated (0.1 names) */
 
-/** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
- * from the scenario and valid while it lives. */
-typedef struct xyz_step {
-    xyz_step_kind kind;
-    /** The page of appear, disappear, destroy, select, keyboard and flush;
-     * for add, the page of its alerts. */
-    const char *page;
-    /** select: the child to make active; NULL unsets. */
-    const char *child;
-    /** ready, dismiss, cancel, action and frame: the alert's id. */
-    const char *alert;
-    /** add: the ids of the alerts to add, in order. */
-    const char *const *alerts;
-    size_t alert_count;
-    /** action: the action's index. */
-    size_t index;
-    /** keyboard and frame: the rectangle. */
-    xyz_rect frame;
-    /** keyboard: the animation's duration in seconds. */
-    double duration;
-} xyz_step;
+/* Kept so that programs built against 0.1 still compile (with a warning naming
+ * the replacement) and still link against this library. They go in 1.0. */
 
-/** Loads and validates a scenario file (see xyz_alert_set_load_file() for
- * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
- * with xyz_scenario_free(). */
-xyz_scenario *xyz_scenario_load_file(const char *path, xyz_error *error);
+/** The 0.1 name of xyz_catalog. */
+typedef xyz_catalog xyz_alert_set;
 
-/** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
-xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
-
-/** Frees a scenario and its alert set. NULL is allowed. */
-void xyz_scenario_free(xyz_scenario *scenario);
-
-/** The scenario's alerts (borrowed; valid while the scenario lives). */
-const xyz_alert_set *xyz_scenario_alert_set(const xyz_scenario *scenario);
-
-/** Whether the scenario runs in deferred mode ("deferred": true). */
-bool xyz_scenario_deferred(const xyz_scenario *scenario);
-
-/** The pages, in file order: name, parent (NULL for none) and initially
- * active child (NULL for none). Out of range: NULL. Valid while the scenario lives. */
-size_t xyz_scenario_page_count(const xyz_scenario *scenario);
-const char *xyz_scenario_page_name(const xyz_scenario *scenario, size_t index);
-const char *xyz_scenario_page_parent(const xyz_scenario *scenario, size_t index);
-const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_t index);
-
-/** The number of steps, and step `index` into `out` (XYZ_EINVAL for a NULL
- * argument or an index out of range). */
-size_t xyz_scenario_step_count(const xyz_scenario *scenario);
-xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_step *out);
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_load_file")
+xyz_catalog *xyz_alert_set_load_file(const char *path, xyz_error *error);
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_load_string")
+xyz_catalog *xyz_alert_set_load_string(const char *json, size_t length, xyz_error *error);
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_free")
+void xyz_alert_set_free(xyz_catalog *set);
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_count")
+size_t xyz_alert_set_count(const xyz_catalog *set);
+/** The id of definition `index`: xyz_definition_id(xyz_catalog_definition(set, index)). */
+XYZ_API XYZ_DEPRECATED("use xyz_definition_id(xyz_catalog_definition(catalog, index))")
+const char *xyz_alert_set_id(const xyz_catalog *set, size_t index);
+/** The page of definition `id`: xyz_definition_page(xyz_catalog_find(set, id)). */
+XYZ_API XYZ_DEPRECATED("use xyz_definition_page(xyz_catalog_find(catalog, id))")
+const char *xyz_alert_set_page(const xyz_catalog *set, const char *id);
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_create_alert")
+xyz_alert *xyz_alert_set_create_alert(const xyz_catalog *set, const char *id);
+XYZ_API XYZ_DEPRECATED("use xyz_dispatch_add_catalog")
+xyz_status xyz_dispatch_add_set(xyz_dispatch *dispatch, const xyz_catalog *set);
 
 #ifdef __cplusplus
 }

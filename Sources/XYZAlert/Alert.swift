@@ -35,6 +35,9 @@ public final class Alert {
 
     /// The dispatch the alert was added to; nil while idle and once finished.
     public internal(set) var dispatch: Dispatch?
+    /// The dispatch an ending alert was on, while its `remove` and `finish`
+    /// events are delivered (`dispatch` is nil by then); nil otherwise.
+    public internal(set) var endingDispatch: Dispatch?
     /// Add order within the domain; larger is later. Set by `add`.
     var seq = 0
     /// Position in its dispatch's candidate queue, or -1 when not queued.

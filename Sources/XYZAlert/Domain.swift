@@ -283,9 +283,12 @@ final class Domain {
     /// `finish`. All state changes come first (SPEC section 2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
                       _ settlement: Settlement) {
-        let host = alert.dispatch!.host
+        let dispatch = alert.dispatch!
+        let host = dispatch.host
         let wasOnScreen = alert.state.isOnScreen
         end(alert, reason, settlement)
+        alert.endingDispatch = dispatch
+        defer { alert.endingDispatch = nil }
         if let action {
             host?.action(alert, index: action)
         }

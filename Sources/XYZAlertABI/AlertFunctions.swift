@@ -69,7 +69,10 @@ public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
 
 @c @implementation
 public func xyz_alert_dispatch(_ pointer: OpaquePointer?) -> OpaquePointer? {
-    value(nil) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").dispatch.map(handle) }
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return (alert.dispatch ?? alert.endingDispatch).map(handle)
+    }
 }
 
 @c @implementation
@@ -167,3 +170,18 @@ public func xyz_alert_set_user_data(
 public func xyz_alert_user_data(_ pointer: OpaquePointer?) -> UnsafeMutableRawPointer? {
     value(nil) { () throws(AlertError) in (try require(pointer, Alert.self, #function, "alert").hostData as? CAlertData)?.userData }
 }
+
+@c @implementation
+public func xyz_alert_dependency_id_count(_ alert: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(alert, Alert.self, #function, "alert").dependencyIDs.count }
+}
+
+@c @implementation
+public func xyz_alert_dependency_id(_ alert: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(alert, Alert.self, #function, "alert")
+        let ids = alert.dependencyIDs
+        return ids.indices.contains(index) ? CAlertData.of(alert).strings.get("after.\(index)", ids[index]) : nil
+    }
+}
+

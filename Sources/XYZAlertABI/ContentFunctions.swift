@@ -1,5 +1,6 @@
 import CXYZAlert
 import XYZAlert
+import XYZAlertJSON
 
 // xyz_alert_* content: style, title, message, actions, meta.
 
@@ -101,7 +102,16 @@ public func xyz_alert_action_style(_ pointer: OpaquePointer?, _ index: Int) -> x
 @c @implementation
 public func xyz_alert_set_meta(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?) -> xyz_status {
     editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
-        content.meta = try optionalString(json, "xyz_alert_set_meta", "json")
+        let meta = try optionalString(json, "xyz_alert_set_meta", "json")
+        if let meta {
+            do throws(LoadError) {
+                try Loader.checkObject(meta, source: "json")
+            } catch {
+                let at = error.position.map { " at line \($0.line), column \($0.column)" } ?? ""
+                throw AlertError(.invalidArgument, "xyz_alert_set_meta: json \(error.message)\(at)")
+            }
+        }
+        content.meta = meta
     }
 }
 

@@ -4,18 +4,34 @@ import XYZAlert
 
 // xyz_dispatch_*: handles in, engine calls, statuses out.
 
+/// Every size xyz_host has had in a released header, oldest first: the end
+/// of its last member in that version. Append one when a version appends
+/// members (0.1 and 0.2 end with destroy_context).
+private let knownHostSizes: [Int] = [
+    MemoryLayout<xyz_host>.offset(of: \xyz_host.destroy_context)! + MemoryLayout<UnsafeRawPointer>.size,
+]
+
+/// The host as this library sees it: the prefix the caller's version has,
+/// the members added since then NULL.
+private func hostCallbacks(_ host: UnsafePointer<xyz_host>) throws(AlertError) -> xyz_host {
+    let size = Int(host.pointee.size)
+    guard knownHostSizes.contains(size), size <= MemoryLayout<xyz_host>.size else {
+        let known = knownHostSizes.map(String.init).joined(separator: ", ")
+        throw AlertError(.invalidArgument, "xyz_dispatch_create: xyz_host.size is \(size), which no version of "
+                         + "xyzalert.h had (this library knows \(known)); set size = sizeof(xyz_host)")
+    }
+    var callbacks = xyz_host()
+    withUnsafeMutableBytes(of: &callbacks) { $0.copyMemory(from: UnsafeRawBufferPointer(start: host, count: size)) }
+    return callbacks
+}
+
 @c @implementation
 public func xyz_dispatch_create(_ host: UnsafePointer<xyz_host>?, _ pageView: UnsafeMutableRawPointer?) -> OpaquePointer? {
-    var callbacks = xyz_host()
-    if let host {
-        guard host.pointee.size == UInt32(MemoryLayout<xyz_host>.size) else {
-            LastError.set("xyz_dispatch_create: xyz_host.size is \(host.pointee.size), but this library knows xyz_host of \(MemoryLayout<xyz_host>.size) bytes; set size = sizeof(xyz_host)")
-            return nil
-        }
-        callbacks = host.pointee
+    value(nil) { () throws(AlertError) in
+        let callbacks = try host.map { (host) throws(AlertError) in try hostCallbacks(host) } ?? xyz_host()
+        let dispatch = Dispatch(host: CHost(callbacks), pageView: pageView)
+        return OpaquePointer(Unmanaged.passRetained(dispatch).toOpaque())
     }
-    let dispatch = Dispatch(host: CHost(callbacks), pageView: pageView)
-    return OpaquePointer(Unmanaged.passRetained(dispatch).toOpaque())
 }
 
 @c @implementation

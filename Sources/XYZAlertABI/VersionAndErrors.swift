@@ -2,7 +2,7 @@ import CXYZAlert
 import Glibc
 import XYZAlert
 
-// Version, status names, the last error, xyz_free, and the keyboard formula.
+// Version, status and enum names, the last error, xyz_free, and the keyboard formula.
 
 /// XYZALERT_VERSION_STRING as a C string: made once, never changed or freed.
 private nonisolated(unsafe) let versionString: UnsafeMutablePointer<CChar> = strdup(XYZALERT_VERSION_STRING)
@@ -29,6 +29,37 @@ public func xyz_status_name(_ status: xyz_status) -> UnsafePointer<CChar>? {
     ]
     let index = Int(status.rawValue)
     return staticCString(index < names.count ? names[index] : "XYZ_UNKNOWN")
+}
+
+/// names[raw] as a static C string, or "unknown" (values a newer library or
+/// a bad cast may pass).
+private func name(_ raw: UInt32, _ names: [StaticString]) -> UnsafePointer<CChar> {
+    staticCString(raw < UInt32(names.count) ? names[Int(raw)] : "unknown")
+}
+
+@c @implementation
+public func xyz_state_name(_ state: xyz_state) -> UnsafePointer<CChar>? {
+    name(state.rawValue, ["idle", "waiting", "ready", "showing", "hidden", "finished"])
+}
+
+@c @implementation
+public func xyz_exclusive_name(_ exclusive: xyz_exclusive) -> UnsafePointer<CChar>? {
+    name(exclusive.rawValue, ["wait", "cover", "hide_others"])
+}
+
+@c @implementation
+public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CChar>? {
+    name(reason.rawValue, ["page", "covered"])
+}
+
+@c @implementation
+public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
+    name(reason.rawValue, ["dismissed", "cancelled", "destroyed"])
+}
+
+@c @implementation
+public func xyz_action_style_name(_ style: xyz_action_style) -> UnsafePointer<CChar>? {
+    name(style.rawValue, ["default", "cancel", "destructive"])
 }
 
 @c @implementation

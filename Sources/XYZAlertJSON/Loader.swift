@@ -18,16 +18,65 @@ public enum Document: Sendable {
 }
 
 public enum Loader {
-    /// Loads a document from memory. `source` names it in errors.
+    /// Loads a document from memory. `source` names it in errors; the error
+    /// thrown is the first problem in document order.
     public static func load(bytes: [UInt8], source: String) throws(LoadError) -> Document {
-        let document = try JSONDocument(bytes: bytes, source: source)
-        var schema = Schema(document: document, scanner: TextScanner(bytes), source: source)
-        return try schema.document(document.root)
+        let (document, problems) = read(bytes: bytes, source: source, limit: 1)
+        guard let document else { throw problems[0] }
+        return document
     }
 
     /// Loads a document from a file; `.io` when it cannot be read.
     public static func loadFile(path: String) throws(LoadError) -> Document {
         try load(bytes: try readFile(path), source: path)
+    }
+
+    /// Every independent problem of a document, in document order, at most
+    /// `limit` (checking stops there); empty when it is valid. Each member of
+    /// the root, each alert and each of its fields, and each step is checked
+    /// on its own ("pages" as a whole); a check that depends on a broken part
+    /// (a step naming an alert whose definition has a problem) is skipped. A
+    /// document that is not well-formed JSON has one problem.
+    public static func check(bytes: [UInt8], source: String, limit: Int) -> [LoadError] {
+        read(bytes: bytes, source: source, limit: max(limit, 1)).problems
+    }
+
+    /// `check` of a file; one `.io` problem when it cannot be read.
+    public static func checkFile(path: String, limit: Int) -> [LoadError] {
+        do {
+            return check(bytes: try readFile(path), source: path, limit: limit)
+        } catch {
+            return [error]
+        }
+    }
+
+    /// Checks that `text` is one JSON object, under the rules documents
+    /// follow (UTF-8, no duplicate keys), as alerts' "meta" must be.
+    public static func checkObject(_ text: String, source: String) throws(LoadError) {
+        let json = try JSONDocument(bytes: Array(text.utf8), source: source)
+        guard json.root.kind == .object else {
+            throw LoadError(kind: .schema, message: "must be a JSON object, got \(json.root.described)", pointer: "",
+                            position: TextPosition(line: 1, column: 1, offset: 0), source: source)
+        }
+    }
+
+    /// The document when it has no problem, and the problems found.
+    static func read(bytes: [UInt8], source: String, limit: Int) -> (document: Document?, problems: [LoadError]) {
+        let json: JSONDocument
+        do {
+            json = try JSONDocument(bytes: bytes, source: source)
+        } catch {
+            return (nil, [error])
+        }
+        var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: limit))
+        var document: Document?
+        do {
+            document = try schema.attempt { () throws(LoadError) in try schema.document(json.root) } ?? nil
+        } catch {
+            document = nil // the limit was reached
+        }
+        let problems = schema.problems.sorted
+        return (problems.isEmpty ? document : nil, problems)
     }
 
     static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
@@ -52,14 +101,70 @@ public enum Loader {
     }
 }
 
-/// The schema of SPEC sections 8 and 9. Checks go in document order, so the
-/// first error reported is the first one in the file.
+/// The problems found so far. Once `limit` are found, the next one found
+/// is thrown on (and recorded by the outermost `attempt`), which ends the check.
+final class Problems {
+    let limit: Int
+    private(set) var list: [LoadError] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Records `error`; false when that reached the limit.
+    func record(_ error: LoadError) -> Bool {
+        list.append(error)
+        return !isFull
+    }
+
+    var isFull: Bool { list.count >= limit }
+
+    var count: Int { list.count }
+
+    /// In document order (by byte offset; ties in the order found).
+    var sorted: [LoadError] {
+        list.enumerated().sorted { a, b in
+            let (x, y) = (a.element.position?.offset ?? 0, b.element.position?.offset ?? 0)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// The schema of alert sets and scenarios (README, "Alert sets" and
+/// "Scenarios"). Checks go in document order; a problem is recorded and
+/// checking goes on with the next independent part (see `Loader.check`).
 struct Schema {
     let document: JSONDocument
     let scanner: TextScanner
     let source: String
+    let problems: Problems
     /// The scenario's page names (byte for byte), once its pages are read.
     var pageNames: Set<ExactString> = []
+    /// Whether "pages" had a problem: checks that look page names up are
+    /// then skipped rather than reported.
+    var pagesBroken = false
+
+    init(document: JSONDocument, scanner: TextScanner, source: String, problems: Problems) {
+        self.document = document
+        self.scanner = scanner
+        self.source = source
+        self.problems = problems
+    }
+
+    /// Runs `body`; a problem it throws is recorded and nil returned. Once
+    /// the limit is reached the problem is thrown on, through every enclosing
+    /// `attempt`, to end the check.
+    @discardableResult
+    func attempt<T>(_ body: () throws(LoadError) -> T) throws(LoadError) -> T? {
+        do {
+            return try body()
+        } catch {
+            if problems.isFull || !problems.record(error) {
+                throw error
+            }
+            return nil
+        }
+    }
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
                             "actions", "avoid_keyboard", "keyboard_adjust", "meta"]
@@ -175,7 +280,8 @@ struct Schema {
 
     // MARK: Documents
 
-    mutating func document(_ root: JSONValue) throws(LoadError) -> Document {
+    /// The document, or nil when a problem was recorded.
+    mutating func document(_ root: JSONValue) throws(LoadError) -> Document? {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
         let known = isScenario ? ["version", "alerts", "pages", "deferred", "steps"] : ["version", "alerts"]
@@ -183,108 +289,170 @@ struct Schema {
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
         var deferred = false
+        let rootProblems = problems.count
         for (key, value) in members {
-            switch key {
-            case "version":
-                guard value.integer == 1 else {
-                    throw fail("version must be 1, got \(value.described)", at: value)
+            try attempt { () throws(LoadError) in
+                switch key {
+                case "version":
+                    guard value.integer == 1 else {
+                        throw fail("version must be 1, got \(value.described)", at: value)
+                    }
+                case "alerts": alertsValue = value
+                case "pages" where isScenario: pagesValue = value
+                case "steps" where isScenario: stepsValue = value
+                case "deferred" where isScenario: deferred = try bool(value, "deferred")
+                default:
+                    throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
                 }
-            case "alerts": alertsValue = value
-            case "pages" where isScenario: pagesValue = value
-            case "steps" where isScenario: stepsValue = value
-            case "deferred" where isScenario: deferred = try bool(value, "deferred")
-            default:
-                throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
             }
         }
-        let pages = try pagesValue.map { (v: JSONValue) throws(LoadError) in try self.pages(v) } ?? []
+        var pages: [Scenario.Page] = []
+        if let pagesValue {
+            let before = problems.count
+            pages = try attempt { () throws(LoadError) in try self.pages(pagesValue) } ?? []
+            pagesBroken = problems.count > before
+        }
         pageNames = Set(pages.map { ExactString($0.name) })
-        guard let alertsValue else { throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root) }
-        let alerts = try alertSet(alertsValue, pages: isScenario ? pages : nil)
-        guard isScenario else { return .alertSet(alerts) }
-        let steps = try stepsValue.map { (v: JSONValue) throws(LoadError) in try self.steps(v, pages: pages, alerts: alerts) } ?? []
-        return .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps))
+        guard let alertsValue else {
+            // A broken member (a misspelt "alerts") is the likelier problem.
+            if problems.count > rootProblems { return nil }
+            throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root)
+        }
+        let read = try attempt { () throws(LoadError) in try alertSet(alertsValue, pages: isScenario ? pages : nil) }
+        var steps: [Scenario.Step] = []
+        if isScenario, let stepsValue {
+            let alerts = read ?? AlertsRead(idsComplete: false)
+            steps = try attempt { () throws(LoadError) in try self.steps(stepsValue, pages: pages, alerts: alerts) } ?? []
+        }
+        guard let alerts = read?.set, problems.count == 0 else { return nil }
+        return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps))
+                          : .alertSet(alerts)
     }
 
     // MARK: Alerts (SPEC 8)
 
     /// `pages` is nil for a plain alert set; for a scenario every alert needs
     /// a "page" naming one of them.
-    func alertSet(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> AlertSet {
+    func alertSet(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> AlertsRead {
+        var read = AlertsRead()
         var definitions: [AlertDefinition] = []
         var firstSeen: [ExactString: JSONValue] = [:]
         var afterValues: [[JSONValue]] = []
+        let before = problems.count
         for element in try array(value, "alerts") {
-            let (definition, idValue, afters) = try alert(element, pages: pages)
-            if let first = firstSeen[ExactString(definition.id)] {
-                throw fail("duplicate id \"\(definition.id)\" (first defined at \(path(first)))", at: idValue)
+            guard let alert = try attempt({ () throws(LoadError) in try alert(element, pages: pages) }),
+                  let idValue = alert.idValue else {
+                read.idsComplete = false
+                continue
             }
-            firstSeen[ExactString(definition.id)] = element
-            definitions.append(definition)
-            afterValues.append(afters)
+            let id = alert.definition.id
+            if let first = firstSeen[ExactString(id)] {
+                try attempt { () throws(LoadError) in
+                    throw fail("duplicate id \"\(id)\" (first defined at \(path(first)))", at: idValue)
+                }
+                continue
+            }
+            firstSeen[ExactString(id)] = element
+            read.ids.insert(ExactString(id))
+            if alert.sound {
+                definitions.append(alert.definition)
+                afterValues.append(alert.afterValues)
+            }
         }
-        for (i, definition) in definitions.enumerated() {
+        // An unknown id may be the unreadable id of a broken alert.
+        for (i, definition) in definitions.enumerated() where read.idsComplete {
             for (k, id) in definition.after.enumerated() where firstSeen[ExactString(id)] == nil {
-                throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
-                           at: afterValues[i][k])
+                try attempt { () throws(LoadError) in
+                    throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
+                               at: afterValues[i][k])
+                }
             }
         }
-        let set = AlertSet(definitions)
-        if let (start, cycle) = dependencyCycle(set) {
+        read.set = AlertSet(definitions)
+        if problems.count == before, let (start, cycle) = dependencyCycle(read.set) {
             let k = definitions[start].after.firstIndex { ExactString($0) == ExactString(cycle[1]) }!
             throw fail("dependency cycle: " + cycle.joined(separator: " -> "), at: afterValues[start][k])
         }
-        return set
+        return read
     }
 
-    /// One alert object: the definition, its id value, and its `after`
-    /// entries (for locating errors).
-    func alert(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> (AlertDefinition, JSONValue, [JSONValue]) {
-        var definition = AlertDefinition(id: "")
-        var idValue: JSONValue?
-        var afterValues: [JSONValue] = []
+    /// What "alerts" gave: the set of its sound alerts, and every id that
+    /// could be read (`idsComplete`: of every alert), for checking references.
+    struct AlertsRead {
+        var set = AlertSet([])
+        var ids: Set<ExactString> = []
+        var idsComplete = true
+    }
+
+    /// One alert object as read, `sound` when no field had a problem (each
+    /// is checked on its own and recorded).
+    func alert(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> ParsedAlert {
+        var alert = ParsedAlert()
+        var broken: Set<String> = []
         for (key, field) in try object(value, "an alert") {
-            switch key {
-            case "id":
-                definition.id = try string(field, "id")
-                idValue = field
-            case "priority": definition.priority = try int32(field, "priority")
-            case "exclusive":
-                definition.exclusive = try choice(field, "exclusive",
-                                                  [("wait", .wait), ("cover", .cover), ("hide_others", .hideOthers)])
-            case "after":
-                for entry in try array(field, "after") {
-                    definition.after.append(try string(entry, "each id in after"))
-                    afterValues.append(entry)
-                }
-            case "ready": definition.ready = try bool(field, "ready")
-            case "target": definition.target = try string(field, "target")
-            case "style": definition.content.style = try string(field, "style")
-            case "title": definition.content.title = try string(field, "title", allowEmpty: true)
-            case "message": definition.content.message = try string(field, "message", allowEmpty: true)
-            case "actions": definition.content.actions = try actions(field)
-            case "avoid_keyboard": definition.avoidKeyboard = try bool(field, "avoid_keyboard")
-            case "keyboard_adjust": definition.keyboardAdjust = try number(field, "keyboard_adjust")
-            case "meta":
-                guard field.kind == .object else {
-                    throw fail("meta must be an object, got \(field.described)", at: field)
-                }
-                definition.content.meta = field.text
-            case "page" where pages != nil:
-                let name = try string(field, "page")
-                guard pageNames.contains(ExactString(name)) else {
-                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
-                }
-                definition.page = name
-            default:
-                throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : ["page"]), at: field)
+            let before = problems.count
+            try attempt { () throws(LoadError) in try self.field(key, field, of: &alert, pages: pages) }
+            if problems.count > before {
+                broken.insert(key)
             }
         }
-        guard let idValue else { throw fail("an alert needs an \"id\"", at: value) }
-        if pages != nil && definition.page == nil {
-            throw fail("alert \"\(definition.id)\" needs a \"page\" in a scenario", at: value)
+        alert.sound = broken.isEmpty
+        // A required field missing beside a broken one (perhaps itself, misspelt) is not reported.
+        if alert.idValue == nil && broken.isEmpty {
+            throw fail("an alert needs an \"id\"", at: value)
         }
-        return (definition, idValue, afterValues)
+        if pages != nil && alert.definition.page == nil && broken.isEmpty {
+            throw fail("alert \"\(alert.definition.id)\" needs a \"page\" in a scenario", at: value)
+        }
+        return alert
+    }
+
+    /// An alert as its fields are read.
+    struct ParsedAlert {
+        var definition = AlertDefinition(id: "")
+        /// The id's value, if it could be read.
+        var idValue: JSONValue?
+        var afterValues: [JSONValue] = []
+        var sound = true
+    }
+
+    /// Reads one field of an alert object into `alert`.
+    func field(_ key: String, _ field: JSONValue, of alert: inout ParsedAlert, pages: [Scenario.Page]?) throws(LoadError) {
+        switch key {
+        case "id":
+            alert.definition.id = try string(field, "id")
+            alert.idValue = field
+        case "priority": alert.definition.priority = try int32(field, "priority")
+        case "exclusive":
+            alert.definition.exclusive = try choice(field, "exclusive",
+                                                    [("wait", .wait), ("cover", .cover), ("hide_others", .hideOthers)])
+        case "after":
+            for entry in try array(field, "after") {
+                alert.definition.after.append(try string(entry, "each id in after"))
+                alert.afterValues.append(entry)
+            }
+        case "ready": alert.definition.ready = try bool(field, "ready")
+        case "target": alert.definition.target = try string(field, "target")
+        case "style": alert.definition.content.style = try string(field, "style")
+        case "title": alert.definition.content.title = try string(field, "title", allowEmpty: true)
+        case "message": alert.definition.content.message = try string(field, "message", allowEmpty: true)
+        case "actions": alert.definition.content.actions = try actions(field)
+        case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")
+        case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
+        case "meta":
+            guard field.kind == .object else {
+                throw fail("meta must be an object, got \(field.described)", at: field)
+            }
+            alert.definition.content.meta = field.text
+        case "page" where pages != nil:
+            let name = try string(field, "page")
+            guard pageNames.contains(ExactString(name)) || pagesBroken else {
+                throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
+            }
+            alert.definition.page = name
+        default:
+            throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : ["page"]), at: field)
+        }
     }
 
     func actions(_ value: JSONValue) throws(LoadError) -> [AlertAction] {
@@ -426,17 +594,20 @@ struct Schema {
         return pages
     }
 
-    func steps(_ value: JSONValue, pages: [Scenario.Page], alerts: AlertSet) throws(LoadError) -> [Scenario.Step] {
+    /// The steps; a broken step is recorded and left out. Names are looked
+    /// up in the pages and alerts, unless those are broken (see `Schema`).
+    func steps(_ value: JSONValue, pages: [Scenario.Page], alerts read: AlertsRead) throws(LoadError) -> [Scenario.Step] {
+        let alerts = read.set
         func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let name = try string(field, what)
-            guard pageNames.contains(ExactString(name)) else {
+            guard pageNames.contains(ExactString(name)) || pagesBroken else {
                 throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
             }
             return name
         }
         func alert(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let id = try string(field, what)
-            guard alerts.definition(id) != nil else {
+            guard read.ids.contains(ExactString(id)) || !read.idsComplete else {
                 throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file", at: field)
             }
             return id
@@ -458,17 +629,17 @@ struct Schema {
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
                      "keyboard", "frame", "flush"]
         var steps: [Scenario.Step] = []
-        for element in try array(value, "steps") {
+        func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
             let members = try object(element, "a step")
             guard members.count == 1, let (kind, body) = members.first else {
                 throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
                            + "; got \(members.count)", at: element)
             }
             switch kind {
-            case "appear": steps.append(.appear(page: try page(body, "appear")))
-            case "disappear": steps.append(.disappear(page: try page(body, "disappear")))
-            case "destroy": steps.append(.destroy(page: try page(body, "destroy")))
-            case "flush": steps.append(.flush(page: try page(body, "flush")))
+            case "appear": return .appear(page: try page(body, "appear"))
+            case "disappear": return .disappear(page: try page(body, "disappear"))
+            case "destroy": return .destroy(page: try page(body, "destroy"))
+            case "flush": return .flush(page: try page(body, "flush"))
             case "add":
                 var ids: [String] = []
                 if body.kind == .array {
@@ -481,40 +652,52 @@ struct Schema {
                 } else {
                     ids.append(try alert(body, "add"))
                 }
-                let home = alerts.definition(ids[0])!.page!
-                if let other = ids.first(where: { ExactString(alerts.definition($0)!.page!) != ExactString(home) }) {
+                // Pages of alerts that are not defined (broken ones) are unknown.
+                let homes = ids.compactMap { alerts.definition($0)?.page }
+                guard homes.count == ids.count, let home = homes.first else { return .add(page: "", alerts: ids) }
+                if let other = ids.indices.first(where: { ExactString(homes[$0]) != ExactString(home) }) {
                     throw fail("all alerts of one add step must be on one page: \"\(ids[0])\" is on \"\(home)\", "
-                               + "\"\(other)\" on \"\(alerts.definition(other)!.page!)\"", at: body)
+                               + "\"\(ids[other])\" on \"\(homes[other])\"", at: body)
                 }
-                steps.append(.add(page: home, alerts: ids))
-            case "ready": steps.append(.ready(alert: try alert(body, "ready")))
-            case "dismiss": steps.append(.dismiss(alert: try alert(body, "dismiss")))
-            case "cancel": steps.append(.cancel(alert: try alert(body, "cancel")))
+                return .add(page: home, alerts: ids)
+            case "ready": return .ready(alert: try alert(body, "ready"))
+            case "dismiss": return .dismiss(alert: try alert(body, "dismiss"))
+            case "cancel": return .cancel(alert: try alert(body, "cancel"))
             case "action":
                 let f = try fields(body, "action", required: ["alert", "index"])
+                let id = try alert(f["alert"]!, "alert")
                 let index = f["index"]!
                 guard let i = index.integer, i >= 0, i <= Int32.max else {
                     throw fail("index must be a non-negative integer, got \(index.described)", at: index)
                 }
-                steps.append(.action(alert: try alert(f["alert"]!, "alert"), index: Int(i)))
+                if let actions = alerts.definition(id)?.content.actions, i >= actions.count {
+                    let range = switch actions.count {
+                    case 0: "has no actions"
+                    case 1: "has 1 action (index 0)"
+                    default: "has \(actions.count) actions (0 to \(actions.count - 1))"
+                    }
+                    throw fail("index \(i) is out of range: alert \"\(Self.abbreviated(id))\" \(range)", at: index)
+                }
+                return .action(alert: id, index: Int(i))
             case "select":
                 let f = try fields(body, "select", required: ["page", "child"])
                 let child = f["child"]!
-                steps.append(.select(page: try page(f["page"]!, "page"),
-                                     child: child.kind == .null ? nil : try page(child, "child")))
+                return .select(page: try page(f["page"]!, "page"), child: child.kind == .null ? nil : try page(child, "child"))
             case "keyboard":
                 let f = try fields(body, "keyboard", required: ["page", "frame"], optional: ["duration"])
                 let duration = try f["duration"].map { (d: JSONValue) throws(LoadError) in
                     try number(d, "duration", minimum: 0)
                 } ?? 0
-                steps.append(.keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"),
-                                       duration: duration))
+                return .keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"), duration: duration)
             case "frame":
                 let f = try fields(body, "frame", required: ["alert", "frame"])
-                steps.append(.frame(alert: try alert(f["alert"]!, "alert"), frame: try rect(f["frame"]!, "frame")))
+                return .frame(alert: try alert(f["alert"]!, "alert"), frame: try rect(f["frame"]!, "frame"))
             default:
                 throw unknownKey(kind, in: "a step", known: kinds, at: body)
             }
+        }
+        for element in try array(value, "steps") {
+            try attempt { () throws(LoadError) in steps.append(try step(element)) }
         }
         return steps
     }

@@ -41,7 +41,7 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", as compilers print.
     public var description: String {
-        let at = pointer.isEmpty ? "/" : pointer
+        let at = pointer.isEmpty ? "\"\"" : pointer
         guard let position else { return "\(source): error: \(message)" }
         return "\(source):\(position.line):\(position.column): error: \(message) (at \(at))"
     }

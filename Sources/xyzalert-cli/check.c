@@ -1,6 +1,9 @@
 /* xyzalert check: validate files, one line per problem. */
 #include "cli.h"
 
+/* Problems reported per file, as compilers stop after a screenful. */
+enum { MAX_PROBLEMS = 20 };
+
 void print_load_error(const xyz_error *error) {
     /* One line per problem, whatever the file's keys hold. */
     print_visible(stderr, error->source);
@@ -13,26 +16,43 @@ void print_load_error(const xyz_error *error) {
     fprintf(stderr, ":%d:%d: error: ", error->line, error->column);
     print_visible(stderr, error->message);
     fputs(" (at ", stderr);
-    print_visible(stderr, error->pointer[0] ? error->pointer : "/");
+    print_visible(stderr, error->pointer[0] ? error->pointer : "\"\"");
     fputs(")\n", stderr);
+}
+
+/* Checks one file: its problems on stderr, or "FILE: ok, N alerts". */
+static int check_file(const char *file) {
+    static xyz_error problems[MAX_PROBLEMS + 1];
+    size_t count = 0;
+    xyz_status status = xyz_check_file(file, problems, MAX_PROBLEMS + 1, &count);
+    if (status == XYZ_OK) {
+        xyz_error error;
+        xyz_catalog *catalog = xyz_catalog_load_file(file, &error);
+        if (!catalog) { /* changed since it was checked */
+            print_load_error(&error);
+            return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
+        }
+        size_t n = xyz_catalog_count(catalog);
+        printf("%s: ok, %zu alert%s\n", file, n, n == 1 ? "" : "s");
+        xyz_catalog_free(catalog);
+        return EXIT_VALID;
+    }
+    for (size_t i = 0; i < count && i < MAX_PROBLEMS; i++) {
+        print_load_error(&problems[i]);
+    }
+    if (count > MAX_PROBLEMS) {
+        print_visible(stderr, file);
+        fprintf(stderr, ": error: more than %d problems; stopping here\n", MAX_PROBLEMS);
+    }
+    return status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
 }
 
 int cli_check(int count, char **files) {
     int status = EXIT_VALID;
     for (int i = 0; i < count; i++) {
-        xyz_error error;
-        xyz_alert_set *set = xyz_alert_set_load_file(files[i], &error);
-        if (set) {
-            size_t n = xyz_alert_set_count(set);
-            printf("%s: ok, %zu alert%s\n", files[i], n, n == 1 ? "" : "s");
-            xyz_alert_set_free(set);
-            continue;
-        }
-        print_load_error(&error);
-        if (error.status == XYZ_EIO) {
-            status = EXIT_USAGE;
-        } else if (status == EXIT_VALID) {
-            status = EXIT_INVALID;
+        int file_status = check_file(files[i]);
+        if (file_status == EXIT_USAGE || (file_status == EXIT_INVALID && status == EXIT_VALID)) {
+            status = file_status;
         }
     }
     return status;

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "xyzalert.h"
+#include "xyzalert_tooling.h"
 
 /* Exit statuses (SPEC section 11). */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };

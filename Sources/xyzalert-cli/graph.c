@@ -1,35 +1,32 @@
 /* xyzalert graph: the dependency graph as Graphviz DOT. */
 #include "cli.h"
 
-static const char *exclusive_name(xyz_exclusive exclusive) {
-    return exclusive == XYZ_EXCLUSIVE_COVER ? "cover" : exclusive == XYZ_EXCLUSIVE_HIDE_OTHERS ? "hide_others" : "wait";
-}
-
 int cli_graph(const char *file) {
     xyz_error error;
-    xyz_alert_set *set = xyz_alert_set_load_file(file, &error);
-    if (!set) {
+    xyz_catalog *catalog = xyz_catalog_load_file(file, &error);
+    if (!catalog) {
         print_load_error(&error);
         return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
     }
     printf("digraph alerts {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n");
-    for (size_t i = 0; i < xyz_alert_set_count(set); i++) {
-        xyz_alert *alert = xyz_alert_set_create_alert(set, xyz_alert_set_id(set, i));
+    for (size_t i = 0; i < xyz_catalog_count(catalog); i++) {
+        const xyz_definition *definition = xyz_catalog_definition(catalog, i);
+        const char *id = xyz_definition_id(definition);
         printf("    ");
-        print_json_string(stdout, xyz_alert_id(alert));
+        print_json_string(stdout, id);
         printf(" [label=\"");
-        print_escaped(stdout, xyz_alert_id(alert));
-        printf("\\n%d, %s\"];\n", xyz_alert_priority(alert), exclusive_name(xyz_alert_exclusive(alert)));
-        for (size_t k = 0; k < xyz_alert_dependency_id_count(alert); k++) {
+        print_escaped(stdout, id);
+        printf("\\n%d, %s\"];\n", xyz_definition_priority(definition),
+               xyz_exclusive_name(xyz_definition_exclusive(definition)));
+        for (size_t k = 0; k < xyz_definition_after_count(definition); k++) {
             printf("    ");
-            print_json_string(stdout, xyz_alert_dependency_id(alert, k));
+            print_json_string(stdout, xyz_definition_after(definition, k));
             printf(" -> ");
-            print_json_string(stdout, xyz_alert_id(alert));
+            print_json_string(stdout, id);
             printf(";\n");
         }
-        xyz_alert_release(alert);
     }
     printf("}\n");
-    xyz_alert_set_free(set);
+    xyz_catalog_free(catalog);
     return EXIT_VALID;
 }

@@ -3,76 +3,165 @@
 
 #include "cli.h"
 
-static const char usage[] =
-    "usage: xyzalert check FILE...\n"
-    "       xyzalert simulate FILE [--format text|json]\n"
-    "       xyzalert graph FILE\n"
-    "       xyzalert --help | --version\n";
+/* One command: its name, its usage line and what it does. */
+typedef struct command {
+    const char *name;
+    const char *usage;
+    const char *help;
+} command;
 
-static const char help[] =
-    "xyzalert: the XYZAlert command-line tool.\n"
-    "\n"
-    "  check FILE...       validate alert sets and scenarios; each problem is printed as\n"
-    "                      FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
-    "                      exit 0 when all are valid, 1 when one is not, 2 on I/O errors\n"
-    "  simulate FILE       run a scenario and print what a host would see, step by step\n"
-    "    --format text     an aligned timeline (default; coloured on a terminal unless NO_COLOR is set)\n"
-    "    --format json     one JSON object per event and line\n"
-    "                      exit 0 when it ran (error events included), 1 when it could not be loaded\n"
-    "  graph FILE          the dependency graph as Graphviz DOT (dependency -> dependent)\n"
-    "  --help, --version\n";
+static const command commands[] = {
+    {"check", "xyzalert check FILE...",
+     "Validates alert sets and scenarios. Every independent problem of a file is\n"
+     "printed (up to 20 per file, in document order) as\n"
+     "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
+     "where the pointer is \"\" for the document root; a valid file prints\n"
+     "  FILE: ok, N alerts\n"
+     "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
+     "I/O errors.\n"},
+    {"simulate", "xyzalert simulate FILE [--format text|json]",
+     "Runs a scenario and prints what a host would see, step by step.\n"
+     "  --format text   an aligned timeline (default; coloured on a terminal\n"
+     "                  unless NO_COLOR is set)\n"
+     "  --format json   one JSON object per event and line\n"
+     "Exit status: 0 when it ran (error events included), 1 when the file could\n"
+     "not be loaded, 2 on usage errors.\n"},
+    {"graph", "xyzalert graph FILE",
+     "Prints the dependency graph of an alert set or scenario as Graphviz DOT\n"
+     "(an edge goes from a dependency to the alert waiting for it).\n"
+     "Exit status: 0, 1 when the file is not valid, 2 on usage or I/O errors.\n"},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
-int main(int argc, char **argv) {
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(usage, stdout);
-        fputs("\n", stdout);
-        fputs(help, stdout);
+static void print_usage(FILE *out) {
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        fprintf(out, "%s %s\n", i == 0 ? "usage:" : "      ", commands[i].usage);
+    }
+    fprintf(out, "       xyzalert help [COMMAND] | --help | --version\n");
+}
+
+static int print_help(const command *c) {
+    if (!c) {
+        printf("xyzalert: the XYZAlert command-line tool.\n\n");
+        print_usage(stdout);
+        printf("\nRun 'xyzalert help COMMAND' or 'xyzalert COMMAND --help' for one command.\n");
         return EXIT_VALID;
     }
-    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+    printf("usage: %s\n\n%s", c->usage, c->help);
+    return EXIT_VALID;
+}
+
+static const command *find_command(const char *name) {
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        if (strcmp(commands[i].name, name) == 0) {
+            return &commands[i];
+        }
+    }
+    return NULL;
+}
+
+/* "xyzalert COMMAND: MESSAGE" and the command's usage, on stderr. */
+static int usage_error(const command *c, const char *message, const char *argument) {
+    fprintf(stderr, "xyzalert %s: %s", c->name, message);
+    if (argument) {
+        fputs(" '", stderr);
+        print_visible(stderr, argument);
+        fputc('\'', stderr);
+    }
+    fprintf(stderr, "\nusage: %s\n", c->usage);
+    return EXIT_USAGE;
+}
+
+static bool is_help(const char *argument) {
+    return strcmp(argument, "--help") == 0 || strcmp(argument, "-h") == 0;
+}
+
+static int run_simulate(const command *c, int argc, char **argv) {
+    bool json = false;
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *format = NULL;
+        if (strcmp(argv[i], "--format") == 0) {
+            if (i + 1 == argc) {
+                return usage_error(c, "--format needs a value (text or json)", NULL);
+            }
+            format = argv[++i];
+        } else if (strncmp(argv[i], "--format=", 9) == 0) {
+            format = argv[i] + 9;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error(c, "unknown option", argv[i]);
+        } else if (file) {
+            return usage_error(c, "one FILE only, got another:", argv[i]);
+        } else {
+            file = argv[i];
+        }
+        if (format) {
+            if (strcmp(format, "json") != 0 && strcmp(format, "text") != 0) {
+                return usage_error(c, "unknown format (text or json):", format);
+            }
+            json = strcmp(format, "json") == 0;
+        }
+    }
+    if (!file) {
+        return usage_error(c, "missing FILE", NULL);
+    }
+    return cli_simulate(file, json);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (is_help(name)) {
+        return print_help(NULL);
+    }
+    if (strcmp(name, "--version") == 0) {
         printf("xyzalert %s\n", xyz_version_string());
         return EXIT_VALID;
     }
-    if (argc >= 3 && strcmp(argv[1], "check") == 0) {
-        return cli_check(argc - 2, argv + 2);
-    }
-    if (argc >= 3 && strcmp(argv[1], "simulate") == 0) {
-        bool json = false;
-        const char *file = NULL;
-        for (int i = 2; i < argc; i++) {
-            if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
-                if (strcmp(argv[i + 1], "json") == 0) {
-                    json = true;
-                } else if (strcmp(argv[i + 1], "text") != 0) {
-                    fprintf(stderr, "xyzalert: unknown format '%s' (text or json)\n", argv[i + 1]);
-                    return EXIT_USAGE;
-                }
-                i++;
-            } else if (strncmp(argv[i], "--format=", 9) == 0) {
-                json = strcmp(argv[i] + 9, "json") == 0;
-                if (!json && strcmp(argv[i] + 9, "text") != 0) {
-                    fprintf(stderr, "xyzalert: unknown format '%s' (text or json)\n", argv[i] + 9);
-                    return EXIT_USAGE;
-                }
-            } else if (argv[i][0] == '-' || file) {
-                fprintf(stderr, "xyzalert: unexpected argument '%s'\n%s", argv[i], usage);
-                return EXIT_USAGE;
-            } else {
-                file = argv[i];
-            }
+    if (strcmp(name, "help") == 0) {
+        if (argc == 2) {
+            return print_help(NULL);
         }
-        if (!file) {
-            fputs(usage, stderr);
+        const command *c = find_command(argv[2]);
+        if (!c || argc > 3) {
+            fputs("xyzalert help: unknown command '", stderr);
+            print_visible(stderr, argv[2]);
+            fputs("' (commands: check, simulate, graph)\n", stderr);
             return EXIT_USAGE;
         }
-        return cli_simulate(file, json);
+        return print_help(c);
     }
-    if (argc == 3 && strcmp(argv[1], "graph") == 0) {
+    const command *c = find_command(name);
+    if (!c) {
+        fputs("xyzalert: unknown command '", stderr);
+        print_visible(stderr, name);
+        fputs("' (commands: check, simulate, graph; see xyzalert --help)\n", stderr);
+        return EXIT_USAGE;
+    }
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            return print_help(c);
+        }
+    }
+    if (strcmp(c->name, "simulate") == 0) {
+        return run_simulate(c, argc - 2, argv + 2);
+    }
+    if (argc == 2) {
+        return usage_error(c, "missing FILE", NULL);
+    }
+    for (int i = 2; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error(c, "unknown option", argv[i]);
+        }
+    }
+    if (strcmp(c->name, "graph") == 0) {
+        if (argc > 3) {
+            return usage_error(c, "one FILE only, got another:", argv[3]);
+        }
         return cli_graph(argv[2]);
     }
-    if (argc >= 2) {
-        fprintf(stderr, "xyzalert: unknown command or missing file: '%s'\n", argv[1]);
-    }
-    fputs(usage, stderr);
-    return EXIT_USAGE;
+    return cli_check(argc - 2, argv + 2);
 }

@@ -73,10 +73,6 @@ static const char *id_of(xyz_alert *alert) {
     return id ? id : "";
 }
 
-static const char *end_reason(xyz_end_reason reason) {
-    return reason == XYZ_END_DISMISSED ? "dismissed" : reason == XYZ_END_CANCELLED ? "cancelled" : "destroyed";
-}
-
 static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
     if (r->quiet) {
         return;
@@ -117,7 +113,7 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
 }
 
 static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
-    emit(((page *)context)->runner, "hide", alert, "reason", reason == XYZ_HIDE_PAGE ? "page" : "covered");
+    emit(((page *)context)->runner, "hide", alert, "reason", xyz_hide_reason_name(reason));
 }
 
 static void on_unhide(xyz_alert *alert, void *context) {
@@ -125,16 +121,15 @@ static void on_unhide(xyz_alert *alert, void *context) {
 }
 
 static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
-    emit(((page *)context)->runner, "remove", alert, "reason", end_reason(reason));
+    emit(((page *)context)->runner, "remove", alert, "reason", xyz_end_reason_name(reason));
 }
 
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
-    emit(((page *)context)->runner, "finish", alert, "reason", end_reason(reason));
+    emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
 }
 
 static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
     runner *r = ((page *)context)->runner;
-    (void)duration;
     if (r->quiet) {
         return;
     }
@@ -142,7 +137,7 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
     if (r->json) {
         printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
-        printf(", \"dy\": %s}\n", format_number(number, dy));
+        printf(", \"dy\": %s, \"duration\": %s}\n", format_number(number, dy), format_number(seconds, duration));
     } else {
         char detail[96];
         snprintf(detail, sizeof detail, "dy %s over %ss", format_number(number, dy), format_number(seconds, duration));
@@ -271,10 +266,10 @@ static void run_add(runner *r, const xyz_step *step) {
     if (!dispatch) {
         return;
     }
-    const xyz_alert_set *set = xyz_scenario_alert_set(r->scenario);
+    const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
     for (size_t i = 0; i < step->alert_count; i++) {
-        fresh[i] = xyz_alert_set_create_alert(set, step->alerts[i]);
+        fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
     }
     xyz_status status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
     if (status == XYZ_OK) {
@@ -341,6 +336,22 @@ static void run_step(runner *r, const xyz_step *step) {
     }
 }
 
+/* The pages of a loaded scenario form a valid tree, so setting it up cannot
+ * fail; if the library says otherwise, say so and stop. */
+static void setup(xyz_status status) {
+    if (status != XYZ_OK) {
+        fprintf(stderr, "xyzalert: cannot set up the scenario's pages: %s\n", xyz_last_error());
+        exit(EXIT_INVALID);
+    }
+}
+
+/* Step `index`, which exists. */
+static xyz_step step_at(const xyz_scenario *scenario, size_t index) {
+    xyz_step step;
+    setup(xyz_scenario_step(scenario, index, &step));
+    return step;
+}
+
 int cli_simulate(const char *file, bool json) {
     xyz_error error;
     xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
@@ -355,7 +366,7 @@ int cli_simulate(const char *file, bool json) {
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
-    size_t alert_count = xyz_alert_set_count(xyz_scenario_alert_set(scenario));
+    size_t alert_count = xyz_catalog_count(xyz_scenario_catalog(scenario));
     r.instances = calloc(alert_count + 1, sizeof *r.instances);
     if (!r.pages || !r.instances || !names_init(&r.page_index, r.page_count)
         || !names_init(&r.instance_index, alert_count)) {
@@ -367,37 +378,27 @@ int cli_simulate(const char *file, bool json) {
         p->runner = &r;
         p->name = xyz_scenario_page_name(scenario, i);
         names_put(&r.page_index, p->name, i);
-        xyz_host host;
-        memset(&host, 0, sizeof host);
-        host.size = sizeof host;
-        host.context = p;
-        host.show = on_show;
-        host.hide = on_hide;
-        host.unhide = on_unhide;
-        host.remove = on_remove;
-        host.finish = on_finish;
-        host.move = on_move;
-        host.action = on_action;
+        xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
+                                      .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action);
         host.request_flush = xyz_scenario_deferred(scenario) ? on_request_flush : NULL;
         p->dispatch = xyz_dispatch_create(&host, NULL);
-        xyz_dispatch_set_name(p->dispatch, p->name);
+        setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);
     }
     for (size_t i = 0; i < r.page_count; i++) {
         const char *parent = xyz_scenario_page_parent(scenario, i);
         if (parent) {
-            xyz_dispatch_set_parent(r.pages[i].dispatch, find_page(&r, parent)->dispatch);
+            setup(xyz_dispatch_set_parent(r.pages[i].dispatch, find_page(&r, parent)->dispatch));
         }
     }
     for (size_t i = 0; i < r.page_count; i++) {
         const char *active = xyz_scenario_page_active(scenario, i);
         if (active) {
-            xyz_dispatch_set_active_child(r.pages[i].dispatch, find_page(&r, active)->dispatch);
+            setup(xyz_dispatch_set_active_child(r.pages[i].dispatch, find_page(&r, active)->dispatch));
         }
     }
     if (!json) {
         for (size_t i = 0; i < xyz_scenario_step_count(scenario); i++) {
-            xyz_step step;
-            xyz_scenario_step(scenario, i, &step);
+            xyz_step step = step_at(scenario, i);
             describe(&r, &step);
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
@@ -405,8 +406,7 @@ int cli_simulate(const char *file, bool json) {
         printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
     for (r.step = 0; r.step < xyz_scenario_step_count(scenario); r.step++) {
-        xyz_step step;
-        xyz_scenario_step(scenario, r.step, &step);
+        xyz_step step = step_at(scenario, r.step);
         describe(&r, &step);
         r.step_printed = false;
         run_step(&r, &step);

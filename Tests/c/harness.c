@@ -87,19 +87,10 @@ static void on_destroy_context(void *context) {
 }
 
 xyz_host recorder_host(recorder *r) {
-    xyz_host host;
-    memset(&host, 0, sizeof host);
-    host.size = sizeof host;
-    host.context = r;
-    host.show = on_show;
-    host.hide = on_hide;
-    host.unhide = on_unhide;
-    host.remove = on_remove;
-    host.finish = on_finish;
-    host.move = on_move;
-    host.action = on_action;
+    xyz_host host = XYZ_HOST_INIT(.context = r, .show = on_show, .hide = on_hide, .unhide = on_unhide,
+                                  .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
+                                  .destroy_context = on_destroy_context);
     host.request_flush = r->deferred ? on_request_flush : NULL;
-    host.destroy_context = on_destroy_context;
     return host;
 }
 

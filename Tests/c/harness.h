@@ -86,6 +86,7 @@ extern const test_case memory_tests[];
 extern const test_case thread_tests[];
 extern const test_case json_tests[];
 extern const test_case reliability_tests[];
+extern const test_case interface_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

@@ -38,7 +38,8 @@ int main(int argc, char **argv) {
         const test_case *table;
     } tables[] = {{"abi", abi_tests}, {"rules", rule_tests}, {"reentrancy", reentrancy_tests},
                   {"misuse", misuse_tests}, {"memory", memory_tests}, {"threads", thread_tests},
-                  {"json", json_tests}, {"reliability", reliability_tests}};
+                  {"json", json_tests}, {"reliability", reliability_tests},
+                  {"interface", interface_tests}};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         run_table(tables[i].table, argc < 2 || named(argc, argv, tables[i].name), argc, argv, &passed, &failed);
     }

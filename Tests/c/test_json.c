@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "xyzalert_tooling.h"
 
 static char *read_all(const char *path, size_t *length) {
     FILE *file = fopen(path, "rb");
@@ -20,7 +21,32 @@ static char *read_all(const char *path, size_t *length) {
     return data;
 }
 
-/* Checks one bad file against "NAME.json:LINE:COLUMN: error: MESSAGE (at POINTER)". */
+/* xyz_check_file() of the bad file `name` gives exactly the lines of
+ * `expected` ("NAME.json:LINE:COLUMN: error: MESSAGE (at POINTER)" each, as
+ * xyzalert check prints them), in order. */
+static void check_every_problem(const char *path, const char *name, const char *expected) {
+    xyz_error problems[32];
+    size_t count = 99;
+    xyz_status status = xyz_check_file(path, problems, 32, &count);
+    CHECK(status == XYZ_EPARSE || status == XYZ_ESCHEMA);
+    CHECK(count > 0 && status == problems[0].status);
+    const char *line = expected;
+    for (size_t i = 0; i < count && i < 32; i++) {
+        char formatted[2048];
+        snprintf(formatted, sizeof formatted, "%s:%d:%d: error: %s (at %s)\n", name, problems[i].line,
+                 problems[i].column, problems[i].message, problems[i].pointer[0] ? problems[i].pointer : "\"\"");
+        size_t n = strcspn(line, "\n") + 1;
+        CHECK(strlen(formatted) == n && strncmp(formatted, line, n) == 0);
+        if (strlen(formatted) != n || strncmp(formatted, line, n) != 0) {
+            fprintf(stderr, "  problem %zu: %s", i, formatted);
+        }
+        line += n;
+    }
+    CHECK(*line == '\0'); /* every expected line was reported */
+}
+
+/* Checks one bad file against "NAME.json:LINE:COLUMN: error: MESSAGE (at
+ * POINTER)": loading reports the first line; checking reports all of them. */
 static void check_bad_file(const char *name) {
     char path[512], expected_path[512];
     snprintf(path, sizeof path, "Tests/data/bad/%s", name);
@@ -29,6 +55,7 @@ static void check_bad_file(const char *name) {
     char *expected = read_all(expected_path, &length);
     CHECK(expected != NULL);
     if (!expected) return;
+    check_every_problem(path, name, expected);
     expected[strcspn(expected, "\n")] = '\0';
     int line = 0, column = 0, consumed = 0;
     char *after_name = expected + strlen(name);
@@ -41,10 +68,10 @@ static void check_bad_file(const char *name) {
     *at = '\0';
     char *pointer = at + 5;
     pointer[strlen(pointer) - 1] = '\0';
-    if (strcmp(pointer, "/") == 0) pointer[0] = '\0';
+    if (strcmp(pointer, "\"\"") == 0) pointer[0] = '\0'; /* the root */
 
     xyz_error error;
-    xyz_alert_set *set = xyz_alert_set_load_file(path, &error);
+    xyz_catalog *set = xyz_catalog_load_file(path, &error);
     CHECK(set == NULL);
     CHECK(error.status == (strncmp(name, "syntax-", 7) == 0 || strncmp(name, "not-utf8", 8) == 0 ? XYZ_EPARSE : XYZ_ESCHEMA));
     CHECK(error.line == line && error.column == column);
@@ -56,12 +83,12 @@ static void check_bad_file(const char *name) {
     size_t text_length;
     char *text = read_all(path, &text_length);
     xyz_error from_memory;
-    CHECK(xyz_alert_set_load_string(text, text_length, &from_memory) == NULL);
+    CHECK(xyz_catalog_load_string(text, text_length, &from_memory) == NULL);
     CHECK(from_memory.line == line && from_memory.column == column && from_memory.position == error.position);
     CHECK_STR(from_memory.source, "<string>");
     free(text);
     free(expected);
-    xyz_alert_set_free(set);
+    xyz_catalog_free(set);
 }
 
 static void every_bad_input_reports_its_exact_location(void) {
@@ -86,19 +113,19 @@ static void every_bad_input_reports_its_exact_location(void) {
 
 static void io_errors_and_null_arguments(void) {
     xyz_error error;
-    CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", &error) == NULL);
+    CHECK(xyz_catalog_load_file("Tests/data/no-such-file.json", &error) == NULL);
     CHECK(error.status == XYZ_EIO && error.line == 0);
     CHECK_STR(error.message, "cannot open: No such file or directory");
-    CHECK(xyz_alert_set_load_file(NULL, &error) == NULL && error.status == XYZ_EINVAL);
-    CHECK(xyz_alert_set_load_string(NULL, 0, &error) == NULL && error.status == XYZ_EINVAL);
-    CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", NULL) == NULL);
+    CHECK(xyz_catalog_load_file(NULL, &error) == NULL && error.status == XYZ_EINVAL);
+    CHECK(xyz_catalog_load_string(NULL, 0, &error) == NULL && error.status == XYZ_EINVAL);
+    CHECK(xyz_catalog_load_file("Tests/data/no-such-file.json", NULL) == NULL);
     CHECK(xyz_scenario_load_file(NULL, NULL) == NULL);
-    CHECK(xyz_alert_set_count(NULL) == 0 && xyz_alert_set_id(NULL, 0) == NULL);
-    CHECK(xyz_alert_set_create_alert(NULL, "a") == NULL);
-    CHECK_STATUS(xyz_dispatch_add_set(NULL, NULL), XYZ_EINVAL);
+    CHECK(xyz_catalog_count(NULL) == 0 && xyz_definition_id(xyz_catalog_definition(NULL, 0)) == NULL);
+    CHECK(xyz_catalog_create_alert(NULL, "a") == NULL);
+    CHECK_STATUS(xyz_dispatch_add_catalog(NULL, NULL), XYZ_EINVAL);
     CHECK(xyz_scenario_step_count(NULL) == 0);
     CHECK_STATUS(xyz_scenario_step(NULL, 0, NULL), XYZ_EINVAL);
-    xyz_alert_set_free(NULL);
+    xyz_catalog_free(NULL);
     xyz_scenario_free(NULL);
 }
 
@@ -110,19 +137,19 @@ static void deep_huge_and_binary_input_is_an_error_not_a_crash(void) {
     memset(deep + n + depth, ']', depth);
     deep[n + 2 * depth] = '}';
     xyz_error error;
-    CHECK(xyz_alert_set_load_string(deep, n + 2 * depth + 1, &error) == NULL);
+    CHECK(xyz_catalog_load_string(deep, n + 2 * depth + 1, &error) == NULL);
     CHECK(error.status == XYZ_EPARSE && strstr(error.message, "maximum parsing depth") != NULL);
     CHECK(strlen(error.pointer) < sizeof error.pointer);
     free(deep);
     const char binary[] = {'{', 0, 1, 2, (char)0xff, '}'};
-    CHECK(xyz_alert_set_load_string(binary, sizeof binary, &error) == NULL && error.status == XYZ_EPARSE);
-    CHECK(xyz_alert_set_load_string("", 0, &error) == NULL && error.status == XYZ_EPARSE);
+    CHECK(xyz_catalog_load_string(binary, sizeof binary, &error) == NULL && error.status == XYZ_EPARSE);
+    CHECK(xyz_catalog_load_string("", 0, &error) == NULL && error.status == XYZ_EPARSE);
     /* A very long unknown key: the message is cut to fit, still terminated. */
     char long_key[2048] = "{\"alerts\": [{\"id\": \"a\", \"";
     size_t start = strlen(long_key);
     memset(long_key + start, 'k', 1500);
     strcpy(long_key + start + 1500, "\": 1}]}");
-    CHECK(xyz_alert_set_load_string(long_key, strlen(long_key), &error) == NULL);
+    CHECK(xyz_catalog_load_string(long_key, strlen(long_key), &error) == NULL);
     /* The message quotes the key abbreviated; the pointer is cut to fit. */
     CHECK(error.status == XYZ_ESCHEMA && strstr(error.message, "kkk...\" in an alert") != NULL);
     CHECK(strlen(error.pointer) == sizeof error.pointer - 1);
@@ -131,19 +158,19 @@ static void deep_huge_and_binary_input_is_an_error_not_a_crash(void) {
     start = strlen(long_after);
     memset(long_after + start, 'k', 1500);
     strcpy(long_after + start + 1500, "\"]}]}");
-    CHECK(xyz_alert_set_load_string(long_after, strlen(long_after), &error) == NULL);
+    CHECK(xyz_catalog_load_string(long_after, strlen(long_after), &error) == NULL);
     CHECK(error.status == XYZ_ESCHEMA && strlen(error.message) == sizeof error.message - 1);
 }
 
 static void an_alert_set_gives_back_its_definitions(void) {
     xyz_error error;
-    xyz_alert_set *set = xyz_alert_set_load_file("examples/alerts.json", &error);
+    xyz_catalog *set = xyz_catalog_load_file("examples/alerts.json", &error);
     CHECK(set != NULL && error.status == XYZ_OK);
-    CHECK(xyz_alert_set_count(set) == 3);
-    CHECK_STR(xyz_alert_set_id(set, 1), "promo");
-    CHECK(xyz_alert_set_id(set, 3) == NULL);
-    CHECK(xyz_alert_set_page(set, "promo") == NULL);
-    xyz_alert *promo = xyz_alert_set_create_alert(set, "promo");
+    CHECK(xyz_catalog_count(set) == 3);
+    CHECK_STR(xyz_definition_id(xyz_catalog_definition(set, 1)), "promo");
+    CHECK(xyz_definition_id(xyz_catalog_definition(set, 3)) == NULL);
+    CHECK(xyz_definition_page(xyz_catalog_find(set, "promo")) == NULL);
+    xyz_alert *promo = xyz_catalog_create_alert(set, "promo");
     CHECK(xyz_alert_priority(promo) == 10 && xyz_alert_exclusive(promo) == XYZ_EXCLUSIVE_COVER);
     CHECK_STR(xyz_alert_target(promo), "window");
     CHECK_STR(xyz_alert_title(promo), "Summer sale");
@@ -153,19 +180,19 @@ static void an_alert_set_gives_back_its_definitions(void) {
     CHECK(xyz_alert_dependency_id_count(promo) == 1);
     CHECK_STR(xyz_alert_dependency_id(promo, 0), "login");
     CHECK(xyz_alert_dependency_id(promo, 1) == NULL);
-    CHECK(xyz_alert_set_create_alert(set, "nope") == NULL);
-    CHECK_STR(xyz_last_error(), "xyz_alert_set_create_alert: no alert \"nope\" in this set");
+    CHECK(xyz_catalog_create_alert(set, "nope") == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_catalog_create_alert: no alert \"nope\" in this catalog");
 
     recorder r = {0};
     xyz_dispatch *home = recorder_page(&r, "home");
-    CHECK_OK(xyz_dispatch_add_set(home, set));
+    CHECK_OK(xyz_dispatch_add_catalog(home, set));
     /* login shows; promo is waiting ("ready": false) and after login; rating after promo. */
     CHECK_STR(recorder_take(&r), "show login page\n");
     CHECK(xyz_alert_state(xyz_dispatch_find(home, "promo")) == XYZ_STATE_WAITING);
-    CHECK_STATUS(xyz_dispatch_add_set(home, set), XYZ_EDUPLICATE);
+    CHECK_STATUS(xyz_dispatch_add_catalog(home, set), XYZ_EDUPLICATE);
     xyz_dispatch_destroy(home);
     xyz_alert_release(promo);
-    xyz_alert_set_free(set);
+    xyz_catalog_free(set);
 }
 
 static void a_scenario_gives_back_pages_and_steps(void) {
@@ -180,9 +207,9 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     CHECK(xyz_scenario_page_parent(s, 0) == NULL);
     CHECK_STR(xyz_scenario_page_parent(s, 2), "tabbar");
     CHECK(xyz_scenario_page_name(s, 3) == NULL);
-    const xyz_alert_set *set = xyz_scenario_alert_set(s);
-    CHECK(xyz_alert_set_count(set) == 4);
-    CHECK_STR(xyz_alert_set_page(set, "maintenance"), "tabbar");
+    const xyz_catalog *set = xyz_scenario_catalog(s);
+    CHECK(xyz_catalog_count(set) == 4);
+    CHECK_STR(xyz_definition_page(xyz_catalog_find(set, "maintenance")), "tabbar");
     CHECK(xyz_scenario_step_count(s) == 14);
     xyz_step step;
     CHECK_OK(xyz_scenario_step(s, 5, &step));

@@ -40,8 +40,8 @@ static void a_dispatch_keeps_its_alerts_until_they_finish(void) {
     xyz_dispatch *home = recorder_page(&r, "home");
     xyz_alert *a = xyz_alert_create("a");
     xyz_alert *b = xyz_alert_create("b");
-    xyz_alert_set_user_data(a, &slot[3], count_destroy);
-    xyz_alert_set_user_data(b, &slot[4], count_destroy);
+    CHECK(xyz_alert_set_user_data(a, &slot[3], count_destroy) == XYZ_OK);
+    CHECK(xyz_alert_set_user_data(b, &slot[4], count_destroy) == XYZ_OK);
     xyz_alert *batch[] = {a, b};
     CHECK_OK(xyz_dispatch_add(home, batch, 2));
     xyz_alert_release(a);
@@ -66,7 +66,7 @@ static void a_callback_may_retain_a_borrowed_alert(void) {
     r.react = keep_on_finish;
     xyz_dispatch *home = recorder_page(&r, "home");
     xyz_alert *a = xyz_alert_create("a");
-    xyz_alert_set_user_data(a, &slot[5], count_destroy);
+    CHECK(xyz_alert_set_user_data(a, &slot[5], count_destroy) == XYZ_OK);
     CHECK_OK(xyz_dispatch_add(home, &a, 1));
     xyz_alert_release(a);
     CHECK_OK(xyz_alert_cancel(xyz_dispatch_find(home, "a")));
@@ -81,7 +81,7 @@ static void dependencies_keep_and_then_drop_their_targets(void) {
     memset(destroyed, 0, sizeof destroyed);
     xyz_alert *dep = xyz_alert_create("dep");
     xyz_alert *a = xyz_alert_create("a");
-    xyz_alert_set_user_data(dep, &slot[6], count_destroy);
+    CHECK(xyz_alert_set_user_data(dep, &slot[6], count_destroy) == XYZ_OK);
     CHECK_OK(xyz_alert_add_dependency(a, dep));
     xyz_alert_release(dep);
     CHECK(destroyed[6] == 0);
@@ -95,7 +95,7 @@ static void many_alerts_come_and_go(void) {
     xyz_dispatch *home = recorder_page(&r, "home");
     for (int i = 0; i < 2000; i++) {
         xyz_alert *a = xyz_alert_create(i % 2 ? "odd" : NULL);
-        xyz_alert_set_user_data(a, &slot[7], count_destroy);
+        CHECK(xyz_alert_set_user_data(a, &slot[7], count_destroy) == XYZ_OK);
         CHECK_OK(xyz_dispatch_add(home, &a, 1));
         CHECK_OK(xyz_alert_dismiss(a));
         xyz_alert_release(a);

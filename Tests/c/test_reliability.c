@@ -2,6 +2,7 @@
  * that is being destroyed, passes that never settle, offsets that overflow,
  * and strings that must stay bytes. */
 #include "harness.h"
+#include "xyzalert_tooling.h"
 
 #include <math.h>
 #include <stdlib.h>

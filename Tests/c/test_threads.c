@@ -25,6 +25,7 @@ static void the_last_error_is_per_thread(void) {
 typedef struct worker {
     int shown;
     int finished;
+    int failed_adds;
 } worker;
 
 static void count_show(xyz_alert *alert, const char *target, void *view, void *context) {
@@ -42,16 +43,14 @@ static void count_finish(xyz_alert *alert, xyz_end_reason reason, void *context)
 
 static void *run_domain(void *arg) {
     worker *w = arg;
-    xyz_host host = {0};
-    host.size = sizeof host;
-    host.context = w;
-    host.show = count_show;
-    host.finish = count_finish;
+    xyz_host host = XYZ_HOST_INIT(.context = w, .show = count_show, .finish = count_finish);
     xyz_dispatch *page = xyz_dispatch_create(&host, NULL);
     xyz_dispatch_page_did_appear(page);
     for (int i = 0; i < 300; i++) {
         xyz_alert *a = xyz_alert_create("same-id-in-both-domains");
-        xyz_dispatch_add(page, &a, 1);
+        if (xyz_dispatch_add(page, &a, 1) != XYZ_OK) {
+            w->failed_adds++;
+        }
         xyz_alert_dismiss(a);
         xyz_alert_release(a);
     }
@@ -60,14 +59,14 @@ static void *run_domain(void *arg) {
 }
 
 static void different_domains_run_on_different_threads(void) {
-    worker workers[2] = {{0, 0}, {0, 0}};
+    worker workers[2] = {{0, 0, 0}, {0, 0, 0}};
     pthread_t threads[2];
     for (int i = 0; i < 2; i++) {
         CHECK(pthread_create(&threads[i], NULL, run_domain, &workers[i]) == 0);
     }
     for (int i = 0; i < 2; i++) {
         CHECK(pthread_join(threads[i], NULL) == 0);
-        CHECK(workers[i].shown == 300 && workers[i].finished == 300);
+        CHECK(workers[i].shown == 300 && workers[i].finished == 300 && workers[i].failed_adds == 0);
     }
 }
 

@@ -70,7 +70,7 @@ expect "simulate of an invalid file exits 1" 1 $?
 "$XYZALERT" simulate examples/alerts.json > /dev/null 2>&1
 expect "simulate of an alert set (not a scenario) exits 1" 1 $?
 out=$("$XYZALERT" --version)
-expect "--version" 0 $? "xyzalert 0.1.0" "$out"
+expect "--version" 0 $? "xyzalert $(sed -n "s/^#define XYZALERT_VERSION_STRING \"\(.*\)\"/\1/p" include/xyzalert.h)" "$out"
 "$XYZALERT" --help | grep -q "simulate FILE"
 expect "--help" 0 $?
 

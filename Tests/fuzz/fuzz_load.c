@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xyzalert.h"
+#include "xyzalert_tooling.h"
 
 static void fail(const char *what, const xyz_error *e) {
     fprintf(stderr, "inconsistent error (%s): %d:%d position %zu pointer '%s': %s\n", what, e->line, e->column,
@@ -83,14 +83,14 @@ static void check_error(const char *text, size_t size, const xyz_error *e) {
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     const char *text = (const char *)data;
     xyz_error error;
-    xyz_alert_set *set = xyz_alert_set_load_string(text, size, &error);
+    xyz_catalog *set = xyz_catalog_load_string(text, size, &error);
     if (set) {
-        for (size_t i = 0; i < xyz_alert_set_count(set); i++) {
-            xyz_alert *alert = xyz_alert_set_create_alert(set, xyz_alert_set_id(set, i));
+        for (size_t i = 0; i < xyz_catalog_count(set); i++) {
+            xyz_alert *alert = xyz_catalog_create_alert(set, xyz_definition_id(xyz_catalog_definition(set, i)));
             if (!alert) abort();
             xyz_alert_release(alert);
         }
-        xyz_alert_set_free(set);
+        xyz_catalog_free(set);
     } else {
         check_error(text, size, &error);
     }

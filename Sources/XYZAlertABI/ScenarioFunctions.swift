@@ -1,0 +1,204 @@
+import CXYZAlert
+import Glibc
+import XYZAlert
+import XYZAlertJSON
+
+// xyz_scenario_* and xyz_check_* of xyzalert_tooling.h.
+
+/// The object behind `xyz_scenario *`.
+final class CScenario {
+    let scenario: Scenario
+    let catalog: CCatalog
+    let arena = CStringArena()
+    let pages: [(name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)]
+    let steps: [xyz_step]
+
+    init(_ scenario: Scenario) {
+        self.scenario = scenario
+        catalog = CCatalog(scenario.alerts)
+        let arena = self.arena
+        pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
+        steps = scenario.steps.map { step in
+            var out = xyz_step()
+            func kind(_ k: xyz_step_kind) { out.kind = k }
+            switch step {
+            case .appear(let page): kind(XYZ_STEP_APPEAR); out.page = arena.intern(page)
+            case .disappear(let page): kind(XYZ_STEP_DISAPPEAR); out.page = arena.intern(page)
+            case .destroy(let page): kind(XYZ_STEP_DESTROY); out.page = arena.intern(page)
+            case .flush(let page): kind(XYZ_STEP_FLUSH); out.page = arena.intern(page)
+            case .add(let page, let ids):
+                kind(XYZ_STEP_ADD)
+                out.page = arena.intern(page)
+                out.alerts = arena.array(ids)
+                out.alert_count = ids.count
+            case .ready(let alert): kind(XYZ_STEP_READY); out.alert = arena.intern(alert)
+            case .dismiss(let alert): kind(XYZ_STEP_DISMISS); out.alert = arena.intern(alert)
+            case .cancel(let alert): kind(XYZ_STEP_CANCEL); out.alert = arena.intern(alert)
+            case .action(let alert, let index):
+                kind(XYZ_STEP_ACTION)
+                out.alert = arena.intern(alert)
+                out.index = index
+            case .select(let page, let child):
+                kind(XYZ_STEP_SELECT)
+                out.page = arena.intern(page)
+                out.child = child.map(arena.intern)
+            case .keyboard(let page, let frame, let duration):
+                kind(XYZ_STEP_KEYBOARD)
+                out.page = arena.intern(page)
+                out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+                out.duration = duration
+            case .frame(let alert, let frame):
+                kind(XYZ_STEP_FRAME)
+                out.alert = arena.intern(alert)
+                out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            }
+            return out
+        }
+    }
+}
+
+@c @implementation
+public func xyz_scenario_load_file(_ path: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
+    guard let path else {
+        invalid("xyz_scenario_load_file: path is NULL", error)
+        return nil
+    }
+    let source = String(cString: path)
+    return load(error) { () throws(LoadError) in try scenario(try Loader.loadFile(path: source), source) }
+}
+
+@c @implementation
+public func xyz_scenario_load_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
+    guard let json else {
+        invalid("xyz_scenario_load_string: json is NULL", error)
+        return nil
+    }
+    return load(error) { () throws(LoadError) in
+        try scenario(try Loader.load(bytes: bytes(json, length), source: "<string>"), "<string>")
+    }
+}
+
+private func scenario(_ document: Document, _ source: String) throws(LoadError) -> CScenario {
+    guard case .scenario(let scenario) = document else {
+        throw LoadError(kind: .schema, message: "not a scenario: a scenario has \"pages\" and \"steps\"", pointer: "",
+                        position: TextPosition(line: 1, column: 1, offset: 0), source: source)
+    }
+    return CScenario(scenario)
+}
+
+@c @implementation
+public func xyz_scenario_free(_ scenario: OpaquePointer?) {
+    if let scenario = object(scenario, CScenario.self) {
+        Unmanaged.passUnretained(scenario).release()
+    }
+}
+
+@c @implementation
+public func xyz_scenario_catalog(_ scenario: OpaquePointer?) -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in
+        OpaquePointer(Unmanaged.passUnretained(try require(scenario, CScenario.self, #function, "scenario").catalog).toOpaque())
+    }
+}
+
+@c @implementation
+public func xyz_scenario_alert_set(_ scenario: OpaquePointer?) -> OpaquePointer? {
+    xyz_scenario_catalog(scenario)
+}
+
+@c @implementation
+public func xyz_scenario_deferred(_ scenario: OpaquePointer?) -> Bool {
+    value(false) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").scenario.deferred }
+}
+
+@c @implementation
+public func xyz_scenario_page_count(_ scenario: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").pages.count }
+}
+
+private func page(_ scenario: OpaquePointer?, _ index: Int, _ function: String)
+    throws(AlertError) -> (name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)? {
+    let pages = try require(scenario, CScenario.self, function, "scenario").pages
+    return pages.indices.contains(index) ? pages[index] : nil
+}
+
+@c @implementation
+public func xyz_scenario_page_name(_ scenario: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try page(scenario, index, #function)?.name }
+}
+
+@c @implementation
+public func xyz_scenario_page_parent(_ scenario: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try page(scenario, index, #function)?.parent }
+}
+
+@c @implementation
+public func xyz_scenario_page_active(_ scenario: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try page(scenario, index, #function)?.active }
+}
+
+@c @implementation
+public func xyz_scenario_step_count(_ scenario: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").steps.count }
+}
+
+@c @implementation
+public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<xyz_step>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let steps = try require(scenario, CScenario.self, #function, "scenario").steps
+        guard let out else { throw AlertError(.invalidArgument, "xyz_scenario_step: out is NULL") }
+        guard steps.indices.contains(index) else {
+            throw AlertError(.invalidArgument, "xyz_scenario_step: step \(index) is out of range (\(steps.count) steps)")
+        }
+        out.pointee = steps[index]
+    }
+}
+
+/// Fills `errors` with the problems found and returns the first one's status.
+private func reportProblems(_ problems: [LoadError], _ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
+                            _ count: UnsafeMutablePointer<Int>) -> xyz_status {
+    count.pointee = min(problems.count, capacity)
+    for (i, problem) in problems.prefix(capacity).enumerated() {
+        report(problem, into: errors! + i)
+    }
+    guard let first = problems.first else { return XYZ_OK }
+    LastError.set(first.description)
+    return first.kind.status
+}
+
+private func checkArguments(_ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
+                            _ count: UnsafeMutablePointer<Int>?, _ function: String) throws(AlertError) -> UnsafeMutablePointer<Int> {
+    guard let count else { throw AlertError(.invalidArgument, "\(cName(function)): count is NULL") }
+    count.pointee = 0
+    guard errors != nil || capacity == 0 else {
+        throw AlertError(.invalidArgument, "\(cName(function)): errors is NULL but capacity is \(capacity)")
+    }
+    return count
+}
+
+@c @implementation
+public func xyz_check_file(_ path: UnsafePointer<CChar>?, _ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
+                           _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
+    do throws(AlertError) {
+        let count = try checkArguments(errors, capacity, count, #function)
+        guard let path else { throw AlertError(.invalidArgument, "xyz_check_file: path is NULL") }
+        return reportProblems(Loader.checkFile(path: String(cString: path), limit: capacity),
+                              errors, capacity, count)
+    } catch {
+        LastError.set(error.message)
+        return XYZ_EINVAL
+    }
+}
+
+@c @implementation
+public func xyz_check_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ errors: UnsafeMutablePointer<xyz_error>?,
+                             _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
+    do throws(AlertError) {
+        let count = try checkArguments(errors, capacity, count, #function)
+        guard let json else { throw AlertError(.invalidArgument, "xyz_check_string: json is NULL") }
+        let problems = Loader.check(bytes: bytes(json, length), source: "<string>", limit: capacity)
+        return reportProblems(problems, errors, capacity, count)
+    } catch {
+        LastError.set(error.message)
+        return XYZ_EINVAL
+    }
+}

@@ -1,0 +1,391 @@
+/* The interface as it evolves: hosts built against older headers, the name
+ * functions, catalogs and their definitions, meta validation, the dispatch of
+ * an ending alert, the 0.1 names, and checking files for every problem. */
+#include <stdlib.h>
+
+#include "harness.h"
+#include "xyzalert_tooling.h"
+
+/* ---- hosts of older versions ---- */
+
+/* xyz_host exactly as the 0.1 header declared it. */
+typedef struct host_0_1 {
+    uint32_t size;
+    void *context;
+    void (*show)(xyz_alert *alert, const char *target, void *view, void *context);
+    void (*hide)(xyz_alert *alert, xyz_hide_reason reason, void *context);
+    void (*unhide)(xyz_alert *alert, void *context);
+    void (*remove)(xyz_alert *alert, xyz_end_reason reason, void *context);
+    void (*finish)(xyz_alert *alert, xyz_end_reason reason, void *context);
+    void (*move)(xyz_alert *alert, double dy, double duration, void *context);
+    void (*action)(xyz_alert *alert, size_t index, void *context);
+    void (*request_flush)(xyz_dispatch *root, void *context);
+    void (*destroy_context)(void *context);
+} host_0_1;
+
+typedef struct old_host_log {
+    int shown, finished, destroyed;
+} old_host_log;
+
+static void old_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    (void)alert;
+    (void)target;
+    (void)view;
+    ((old_host_log *)context)->shown++;
+}
+
+static void old_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    (void)alert;
+    (void)reason;
+    ((old_host_log *)context)->finished++;
+}
+
+static void old_destroy(void *context) {
+    ((old_host_log *)context)->destroyed++;
+}
+
+static void a_host_built_against_0_1_works(void) {
+    old_host_log log = {0, 0, 0};
+    /* The rest of a larger block is garbage: the library must read only the
+     * 0.1 prefix, never what follows it. */
+    unsigned char block[sizeof(host_0_1) + 64];
+    memset(block, 0xA5, sizeof block);
+    host_0_1 old;
+    memset(&old, 0, sizeof old);
+    old.size = sizeof old;
+    old.context = &log;
+    old.show = old_show;
+    old.finish = old_finish;
+    old.destroy_context = old_destroy;
+    memcpy(block, &old, sizeof old);
+    xyz_dispatch *d = xyz_dispatch_create((const xyz_host *)(void *)block, NULL);
+    CHECK(d != NULL);
+    if (!d) return;
+    CHECK_OK(xyz_dispatch_page_did_appear(d));
+    xyz_alert *a = xyz_alert_create("a");
+    CHECK_OK(xyz_dispatch_add(d, &a, 1));
+    CHECK(log.shown == 1);
+    CHECK_OK(xyz_alert_dismiss(a));
+    CHECK(log.finished == 1);
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(d));
+    CHECK(log.destroyed == 1);
+}
+
+static void sizes_no_header_had_are_refused(void) {
+    old_host_log log = {0, 0, 0};
+    xyz_host host = XYZ_HOST_INIT(.context = &log, .destroy_context = old_destroy);
+    const uint32_t bad[] = {0, 4, 8, (uint32_t)sizeof host - 8, (uint32_t)sizeof host + 8, 0xFFFFFFFFu};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        host.size = bad[i];
+        CHECK(xyz_dispatch_create(&host, NULL) == NULL);
+        CHECK(strstr(xyz_last_error(), "which no version of xyzalert.h had") != NULL);
+    }
+    CHECK(log.destroyed == 0); /* a refused host's context stays the caller's */
+}
+
+static void host_init_sets_the_size_and_the_members_given(void) {
+    old_host_log log = {0, 0, 0};
+    xyz_host host = XYZ_HOST_INIT(.context = &log, .show = old_show);
+    CHECK(host.size == sizeof(xyz_host));
+    CHECK(host.context == &log && host.show == old_show);
+    CHECK(host.hide == NULL && host.finish == NULL && host.destroy_context == NULL);
+    xyz_host empty = XYZ_HOST_INIT();
+    CHECK(empty.size == sizeof(xyz_host) && empty.context == NULL);
+    xyz_dispatch *d = xyz_dispatch_create(&empty, NULL);
+    CHECK(d != NULL);
+    CHECK_OK(xyz_dispatch_destroy(d));
+}
+
+/* ---- names ---- */
+
+static void every_enumerator_has_its_json_name(void) {
+    static const char *const states[] = {"idle", "waiting", "ready", "showing", "hidden", "finished"};
+    for (int i = 0; i <= XYZ_STATE_FINISHED; i++) {
+        CHECK_STR(xyz_state_name((xyz_state)i), states[i]);
+    }
+    CHECK_STR(xyz_exclusive_name(XYZ_EXCLUSIVE_WAIT), "wait");
+    CHECK_STR(xyz_exclusive_name(XYZ_EXCLUSIVE_COVER), "cover");
+    CHECK_STR(xyz_exclusive_name(XYZ_EXCLUSIVE_HIDE_OTHERS), "hide_others");
+    CHECK_STR(xyz_hide_reason_name(XYZ_HIDE_PAGE), "page");
+    CHECK_STR(xyz_hide_reason_name(XYZ_HIDE_COVERED), "covered");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_DISMISSED), "dismissed");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_CANCELLED), "cancelled");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_DESTROYED), "destroyed");
+    CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
+    CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
+    CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");
+    /* Values that are not enumerators (a newer library's, or a bad cast). */
+    CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
+    CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
+    CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)3), "unknown");
+    CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
+    /* Static storage: the same pointer every time. */
+    CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));
+}
+
+/* ---- catalogs ---- */
+
+static void definitions_read_without_creating_alerts(void) {
+    xyz_error error;
+    xyz_catalog *catalog = xyz_catalog_load_file("examples/alerts.json", &error);
+    CHECK(catalog != NULL);
+    if (!catalog) return;
+    CHECK(xyz_catalog_count(catalog) == 3);
+    const xyz_definition *login = xyz_catalog_definition(catalog, 0);
+    const xyz_definition *promo = xyz_catalog_find(catalog, "promo");
+    CHECK(xyz_catalog_definition(catalog, 3) == NULL && xyz_catalog_find(catalog, "nope") == NULL);
+    CHECK(promo == xyz_catalog_definition(catalog, 1));
+    CHECK_STR(xyz_definition_id(login), "login");
+    CHECK(xyz_definition_priority(login) == 100 && xyz_definition_exclusive(login) == XYZ_EXCLUSIVE_HIDE_OTHERS);
+    CHECK(xyz_definition_ready(login) && !xyz_definition_ready(promo));
+    CHECK_STR(xyz_definition_target(login), "page");
+    CHECK_STR(xyz_definition_style(login), "alert");
+    CHECK(xyz_definition_title(login) == NULL && xyz_definition_meta(login) == NULL);
+    CHECK(xyz_definition_page(login) == NULL); /* a plain alert set */
+    CHECK(xyz_definition_priority(promo) == 10 && xyz_definition_exclusive(promo) == XYZ_EXCLUSIVE_COVER);
+    CHECK_STR(xyz_definition_target(promo), "window");
+    CHECK_STR(xyz_definition_title(promo), "Summer sale");
+    CHECK_STR(xyz_definition_message(promo), "Everything -20%");
+    CHECK_STR(xyz_definition_meta(promo), "{\"image\":\"sale.png\"}");
+    double adjust = 0;
+    CHECK(xyz_definition_keyboard_avoidance(promo, &adjust) && adjust == -8);
+    CHECK(xyz_definition_keyboard_avoidance(promo, NULL));
+    CHECK(xyz_definition_after_count(promo) == 1);
+    CHECK_STR(xyz_definition_after(promo, 0), "login");
+    CHECK(xyz_definition_after(promo, 1) == NULL);
+    CHECK(xyz_definition_action_count(promo) == 2);
+    CHECK_STR(xyz_definition_action_id(promo, 1), "close");
+    CHECK_STR(xyz_definition_action_title(promo, 1), "Later");
+    CHECK(xyz_definition_action_style(promo, 1) == XYZ_ACTION_CANCEL);
+    CHECK(xyz_definition_action_id(promo, 2) == NULL && xyz_definition_action_style(promo, 2) == XYZ_ACTION_DEFAULT);
+    /* NULL: neutral values and an error that names the function. */
+    CHECK(xyz_definition_id(NULL) == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_definition_id: definition is NULL");
+    CHECK(xyz_definition_priority(NULL) == 0 && xyz_definition_after_count(NULL) == 0);
+    CHECK(!xyz_definition_keyboard_avoidance(NULL, &adjust));
+    CHECK(xyz_catalog_find(catalog, NULL) == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_catalog_find: id is NULL");
+    /* An instance says what its definition says. */
+    xyz_alert *a = xyz_catalog_create_alert(catalog, "promo");
+    CHECK(xyz_alert_priority(a) == xyz_definition_priority(promo));
+    CHECK_STR(xyz_alert_meta(a), xyz_definition_meta(promo));
+    xyz_alert_release(a);
+    xyz_catalog_free(catalog);
+}
+
+static void scenario_definitions_have_their_pages(void) {
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_file("examples/tabs.json", &error);
+    CHECK(scenario != NULL);
+    if (!scenario) return;
+    const xyz_catalog *catalog = xyz_scenario_catalog(scenario);
+    CHECK(xyz_catalog_count(catalog) > 0);
+    for (size_t i = 0; i < xyz_catalog_count(catalog); i++) {
+        CHECK(xyz_definition_page(xyz_catalog_definition(catalog, i)) != NULL);
+    }
+    xyz_scenario_free(scenario);
+}
+
+/* The 0.1 names still compile (with a warning naming the replacement, here
+ * silenced) and forward to the new functions. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static void the_0_1_names_still_work(void) {
+    xyz_error error;
+    const char text[] = "{\"version\": 1, \"alerts\": [{\"id\": \"a\"}, {\"id\": \"b\", \"after\": [\"a\"]}]}";
+    xyz_alert_set *set = xyz_alert_set_load_string(text, sizeof text - 1, &error);
+    CHECK(set != NULL);
+    CHECK(xyz_alert_set_count(set) == 2);
+    CHECK_STR(xyz_alert_set_id(set, 1), "b");
+    CHECK(xyz_alert_set_id(set, 2) == NULL);
+    CHECK(xyz_alert_set_page(set, "a") == NULL);
+    xyz_alert *b = xyz_alert_set_create_alert(set, "b");
+    CHECK(xyz_alert_dependency_id_count(b) == 1);
+    xyz_alert_release(b);
+    recorder r = {0};
+    xyz_dispatch *d = recorder_page(&r, "home");
+    CHECK_OK(xyz_dispatch_add_set(d, set));
+    CHECK_STR(recorder_take(&r), "show a page\n");
+    CHECK_OK(xyz_dispatch_destroy(d));
+    xyz_alert_set_free(set);
+    CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", &error) == NULL && error.status == XYZ_EIO);
+    xyz_scenario *scenario = xyz_scenario_load_file("examples/tabs.json", &error);
+    CHECK(xyz_scenario_alert_set(scenario) == xyz_scenario_catalog(scenario));
+    xyz_scenario_free(scenario);
+}
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* ---- meta ---- */
+
+static void meta_must_be_one_json_object(void) {
+    xyz_alert *a = xyz_alert_create("a");
+    CHECK_OK(xyz_alert_set_meta(a, "{\"campaign\": \"summer\"}"));
+    static const struct {
+        const char *json;
+        const char *message;
+    } bad[] = {
+        {"{oops", "xyz_alert_set_meta: json invalid JSON: string or '}' expected near 'oops' at line 1, column 5"},
+        {"[1,2]", "xyz_alert_set_meta: json must be a JSON object, got an array at line 1, column 1"},
+        {"\"text\"", "xyz_alert_set_meta: json invalid JSON: '[' or '{' expected near '\"text\"' at line 1, column 6"},
+        {"", "xyz_alert_set_meta: json invalid JSON: '[' or '{' expected near end of file at line 1, column 1"},
+        {"{\"a\": 1, \"a\": 2}", "xyz_alert_set_meta: json invalid JSON: duplicate object key near '\"a\"' at line 1, column 12"},
+        {"{} {}", "xyz_alert_set_meta: json invalid JSON: end of file expected near '{' at line 1, column 4"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_STATUS(xyz_alert_set_meta(a, bad[i].json), XYZ_EINVAL);
+        CHECK_STR(xyz_last_error(), bad[i].message);
+        CHECK_STR(xyz_alert_meta(a), "{\"campaign\": \"summer\"}"); /* unchanged, verbatim */
+    }
+    CHECK_STATUS(xyz_alert_set_meta(a, "{\"a\": \"\xff\"}"), XYZ_EINVAL); /* not UTF-8 */
+    CHECK_OK(xyz_alert_set_meta(a, " { } "));
+    CHECK_STR(xyz_alert_meta(a), " { } ");
+    CHECK_OK(xyz_alert_set_meta(a, NULL));
+    CHECK(xyz_alert_meta(a) == NULL);
+    xyz_alert_release(a);
+}
+
+/* ---- the dispatch of an ending alert ---- */
+
+typedef struct ending {
+    xyz_dispatch *expected;
+    int seen, wrong;
+} ending;
+
+static void expect_dispatch(recorder *r, const char *event, xyz_alert *alert) {
+    ending *e = r->user;
+    if (strcmp(event, "remove") == 0 || strcmp(event, "finish") == 0 || strcmp(event, "action") == 0) {
+        e->seen++;
+        if (xyz_alert_dispatch(alert) != e->expected || xyz_alert_state(alert) != XYZ_STATE_FINISHED) {
+            e->wrong++;
+        }
+    }
+}
+
+static void an_ending_alert_keeps_its_dispatch_during_remove_and_finish(void) {
+    recorder r = {0};
+    ending e = {NULL, 0, 0};
+    r.user = &e;
+    r.react = expect_dispatch;
+    xyz_dispatch *d = recorder_page(&r, "home");
+    e.expected = d;
+    xyz_alert *a = make_alert("a", 1, XYZ_EXCLUSIVE_COVER);
+    xyz_alert *b = make_alert("b", 2, XYZ_EXCLUSIVE_COVER);
+    xyz_alert *c = make_alert("c", 3, XYZ_EXCLUSIVE_COVER);
+    xyz_alert *q = make_alert("q", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_add_action(c, "ok", "OK", XYZ_ACTION_DEFAULT));
+    xyz_alert *all[] = {a, b, c, q};
+    CHECK_OK(xyz_dispatch_add(d, all, 4));
+    CHECK_OK(xyz_alert_trigger_action(c, 0)); /* action, remove, finish */
+    CHECK_OK(xyz_alert_cancel(b));             /* remove, finish */
+    CHECK_OK(xyz_alert_dismiss(a));            /* finish */
+    CHECK(e.seen == 6 && e.wrong == 0);
+    CHECK(xyz_alert_dispatch(a) == NULL && xyz_alert_dispatch(c) == NULL); /* after finish */
+    CHECK(xyz_alert_dispatch(q) == d);
+    CHECK(xyz_alert_state(q) == XYZ_STATE_SHOWING);
+    CHECK_OK(xyz_dispatch_destroy(d)); /* q: remove and finish, from a dispatch being destroyed */
+    CHECK(e.seen == 8 && e.wrong == 0);
+    CHECK(xyz_alert_dispatch(q) == NULL);
+    for (int i = 0; i < 4; i++) xyz_alert_release(all[i]);
+}
+
+/* ---- the state before each callback ---- */
+
+static void state_matches(recorder *r, const char *event, xyz_alert *alert) {
+    int *wrong = r->user;
+    if (!alert) return;
+    xyz_state s = xyz_alert_state(alert);
+    xyz_state expected = strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0 ? XYZ_STATE_SHOWING
+                         : strcmp(event, "hide") == 0                              ? XYZ_STATE_HIDDEN
+                         : strcmp(event, "move") == 0                              ? s
+                                                                                   : XYZ_STATE_FINISHED;
+    char *snapshot = xyz_dispatch_snapshot_json(xyz_alert_dispatch(alert));
+    char needle[64];
+    snprintf(needle, sizeof needle, "\"id\": \"%s\"", xyz_alert_id(alert));
+    /* A live alert is in the snapshot; a finished one no longer is. */
+    int listed = snapshot && strstr(snapshot, needle) != NULL;
+    if (s != expected || listed != (s != XYZ_STATE_FINISHED)) {
+        (*wrong)++;
+    }
+    xyz_free(snapshot);
+}
+
+static void the_state_is_complete_before_every_callback(void) {
+    recorder r = {0};
+    int wrong = 0;
+    r.user = &wrong;
+    r.react = state_matches;
+    xyz_dispatch *d = recorder_page(&r, "home");
+    xyz_alert *low = make_alert("low", 0, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *top = make_alert("top", 5, XYZ_EXCLUSIVE_HIDE_OTHERS);
+    CHECK_OK(xyz_dispatch_add(d, &low, 1));
+    CHECK_OK(xyz_dispatch_add(d, &top, 1)); /* show top, hide low */
+    CHECK_OK(xyz_dispatch_page_will_disappear(d));
+    CHECK_OK(xyz_dispatch_page_did_appear(d));
+    CHECK_OK(xyz_alert_cancel(top)); /* remove, finish, unhide low */
+    CHECK_OK(xyz_dispatch_destroy(d));
+    CHECK(strlen(recorder_take(&r)) > 0);
+    CHECK(wrong == 0);
+    xyz_alert_release(low);
+    xyz_alert_release(top);
+}
+
+/* ---- checking every problem ---- */
+
+static void check_reports_every_problem_up_to_capacity(void) {
+    /* Five alerts with a bad priority each: five problems, in order. */
+    const char text[] = "{\"version\": 1, \"alerts\": [{\"id\": \"a\", \"priority\": \"x\"}, {\"id\": \"b\", "
+                        "\"priority\": \"x\"}, {\"id\": \"c\", \"priority\": \"x\"}, {\"id\": \"d\", \"priority\": "
+                        "\"x\"}, {\"id\": \"e\", \"priority\": \"x\"}]}";
+    xyz_error errors[8];
+    size_t count = 99;
+    CHECK_STATUS(xyz_check_string(text, sizeof text - 1, errors, 8, &count), XYZ_ESCHEMA);
+    CHECK(count == 5);
+    for (size_t i = 0; i < count; i++) {
+        char pointer[32];
+        snprintf(pointer, sizeof pointer, "/alerts/%zu/priority", i);
+        CHECK_STR(errors[i].pointer, pointer);
+        CHECK(errors[i].status == XYZ_ESCHEMA && (i == 0 || errors[i].position > errors[i - 1].position));
+    }
+    CHECK_STATUS(xyz_check_string(text, sizeof text - 1, errors, 2, &count), XYZ_ESCHEMA);
+    CHECK(count == 2);
+    CHECK_STR(errors[1].pointer, "/alerts/1/priority");
+    /* Capacity 0: the status alone. */
+    CHECK_STATUS(xyz_check_string(text, sizeof text - 1, NULL, 0, &count), XYZ_ESCHEMA);
+    CHECK(count == 0);
+    /* Valid: nothing. */
+    const char valid[] = "{\"version\": 1, \"alerts\": []}";
+    CHECK_OK(xyz_check_string(valid, sizeof valid - 1, errors, 8, &count));
+    CHECK(count == 0);
+    /* Malformed JSON and unreadable files have exactly one problem. */
+    CHECK_STATUS(xyz_check_string("{", 1, errors, 8, &count), XYZ_EPARSE);
+    CHECK(count == 1);
+    CHECK_STATUS(xyz_check_file("Tests/data/no-such-file.json", errors, 8, &count), XYZ_EIO);
+    CHECK(count == 1 && errors[0].status == XYZ_EIO);
+    /* Bad arguments. */
+    CHECK_STATUS(xyz_check_file(NULL, errors, 8, &count), XYZ_EINVAL);
+    CHECK_STATUS(xyz_check_file("examples/alerts.json", errors, 8, NULL), XYZ_EINVAL);
+    CHECK_STATUS(xyz_check_file("examples/alerts.json", NULL, 1, &count), XYZ_EINVAL);
+    CHECK_STATUS(xyz_check_string(NULL, 0, errors, 8, &count), XYZ_EINVAL);
+}
+
+const test_case interface_tests[] = {
+    {"a_host_built_against_0_1_works", a_host_built_against_0_1_works},
+    {"sizes_no_header_had_are_refused", sizes_no_header_had_are_refused},
+    {"host_init_sets_the_size_and_the_members_given", host_init_sets_the_size_and_the_members_given},
+    {"every_enumerator_has_its_json_name", every_enumerator_has_its_json_name},
+    {"definitions_read_without_creating_alerts", definitions_read_without_creating_alerts},
+    {"scenario_definitions_have_their_pages", scenario_definitions_have_their_pages},
+    {"the_0_1_names_still_work", the_0_1_names_still_work},
+    {"meta_must_be_one_json_object", meta_must_be_one_json_object},
+    {"an_ending_alert_keeps_its_dispatch_during_remove_and_finish",
+     an_ending_alert_keeps_its_dispatch_during_remove_and_finish},
+    {"the_state_is_complete_before_every_callback", the_state_is_complete_before_every_callback},
+    {"check_reports_every_problem_up_to_capacity", check_reports_every_problem_up_to_capacity},
+    {NULL, NULL},
+};

@@ -1,0 +1,124 @@
+/*
+ * xyzalert_tooling.h: the tooling interface of XYZAlert, for the xyzalert
+ * tool, test runners and editors: scenarios (a script of pages, alerts and
+ * steps, read to drive dispatches) and checking files for every problem.
+ * Embedding the engine needs only xyzalert.h; this header adds to it and
+ * follows its conventions. The functions are in libxyzalert like the rest.
+ */
+#ifndef XYZALERT_TOOLING_H
+#define XYZALERT_TOOLING_H
+
+#include "xyzalert.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- checking */
+
+/**
+ * Validates an alert set or scenario file like xyz_catalog_load_file(), but
+ * goes on after a problem and reports every independent one, in document
+ * order, as a compiler does: each alert, page and step is checked on its own,
+ * and a check that depends on a part with a problem is skipped (a step naming
+ * an alert whose definition is broken reports nothing more). Statically
+ * checkable steps are checked too: an "action" step's index against the
+ * actions its alert defines.
+ *
+ * Fills errors[0 .. *count - 1] (at most `capacity`; stops looking after
+ * that many) and returns XYZ_OK when the file is valid, else the status of
+ * the first problem (XYZ_EIO, XYZ_EPARSE or XYZ_ESCHEMA; a file that cannot
+ * be read or parsed has exactly one). XYZ_EINVAL for a NULL path or count,
+ * or NULL errors with a non-zero capacity.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_check_file(const char *path, xyz_error *errors, size_t capacity, size_t *count);
+
+/** Like xyz_check_file(), from `length` bytes of memory; the source is "<string>". */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_check_string(const char *json, size_t length, xyz_error *errors, size_t capacity, size_t *count);
+
+/* ---------------------------------------------------------------- scenarios */
+
+/** A scenario (README, "Scenarios"): pages, alerts with their pages, and steps.
+ * Immutable; read it to drive dispatches, as `xyzalert simulate` does. */
+typedef struct xyz_scenario xyz_scenario;
+
+/** What a step does. */
+typedef enum xyz_step_kind {
+    XYZ_STEP_APPEAR = 0, /**< page_did_appear(page) */
+    XYZ_STEP_DISAPPEAR,  /**< page_will_disappear(page) */
+    XYZ_STEP_DESTROY,    /**< destroy(page) */
+    XYZ_STEP_ADD,        /**< fresh instances of alerts[], all on page, in one add */
+    XYZ_STEP_READY,      /**< set_ready(latest instance of alert) */
+    XYZ_STEP_DISMISS,    /**< dismiss(latest instance of alert) */
+    XYZ_STEP_CANCEL,     /**< cancel(latest instance of alert) */
+    XYZ_STEP_ACTION,     /**< trigger_action(latest instance of alert, index) */
+    XYZ_STEP_SELECT,     /**< set_active_child(page, child), then a flush */
+    XYZ_STEP_KEYBOARD,   /**< keyboard_changed(page, frame, duration) */
+    XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
+    XYZ_STEP_FLUSH       /**< flush(page) */
+} xyz_step_kind;
+
+/** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
+ * from the scenario and valid while it lives. */
+typedef struct xyz_step {
+    xyz_step_kind kind;
+    /** The page of appear, disappear, destroy, select, keyboard and flush;
+     * for add, the page of its alerts. */
+    const char *page;
+    /** select: the child to make active; NULL unsets. */
+    const char *child;
+    /** ready, dismiss, cancel, action and frame: the alert's id. */
+    const char *alert;
+    /** add: the ids of the alerts to add, in order. */
+    const char *const *alerts;
+    size_t alert_count;
+    /** action: the action's index. */
+    size_t index;
+    /** keyboard and frame: the rectangle. */
+    xyz_rect frame;
+    /** keyboard: the animation's duration in seconds. */
+    double duration;
+} xyz_step;
+
+/** Loads and validates a scenario file (see xyz_catalog_load_file() for
+ * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
+ * with xyz_scenario_free(). */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_scenario *xyz_scenario_load_file(const char *path, xyz_error *error);
+
+/** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+XYZ_API xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
+
+/** Frees a scenario and its catalog. NULL is allowed. */
+XYZ_API void xyz_scenario_free(xyz_scenario *scenario);
+
+/** The scenario's alerts (borrowed; valid while the scenario lives). */
+XYZ_API const xyz_catalog *xyz_scenario_catalog(const xyz_scenario *scenario);
+
+/** Whether the scenario runs in deferred mode ("deferred": true). */
+XYZ_API bool xyz_scenario_deferred(const xyz_scenario *scenario);
+
+/** The pages, in file order: name, parent (NULL for none) and initially
+ * active child (NULL for none). Out of range: NULL. Valid while the scenario lives. */
+XYZ_API size_t xyz_scenario_page_count(const xyz_scenario *scenario);
+XYZ_API const char *xyz_scenario_page_name(const xyz_scenario *scenario, size_t index);
+XYZ_API const char *xyz_scenario_page_parent(const xyz_scenario *scenario, size_t index);
+XYZ_API const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_t index);
+
+/** The number of steps, and step `index` into `out` (XYZ_EINVAL for a NULL
+ * argument or an index out of range). */
+XYZ_API size_t xyz_scenario_step_count(const xyz_scenario *scenario);
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_step *out);
+
+/** The 0.1 name of xyz_scenario_catalog(). */
+XYZ_API XYZ_DEPRECATED("use xyz_scenario_catalog")
+const xyz_catalog *xyz_scenario_alert_set(const xyz_scenario *scenario);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XYZALERT_TOOLING_H */
