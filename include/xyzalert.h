@@ -275,15 +275,18 @@ typedef struct xyz_host {
     void (*destroy_context)(void *context);
 } xyz_host;
 
+#ifndef __cplusplus
 /**
- * An xyz_host with `size` set and the given members, the rest zero:
+ * An xyz_host with `size` set and the given members, the rest zero (C99 and
+ * later; it uses designated initializers):
  *
  *     xyz_host host = XYZ_HOST_INIT(.show = on_show, .finish = on_finish, .context = app);
  *
- * It uses designated initializers: C99 and later, C++20 and later. In C++17
- * write `xyz_host host{}; host.size = sizeof host;` and assign the members.
+ * In C++ write `xyz_host host{}; host.size = sizeof host;` and assign the
+ * members (C++ designated initializers must name every member in order).
  */
 #define XYZ_HOST_INIT(...) {.size = (uint32_t)sizeof(xyz_host), __VA_ARGS__}
+#endif
 
 /* ---------------------------------------------------------------- dispatch */
 

@@ -89,18 +89,10 @@ static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
 }
 
 static xyz_dispatch *make_page(int deferred) {
-    xyz_host host;
-    memset(&host, 0, sizeof host);
-    host.size = sizeof host;
-    host.show = on_show;
-    host.hide = on_hide;
-    host.unhide = on_unhide;
-    host.remove = on_end;
-    host.finish = on_end;
-    host.move = on_move;
-    host.action = on_action;
+    xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_end,
+                                  .finish = on_end, .move = on_move, .action = on_action,
+                                  .destroy_context = on_destroy);
     host.request_flush = deferred ? on_flush : NULL;
-    host.destroy_context = on_destroy;
     destructors_owed++;
     return xyz_dispatch_create(&host, NULL);
 }
@@ -127,13 +119,13 @@ static void step(void) {
         if (operand(3) == 0) xyz_alert_set_waiting(fresh);
         xyz_alert_add_action(fresh, "ok", "OK", XYZ_ACTION_DEFAULT);
         destructors_owed++;
-        xyz_alert_set_user_data(fresh, NULL, on_destroy);
+        if (xyz_alert_set_user_data(fresh, NULL, on_destroy) != XYZ_OK) abort(); /* cannot fail */
         alerts[slot] = fresh;
         break;
     }
     case 1: {
         xyz_alert *batch[3] = {a, alerts[operand(ALERTS)], alerts[operand(ALERTS)]};
-        xyz_dispatch_add(d, batch, (size_t)operand(3) + 1);
+        (void)xyz_dispatch_add(d, batch, (size_t)operand(3) + 1);
         break;
     }
     case 2: xyz_alert_set_ready(a); break;
@@ -142,8 +134,8 @@ static void step(void) {
     case 5: xyz_alert_trigger_action(a, (size_t)operand(2)); break;
     case 6: xyz_dispatch_page_did_appear(d); break;
     case 7: xyz_dispatch_page_will_disappear(d); break;
-    case 8: xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL); break;
-    case 9: xyz_dispatch_set_active_child(d, operand(2) ? page_operand() : NULL); break;
+    case 8: (void)xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL); break;
+    case 9: (void)xyz_dispatch_set_active_child(d, operand(2) ? page_operand() : NULL); break;
     case 10: {
         /* A context of its own for every call (never NULL), its mode in it. */
         provider_serial += 3;
@@ -175,8 +167,8 @@ static void step(void) {
     }
     case 14: xyz_dispatch_flush(d); break;
     case 15: xyz_alert_set_title(a, ids[operand(7)]); break;
-    case 16: xyz_alert_add_dependency(a, alerts[operand(ALERTS)]); break;
-    case 17: xyz_alert_add_dependency_id(a, ids[1 + operand(6)]); break;
+    case 16: (void)xyz_alert_add_dependency(a, alerts[operand(ALERTS)]); break;
+    case 17: (void)xyz_alert_add_dependency_id(a, ids[1 + operand(6)]); break;
     case 18: {
         char *why = xyz_alert_explain(a);
         xyz_free(why);

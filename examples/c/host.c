@@ -48,8 +48,7 @@ static void remove_view(xyz_alert *alert, xyz_end_reason reason, void *context) 
 
 static void finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
     screen *s = context;
-    static const char *reasons[] = {"dismissed", "cancelled", "destroyed"};
-    printf("[%s] finish %-8s (%s)\n", s->name, name_of(alert), reasons[reason]);
+    printf("[%s] finish %-8s (%s)\n", s->name, name_of(alert), xyz_end_reason_name(reason));
 }
 
 static void action(xyz_alert *alert, size_t index, void *context) {
@@ -76,28 +75,24 @@ static int check(xyz_status status, const char *what) {
 
 int main(void) {
     screen home_screen = {"home"};
-    xyz_host host = {0};
-    host.size = sizeof host;
-    host.context = &home_screen;
-    host.show = show;
-    host.hide = hide;
-    host.unhide = unhide;
-    host.remove = remove_view;
-    host.finish = finish;
-    host.action = action;
-
+    xyz_host host = XYZ_HOST_INIT(.context = &home_screen, .show = show, .hide = hide, .unhide = unhide,
+                                  .remove = remove_view, .finish = finish, .action = action);
     xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
+    if (!home) {
+        fprintf(stderr, "xyz_dispatch_create: %s\n", xyz_last_error());
+        return 1;
+    }
     xyz_dispatch_set_name(home, "home");
 
     /* The update notice covers the others; the promotion waits for login. */
     xyz_alert *login = new_alert("login", 50, XYZ_EXCLUSIVE_WAIT, "Sign in");
     xyz_alert *promo = new_alert("promo", 10, XYZ_EXCLUSIVE_WAIT, "Summer sale");
     xyz_alert *update = new_alert("update", 90, XYZ_EXCLUSIVE_HIDE_OTHERS, "Update available");
-    xyz_alert_add_dependency_id(promo, "login");
+    int failures = check(xyz_alert_add_dependency_id(promo, "login"), "add_dependency_id");
     xyz_alert_set_waiting(update); /* the version check is still running */
 
     xyz_alert *launch[] = {login, promo, update};
-    int failures = check(xyz_dispatch_add(home, launch, 3), "add");
+    failures += check(xyz_dispatch_add(home, launch, 3), "add");
     /* The dispatch holds its own references now. */
     for (int i = 0; i < 3; i++) {
         xyz_alert_release(launch[i]);
