@@ -80,11 +80,68 @@ struct LoaderTests {
         #expect(e?.pointer == "/alerts/0/priority" && e?.position?.line == 2)
     }
 
+    /// `check` of `text`: each problem's pointer, in the order reported.
+    func problems(_ text: String, limit: Int = 20) -> [String] {
+        Loader.check(bytes: Array(text.utf8), source: "t.json", limit: limit).map(\.pointer)
+    }
+
+    @Test func checkReportsEveryIndependentProblemInDocumentOrder() {
+        #expect(problems("""
+            {"alerts": [
+              {"id": "a", "priority": "x", "exclusive": "no"},
+              {"id": "b", "after": ["nowhere"]},
+              {"id": "a"},
+              {"id": "c", "tittle": "t"}
+            ], "extra": 1}
+            """) == ["/alerts/0/priority", "/alerts/0/exclusive", "/alerts/1/after/0", "/alerts/2/id",
+                     "/alerts/3/tittle", "/extra"])
+        #expect(problems(#"{"version": 1, "alerts": []}"#).isEmpty)
+        #expect(problems("{\"alerts\": [1, 2,]}").count == 1) // malformed JSON: one problem
+    }
+
+    @Test func checksThatDependOnABrokenPartAreSkipped() {
+        // A misspelt "alerts" is reported; its absence is not.
+        #expect(problems(#"{"alert": []}"#) == ["/alert"])
+        // A misspelt "id" is reported, not a missing id.
+        #expect(problems(#"{"alerts": [{"di": "a"}]}"#) == ["/alerts/0/di"])
+        // Steps naming a broken alert or a page of broken "pages" report nothing more; the rest still do.
+        #expect(problems("""
+            {"pages": {"home": {"parent": 5}}, "alerts": [{"id": "a", "page": "home", "priority": "x"}],
+             "steps": [{"dismiss": "a"}, {"appear": "elsewhere"}, {"dismiss": "b"}, {"action": {"alert": "a", "index": 9}}]}
+            """) == ["/pages/home/parent", "/alerts/0/priority", "/steps/2/dismiss"])
+        // "after" naming an alert whose id could not be read is not reported unknown.
+        #expect(problems(#"{"alerts": [{"id": 5}, {"id": "b", "after": ["a"]}]}"#) == ["/alerts/0/id"])
+        // A cycle is looked for only when every alert is sound.
+        #expect(problems(#"{"alerts": [{"id": "a", "after": ["a"], "ready": 1}]}"#) == ["/alerts/0/ready"])
+    }
+
+    @Test func anActionStepsIndexIsCheckedAgainstItsAlertsActions() {
+        let text = """
+            {"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "actions": [{"id": "x", "title": "X"}]},
+                                          {"id": "b", "page": "p"}],
+             "steps": [{"action": {"alert": "a", "index": 0}}, {"action": {"alert": "a", "index": 1}},
+                       {"action": {"alert": "b", "index": 0}}]}
+            """
+        let found = Loader.check(bytes: Array(text.utf8), source: "t.json", limit: 20)
+        #expect(found.map(\.pointer) == ["/steps/1/action/index", "/steps/2/action/index"])
+        #expect(found.map(\.message) == ["index 1 is out of range: alert \"a\" has 1 action (index 0)",
+                                          "index 0 is out of range: alert \"b\" has no actions"])
+    }
+
+    @Test func checkStopsAtItsLimitAndLoadReportsTheFirstProblem() {
+        let alerts = (0..<30).map { #"{"id": "a\#($0)", "priority": "x"}"# }.joined(separator: ", ")
+        let text = #"{"alerts": [\#(alerts)]}"#
+        #expect(problems(text, limit: 5) == (0..<5).map { "/alerts/\($0)/priority" })
+        #expect(problems(text, limit: 100).count == 30)
+        #expect(error(text)?.pointer == "/alerts/0/priority")
+    }
+
     @Test func descriptionReadsLikeACompilerDiagnostic() {
         let e = error("{\n  \"alerts\": 3\n}")
         #expect(e?.description == "t.json:2:13: error: alerts must be an array, got integer 3 (at /alerts)")
         #expect(e?.kind == .schema)
         #expect(error("{")?.kind == .parse)
+        #expect(error("[]")?.description == "t.json:1:1: error: the document must be an object, got an array (at \"\")")
     }
 
     @Test func longStringsAreShortenedInMessages() {
@@ -96,7 +153,8 @@ struct LoaderTests {
     @Test func aScenarioHasPagesAlertsAndSteps() throws {
         let document = try load("""
             {"pages": {"tab": {"active": "home"}, "home": {"parent": "tab"}}, "deferred": true,
-             "alerts": [{"id": "t", "page": "tab"}, {"id": "h", "page": "home", "after": ["t"]}],
+             "alerts": [{"id": "t", "page": "tab", "actions": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]},
+                        {"id": "h", "page": "home", "after": ["t"]}],
              "steps": [{"appear": "tab"}, {"add": ["h"]}, {"add": "t"}, {"action": {"alert": "t", "index": 1}},
                        {"select": {"page": "tab", "child": null}}, {"keyboard": {"page": "tab", "frame": [0, 1, 2, 3]}},
                        {"frame": {"alert": "h", "frame": [4, 5, 6, 7.5]}}, {"flush": "home"}]}

@@ -74,6 +74,36 @@ expect "--version" 0 $? "xyzalert $(sed -n "s/^#define XYZALERT_VERSION_STRING \
 "$XYZALERT" --help | grep -q "simulate FILE"
 expect "--help" 0 $?
 
+# Per-command help and clear usage errors.
+for command in check simulate graph; do
+    out=$("$XYZALERT" $command --help)
+    expect "$command --help" 0 $? "usage: xyzalert $command" "$(echo "$out" | head -1 | cut -d' ' -f1-3)"
+    out=$("$XYZALERT" help $command)
+    expect "help $command" 0 $? "usage: xyzalert $command" "$(echo "$out" | head -1 | cut -d' ' -f1-3)"
+    out=$("$XYZALERT" $command 2>&1 >/dev/null)
+    expect "a bare $command names what is missing" 2 $? "xyzalert $command: missing FILE" "$(echo "$out" | head -1)"
+done
+out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
+expect "an unknown command is named" 2 $? \
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, graph; see xyzalert --help)" "$out"
+out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
+expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, graph)" "$out"
+out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
+expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
+expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text or json)" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" simulate examples/launch.json examples/tabs.json 2>&1 >/dev/null)
+expect "simulate takes one file" 2 $? "xyzalert simulate: one FILE only, got another: 'examples/tabs.json'" "$(echo "$out" | head -1)"
+
+# check reports every problem of each file, and at most 20 per file.
+python3 - "$scratch/many.json" <<'PY'
+import json, sys
+json.dump({"version": 1, "alerts": [{"id": "a%d" % i, "priority": "high"} for i in range(25)]}, open(sys.argv[1], "w"))
+PY
+"$XYZALERT" check "$scratch/many.json" 2> "$scratch/many.err"
+expect "check stops after 20 problems" 1 $? "21 $scratch/many.json: error: more than 20 problems; stopping here" \
+    "$(wc -l < "$scratch/many.err") $(tail -1 "$scratch/many.err")"
+
 # Failing steps print error events and the run goes on.
 cat > "$scratch/errors.json" <<'JSON'
 {

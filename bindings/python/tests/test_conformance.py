@@ -31,7 +31,7 @@ def test_error_steps_match_too(tmp_path):
         "pages": {"home": {}, "me": {}},
         "alerts": [{"id": "a", "page": "home"}, {"id": "b", "page": "home", "actions": [{"id": "x", "title": "X"}]}],
         "steps": [{"dismiss": "a"}, {"appear": "home"}, {"add": "a"}, {"add": "a"}, {"add": "b"},
-                  {"action": {"alert": "b", "index": 3}}, {"select": {"page": "home", "child": "me"}},
+                  {"action": {"alert": "b", "index": 0}}, {"select": {"page": "home", "child": "me"}},
                   {"destroy": "home"}, {"flush": "home"}],
     }))
     output = subprocess.run([str(cli_path()), "simulate", str(scenario), "--format", "json"],

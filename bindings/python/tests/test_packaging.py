@@ -34,7 +34,8 @@ def test_pip_install_into_a_fresh_virtualenv(tmp_path):
                             check=True, capture_output=True, text=True, cwd=tmp_path,
                             env=clean_environment(XYZALERT_LIBRARY=library_path()))
     version, location = result.stdout.split()
-    assert version == "0.1.0"
+    import xyzalert
+    assert version == xyzalert.__version__ == xyzalert.version()
     assert str(tmp_path / "venv") in location
 
 

@@ -26,11 +26,11 @@ from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoun
 from .host import Host
 from .runner import run_scenario
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def version() -> str:
-    """The loaded library's version, e.g. "0.1.0"."""
+    """The loaded library's version, e.g. "0.2.0"."""
     return _lib.lib.xyz_version_string().decode("ascii")
 
 

@@ -20,6 +20,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_d
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from . import _check
 from .errors import ParseError, ReadError, SchemaError, XYZAlertError, error_for
 from ._enums import Status
 
@@ -196,6 +197,11 @@ _DECLARATIONS = {
     "xyz_version": (c_int, [], _plain),
     "xyz_version_string": (_S, [], _plain),
     "xyz_status_name": (_S, [c_int], _plain),
+    "xyz_state_name": (_S, [c_int], _plain),
+    "xyz_exclusive_name": (_S, [c_int], _plain),
+    "xyz_hide_reason_name": (_S, [c_int], _plain),
+    "xyz_end_reason_name": (_S, [c_int], _plain),
+    "xyz_action_style_name": (_S, [c_int], _plain),
     "xyz_last_error": (_S, [], None),
     "xyz_free": (None, [c_void_p], None),
     "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain),
@@ -217,7 +223,7 @@ _DECLARATIONS = {
     "xyz_dispatch_flush": (c_int, [_P], _status),
     "xyz_dispatch_find": (_P, [_P, _S], _plain),
     "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null(Status.EINVAL)),
-    "xyz_dispatch_add_set": (c_int, [_P, _P], _status),
+    "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
     # alert
     "xyz_alert_create": (_P, [_S], _non_null(Status.EINVAL)),
     "xyz_alert_retain": (_P, [_P], None),
@@ -259,19 +265,39 @@ _DECLARATIONS = {
     "xyz_alert_meta": (_S, [_P], _plain),
     "xyz_alert_set_user_data": (c_int, [_P, c_void_p, _FREE], _status),
     "xyz_alert_user_data": (c_void_p, [_P], _plain),
-    # alert sets
-    "xyz_alert_set_load_file": (_P, [_S, POINTER(Error)], None),
-    "xyz_alert_set_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
-    "xyz_alert_set_free": (None, [_P], None),
-    "xyz_alert_set_count": (c_size_t, [_P], _plain),
-    "xyz_alert_set_id": (_S, [_P, c_size_t], _plain),
-    "xyz_alert_set_page": (_S, [_P, _S], _plain),
-    "xyz_alert_set_create_alert": (_P, [_P, _S], _non_null(Status.ENOTFOUND)),
+    # catalogs (alert sets) and their definitions
+    "xyz_catalog_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_catalog_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_catalog_free": (None, [_P], None),
+    "xyz_catalog_count": (c_size_t, [_P], _plain),
+    "xyz_catalog_definition": (_P, [_P, c_size_t], _plain),
+    "xyz_catalog_find": (_P, [_P, _S], _plain),
+    "xyz_catalog_create_alert": (_P, [_P, _S], _non_null(Status.ENOTFOUND)),
+    "xyz_definition_id": (_S, [_P], _plain),
+    "xyz_definition_priority": (c_int32, [_P], _plain),
+    "xyz_definition_exclusive": (c_int, [_P], _plain),
+    "xyz_definition_ready": (c_bool, [_P], _plain),
+    "xyz_definition_page": (_S, [_P], _plain),
+    "xyz_definition_target": (_S, [_P], _plain),
+    "xyz_definition_style": (_S, [_P], _plain),
+    "xyz_definition_title": (_S, [_P], _plain),
+    "xyz_definition_message": (_S, [_P], _plain),
+    "xyz_definition_meta": (_S, [_P], _plain),
+    "xyz_definition_keyboard_avoidance": (c_bool, [_P, POINTER(c_double)], _plain),
+    "xyz_definition_after_count": (c_size_t, [_P], _plain),
+    "xyz_definition_after": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_count": (c_size_t, [_P], _plain),
+    "xyz_definition_action_id": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_title": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_style": (c_int, [_P, c_size_t], _plain),
+    # checking (xyzalert_tooling.h)
+    "xyz_check_file": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     # scenarios
     "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
     "xyz_scenario_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
     "xyz_scenario_free": (None, [_P], None),
-    "xyz_scenario_alert_set": (_P, [_P], _plain),
+    "xyz_scenario_catalog": (_P, [_P], _plain),
     "xyz_scenario_deferred": (c_bool, [_P], _plain),
     "xyz_scenario_page_count": (c_size_t, [_P], _plain),
     "xyz_scenario_page_name": (_S, [_P, c_size_t], _plain),
@@ -311,9 +337,9 @@ def handle_array(handles: List[int]) -> Any:
     return (c_void_p * len(handles))(*handles)
 
 
-def rect(values: Any) -> Rect:
-    x, y, width, height = values
-    return Rect(float(x), float(y), float(width), float(height))
+def rect(values: Any, name: str) -> Rect:
+    """An xyz_rect from (x, y, width, height); TypeError or ValueError naming `name`."""
+    return Rect(*_check.rect(values, name))
 
 
 def load(function_name: str, source: Any, *args: Any) -> int:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import threading
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import _lib
+from . import _check, _handles, _lib
 from ._enums import ActionStyle, Exclusive, State
 
 if TYPE_CHECKING:
@@ -26,15 +24,14 @@ class Action:
     style: ActionStyle = ActionStyle.DEFAULT
 
 
-ActionLike = Union[Action, Tuple[str, str], Tuple[str, str, ActionStyle]]
-
-# Python wrappers by C handle, so that callbacks hand back the same objects.
-_wrappers: "weakref.WeakValueDictionary[int, Alert]" = weakref.WeakValueDictionary()
-_wrappers_lock = threading.Lock()
-
+ActionLike = Union[Action, Tuple[str, str], Tuple[str, str, Union[ActionStyle, str]]]
 
 class Alert:
-    """One alert. Keyword arguments set everything SPEC section 8 defines.
+    """One alert. Keyword arguments set everything an alert set's JSON can.
+
+    ``exclusive`` takes an :class:`Exclusive` or its name (``"cover"``).
+    Arguments of the wrong type raise ``TypeError``, values out of range
+    ``OverflowError`` or ``ValueError``, each naming the argument.
 
     The object holds one engine reference, released by the garbage
     collector; a dispatch keeps its own while the alert is live. Attributes
@@ -43,49 +40,63 @@ class Alert:
 
     _handle: int
 
-    def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Exclusive = Exclusive.WAIT,
+    def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = Exclusive.WAIT,
                  after: Iterable[str] = (), ready: bool = True, target: str = "page", title: Optional[str] = None,
                  message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = 0.0) -> None:
         self._handle = 0
-        handle = lib.xyz_alert_create(_lib.encode(id))
+        # Every argument is checked before the alert exists.
+        raw_id = _check.optional_text(id, "id")
+        priority = _check.int32(priority, "priority")
+        exclusive = _check.choice(exclusive, Exclusive, "exclusive")
+        if isinstance(after, (str, bytes)):
+            raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
+        dependencies = [_check.text(dependency, "each id of after") for dependency in after]
+        ready = _check.flag(ready, "ready")
+        raw_target = _check.text(target, "target")
+        raw_style = _check.text(style, "style")
+        raw_title = _check.optional_text(title, "title")
+        raw_message = _check.optional_text(message, "message")
+        buttons = [_action(action) for action in actions]
+        raw_meta = None if meta is None else _meta(meta)
+        avoid_keyboard = _check.flag(avoid_keyboard, "avoid_keyboard")
+        keyboard_adjust = _check.number(keyboard_adjust, "keyboard_adjust")
+        handle = lib.xyz_alert_create(raw_id)
         self._adopt(handle)
         # Defaults are the engine's own: only other values cost a call.
         if priority != 0:
             lib.xyz_alert_set_priority(handle, priority)
         if exclusive != Exclusive.WAIT:
             lib.xyz_alert_set_exclusive(handle, int(exclusive))
-        for dependency in after:
-            lib.xyz_alert_add_dependency_id(handle, _lib.encode(dependency))
+        for dependency in dependencies:
+            lib.xyz_alert_add_dependency_id(handle, dependency)
         if not ready:
             lib.xyz_alert_set_waiting(handle)
         if target != "page":
-            lib.xyz_alert_set_target(handle, _lib.encode(target))
+            lib.xyz_alert_set_target(handle, raw_target)
         if style != "alert":
-            lib.xyz_alert_set_style(handle, _lib.encode(style))
-        if title is not None:
-            lib.xyz_alert_set_title(handle, _lib.encode(title))
-        if message is not None:
-            lib.xyz_alert_set_message(handle, _lib.encode(message))
-        for action in actions:
-            self.add_action(action)
-        if meta is not None:
-            lib.xyz_alert_set_meta(handle, _lib.encode(meta if isinstance(meta, str) else json.dumps(meta)))
+            lib.xyz_alert_set_style(handle, raw_style)
+        if raw_title is not None:
+            lib.xyz_alert_set_title(handle, raw_title)
+        if raw_message is not None:
+            lib.xyz_alert_set_message(handle, raw_message)
+        for button in buttons:
+            lib.xyz_alert_add_action(handle, *button)
+        if raw_meta is not None:
+            lib.xyz_alert_set_meta(handle, raw_meta)
         if not avoid_keyboard or keyboard_adjust != 0:
-            lib.xyz_alert_set_keyboard_avoidance(handle, avoid_keyboard, float(keyboard_adjust))
+            lib.xyz_alert_set_keyboard_avoidance(handle, avoid_keyboard, keyboard_adjust)
 
     def _adopt(self, handle: int) -> None:
         """Takes ownership of one reference to `handle`."""
         self._handle = handle
-        with _wrappers_lock:
-            _wrappers[handle] = self
+        _handles.put_alert(handle, self)
 
     @classmethod
     def _wrap(cls, handle: int) -> "Alert":
         """The wrapper of a borrowed handle, made (with a new reference) if needed."""
-        with _wrappers_lock:
-            existing = _wrappers.get(handle)
+        existing = _handles.alert(handle)
         if existing is not None:
             return existing
         alert = cls.__new__(cls)
@@ -129,8 +140,7 @@ class Alert:
     @property
     def dispatch(self) -> Optional["Dispatch"]:
         """The dispatch of a live alert."""
-        from .dispatch import Dispatch
-        return Dispatch._lookup(lib.xyz_alert_dispatch(self._handle))
+        return _handles.dispatch(lib.xyz_alert_dispatch(self._handle))
 
     @property
     def after(self) -> List[str]:
@@ -158,15 +168,17 @@ class Alert:
 
     def trigger_action(self, index: int) -> None:
         """The user chose action `index` of this showing alert."""
-        lib.xyz_alert_trigger_action(self._handle, index)
+        lib.xyz_alert_trigger_action(self._handle, _check.index(index, "index"))
 
     def add_dependency(self, alert: Union["Alert", str]) -> None:
         """Wait until `alert` finishes (an :class:`Alert`), or while a live
         alert with that id exists in the domain (a ``str``)."""
         if isinstance(alert, str):
-            lib.xyz_alert_add_dependency_id(self._handle, _lib.encode(alert))
-        else:
+            lib.xyz_alert_add_dependency_id(self._handle, _check.text(alert, "alert"))
+        elif isinstance(alert, Alert):
             lib.xyz_alert_add_dependency(self._handle, alert._handle)
+        else:
+            raise TypeError(f"alert must be an Alert or an id (str), got {_check.described(alert)}")
 
     # ---- presentation
 
@@ -176,7 +188,7 @@ class Alert:
 
     @target.setter
     def target(self, name: str) -> None:
-        lib.xyz_alert_set_target(self._handle, _lib.encode(name))
+        lib.xyz_alert_set_target(self._handle, _check.text(name, "target"))
 
     @property
     def style(self) -> str:
@@ -184,7 +196,7 @@ class Alert:
 
     @style.setter
     def style(self, style: str) -> None:
-        lib.xyz_alert_set_style(self._handle, _lib.encode(style))
+        lib.xyz_alert_set_style(self._handle, _check.text(style, "style"))
 
     @property
     def title(self) -> Optional[str]:
@@ -192,7 +204,7 @@ class Alert:
 
     @title.setter
     def title(self, title: Optional[str]) -> None:
-        lib.xyz_alert_set_title(self._handle, _lib.encode(title))
+        lib.xyz_alert_set_title(self._handle, _check.optional_text(title, "title"))
 
     @property
     def message(self) -> Optional[str]:
@@ -200,7 +212,7 @@ class Alert:
 
     @message.setter
     def message(self, message: Optional[str]) -> None:
-        lib.xyz_alert_set_message(self._handle, _lib.encode(message))
+        lib.xyz_alert_set_message(self._handle, _check.optional_text(message, "message"))
 
     @property
     def actions(self) -> List[Action]:
@@ -210,10 +222,9 @@ class Alert:
                        ActionStyle(lib.xyz_alert_action_style(self._handle, i))) for i in range(count)]
 
     def add_action(self, action: ActionLike) -> None:
-        """Appends a button: an :class:`Action` or a tuple ``(id, title[, style])``."""
-        if not isinstance(action, Action):
-            action = Action(*action)
-        lib.xyz_alert_add_action(self._handle, _lib.encode(action.id), _lib.encode(action.title), int(action.style))
+        """Appends a button: an :class:`Action` or a tuple ``(id, title[, style])``,
+        the style an :class:`ActionStyle` or its name (``"cancel"``)."""
+        lib.xyz_alert_add_action(self._handle, *_action(action))
 
     @property
     def meta(self) -> Optional[Dict[str, Any]]:
@@ -223,13 +234,39 @@ class Alert:
 
     def set_frame(self, frame: Optional[Sequence[float]]) -> None:
         """Reports the laid-out frame ``(x, y, width, height)``; None if unknown."""
-        lib.xyz_alert_set_frame(self._handle, None if frame is None else _lib.by_reference(_lib.rect(frame)))
+        lib.xyz_alert_set_frame(self._handle, None if frame is None else _lib.by_reference(_lib.rect(frame, "frame")))
 
     def set_keyboard_avoidance(self, enabled: bool, adjust: float = 0.0) -> None:
         """Keyboard avoidance on or off, with a correction (negative moves up)."""
-        lib.xyz_alert_set_keyboard_avoidance(self._handle, enabled, float(adjust))
+        lib.xyz_alert_set_keyboard_avoidance(self._handle, _check.flag(enabled, "enabled"),
+                                             _check.number(adjust, "adjust"))
+
+
+def _action(action: Any) -> Tuple[bytes, bytes, int]:
+    """An action's id, title and style as the C call takes them."""
+    if isinstance(action, Action):
+        fields: Sequence[Any] = (action.id, action.title, action.style)
+    elif isinstance(action, tuple) and len(action) in (2, 3):
+        fields = action
+    else:
+        raise TypeError(f"an action must be an Action or a tuple (id, title[, style]), got {_check.described(action)}")
+    style = _check.choice(fields[2], ActionStyle, "an action's style") if len(fields) == 3 else ActionStyle.DEFAULT
+    return _check.text(fields[0], "an action's id"), _check.text(fields[1], "an action's title"), int(style)
+
+
+def _meta(meta: Any) -> bytes:
+    """Meta as JSON object text: a mapping is serialised, a str passed as it is."""
+    if isinstance(meta, str):
+        return _check.text(meta, "meta")
+    if isinstance(meta, Mapping):
+        try:
+            return json.dumps(meta).encode("utf-8")
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"meta must be JSON-serialisable: {error}") from None
+    raise TypeError(f"meta must be a mapping or JSON object text (str), got {_check.described(meta)}")
 
 
 def keyboard_offset(frame: Sequence[float], keyboard: Sequence[float], adjust: float = 0.0) -> float:
-    """The avoidance formula of SPEC section 6, as the engine computes it."""
-    return float(lib.xyz_keyboard_offset(_lib.rect(frame), _lib.rect(keyboard), float(adjust)))
+    """The keyboard avoidance formula, as the engine computes it."""
+    return float(lib.xyz_keyboard_offset(_lib.rect(frame, "frame"), _lib.rect(keyboard, "keyboard"),
+                                         _check.number(adjust, "adjust")))

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
 
-from . import _lib
+from . import _check, _lib
 from ._enums import StepKind
 from .alert import Alert
 
@@ -24,18 +24,18 @@ class AlertSet:
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "AlertSet":
         """Loads a file; raises ParseError, SchemaError or ReadError with the location."""
-        return cls(_lib.load("xyz_alert_set_load_file", _lib.encode(os.fspath(path))))
+        return cls(_lib.load("xyz_catalog_load_file", _check.path(path, "path")))
 
     @classmethod
     def loads(cls, text: Union[str, bytes]) -> "AlertSet":
         """Loads JSON text (source "<string>")."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        return cls(_lib.load("xyz_alert_set_load_string", data, len(data)))
+        data = _json_text(text)
+        return cls(_lib.load("xyz_catalog_load_string", data, len(data)))
 
     def close(self) -> None:
         handle, self._handle = self._handle, 0
         if handle and self._owner is None:
-            lib.xyz_alert_set_free(handle)
+            lib.xyz_catalog_free(handle)
 
     def __enter__(self) -> "AlertSet":
         return self
@@ -48,19 +48,21 @@ class AlertSet:
             self.close()
 
     def __len__(self) -> int:
-        return int(lib.xyz_alert_set_count(self._handle))
+        return int(lib.xyz_catalog_count(self._handle))
 
     @property
     def ids(self) -> List[str]:
-        return [lib.xyz_alert_set_id(self._handle, i).decode("utf-8") for i in range(len(self))]
+        return [lib.xyz_definition_id(lib.xyz_catalog_definition(self._handle, i)).decode("utf-8")
+                for i in range(len(self))]
 
     def page_of(self, id: str) -> Optional[str]:
         """The page of a scenario's alert."""
-        return _lib.decode(lib.xyz_alert_set_page(self._handle, _lib.encode(id)))
+        definition = lib.xyz_catalog_find(self._handle, _check.text(id, "id"))
+        return _lib.decode(lib.xyz_definition_page(definition)) if definition else None
 
     def create_alert(self, id: str) -> Alert:
         """A fresh idle instance of definition `id` (NotFoundError if there is none)."""
-        return Alert._own(lib.xyz_alert_set_create_alert(self._handle, _lib.encode(id)))
+        return Alert._own(lib.xyz_catalog_create_alert(self._handle, _check.text(id, "id")))
 
 
 @dataclass(frozen=True)
@@ -96,11 +98,11 @@ class Scenario:
 
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Scenario":
-        return cls._read(_lib.load("xyz_scenario_load_file", _lib.encode(os.fspath(path))))
+        return cls._read(_lib.load("xyz_scenario_load_file", _check.path(path, "path")))
 
     @classmethod
     def loads(cls, text: Union[str, bytes]) -> "Scenario":
-        data = text.encode("utf-8") if isinstance(text, str) else text
+        data = _json_text(text)
         return cls._read(_lib.load("xyz_scenario_load_string", data, len(data)))
 
     @classmethod
@@ -118,7 +120,7 @@ class Scenario:
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
                               frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration)))
-        alerts = AlertSet(lib.xyz_scenario_alert_set(handle))
+        alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps)
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
@@ -133,3 +135,10 @@ class Scenario:
     def __del__(self) -> None:
         if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
             self.close()
+
+
+def _json_text(text: Any) -> bytes:
+    """JSON text as bytes: a str (encoded as UTF-8) or bytes."""
+    if isinstance(text, bytes):
+        return text
+    return _check.text(text, "text")

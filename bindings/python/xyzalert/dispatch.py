@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Optional, Sequence, Union
 
-from . import _lib
+from . import _check, _handles, _lib
 from ._enums import EndReason, HideReason
 from .alert import Alert
+from .alert_set import AlertSet
+from .errors import StateError
 from .host import Host
 
-if TYPE_CHECKING:
-    from .alert_set import AlertSet
-
 lib = _lib.lib
-
-_dispatches: "weakref.WeakValueDictionary[int, Dispatch]" = weakref.WeakValueDictionary()
-_dispatches_lock = threading.Lock()
-
 
 class Dispatch:
     """The scheduler of one page, alone in its domain until given a parent.
@@ -33,6 +27,9 @@ class Dispatch:
 
     def __init__(self, host: Optional[Host] = None, page_view: Any = None, *, name: str = "") -> None:
         self._handle = 0
+        if host is not None:
+            _check.instance(host, Host, "host")
+        raw_name = _check.text(name, "name")
         self.host = host if host is not None else Host()
         self._views: Dict[int, Any] = {}
         self._active_child: Optional[Dispatch] = None
@@ -41,17 +38,14 @@ class Dispatch:
         callbacks = _Callbacks(weakref.ref(self))
         host_struct, self._callbacks = _lib.make_host(callbacks, bool(getattr(self.host, "deferred", False)))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
-        with _dispatches_lock:
-            _dispatches[self._handle] = self
-        if name:
-            self.name = name
+        _handles.put_dispatch(self._handle, self)
+        if raw_name:
+            lib.xyz_dispatch_set_name(self._handle, raw_name)
 
     @classmethod
     def _lookup(cls, handle: Optional[int]) -> Optional["Dispatch"]:
-        if not handle:
-            return None
-        with _dispatches_lock:
-            return _dispatches.get(handle)
+        found = _handles.dispatch(handle)
+        return found if isinstance(found, Dispatch) else None
 
     def _view_token(self, view: Any) -> Optional[int]:
         if view is None:
@@ -70,7 +64,6 @@ class Dispatch:
 
     def _require_open(self) -> int:
         if not self._handle:
-            from .errors import StateError
             raise StateError("the dispatch is closed")
         return self._handle
 
@@ -83,8 +76,7 @@ class Dispatch:
             try:
                 lib.xyz_dispatch_destroy(handle)
             finally:
-                with _dispatches_lock:
-                    _dispatches.pop(handle, None)
+                _handles.forget_dispatch(handle)
 
     def __enter__(self) -> "Dispatch":
         return self
@@ -108,7 +100,7 @@ class Dispatch:
 
     @name.setter
     def name(self, name: str) -> None:
-        lib.xyz_dispatch_set_name(self._require_open(), _lib.encode(name))
+        lib.xyz_dispatch_set_name(self._require_open(), _check.text(name, "name"))
 
     def __repr__(self) -> str:
         return f"<Dispatch {self.name!r}>" if self._handle else "<Dispatch (closed)>"
@@ -123,16 +115,22 @@ class Dispatch:
 
     def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
         """Adds one alert or several at once, all or none."""
-        batch = [alerts] if isinstance(alerts, Alert) else list(alerts)
+        if isinstance(alerts, Alert):
+            batch = [alerts]
+        elif isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
+            raise TypeError(f"alerts must be an Alert or an iterable of Alerts, got {_check.described(alerts)}")
+        else:
+            batch = [_check.instance(alert, Alert, "each of alerts") for alert in alerts]
         lib.xyz_dispatch_add(self._require_open(), _lib.handle_array([a._handle for a in batch]), len(batch))
 
     def add_set(self, alert_set: "AlertSet") -> None:
         """Adds a fresh instance of every definition of `alert_set`, all at once."""
-        lib.xyz_dispatch_add_set(self._require_open(), alert_set._handle)
+        _check.instance(alert_set, AlertSet, "alert_set")
+        lib.xyz_dispatch_add_catalog(self._require_open(), alert_set._handle)
 
     def find(self, id: str) -> Optional[Alert]:
         """The live alert of this dispatch with this id."""
-        handle = lib.xyz_dispatch_find(self._require_open(), _lib.encode(id))
+        handle = lib.xyz_dispatch_find(self._require_open(), _check.text(id, "id"))
         return Alert._wrap(handle) if handle else None
 
     def flush(self) -> None:
@@ -151,6 +149,8 @@ class Dispatch:
 
     @parent.setter
     def parent(self, parent: Optional["Dispatch"]) -> None:
+        if parent is not None:
+            _check.instance(parent, Dispatch, "parent")
         lib.xyz_dispatch_set_parent(self._require_open(), parent._require_open() if parent else None)
 
     @property
@@ -161,6 +161,8 @@ class Dispatch:
 
     @active_child.setter
     def active_child(self, child: Optional["Dispatch"]) -> None:
+        if child is not None:
+            _check.instance(child, Dispatch, "child")
         lib.xyz_dispatch_set_active_child(self._require_open(), child._require_open() if child else None)
         self._active_child = child
 
@@ -168,6 +170,8 @@ class Dispatch:
         """A function asked at every pass for the active child (None removes
         it). A domain without live alerts runs no pass, so asks no provider."""
         handle = self._require_open()
+        if provider is not None and not callable(provider):
+            raise TypeError(f"provider must be callable or None, got {_check.described(provider)}")
         if provider is None:
             lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(), None, _lib._FREE())
         else:
@@ -181,11 +185,12 @@ class Dispatch:
     def set_target(self, name: str, view: Any) -> None:
         """Registers `view` under `name` for this page and its descendants
         (None removes it); "page" replaces the page view."""
-        lib.xyz_dispatch_set_target(self._require_open(), _lib.encode(name), self._view_token(view))
+        lib.xyz_dispatch_set_target(self._require_open(), _check.text(name, "name"), self._view_token(view))
 
     def keyboard_changed(self, frame: Sequence[float], duration: float = 0.0) -> None:
         """Reports the keyboard frame ``(x, y, width, height)``; zero height means hidden."""
-        lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame), float(duration))
+        lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame, "frame"),
+                                          _check.number(duration, "duration"))
 
 
 class _Callbacks:

@@ -77,7 +77,8 @@ class ParseError(XYZAlertError):
 
     def __str__(self) -> str:
         if self.line:
-            return f"{self.source}:{self.line}:{self.column}: error: {self.message} (at {self.path or '/'})"
+            at = self.path or '""'  # "" is the document root (RFC 6901)
+            return f"{self.source}:{self.line}:{self.column}: error: {self.message} (at {at})"
         return f"{self.source}: error: {self.message}"
 
 

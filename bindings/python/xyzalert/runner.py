@@ -41,7 +41,7 @@ class _TraceHost(Host):
         self.trace.emit("finish", alert=alert.id, reason=reason.name.lower())
 
     def move(self, alert: Alert, dy: float, duration: float) -> None:
-        self.trace.emit("move", alert=alert.id, dy=dy)
+        self.trace.emit("move", alert=alert.id, dy=dy, duration=duration)
 
     def action(self, alert: Alert, index: int, action_id: str) -> None:
         self.trace.emit("action", alert=alert.id, action=action_id)

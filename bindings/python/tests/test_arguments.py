@@ -1,0 +1,181 @@
+"""Wrong types and out-of-range values: every public method that takes an
+argument raises TypeError, OverflowError or ValueError naming it, never a
+ctypes error, an AttributeError from inside or a silent wrap-around. The
+table below is checked against the classes, so a new method needs a row."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, List, Tuple
+
+import pytest
+
+import xyzalert
+from conftest import REPO
+from xyzalert import Action, ActionStyle, Alert, AlertSet, Dispatch, Exclusive, Scenario
+
+EXAMPLES = REPO / "examples"
+
+
+def shown() -> Tuple[Dispatch, Alert]:
+    page = Dispatch(name="home")
+    page.page_did_appear()
+    alert = Alert("a", actions=[("ok", "OK")])
+    page.add(alert)
+    return page, alert
+
+
+def catalog() -> AlertSet:
+    return AlertSet.load(EXAMPLES / "alerts.json")
+
+
+# (what, call, exception, the start of its message)
+WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
+    ("Alert.__init__", lambda: Alert(5), TypeError, "id must be a str, got int 5"),
+    ("Alert.__init__", lambda: Alert("a", priority="high"), TypeError, "priority must be an int, got str 'high'"),
+    ("Alert.__init__", lambda: Alert("a", priority=2 ** 31), OverflowError,
+     "priority must be between -2147483648 and 2147483647, got 2147483648"),
+    ("Alert.__init__", lambda: Alert("a", priority=2 ** 32 + 5), OverflowError, "priority must be between"),
+    ("Alert.__init__", lambda: Alert("a", priority=-(2 ** 31) - 1), OverflowError, "priority must be between"),
+    ("Alert.__init__", lambda: Alert("a", priority=1.5), TypeError, "priority must be an int, got float 1.5"),
+    ("Alert.__init__", lambda: Alert("a", priority=True), TypeError, "priority must be an int, got bool True"),
+    ("Alert.__init__", lambda: Alert("a", exclusive="over"), ValueError,
+     "exclusive must be one of 'wait', 'cover', 'hide_others', got 'over'"),
+    ("Alert.__init__", lambda: Alert("a", exclusive=7), ValueError, "exclusive must be one of"),
+    ("Alert.__init__", lambda: Alert("a", exclusive=1.0), TypeError, "exclusive must be a Exclusive or one of"),
+    ("Alert.__init__", lambda: Alert("a", after="login"), TypeError, "after must be an iterable of ids, got str"),
+    ("Alert.__init__", lambda: Alert("a", after=[5]), TypeError, "each id of after must be a str, got int 5"),
+    ("Alert.__init__", lambda: Alert("a", ready="no"), TypeError, "ready must be True or False, got str 'no'"),
+    ("Alert.__init__", lambda: Alert("a", target=None), TypeError, "target must be a str, got NoneType None"),
+    ("Alert.__init__", lambda: Alert("a", title=3), TypeError, "title must be a str, got int 3"),
+    ("Alert.__init__", lambda: Alert("a", message=b"hi"), TypeError, "message must be a str, got bytes b'hi'"),
+    ("Alert.__init__", lambda: Alert("a", style=1), TypeError, "style must be a str, got int 1"),
+    ("Alert.__init__", lambda: Alert("a", actions=["ok"]), TypeError,
+     "an action must be an Action or a tuple (id, title[, style]), got str 'ok'"),
+    ("Alert.__init__", lambda: Alert("a", actions=[("ok", "OK", "loud")]), ValueError,
+     "an action's style must be one of 'default', 'cancel', 'destructive', got 'loud'"),
+    ("Alert.__init__", lambda: Alert("a", meta=[1, 2]), TypeError, "meta must be a mapping or JSON object text"),
+    ("Alert.__init__", lambda: Alert("a", meta={"x": object()}), TypeError, "meta must be JSON-serialisable"),
+    ("Alert.__init__", lambda: Alert("a", meta="[1, 2]"), xyzalert.InvalidArgumentError,
+     "xyz_alert_set_meta: json must be a JSON object, got an array at line 1, column 1"),
+    ("Alert.__init__", lambda: Alert("a", avoid_keyboard=None), TypeError, "avoid_keyboard must be True or False"),
+    ("Alert.__init__", lambda: Alert("a", keyboard_adjust="-8"), TypeError,
+     "keyboard_adjust must be a number, got str '-8'"),
+    ("Alert.__init__", lambda: Alert("a", keyboard_adjust=10 ** 400), OverflowError,
+     "keyboard_adjust is too large for a double"),
+    ("Alert.__init__", lambda: Alert("\ud800"), ValueError, "id is not valid Unicode text"),
+    ("Alert.trigger_action", lambda: shown()[1].trigger_action("0"), TypeError, "index must be an int, got str '0'"),
+    ("Alert.trigger_action", lambda: shown()[1].trigger_action(-1), OverflowError,
+     "index must be between 0 and"),
+    ("Alert.trigger_action", lambda: shown()[1].trigger_action(2 ** 64), OverflowError, "index must be between 0 and"),
+    ("Alert.add_dependency", lambda: Alert("a").add_dependency(5), TypeError,
+     "alert must be an Alert or an id (str), got int 5"),
+    ("Alert.target=", lambda: setattr(Alert("a"), "target", 5), TypeError, "target must be a str, got int 5"),
+    ("Alert.style=", lambda: setattr(Alert("a"), "style", None), TypeError, "style must be a str, got NoneType"),
+    ("Alert.title=", lambda: setattr(Alert("a"), "title", 5), TypeError, "title must be a str, got int 5"),
+    ("Alert.message=", lambda: setattr(Alert("a"), "message", [1]), TypeError, "message must be a str, got list"),
+    ("Alert.add_action", lambda: Alert("a").add_action(("ok",)), TypeError, "an action must be an Action or a tuple"),
+    ("Alert.add_action", lambda: Alert("a").add_action(Action("ok", 5)), TypeError,  # type: ignore[arg-type]
+     "an action's title must be a str, got int 5"),
+    ("Alert.set_frame", lambda: Alert("a").set_frame("0 0 10 10"), TypeError,
+     "frame must be a sequence (x, y, width, height), got str"),
+    ("Alert.set_frame", lambda: Alert("a").set_frame((0, 0, 10)), ValueError,
+     "frame must have 4 numbers (x, y, width, height), got 3"),
+    ("Alert.set_frame", lambda: Alert("a").set_frame((0, 0, "10", 10)), TypeError,
+     "each number of frame must be a number, got str '10'"),
+    ("Alert.set_keyboard_avoidance", lambda: Alert("a").set_keyboard_avoidance("yes"), TypeError,
+     "enabled must be True or False"),
+    ("Alert.set_keyboard_avoidance", lambda: Alert("a").set_keyboard_avoidance(True, "up"), TypeError,
+     "adjust must be a number"),
+    ("keyboard_offset", lambda: xyzalert.keyboard_offset((0, 0, 1, 1), None), TypeError,  # type: ignore[arg-type]
+     "keyboard must be a sequence"),
+    ("keyboard_offset", lambda: xyzalert.keyboard_offset((0, 0, 1, 1), (0, 0, 1, 1), "0"), TypeError,
+     "adjust must be a number"),
+    ("Dispatch.__init__", lambda: Dispatch("home"), TypeError, "host must be a Host, got str 'home'"),
+    ("Dispatch.__init__", lambda: Dispatch(name=5), TypeError, "name must be a str, got int 5"),
+    ("Dispatch.name=", lambda: setattr(Dispatch(), "name", 5), TypeError, "name must be a str, got int 5"),
+    ("Dispatch.add", lambda: Dispatch().add("a"), TypeError,
+     "alerts must be an Alert or an iterable of Alerts, got str 'a'"),
+    ("Dispatch.add", lambda: Dispatch().add(5), TypeError, "alerts must be an Alert or an iterable of Alerts"),
+    ("Dispatch.add", lambda: Dispatch().add([Alert("a"), "b"]), TypeError,
+     "each of alerts must be an Alert, got str 'b'"),
+    ("Dispatch.add_set", lambda: Dispatch().add_set("alerts.json"), TypeError,
+     "alert_set must be an AlertSet, got str"),
+    ("Dispatch.find", lambda: Dispatch().find(5), TypeError, "id must be a str, got int 5"),
+    ("Dispatch.parent=", lambda: setattr(Dispatch(), "parent", "home"), TypeError,
+     "parent must be a Dispatch, got str 'home'"),
+    ("Dispatch.active_child=", lambda: setattr(Dispatch(), "active_child", 1), TypeError,
+     "child must be a Dispatch, got int 1"),
+    ("Dispatch.set_active_child_provider", lambda: Dispatch().set_active_child_provider("tab"), TypeError,
+     "provider must be callable or None, got str 'tab'"),
+    ("Dispatch.set_target", lambda: Dispatch().set_target(None, object()), TypeError,
+     "name must be a str, got NoneType None"),
+    ("Dispatch.keyboard_changed", lambda: Dispatch().keyboard_changed(300), TypeError,
+     "frame must be a sequence (x, y, width, height), got int 300"),
+    ("Dispatch.keyboard_changed", lambda: Dispatch().keyboard_changed((0, 500, 320, 300), "fast"), TypeError,
+     "duration must be a number, got str 'fast'"),
+    ("AlertSet.load", lambda: AlertSet.load(5), TypeError, "path must be a str or os.PathLike, got int 5"),
+    ("AlertSet.loads", lambda: AlertSet.loads(5), TypeError, "text must be a str, got int 5"),
+    ("AlertSet.page_of", lambda: catalog().page_of(5), TypeError, "id must be a str, got int 5"),
+    ("AlertSet.create_alert", lambda: catalog().create_alert(None), TypeError, "id must be a str, got NoneType"),
+    ("Scenario.load", lambda: Scenario.load(None), TypeError, "path must be a str or os.PathLike"),
+    ("Scenario.loads", lambda: Scenario.loads([]), TypeError, "text must be a str, got list []"),
+    ("run_scenario", lambda: xyzalert.run_scenario(3), TypeError, "path must be a str or os.PathLike, got int 3"),
+]
+
+
+@pytest.mark.parametrize("what, call, error, message", WRONG, ids=[f"{row[0]}-{i}" for i, row in enumerate(WRONG)])
+def test_a_wrong_argument_is_a_clear_error(what, call, error, message):
+    with pytest.raises(error) as raised:
+        call()
+    assert type(raised.value) is error or error is xyzalert.InvalidArgumentError
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_every_public_method_taking_arguments_is_in_the_table():
+    covered = {row[0] for row in WRONG}
+    expected = {"keyboard_offset", "run_scenario"}
+    for cls in (Alert, Dispatch, AlertSet, Scenario):
+        for name, member in vars(cls).items():
+            if isinstance(member, property):
+                if member.fset is not None:
+                    expected.add(f"{cls.__name__}.{name}=")
+                continue
+            function = member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+            if not inspect.isfunction(function) or (name.startswith("_") and name != "__init__"):
+                continue
+            parameters = list(inspect.signature(function).parameters)[1:]  # self or cls
+            # Not public: a dataclass's fields, and a wrapper around a handle (AlertSet.load makes them).
+            if parameters and not (name == "__init__" and cls in (Scenario, AlertSet)):
+                expected.add(f"{cls.__name__}.{name}")
+    assert expected - covered == set()
+
+
+def test_enum_names_are_accepted_where_natural():
+    assert Alert("a", exclusive="cover").exclusive is Exclusive.COVER
+    assert Alert("a", exclusive="HIDE_OTHERS").exclusive is Exclusive.HIDE_OTHERS
+    assert Alert("a", exclusive=2).exclusive is Exclusive.HIDE_OTHERS
+    alert = Alert("a", actions=[("no", "No", "cancel"), Action("yes", "Yes", ActionStyle.DESTRUCTIVE)])
+    assert [action.style for action in alert.actions] == [ActionStyle.CANCEL, ActionStyle.DESTRUCTIVE]
+    alert.add_action(("later", "Later", "default"))
+    assert alert.actions[-1].style is ActionStyle.DEFAULT
+
+
+def test_the_extremes_of_each_range_are_accepted():
+    assert Alert("a", priority=2 ** 31 - 1).priority == 2 ** 31 - 1
+    assert Alert("a", priority=-(2 ** 31)).priority == -(2 ** 31)
+    page, alert = shown()
+    with pytest.raises(xyzalert.InvalidArgumentError):  # in range for size_t, beyond the actions
+        alert.trigger_action(2 ** 64 - 1)
+    page.close()
+
+
+def test_a_refused_argument_changes_nothing():
+    page, alert = shown()
+    with pytest.raises(TypeError):
+        alert.title = 5  # type: ignore[assignment]
+    assert alert.title is None
+    with pytest.raises(TypeError):
+        page.add([Alert("b"), "c"])  # type: ignore[list-item]
+    assert page.find("b") is None
+    page.close()
