@@ -561,8 +561,8 @@ XYZ_API const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index
 
 /* ---------------------------------------------------------------- JSON: catalogs */
 
-/** A catalog: the alert definitions of an alert set file (README, "Alert
- * sets"), loaded and validated, immutable. Create alerts from it by id. */
+/** A catalog: the alert definitions of an alert set file (see the
+ * README), loaded and validated, immutable. Create alerts from it by id. */
 typedef struct xyz_catalog xyz_catalog;
 
 /** One definition of a catalog, borrowed from it: valid while the catalog lives. */

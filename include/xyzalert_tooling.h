@@ -40,7 +40,7 @@ xyz_status xyz_check_string(const char *json, size_t length, xyz_error *errors, 
 
 /* ---------------------------------------------------------------- scenarios */
 
-/** A scenario (README, "Scenarios"): pages, alerts with their pages, and steps.
+/** A scenario (see the README): pages, alerts with their pages, and steps.
  * Immutable; read it to drive dispatches, as `xyzalert simulate` does. */
 typedef struct xyz_scenario xyz_scenario;
 

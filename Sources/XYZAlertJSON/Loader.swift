@@ -130,9 +130,9 @@ final class Problems {
     }
 }
 
-/// The schema of alert sets and scenarios (README, "Alert sets" and
-/// "Scenarios"). Checks go in document order; a problem is recorded and
-/// checking goes on with the next independent part (see `Loader.check`).
+/// The schema of alert sets and scenarios (see the README). Checks go in
+/// document order; a problem is recorded and checking goes on with the next
+/// independent part (see `Loader.check`).
 struct Schema {
     let document: JSONDocument
     let scanner: TextScanner
