@@ -21,7 +21,8 @@ extension Domain {
         }
         var live = 0
         for dispatch in dispatches {
-            require(dispatch.domain === self && !dispatch.isDestroyed, "\(dispatch.quotedName) is destroyed or elsewhere")
+            // A dispatch whose destroy() is running stays listed, destroyed, until its alerts have ended.
+            require(dispatch.domain === self, "\(dispatch.quotedName) is listed by another domain")
             for child in dispatch.children {
                 require(child.parent === dispatch, "\(child.quotedName) lists another parent")
             }

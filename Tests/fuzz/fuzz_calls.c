@@ -51,8 +51,13 @@ static void on_destroy(void *data) {
 
 static void step(void);
 
-/* A callback reacts with probability 1/4, at most two levels deep. */
-static void react(void) {
+/* A callback first snapshots the alert's dispatch (the library checks every
+ * invariant there: the state a callback sees is complete), then reacts with
+ * probability 1/4, at most two levels deep. */
+static void react(xyz_alert *a) {
+    if (a && !tearing_down) {
+        xyz_free(xyz_dispatch_snapshot_json(xyz_alert_dispatch(a)));
+    }
     int b = next();
     if (b >= 0 && b % 4 == 0 && depth < 2 && !tearing_down) {
         depth++;
@@ -62,22 +67,22 @@ static void react(void) {
 }
 
 static void on_show(xyz_alert *a, const char *target, void *view, void *context) {
-    (void)a; (void)target; (void)view; (void)context;
-    react();
+    (void)target; (void)view; (void)context;
+    react(a);
 }
-static void on_hide(xyz_alert *a, xyz_hide_reason reason, void *context) { (void)a; (void)reason; (void)context; react(); }
-static void on_unhide(xyz_alert *a, void *context) { (void)a; (void)context; react(); }
-static void on_end(xyz_alert *a, xyz_end_reason reason, void *context) { (void)a; (void)reason; (void)context; react(); }
+static void on_hide(xyz_alert *a, xyz_hide_reason reason, void *context) { (void)reason; (void)context; react(a); }
+static void on_unhide(xyz_alert *a, void *context) { (void)context; react(a); }
+static void on_end(xyz_alert *a, xyz_end_reason reason, void *context) { (void)reason; (void)context; react(a); }
 static void on_move(xyz_alert *a, double dy, double duration, void *context) {
-    (void)a; (void)duration; (void)context;
+    (void)duration; (void)context;
     if (!isfinite(dy)) {
         fprintf(stderr, "move with a non-finite offset\n");
         abort();
     }
-    react();
+    react(a);
 }
-static void on_action(xyz_alert *a, size_t index, void *context) { (void)a; (void)index; (void)context; react(); }
-static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(); }
+static void on_action(xyz_alert *a, size_t index, void *context) { (void)index; (void)context; react(a); }
+static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
 
 /* A provider that answers from a counter: stable, alternating, or no child. */
 static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {

@@ -27,8 +27,13 @@ final class EngineHarness: Harness {
 
     func pageIndex(_ page: Dispatch) -> Int { pages.firstIndex { $0 === page }! }
 
-    /// Records an event, then runs the alert's reaction to it, once.
+    /// Records an event, then runs the alert's reaction to it, once. Every
+    /// engine invariant of every domain must hold before each callback: the
+    /// state a host sees is complete (see "Callbacks" in xyzalert.h).
     func event(_ line: String, _ alert: Alert?, kind: String) {
+        for page in pages {
+            page.checkInvariants()
+        }
         trace.append(line)
         guard let alert, var pending = reactions[ObjectIdentifier(alert)],
               let i = pending.firstIndex(where: { $0.on == kind }) else { return }
