@@ -19,17 +19,20 @@ extern "C" {
 /**
  * Validates an alert set or scenario file like xyz_catalog_load_file(), but
  * goes on after a problem and reports every independent one, in document
- * order, as a compiler does: each alert, page and step is checked on its own,
+ * order, as a compiler does: each member of the root, each alert and each of
+ * its fields, and each step are checked on their own ("pages" as a whole),
  * and a check that depends on a part with a problem is skipped (a step naming
  * an alert whose definition is broken reports nothing more). Statically
  * checkable steps are checked too: an "action" step's index against the
  * actions its alert defines.
  *
- * Fills errors[0 .. *count - 1] (at most `capacity`; stops looking after
- * that many) and returns XYZ_OK when the file is valid, else the status of
- * the first problem (XYZ_EIO, XYZ_EPARSE or XYZ_ESCHEMA; a file that cannot
- * be read or parsed has exactly one). XYZ_EINVAL for a NULL path or count,
- * or NULL errors with a non-zero capacity.
+ * Fills errors[0 .. *count - 1], an array the caller owns (at most
+ * `capacity` entries; checking stops after that many problems), and returns
+ * XYZ_OK when the file is valid, else the status of the first problem
+ * (XYZ_EIO, XYZ_EPARSE or XYZ_ESCHEMA; a file that cannot be read or parsed
+ * has exactly one), with xyz_last_error() set to it. XYZ_EINVAL for a NULL
+ * path or count, or NULL errors with a non-zero capacity. Allocates nothing
+ * the caller must free; safe on any thread.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_check_file(const char *path, xyz_error *errors, size_t capacity, size_t *count);

@@ -35,8 +35,8 @@ public final class Alert {
 
     /// The dispatch the alert was added to; nil while idle and once finished.
     public internal(set) var dispatch: Dispatch?
-    /// The dispatch an ending alert was on, while its `remove` and `finish`
-    /// events are delivered (`dispatch` is nil by then); nil otherwise.
+    /// The dispatch an ending alert was on, while its `action`, `remove` and
+    /// `finish` events are delivered (`dispatch` is nil by then); nil otherwise.
     public internal(set) var endingDispatch: Dispatch?
     /// Add order within the domain; larger is later. Set by `add`.
     var seq = 0

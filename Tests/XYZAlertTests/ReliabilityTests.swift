@@ -31,6 +31,27 @@ struct ReliabilityTests {
         try home.destroy()
     }
 
+    /// A host must know where an ending alert was: `endingDispatch` during its
+    /// action, remove and finish events (even from a destroy), nil after.
+    @Test func anEndingAlertNamesItsDispatchDuringItsLastEvents() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        var seen: [String] = []
+        r.react = { line, alert in
+            guard let alert, alert.state == .finished else { return }
+            seen.append("\(line.split(separator: " ")[0]) \(alert.endingDispatch === home) \(alert.dispatch == nil)")
+        }
+        let a = alert("a"), b = alert("b")
+        try a.setContent(AlertContent(actions: [AlertAction(id: "ok", title: "OK")]))
+        try home.add([a, b])
+        try a.triggerAction(0)
+        #expect(a.endingDispatch == nil)
+        try home.destroy()
+        #expect(seen == ["action true true", "remove true true", "finish true true",
+                         "remove true true", "finish true true"])
+        #expect(b.endingDispatch == nil)
+    }
+
     @Test func passesThatDoNotSettleStopWithAnErrorThatTookEffect() throws {
         let r = Recorder()
         let tab = page("tab", r, visible: false)

@@ -15,6 +15,17 @@ def test_a_callback_may_dismiss_the_alert_it_shows(recorder, page):
     assert recorder.take() == ["show a page", "finish a dismissed", "show b page"]
 
 
+def test_an_ending_alert_knows_its_dispatch_in_its_last_callbacks(recorder, page):
+    home = page("home")
+    seen = []
+    recorder.react = lambda line, alert: seen.append((line, alert.dispatch is home)) if alert else None
+    a = Alert("a")
+    home.add(a)
+    a.cancel()
+    assert seen == [("show a page", True), ("remove a cancelled", True), ("finish a cancelled", True)]
+    assert a.dispatch is None
+
+
 def test_calls_from_callbacks_never_nest_a_pass(recorder, page):
     home = page("home")
 
