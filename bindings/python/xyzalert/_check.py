@@ -38,11 +38,15 @@ def integer(value: Any, name: str, low: int, high: int) -> int:
 
 
 def int32(value: Any, name: str) -> int:
+    if type(value) is int and INT32_MIN <= value <= INT32_MAX:  # the common case, fast
+        return value
     return integer(value, name, INT32_MIN, INT32_MAX)
 
 
 def index(value: Any, name: str) -> int:
     """A size_t: a non-negative int."""
+    if type(value) is int and 0 <= value <= SIZE_MAX:
+        return value
     return integer(value, name, 0, SIZE_MAX)
 
 
@@ -79,7 +83,7 @@ def optional_text(value: Any, name: str) -> Optional[bytes]:
 def choice(value: Any, kind: Type[E], name: str) -> E:
     """A member of `kind`: the member itself, its name as the JSON formats
     write it (``"cover"``, ``"hide_others"``; any case), or its int value."""
-    if isinstance(value, kind):
+    if type(value) is kind or isinstance(value, kind):
         return value
     names = ", ".join(repr(member.name.lower()) for member in kind)
     if isinstance(value, str):

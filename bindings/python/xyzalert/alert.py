@@ -46,22 +46,23 @@ class Alert:
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = 0.0) -> None:
         self._handle = 0
-        # Every argument is checked before the alert exists.
+        # Every argument is checked before the alert exists (defaults need no check).
         raw_id = _check.optional_text(id, "id")
         priority = _check.int32(priority, "priority")
         exclusive = _check.choice(exclusive, Exclusive, "exclusive")
         if isinstance(after, (str, bytes)):
             raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
         dependencies = [_check.text(dependency, "each id of after") for dependency in after]
-        ready = _check.flag(ready, "ready")
-        raw_target = _check.text(target, "target")
-        raw_style = _check.text(style, "style")
+        ready = ready if ready is True else _check.flag(ready, "ready")
+        raw_target = b"page" if target == "page" else _check.text(target, "target")
+        raw_style = b"alert" if style == "alert" else _check.text(style, "style")
         raw_title = _check.optional_text(title, "title")
         raw_message = _check.optional_text(message, "message")
         buttons = [_action(action) for action in actions]
         raw_meta = None if meta is None else _meta(meta)
-        avoid_keyboard = _check.flag(avoid_keyboard, "avoid_keyboard")
-        keyboard_adjust = _check.number(keyboard_adjust, "keyboard_adjust")
+        avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
+        keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
+            else _check.number(keyboard_adjust, "keyboard_adjust")
         handle = lib.xyz_alert_create(raw_id)
         self._adopt(handle)
         # Defaults are the engine's own: only other values cost a call.
