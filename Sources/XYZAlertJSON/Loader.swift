@@ -101,8 +101,8 @@ public enum Loader {
     }
 }
 
-/// The problems found so far. Once `limit` are found, the next one found
-/// is thrown on (and recorded by the outermost `attempt`), which ends the check.
+/// The problems found so far. Once `limit` are recorded the check ends: the
+/// last one is thrown on through every enclosing `Schema.attempt`.
 final class Problems {
     let limit: Int
     private(set) var list: [LoadError] = []
@@ -143,13 +143,6 @@ struct Schema {
     /// Whether "pages" had a problem: checks that look page names up are
     /// then skipped rather than reported.
     var pagesBroken = false
-
-    init(document: JSONDocument, scanner: TextScanner, source: String, problems: Problems) {
-        self.document = document
-        self.scanner = scanner
-        self.source = source
-        self.problems = problems
-    }
 
     /// Runs `body`; a problem it throws is recorded and nil returned. Once
     /// the limit is reached the problem is thrown on, through every enclosing
