@@ -5,6 +5,14 @@ CXX ?= g++
 # SwiftPM's build directories: debug (libxyzalert.so, the C suite) and release.
 BIN := $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN := $(shell $(SWIFT) build -c release --show-bin-path)
+# The version has one home, the header; everything else derives from it.
+VERSION := $(shell sed -n 's/^\#define XYZALERT_VERSION_STRING "\(.*\)"/\1/p' include/xyzalert.h)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+# Where `make install` puts things: DESTDIR/PREFIX.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The self-contained build that install and the wheel ship (Swift runtime linked in).
+DIST_BIN := .build/dist/release
 STRICT := -Wall -Wextra -Werror -pedantic
 # Every definite, indirect or possible leak fails, except the Swift runtime's
 # own metadata caches (Tests/valgrind/swift-runtime.supp says why).
@@ -14,7 +22,7 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build deps lib cli demo test lint header-test release swift-test c-test cli-test python-test example golden bench \
+.PHONY: all build deps lib cli demo test lint header-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
 	fuzz-build fuzz fuzz-test sanitize soak clean
 
 all: build
@@ -24,12 +32,13 @@ build: release
 # Everything in release, with warnings as errors.
 release:
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+	scripts/version-links $(RELEASE_BIN) $(VERSION) $(SOVERSION)
 	ln -sf xyzalert-cli $(RELEASE_BIN)/xyzalert
 
-# libxyzalert.so (debug) and its soname link.
+# libxyzalert.so (debug): libxyzalert.so.VERSION with the links .so.MAJOR and .so.
 lib:
 	$(SWIFT) build --product xyzalert
-	ln -sf libxyzalert.so $(BIN)/libxyzalert.so.0
+	scripts/version-links $(BIN) $(VERSION) $(SOVERSION)
 
 # The xyzalert tool (SwiftPM calls the product xyzalert-cli, since the
 # library product is already called xyzalert).
@@ -48,7 +57,7 @@ demo: deps cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint c-test example cli-test python-test sanitize fuzz-test swift-test
+test: deps lint c-test example cli-test python-test install-test sanitize fuzz-test swift-test
 
 # Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only, every function the headers declare.
@@ -59,6 +68,7 @@ lint: release lib header-test
 	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_'; then \
 		echo "libxyzalert.so exports symbols other than xyz_*"; exit 1; fi
 	@if readelf -d $(BIN)/libxyzalert.so | grep -i foundation; then echo "libxyzalert.so links Foundation"; exit 1; fi
+	scripts/check-version $(VERSION)
 	@sed -n 's/^[^ *#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/*.h | sort -u > $(BIN)/declared.txt
 	@nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | sort -u > $(BIN)/exported.txt
 	@if ! diff $(BIN)/declared.txt $(BIN)/exported.txt; then \
@@ -169,6 +179,40 @@ sanitize: deps
 	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ \
 		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
+
+# ---- shipping
+
+# The library as install and the wheel ship it: release, with the Swift
+# runtime linked in statically (no RUNPATH into the toolchain, no libswift*
+# needed, no signal handlers installed), and the tool built with the C
+# compiler against it, finding it in ../lib.
+dist: deps
+	$(SWIFT) build -c release --product xyzalert --build-path .build/dist -Xswiftc -static-stdlib
+	scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Sources/xyzalert-cli/*.c \
+		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -Wl,-rpath,'$$ORIGIN/../lib'
+
+# DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,share/man/man1}.
+install: dist
+	scripts/install $(DIST_BIN) $(PREFIX) "$(DESTDIR)" $(VERSION) $(SOVERSION)
+
+# Removes exactly what install put there (its manifest says what).
+uninstall:
+	scripts/uninstall $(PREFIX) "$(DESTDIR)"
+
+# dist/xyzalert-VERSION-py3-none-PLATFORM.whl: the Python package with the
+# self-contained library inside.
+wheel: dist
+	rm -rf .build/wheel && mkdir -p .build/wheel dist
+	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py bindings/python/xyzalert .build/wheel/
+	rm -rf .build/wheel/xyzalert/__pycache__
+	cp $(DIST_BIN)/libxyzalert.so.$(VERSION) .build/wheel/xyzalert/libxyzalert.so
+	python3 -m pip wheel --quiet --no-deps -w dist ./.build/wheel
+
+# Installs into a temporary prefix and builds, runs and inspects consumers:
+# pkg-config, CMake, the tool, the wheel; then uninstalls.
+install-test: dist wheel
+	Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release (not in make test).
 soak:

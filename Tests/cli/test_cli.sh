@@ -1,29 +1,13 @@
 #!/usr/bin/env bash
-# Tests of the xyzalert tool (SPEC sections 10 and 11): golden traces for
+# Tests of the xyzalert tool (docs/cli.md, docs/formats.md): golden traces for
 # every example, exact diagnostics for every bad input, exit codes, and inputs
 # too large or too deep to check in. Usage: test_cli.sh PATH-TO-xyzalert
 # Run from the repository root. Ends with "N passed, N failed".
 set -u
 XYZALERT=$(realpath "$1")
-passed=0
-failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-
-pass() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; shift; printf '  %s\n' "$@"; }
-
-# expect NAME EXPECTED-EXIT ACTUAL-EXIT [EXPECTED-TEXT ACTUAL-TEXT]
-expect() {
-    local name=$1 want=$2 got=$3
-    if [ "$got" != "$want" ]; then
-        fail "$name" "exit status $got, expected $want"
-    elif [ $# -ge 5 ] && [ "$4" != "$5" ]; then
-        fail "$name" "expected: $4" "actual:   $5"
-    else
-        pass "$name"
-    fi
-}
+. Tests/expect.sh
 
 # Golden traces: every scenario in examples/ against its checked-in trace.
 for scenario in examples/*.json; do
@@ -73,6 +57,21 @@ out=$("$XYZALERT" --version)
 expect "--version" 0 $? "xyzalert $(sed -n "s/^#define XYZALERT_VERSION_STRING \"\(.*\)\"/\1/p" include/xyzalert.h)" "$out"
 "$XYZALERT" --help | grep -q "simulate FILE"
 expect "--help" 0 $?
+
+# The examples of the documentation are valid.
+python3 - "$scratch" <<'PY'
+import re, sys
+text = open("docs/formats.md").read()
+for i, block in enumerate(re.findall(r"```json\n(.*?)```", text, re.S)):
+    if block.lstrip().startswith("{\n") or '"alerts"' in block:
+        open(f"{sys.argv[1]}/doc-example-{i}.json", "w").write(block)
+PY
+for example in "$scratch"/doc-example-*.json; do
+    "$XYZALERT" check "$example" > /dev/null
+    expect "docs/formats.md example $(basename "$example" .json) is valid" 0 $?
+done
+"$XYZALERT" simulate "$(ls "$scratch"/doc-example-*.json | tail -1)" > /dev/null
+expect "docs/formats.md's scenario simulates" 0 $?
 
 # Per-command help and clear usage errors.
 for command in check simulate graph; do
@@ -227,5 +226,4 @@ expect "alerts on a 500-page chain show and finish" 0 $? "500" "$out"
 out=$("$XYZALERT" simulate "$scratch/instances.json" --format json | grep -c '"finish"')
 expect "20,000 instances show and finish" 0 $? "20000" "$out"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,7 +10,6 @@ the callback.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import itertools
 import threading
@@ -26,7 +25,7 @@ from ._enums import Status
 
 #: The header version these bindings were written against.
 EXPECTED_MAJOR = 0
-EXPECTED_MINOR = 1
+EXPECTED_MINOR = 2
 
 
 # ---------------------------------------------------------------- structs
@@ -76,8 +75,9 @@ def _candidates() -> Iterator[Tuple[str, str]]:
     for config in ("debug", "release"):
         for path in sorted(root.glob(f".build/*/{config}/libxyzalert.so")):
             yield f"the build tree ({config})", str(path)
-    system = ctypes.util.find_library("xyzalert")
-    yield "the system library path", system or "libxyzalert.so"
+    # An installed library, by its soname, wherever the dynamic linker looks
+    # (LD_LIBRARY_PATH, its cache, the default directories).
+    yield "the system library path", f"libxyzalert.so.{EXPECTED_MAJOR}"
 
 
 def _load() -> ctypes.CDLL:

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Tests of shipping: `make install` into a temporary prefix, the installed
+# library's dynamic section and signal handlers, a C consumer built with
+# pkg-config and one built with CMake, the installed tool, the wheel in a
+# fresh virtualenv run from outside the repository, each of them also with
+# the Swift toolchain hidden when the machine allows a mount namespace, and
+# `make uninstall` leaving the prefix as it was. Usage:
+# Tests/install/test_install.sh VERSION (after `make dist wheel`), from the
+# repository root. Ends with "N passed, N failed".
+set -u
+version=$1
+major=${version%%.*}
+repo=$(pwd)
+toolchain=$(dirname "$(dirname "$(realpath "$(command -v swift)")")")
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+. Tests/expect.sh
+
+prefix=$scratch/prefix
+mkdir -p "$prefix/lib" "$prefix/share"
+touch "$prefix/lib/something-else.so"
+listing() { (cd "$prefix" && find . | sort); }
+before=$(listing)
+
+# Runs a command with the toolchain directory hidden under an empty tmpfs, or
+# returns 125 when this machine allows no mount namespace.
+masked() {
+    unshare -m sh -c "mount -t tmpfs none '$toolchain' && exec \"\$@\"" masked "$@"
+}
+can_mask=yes
+unshare -m sh -c "mount -t tmpfs none '$toolchain'" 2>/dev/null || can_mask=no
+[ $can_mask = yes ] || echo "note: no mount namespace here (unshare -m failed): the steps with the toolchain hidden are skipped"
+
+make --no-print-directory install PREFIX="$prefix" > "$scratch/install.log" 2>&1
+expect "make install into a temporary prefix" 0 $?
+
+for file in lib/libxyzalert.so.$version lib/libxyzalert.so.$major lib/libxyzalert.so include/xyzalert.h \
+            include/xyzalert_tooling.h lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
+            lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1; do
+    [ -e "$prefix/$file" ]
+    expect "installs $file" 0 $?
+done
+expect "libxyzalert.so.$major is a link to the versioned file" 0 0 "libxyzalert.so.$version" \
+    "$(readlink "$prefix/lib/libxyzalert.so.$major")"
+
+# The installed library: its soname, and nothing from the toolchain.
+echo "readelf -d $prefix/lib/libxyzalert.so.$version:"
+readelf -d "$prefix/lib/libxyzalert.so.$version" | grep -E "NEEDED|RUNPATH|RPATH|SONAME" | tee "$scratch/dynamic.txt"
+expect "the soname is libxyzalert.so.$major" 0 0 "1" "$(grep -c "soname: \[libxyzalert.so.$major\]" "$scratch/dynamic.txt")"
+expect "no libswift library is needed" 0 0 "0" "$(grep -c "libswift" "$scratch/dynamic.txt")"
+expect "no run path into the toolchain" 0 0 "0" "$(grep -E "RUNPATH|RPATH" "$scratch/dynamic.txt" | grep -c "$toolchain")"
+gcc -std=c99 -o "$scratch/signals" Tests/install/signals.c -ldl
+"$scratch/signals" "$prefix/lib/libxyzalert.so.$major" > /dev/null
+expect "loading it changes no signal handler" 0 $?
+echo "installed library: $(du -k "$prefix/lib/libxyzalert.so.$version" | cut -f1) kB"
+
+# A C consumer built with pkg-config.
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+expect "pkg-config --modversion" 0 0 "$version" "$(pkg-config --modversion xyzalert)"
+# shellcheck disable=SC2046
+gcc -std=c99 -Wall -Wextra -Werror Tests/install/consumer.c -o "$scratch/pc-consumer" \
+    $(pkg-config --cflags --libs xyzalert) -Wl,-rpath,"$prefix/lib"
+expect "a C consumer builds with pkg-config" 0 $?
+out=$("$scratch/pc-consumer" | tail -1)
+expect "the pkg-config consumer runs" 0 $? "consumer ok $version" "$out"
+
+# A CMake consumer: find_package(XYZAlert 0.2) and the imported target.
+cmake -S Tests/install -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake.log" 2>&1 \
+    && cmake --build "$scratch/cmake" >> "$scratch/cmake.log" 2>&1
+expect "a CMake consumer builds with find_package(XYZAlert 0.2)" 0 $?
+out=$("$scratch/cmake/consumer" | tail -1)
+expect "the CMake consumer runs" 0 $? "consumer ok $version" "$out"
+cmake -S Tests/install -B "$scratch/cmake-too-new" -DCMAKE_PREFIX_PATH="$prefix" -DWANTED=$((major + 1)).0 \
+    > /dev/null 2>&1
+expect "find_package of a newer major version fails" 1 $?
+
+for program in "$scratch/pc-consumer" "$scratch/cmake/consumer" "$prefix/bin/xyzalert"; do
+    ldd "$program" > "$scratch/ldd.txt" 2>&1
+    expect "ldd $(basename "$program") resolves nothing under the toolchain" 0 0 "0" \
+        "$(grep -c "$toolchain" "$scratch/ldd.txt")"
+done
+
+# The installed tool.
+out=$("$prefix/bin/xyzalert" check examples/alerts.json)
+expect "the installed tool runs" 0 $? "examples/alerts.json: ok, 3 alerts" "$out"
+expect "the installed tool's version" 0 0 "xyzalert $version" "$("$prefix/bin/xyzalert" --version)"
+
+# The wheel, in a fresh virtualenv, from a directory outside the repository.
+wheel=$(ls dist/xyzalert-"$version"-py3-none-*.whl 2>/dev/null | head -1)
+expect "make wheel gives a platform wheel" 0 0 "yes" "$([ -n "$wheel" ] && echo yes || echo no)"
+python3 -m venv "$scratch/venv" && "$scratch/venv/bin/pip" install --quiet --no-index "$wheel"
+expect "the wheel installs into a fresh virtualenv" 0 $?
+app=$scratch/app
+mkdir -p "$app" && cp -r examples "$app/"
+python3 - "$app/example.py" <<'PY'
+import re, sys
+readme = open("README.md").read()
+block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "class Screen(xyzalert.Host)" in b)
+open(sys.argv[1], "w").write(block + "\nprint('loaded', xyzalert._lib.lib._name)\n")
+PY
+run_example() { (cd "$app" && env -u XYZALERT_LIBRARY "$@" "$scratch/venv/bin/python" example.py); }
+out=$(run_example | tail -1)
+expect "the README's Python example runs from the wheel" 0 $? \
+    "loaded $("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
+    2>/dev/null || true)/xyzalert/libxyzalert.so" "$out"
+
+# Without its own copy, the package finds the installed library by its soname.
+rm "$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/xyzalert/libxyzalert.so"
+out=$(run_example LD_LIBRARY_PATH="$prefix/lib" | tail -1)
+expect "the package finds an installed library by its soname" 0 $? "loaded libxyzalert.so.$major" "$out"
+"$scratch/venv/bin/pip" install --quiet --no-index --force-reinstall "$wheel"
+
+if [ $can_mask = yes ]; then
+    out=$(masked "$scratch/pc-consumer" | tail -1)
+    expect "the pkg-config consumer runs with the toolchain hidden" 0 $? "consumer ok $version" "$out"
+    out=$(masked "$prefix/bin/xyzalert" check examples/alerts.json)
+    expect "the installed tool runs with the toolchain hidden" 0 $? "examples/alerts.json: ok, 3 alerts" "$out"
+    out=$(cd "$app" && masked env -u XYZALERT_LIBRARY "$scratch/venv/bin/python" example.py | grep -c "^show ")
+    expect "the wheel runs the README's example with the toolchain hidden" 0 $? "3" "$out"
+fi
+
+# A staged install (DESTDIR) is relocatable.
+make --no-print-directory install PREFIX=/opt/xyz DESTDIR="$scratch/stage" > /dev/null 2>&1
+expect "make install DESTDIR=... PREFIX=/opt/xyz" 0 $?
+out=$(PKG_CONFIG_PATH=$scratch/stage/opt/xyz/lib/pkgconfig pkg-config --cflags xyzalert | sed 's/ *$//')
+expect "the staged .pc file points into the stage" 0 $? "-I$scratch/stage/opt/xyz/lib/pkgconfig/../../include" "$out"
+make --no-print-directory uninstall PREFIX=/opt/xyz DESTDIR="$scratch/stage" > /dev/null 2>&1
+expect "make uninstall DESTDIR=... empties the stage" 0 $? "" "$(cd "$scratch/stage/opt/xyz" && find . -mindepth 1)"
+
+make --no-print-directory uninstall PREFIX="$prefix" > /dev/null 2>&1
+expect "make uninstall" 0 $?
+expect "make uninstall leaves the prefix as it was" 0 0 "$before" "$(listing)"
+
+cd "$repo" && finish
