@@ -119,11 +119,11 @@ if [ $can_mask = yes ]; then
     expect "the wheel runs the README's example with the toolchain hidden" 0 $? "3" "$out"
 fi
 
-# A staged install (DESTDIR) is relocatable.
+# A staged install (DESTDIR), as packagers make them.
 make --no-print-directory install PREFIX=/opt/xyz DESTDIR="$scratch/stage" > /dev/null 2>&1
 expect "make install DESTDIR=... PREFIX=/opt/xyz" 0 $?
 out=$(PKG_CONFIG_PATH=$scratch/stage/opt/xyz/lib/pkgconfig pkg-config --cflags xyzalert | sed 's/ *$//')
-expect "the staged .pc file points into the stage" 0 $? "-I$scratch/stage/opt/xyz/lib/pkgconfig/../../include" "$out"
+expect "the staged .pc file names the final prefix" 0 $? "-I/opt/xyz/include" "$out"
 make --no-print-directory uninstall PREFIX=/opt/xyz DESTDIR="$scratch/stage" > /dev/null 2>&1
 expect "make uninstall DESTDIR=... empties the stage" 0 $? "" "$(cd "$scratch/stage/opt/xyz" && find . -mindepth 1)"
 
