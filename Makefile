@@ -22,7 +22,7 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build deps lib cli demo test lint header-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
+.PHONY: all build deps lib cli demo test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
 	fuzz-build fuzz fuzz-test sanitize soak clean
 
 all: build
@@ -57,7 +57,7 @@ demo: deps cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint c-test example cli-test python-test install-test sanitize fuzz-test swift-test
+test: deps lint c-test cpp-test example cli-test python-test install-test sanitize fuzz-test swift-test
 
 # Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only, every function the headers declare.
@@ -82,7 +82,8 @@ header-test:
 	for cc in $(CC) $(CLANG); do for std in c99 c11; do \
 		$$cc -std=$$std $(HEADER_WARNINGS) -Wstrict-prototypes Tests/header/clean.c || exit 1; done; done
 	for cxx in $(CXX) $(CLANG)++; do for std in c++17 c++20; do \
-		$$cxx -x c++ -std=$$std $(HEADER_WARNINGS) Tests/header/clean.c || exit 1; done; done
+		$$cxx -x c++ -std=$$std $(HEADER_WARNINGS) Tests/header/clean.c || exit 1; \
+		echo '#include "xyzalert.hpp"' | $$cxx -x c++ -std=$$std $(HEADER_WARNINGS) - || exit 1; done; done
 	@for f in deprecated unused_result; do if $(CC) -std=c99 $(HEADER_WARNINGS) Tests/header/$$f.c 2>/dev/null; then \
 		echo "Tests/header/$$f.c compiled without an error"; exit 1; fi; done
 
@@ -110,10 +111,22 @@ python-test: lib release
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(RELEASE_BIN)/xyzalert \
 		python3 -m pytest bindings/python/tests -q
 
-# The C example host builds with plain gcc and runs clean under valgrind.
+# The example hosts build with plain gcc and g++ and run clean under
+# valgrind; the tab bar written in C and in C++ prints the same.
 example: lib
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/host.c -o $(BIN)/example-host $(LINK_LIB)
 	$(VALGRIND) $(BIN)/example-host > /dev/null
+	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/tabs.c -o $(BIN)/example-tabs-c $(LINK_LIB)
+	$(CXX) -std=c++17 $(STRICT) -Iinclude examples/cpp/tabs.cpp -o $(BIN)/example-tabs-cpp $(LINK_LIB)
+	$(VALGRIND) $(BIN)/example-tabs-c > $(BIN)/example-tabs-c.out
+	$(VALGRIND) $(BIN)/example-tabs-cpp > $(BIN)/example-tabs-cpp.out
+	diff $(BIN)/example-tabs-c.out $(BIN)/example-tabs-cpp.out
+
+# The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under valgrind.
+cpp-test: lib
+	for std in c++17 c++20; do \
+		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
+		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
 
 # Rewrites the golden traces and expected diagnostics from the current tool:
 # review the diff before committing it.
@@ -174,6 +187,9 @@ sanitize: deps
 		$(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
+	$(CLANG)++ -std=c++17 -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
+		Tests/cpp/test_wrapper.cpp -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
 	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ \

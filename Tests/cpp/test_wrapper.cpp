@@ -1,0 +1,463 @@
+// The C++ wrapper (include/xyzalert.hpp): what it adds to the C API. RAII
+// balance, copies and moves, errors, callback exceptions rethrown once by
+// the outermost call, only the overridden callbacks installed, re-entrant
+// calls, and a few scheduling traces through it. Built as C++17 and C++20,
+// run under valgrind (make cpp-test) and with ASan/UBSan (make sanitize).
+// Ends with "N passed, N failed".
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "xyzalert.hpp"
+
+namespace {
+
+int current_failed = 0;
+
+#define CHECK(cond)                                                                 \
+    do {                                                                            \
+        if (!(cond)) {                                                              \
+            std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+            current_failed = 1;                                                     \
+        }                                                                           \
+    } while (0)
+
+// Checks that `body` throws E and returns it (or a default one).
+template <class E, class F>
+E expect_throw(F &&body, int line) {
+    try {
+        body();
+    } catch (const E &e) {
+        return e;
+    } catch (const std::exception &other) {
+        std::fprintf(stderr, "%s:%d: threw another exception: %s\n", __FILE__, line, other.what());
+        current_failed = 1;
+        throw;
+    }
+    std::fprintf(stderr, "%s:%d: did not throw\n", __FILE__, line);
+    current_failed = 1;
+    throw std::logic_error("no exception");
+}
+#define EXPECT_THROW(E, body) expect_throw<E>([&] { body; }, __LINE__)
+
+// Counts engine alerts freed: user data whose destructor runs when the
+// engine frees the alert.
+int freed = 0;
+void count_free(void *) { freed++; }
+xyz::alert counted(const char *id) {
+    xyz::alert a(id);
+    if (xyz_alert_set_user_data(a.get(), nullptr, count_free) != XYZ_OK) throw std::logic_error("user data");
+    return a;
+}
+
+// A host that logs events and can react to them.
+struct recorder : xyz::host {
+    std::vector<std::string> log;
+    std::function<void(const std::string &event, xyz::alert &)> react;
+
+    void note(const std::string &line, xyz::alert &a) {
+        log.push_back(line);
+        if (react) react(line, a);
+    }
+    std::string id(xyz::alert &a) { return a.id().value_or("?"); }
+    void show(xyz::alert &a, std::string_view target, void *) override { note("show " + id(a) + " " + std::string(target), a); }
+    void hide(xyz::alert &a, xyz::hide_reason r) override { note("hide " + id(a) + " " + std::string(xyz::to_string(r)), a); }
+    void unhide(xyz::alert &a) override { note("unhide " + id(a), a); }
+    void remove(xyz::alert &a, xyz::end_reason r) override { note("remove " + id(a) + " " + std::string(xyz::to_string(r)), a); }
+    void finish(xyz::alert &a, xyz::end_reason r) override { note("finish " + id(a) + " " + std::string(xyz::to_string(r)), a); }
+    void move(xyz::alert &a, double dy, double) override { note("move " + id(a) + " " + std::to_string(int(dy)), a); }
+    void action(xyz::alert &a, std::size_t i) override { note("action " + id(a) + " " + std::to_string(i), a); }
+    std::string take() {
+        std::string out;
+        for (auto &line : log) out += line + "\n";
+        log.clear();
+        return out;
+    }
+};
+
+xyz::dispatch visible_page(recorder &r, const char *name) {
+    xyz::dispatch d(r);
+    d.set_name(name);
+    d.page_did_appear();
+    return d;
+}
+
+// ---- RAII, copies and moves
+
+void every_handle_is_released_exactly_once() {
+    freed = 0;
+    {
+        recorder r;
+        xyz::dispatch home = visible_page(r, "home");
+        xyz::alert a = counted("a");
+        xyz::alert b = counted("b");
+        home.add({a, b});
+        a.dismiss();
+        CHECK(freed == 0); // our wrappers still hold them
+    }
+    CHECK(freed == 2);
+    freed = 0;
+    try {
+        recorder r;
+        xyz::dispatch home = visible_page(r, "home");
+        xyz::alert a = counted("a");
+        home.add(a);
+        throw std::runtime_error("midway"); // unwinds: wrappers release, the page is destroyed
+    } catch (const std::runtime_error &) {
+    }
+    CHECK(freed == 1);
+}
+
+void copies_share_and_moves_transfer() {
+    freed = 0;
+    {
+        xyz::alert a = counted("a");
+        xyz::alert copy = a;
+        CHECK(copy == a && copy.get() == a.get());
+        xyz::alert moved = std::move(copy);
+        CHECK(copy.get() == nullptr && moved == a);
+        CHECK(!copy.id() && copy.state() == xyz::state::finished); // a moved-from alert is empty, not a crash
+        a = xyz::alert("other");
+        CHECK(freed == 0); // `moved` still holds the first
+        moved = a;
+        CHECK(freed == 1);
+    }
+    CHECK(freed == 1); // "other" had no counter
+    recorder r;
+    xyz::dispatch first = visible_page(r, "first");
+    xyz_dispatch *raw = first.get();
+    xyz::dispatch second = std::move(first);
+    CHECK(first.get() == nullptr && second.get() == raw);
+    second.close();
+    second.close(); // twice does nothing
+    CHECK(second.get() == nullptr);
+}
+
+void a_dispatch_destroys_its_page_on_scope_exit() {
+    recorder r;
+    {
+        xyz::dispatch home = visible_page(r, "home");
+        home.add(xyz::alert("a"));
+        home.add(xyz::alert("b"));
+    }
+    CHECK(r.take() == "show a page\nremove a destroyed\nfinish a destroyed\nfinish b destroyed\n");
+}
+
+// ---- errors
+
+void every_failure_throws_its_status() {
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    home.add(xyz::alert("a"));
+    xyz::error e = EXPECT_THROW(xyz::error, home.add(xyz::alert("a")));
+    CHECK(e.code() == xyz::status::duplicate);
+    CHECK(std::string(e.what()) == "cannot add alert 'a': a live alert with that id is already in the domain of page 'home'");
+    CHECK(EXPECT_THROW(xyz::error, xyz::alert("idle").dismiss()).code() == xyz::status::state);
+    xyz::alert x("x"), y("y");
+    y.add_dependency(x);
+    CHECK(EXPECT_THROW(xyz::error, x.add_dependency(y)).code() == xyz::status::cycle);
+    xyz::dispatch stranger = visible_page(r, "stranger");
+    CHECK(EXPECT_THROW(xyz::error, home.set_active_child(&stranger)).code() == xyz::status::owner);
+    CHECK(EXPECT_THROW(xyz::error, xyz::alert("m").set_meta("[1, 2]")).code() == xyz::status::invalid);
+    CHECK(EXPECT_THROW(xyz::error, xyz::alert("bad\xff")).code() == xyz::status::invalid);
+    xyz::alert shown = *home.find("a");
+    CHECK(EXPECT_THROW(xyz::error, shown.set_priority(3)).code() == xyz::status::state); // not idle
+    CHECK(EXPECT_THROW(xyz::error, shown.trigger_action(0)).code() == xyz::status::invalid);
+    xyz::parse_error p = EXPECT_THROW(xyz::parse_error, xyz::catalog::load_string("{\"alerts\": [{\"id\": 5}]}"));
+    CHECK(p.code() == xyz::status::schema && p.line() == 1 && p.column() == 20 && p.pointer() == "/alerts/0/id");
+    CHECK(p.source() == "<string>" && p.position() == 19);
+    xyz::parse_error io = EXPECT_THROW(xyz::parse_error, xyz::catalog::load_file("Tests/data/no-such-file.json"));
+    CHECK(io.code() == xyz::status::io && io.line() == 0);
+    xyz::catalog c = xyz::catalog::load_file("examples/alerts.json");
+    CHECK(EXPECT_THROW(xyz::error, c.create_alert("nope")).code() == xyz::status::not_found);
+    r.take();
+}
+
+// ---- callback exceptions
+
+struct thrower : recorder {
+    std::string on; // the event to throw from, the first time it comes
+    int thrown = 0;
+    void check(const std::string &event) {
+        if (event == on && thrown == 0) {
+            thrown++;
+            throw std::runtime_error("from " + event);
+        }
+    }
+    void show(xyz::alert &a, std::string_view t, void *v) override { recorder::show(a, t, v); check("show"); }
+    void hide(xyz::alert &a, xyz::hide_reason r) override { recorder::hide(a, r); check("hide"); }
+    void unhide(xyz::alert &a) override { recorder::unhide(a); check("unhide"); }
+    void remove(xyz::alert &a, xyz::end_reason r) override { recorder::remove(a, r); check("remove"); }
+    void finish(xyz::alert &a, xyz::end_reason r) override { recorder::finish(a, r); check("finish"); }
+    void move(xyz::alert &a, double dy, double d) override { recorder::move(a, dy, d); check("move"); }
+    void action(xyz::alert &a, std::size_t i) override { recorder::action(a, i); check("action"); }
+};
+
+void an_exception_from_every_callback_is_rethrown_once() {
+    const char *events[] = {"show", "hide", "unhide", "remove", "finish", "move", "action"};
+    for (const char *event : events) {
+        thrower t;
+        t.on = event;
+        xyz::dispatch home = visible_page(t, "home");
+        xyz::alert low("low"), top("top");
+        top.set_priority(5).set_exclusive(xyz::exclusive::hide_others).add_action("ok", "OK");
+        low.set_frame(xyz::rect{0, 500, 100, 100});
+        int caught = 0;
+        auto step = [&](auto &&body) {
+            try {
+                body();
+            } catch (const std::runtime_error &e) {
+                caught++;
+                CHECK(std::string(e.what()) == std::string("from ") + event);
+            }
+        };
+        step([&] { home.add(low); });                                       // show low
+        step([&] { home.keyboard_changed(xyz::rect{0, 550, 100, 300}); }); // move low
+        step([&] { home.add(top); });                                       // show top, hide low
+        step([&] { top.trigger_action(0); });                               // action, remove, finish top, unhide low
+        CHECK(t.thrown == 1 && caught == 1);
+        // The engine finished its work: the next alert is scheduled normally.
+        low.dismiss();
+        xyz::alert next("next");
+        home.add(next);
+        CHECK(next.state() == xyz::state::showing);
+    }
+}
+
+void only_the_first_exception_of_a_call_is_rethrown() {
+    recorder r;
+    int thrown = 0;
+    r.react = [&](const std::string &line, xyz::alert &) {
+        if (line.rfind("finish", 0) == 0) {
+            thrown++;
+            throw std::runtime_error("finish " + std::to_string(thrown));
+        }
+    };
+    xyz::dispatch home = visible_page(r, "home");
+    home.add({xyz::alert("a"), xyz::alert("b")});
+    std::runtime_error e = EXPECT_THROW(std::runtime_error, home.close()); // two finishes throw
+    CHECK(thrown == 2 && std::string(e.what()) == "finish 1");
+}
+
+void calls_inside_callbacks_throw_their_own_failures() {
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    bool caught_inside = false;
+    r.react = [&](const std::string &line, xyz::alert &a) {
+        if (line == "show a page") {
+            try {
+                a.set_priority(9); // showing: a state error, thrown here
+            } catch (const xyz::error &e) {
+                caught_inside = e.code() == xyz::status::state;
+            }
+            a.dismiss(); // re-entrant: takes effect at once
+        }
+    };
+    home.add({xyz::alert("a"), xyz::alert("b")});
+    CHECK(caught_inside);
+    CHECK(r.take() == "show a page\nfinish a dismissed\nshow b page\n");
+    // An uncaught failure inside a callback reaches the outer call, once.
+    r.react = [&](const std::string &line, xyz::alert &a) {
+        if (line == "show c page") a.trigger_action(7);
+    };
+    home.find("b")->dismiss();
+    CHECK(EXPECT_THROW(xyz::error, home.add(xyz::alert("c"))).code() == xyz::status::invalid);
+    CHECK(home.find("c")->state() == xyz::state::showing);
+}
+
+void a_destructor_drops_a_callback_exception() {
+    recorder r;
+    r.react = [](const std::string &line, xyz::alert &) {
+        if (line.rfind("finish", 0) == 0) throw std::runtime_error("dropped");
+    };
+    {
+        xyz::dispatch home = visible_page(r, "home");
+        home.add(xyz::alert("a"));
+    } // must not terminate
+    xyz::alert next("n"); // nothing left pending
+    recorder quiet;
+    xyz::dispatch other = visible_page(quiet, "other");
+    other.add(next);
+    CHECK(next.state() == xyz::state::showing);
+}
+
+// ---- installed callbacks
+
+struct shows_only : xyz::host {
+    int shown = 0;
+    void show(xyz::alert &, std::string_view, void *) override { shown++; }
+};
+
+struct defers : shows_only {
+    int requested = 0;
+    void request_flush(xyz_dispatch *) override { requested++; }
+};
+
+void only_overridden_callbacks_are_installed() {
+    shows_only s;
+    xyz::dispatch immediate(s);
+    immediate.page_did_appear();
+    immediate.add(xyz::alert("a"));
+    CHECK(s.shown == 1); // no request_flush installed: immediate mode
+    defers d;
+    xyz::dispatch deferred(d);
+    deferred.page_did_appear();
+    deferred.add(xyz::alert("a"));
+    CHECK(d.shown == 0 && d.requested == 1); // request_flush overridden (in a derived class): deferred
+    deferred.flush();
+    CHECK(d.shown == 1);
+}
+
+struct defers_and_throws : xyz::host {
+    int requested = 0;
+    void request_flush(xyz_dispatch *) override {
+        requested++;
+        throw std::runtime_error("no main loop");
+    }
+};
+
+void an_exception_from_request_flush_is_rethrown_by_the_call() {
+    defers_and_throws d;
+    xyz::dispatch page(d);
+    page.page_did_appear();
+    xyz::alert a("a");
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, page.add(a)).what()) == "no main loop");
+    CHECK(a.state() == xyz::state::ready && d.requested == 1); // added: the flush is still to come
+    page.flush();
+    CHECK(a.state() == xyz::state::showing);
+}
+
+void callables_work_as_well() {
+    std::vector<std::string> log;
+    xyz::callbacks c;
+    c.show = [&](xyz::alert &a, std::string_view target, void *) { log.push_back("show " + *a.id() + " " + std::string(target)); };
+    c.finish = [&](xyz::alert &a, xyz::end_reason r) { log.push_back("finish " + *a.id() + " " + std::string(xyz::to_string(r))); };
+    xyz::dispatch home(c);
+    home.page_did_appear();
+    xyz::alert a("a");
+    home.add(a);
+    a.cancel();
+    CHECK((log == std::vector<std::string>{"show a page", "finish a cancelled"}));
+}
+
+void a_provider_chooses_the_active_child_and_its_exception_is_rethrown() {
+    recorder r;
+    xyz::dispatch tabs = visible_page(r, "tabs");
+    xyz::dispatch one = visible_page(r, "one"), two = visible_page(r, "two");
+    one.set_parent(tabs);
+    two.set_parent(tabs);
+    one.add(xyz::alert("in-one"));
+    two.add(xyz::alert("in-two"));
+    r.take();
+    xyz_dispatch *chosen = two.get();
+    tabs.set_active_child_provider([&](xyz_dispatch *) { return chosen; });
+    CHECK(r.take() == "hide in-one page\nshow in-two page\n");
+    auto failing = [](xyz_dispatch *) -> xyz_dispatch * { throw std::runtime_error("provider"); };
+    // Setting it runs a pass, which asks it: the call takes effect, then rethrows.
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, tabs.set_active_child_provider(failing)).what()) == "provider");
+    // Every call whose pass asks it rethrows, once, after taking effect.
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, one.add(xyz::alert("late"))).what()) == "provider");
+    CHECK(one.find("late").has_value());
+    tabs.set_active_child_provider(nullptr);
+    tabs.flush();
+    CHECK(one.find("in-one")->state() == xyz::state::showing && two.find("in-two")->state() == xyz::state::showing);
+}
+
+// ---- a few traces through the wrapper
+
+void hide_others_dependencies_and_pages() {
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    xyz::alert login("login"), promo("promo"), update("update");
+    login.set_priority(50);
+    promo.set_priority(10).add_dependency("login");
+    update.set_priority(90).set_exclusive(xyz::exclusive::hide_others).set_waiting();
+    home.add({login, promo, update});
+    update.set_ready();
+    home.page_will_disappear();
+    home.page_did_appear();
+    update.dismiss();
+    login.dismiss();
+    CHECK(r.take() ==
+          "show login page\nhide login covered\nshow update page\nhide update page\nunhide update\n"
+          "finish update dismissed\nunhide login\nfinish login dismissed\nshow promo page\n");
+    CHECK(promo.explain() == "'promo' is showing on page 'home' (target 'page')");
+}
+
+void catalogs_make_alerts() {
+    xyz::catalog c = xyz::catalog::load_file("examples/alerts.json");
+    CHECK(c.size() == 3 && (c.ids() == std::vector<std::string>{"login", "promo", "rating"}));
+    CHECK(c.contains("promo") && !c.contains("nope"));
+    xyz::alert promo = c.create_alert("promo");
+    CHECK(promo.priority() == 10 && promo.exclusive() == xyz::exclusive::cover);
+    CHECK(promo.title() == std::optional<std::string>("Summer sale") && promo.target() == "window");
+    std::vector<xyz::action> actions = promo.actions();
+    CHECK(actions.size() == 2 && actions[1].id == "close" && actions[1].style == xyz::action_style::cancel);
+    CHECK(promo.meta() == std::optional<std::string>("{\"image\":\"sale.png\"}"));
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    home.add(c);
+    CHECK(r.take() == "show login page\n");
+    xyz::catalog moved = std::move(c);
+    CHECK(c.get() == nullptr && moved.size() == 3);
+}
+
+void enums_have_their_names() {
+    CHECK(xyz::to_string(xyz::state::showing) == "showing");
+    CHECK(xyz::to_string(xyz::exclusive::hide_others) == "hide_others");
+    CHECK(xyz::to_string(xyz::hide_reason::covered) == "covered");
+    CHECK(xyz::to_string(xyz::end_reason::destroyed) == "destroyed");
+    CHECK(xyz::to_string(xyz::action_style::default_) == "default");
+    CHECK(xyz::to_string(xyz::status::not_found) == "XYZ_ENOTFOUND");
+    CHECK(xyz::to_string(static_cast<xyz::state>(42)) == "unknown");
+}
+
+struct test_case {
+    const char *name;
+    void (*run)();
+};
+
+const test_case tests[] = {
+    {"every_handle_is_released_exactly_once", every_handle_is_released_exactly_once},
+    {"copies_share_and_moves_transfer", copies_share_and_moves_transfer},
+    {"a_dispatch_destroys_its_page_on_scope_exit", a_dispatch_destroys_its_page_on_scope_exit},
+    {"every_failure_throws_its_status", every_failure_throws_its_status},
+    {"an_exception_from_every_callback_is_rethrown_once", an_exception_from_every_callback_is_rethrown_once},
+    {"only_the_first_exception_of_a_call_is_rethrown", only_the_first_exception_of_a_call_is_rethrown},
+    {"calls_inside_callbacks_throw_their_own_failures", calls_inside_callbacks_throw_their_own_failures},
+    {"a_destructor_drops_a_callback_exception", a_destructor_drops_a_callback_exception},
+    {"only_overridden_callbacks_are_installed", only_overridden_callbacks_are_installed},
+    {"an_exception_from_request_flush_is_rethrown_by_the_call", an_exception_from_request_flush_is_rethrown_by_the_call},
+    {"callables_work_as_well", callables_work_as_well},
+    {"a_provider_chooses_the_active_child_and_its_exception_is_rethrown",
+     a_provider_chooses_the_active_child_and_its_exception_is_rethrown},
+    {"hide_others_dependencies_and_pages", hide_others_dependencies_and_pages},
+    {"catalogs_make_alerts", catalogs_make_alerts},
+    {"enums_have_their_names", enums_have_their_names},
+};
+
+}  // namespace
+
+int main() {
+    int passed = 0, failed = 0;
+    for (const test_case &t : tests) {
+        current_failed = 0;
+        try {
+            t.run();
+        } catch (const std::exception &e) {
+            std::fprintf(stderr, "%s: unexpected exception: %s\n", t.name, e.what());
+            current_failed = 1;
+        }
+        if (current_failed) {
+            std::fprintf(stderr, "FAIL %s\n", t.name);
+            failed++;
+        } else {
+            std::printf("ok   %s\n", t.name);
+            passed++;
+        }
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,692 @@
+/*
+ * xyzalert.hpp: the C++ interface of XYZAlert, header-only over xyzalert.h
+ * (C++17, the standard library only). Everything is in namespace xyz.
+ *
+ * CONVENTIONS (on top of those of xyzalert.h)
+ *
+ * Ownership. xyz::alert holds one reference to an engine alert: copies share
+ * it (retain), moves transfer it, the destructor releases it. xyz::dispatch
+ * owns its page and destroys it on scope exit (or with close()); it is
+ * move-only. xyz::catalog owns a loaded alert set; move-only. get() returns
+ * the raw handle, borrowed, for calls this header does not wrap. No
+ * function needs the caller to new or delete anything.
+ *
+ * Errors. Every wrapper whose C call fails throws xyz::error, carrying the
+ * status and the engine's message (xyz_last_error()); loading throws
+ * xyz::parse_error, which adds the place (source, line, column, byte
+ * position, JSON pointer). As in C, a failed call changes nothing. Getters
+ * never throw.
+ *
+ * Callbacks. A host derives from xyz::host and overrides the callbacks it
+ * needs; the C struct gets NULL for the others (request_flush in particular:
+ * overriding it turns on deferred mode). Or it fills an xyz::callbacks with
+ * callables. An exception thrown by a callback (or an active-child provider)
+ * never unwinds through the engine: it is caught at the C boundary, the
+ * engine finishes the call, and the outermost wrapper call that delivered the
+ * callback rethrows it (the first one, if several were thrown). Calls made
+ * from inside callbacks never rethrow it; they do throw their own failures,
+ * which a callback may catch (if it does not, they are handled the same way).
+ * The alert passed to a callback is a fresh xyz::alert sharing the engine's
+ * alert: keep a copy to keep the alert.
+ *
+ * Threading. As in C: one domain from one thread at a time. The stored
+ * exception is per thread.
+ */
+#ifndef XYZALERT_HPP
+#define XYZALERT_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "xyzalert.h"
+
+namespace xyz {
+
+/* ---------------------------------------------------------------- enums */
+
+/** xyz_status. */
+enum class status : int {
+    ok = XYZ_OK,
+    invalid = XYZ_EINVAL,
+    state = XYZ_ESTATE,
+    duplicate = XYZ_EDUPLICATE,
+    cycle = XYZ_ECYCLE,
+    not_found = XYZ_ENOTFOUND,
+    parse = XYZ_EPARSE,
+    schema = XYZ_ESCHEMA,
+    io = XYZ_EIO,
+    owner = XYZ_EOWNER,
+};
+
+/** An alert's life (xyz_state). */
+enum class state : int {
+    idle = XYZ_STATE_IDLE,
+    waiting = XYZ_STATE_WAITING,
+    ready = XYZ_STATE_READY,
+    showing = XYZ_STATE_SHOWING,
+    hidden = XYZ_STATE_HIDDEN,
+    finished = XYZ_STATE_FINISHED,
+};
+
+/** How an alert treats the alerts already on screen (xyz_exclusive). */
+enum class exclusive : int {
+    wait = XYZ_EXCLUSIVE_WAIT,
+    cover = XYZ_EXCLUSIVE_COVER,
+    hide_others = XYZ_EXCLUSIVE_HIDE_OTHERS,
+};
+
+/** Why an on-screen alert is hidden (xyz_hide_reason). */
+enum class hide_reason : int { page = XYZ_HIDE_PAGE, covered = XYZ_HIDE_COVERED };
+
+/** Why an alert ended (xyz_end_reason). */
+enum class end_reason : int {
+    dismissed = XYZ_END_DISMISSED,
+    cancelled = XYZ_END_CANCELLED,
+    destroyed = XYZ_END_DESTROYED,
+};
+
+/** How an action button wants to be drawn (xyz_action_style). */
+enum class action_style : int {
+    default_ = XYZ_ACTION_DEFAULT,
+    cancel = XYZ_ACTION_CANCEL,
+    destructive = XYZ_ACTION_DESTRUCTIVE,
+};
+
+/** The names the JSON formats use ("showing", "hide_others", ...); "unknown"
+ * for a value that is not an enumerator. Static storage. */
+inline std::string_view to_string(status s) { return xyz_status_name(static_cast<xyz_status>(s)); }
+inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
+inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
+inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
+inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
+inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
+
+/** A rectangle in the host's coordinates; y grows downward. */
+using rect = xyz_rect;
+
+/* ---------------------------------------------------------------- errors */
+
+/** A failed call: the status and the engine's message. */
+class error : public std::runtime_error {
+public:
+    error(xyz::status code, const std::string &message) : std::runtime_error(message), code_(code) {}
+    xyz::status code() const noexcept { return code_; }
+
+private:
+    xyz::status code_;
+};
+
+/** A JSON document that could not be loaded, and where. */
+class parse_error : public error {
+public:
+    explicit parse_error(const xyz_error &e)
+        : error(static_cast<xyz::status>(e.status), e.message), source_(e.source), pointer_(e.pointer),
+          line_(e.line), column_(e.column), position_(e.position) {}
+    /** The file, or "<string>". */
+    const std::string &source() const noexcept { return source_; }
+    /** The JSON pointer of the offending value ("" for the root). */
+    const std::string &pointer() const noexcept { return pointer_; }
+    /** 1-based line and column (in characters); 0 for I/O errors. */
+    int line() const noexcept { return line_; }
+    int column() const noexcept { return column_; }
+    /** 0-based byte offset. */
+    std::size_t position() const noexcept { return position_; }
+
+private:
+    std::string source_, pointer_;
+    int line_, column_;
+    std::size_t position_;
+};
+
+namespace detail {
+
+/** The first exception a callback threw on this thread, not yet rethrown. */
+inline std::exception_ptr &pending() {
+    thread_local std::exception_ptr exception;
+    return exception;
+}
+
+/** How many wrapper calls are running on this thread (callbacks run inside them). */
+inline int &depth() {
+    thread_local int calls = 0;
+    return calls;
+}
+
+/** Runs a callback body; an exception is stored, never let into the engine. */
+template <class F>
+void guarded(F &&body) noexcept {
+    try {
+        body();
+    } catch (...) {
+        if (!pending()) {
+            pending() = std::current_exception();
+        }
+    }
+}
+
+/** After a C call: rethrows a callback's exception if this is the outermost
+ * wrapper call, else throws the call's own failure. */
+inline void finish(xyz_status result) {
+    if (depth() == 0 && pending()) {
+        std::exception_ptr exception = std::exchange(pending(), nullptr);
+        std::rethrow_exception(exception);
+    }
+    if (result != XYZ_OK) {
+        throw error(static_cast<status>(result), xyz_last_error());
+    }
+}
+
+/** Makes a C call that may deliver callbacks, then finish()es it. */
+template <class F>
+void call(F &&c_call) {
+    ++depth();
+    xyz_status result;
+    try {
+        result = c_call();
+    } catch (...) {
+        --depth();
+        throw;
+    }
+    --depth();
+    finish(result);
+}
+
+/** A C string argument: string_view is not NUL-terminated, so it is copied. */
+inline std::string c_string(std::string_view text) { return std::string(text); }
+
+inline std::optional<std::string> optional_string(const char *text) {
+    return text ? std::optional<std::string>(text) : std::nullopt;
+}
+
+}  // namespace detail
+
+/* ---------------------------------------------------------------- alerts */
+
+/** One action button: its id, title and style. */
+struct action {
+    std::string id;
+    std::string title;
+    action_style style = action_style::default_;
+};
+
+/** One alert instance, reference counted (see Ownership). */
+class alert {
+public:
+    /** A new idle, ready alert; an empty id makes an anonymous one. */
+    explicit alert(std::string_view id = {}) : handle_(xyz_alert_create(id.empty() ? nullptr : detail::c_string(id).c_str())) {
+        if (!handle_) {
+            throw error(status::invalid, xyz_last_error());
+        }
+    }
+
+    /** Takes over a +1 reference (e.g. from xyz_alert_create()). */
+    static alert adopt(xyz_alert *handle) noexcept { return alert(handle, adopt_tag{}); }
+
+    /** Shares a borrowed handle (adds a reference). */
+    static alert borrow(xyz_alert *handle) noexcept { return alert(xyz_alert_retain(handle), adopt_tag{}); }
+
+    alert(const alert &other) noexcept : handle_(xyz_alert_retain(other.handle_)) {}
+    alert(alert &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    alert &operator=(alert other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~alert() { xyz_alert_release(handle_); }
+
+    /** The raw handle, borrowed; nullptr for a moved-from alert. */
+    xyz_alert *get() const noexcept { return handle_; }
+
+    /** Whether two wrappers share one engine alert. */
+    friend bool operator==(const alert &a, const alert &b) noexcept { return a.handle_ == b.handle_; }
+    friend bool operator!=(const alert &a, const alert &b) noexcept { return a.handle_ != b.handle_; }
+
+    /* identity and state */
+    std::optional<std::string> id() const { return detail::optional_string(xyz_alert_id(handle_)); }
+    xyz::state state() const noexcept { return static_cast<xyz::state>(xyz_alert_state(handle_)); }
+    std::int32_t priority() const noexcept { return xyz_alert_priority(handle_); }
+    xyz::exclusive exclusive() const noexcept { return static_cast<xyz::exclusive>(xyz_alert_exclusive(handle_)); }
+    /** The dispatch of a live (or ending, inside its last callbacks) alert; borrowed. */
+    xyz_dispatch *dispatch() const noexcept { return xyz_alert_dispatch(handle_); }
+    /** One sentence on why the alert is in its state. */
+    std::string explain() const {
+        char *text = xyz_alert_explain(handle_);
+        std::string out = text ? text : "";
+        xyz_free(text);
+        return out;
+    }
+
+    /* set-up: idle alerts only (throws status::state otherwise); each returns *this */
+    alert &set_priority(std::int32_t priority) {
+        detail::finish(xyz_alert_set_priority(handle_, priority));
+        return *this;
+    }
+    alert &set_exclusive(xyz::exclusive e) {
+        detail::finish(xyz_alert_set_exclusive(handle_, static_cast<xyz_exclusive>(e)));
+        return *this;
+    }
+    /** Wait until `dependency` finishes. */
+    alert &add_dependency(const alert &dependency) {
+        detail::finish(xyz_alert_add_dependency(handle_, dependency.handle_));
+        return *this;
+    }
+    /** Wait while a live alert with this id exists in the domain. */
+    alert &add_dependency(std::string_view id) {
+        detail::finish(xyz_alert_add_dependency_id(handle_, detail::c_string(id).c_str()));
+        return *this;
+    }
+    alert &set_waiting() {
+        detail::finish(xyz_alert_set_waiting(handle_));
+        return *this;
+    }
+
+    /* content: until finished */
+    alert &set_target(std::string_view name) {
+        detail::finish(xyz_alert_set_target(handle_, detail::c_string(name).c_str()));
+        return *this;
+    }
+    std::string target() const { return xyz_alert_target(handle_) ? xyz_alert_target(handle_) : ""; }
+    alert &set_style(std::string_view style) {
+        detail::finish(xyz_alert_set_style(handle_, detail::c_string(style).c_str()));
+        return *this;
+    }
+    std::string style() const { return xyz_alert_style(handle_) ? xyz_alert_style(handle_) : ""; }
+    alert &set_title(std::optional<std::string_view> title) {
+        detail::finish(xyz_alert_set_title(handle_, title ? detail::c_string(*title).c_str() : nullptr));
+        return *this;
+    }
+    std::optional<std::string> title() const { return detail::optional_string(xyz_alert_title(handle_)); }
+    alert &set_message(std::optional<std::string_view> message) {
+        detail::finish(xyz_alert_set_message(handle_, message ? detail::c_string(*message).c_str() : nullptr));
+        return *this;
+    }
+    std::optional<std::string> message() const { return detail::optional_string(xyz_alert_message(handle_)); }
+    /** JSON object text, kept verbatim (throws status::invalid for anything else). */
+    alert &set_meta(std::optional<std::string_view> json) {
+        detail::finish(xyz_alert_set_meta(handle_, json ? detail::c_string(*json).c_str() : nullptr));
+        return *this;
+    }
+    std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
+    alert &add_action(std::string_view id, std::string_view title, action_style style = action_style::default_) {
+        detail::finish(xyz_alert_add_action(handle_, detail::c_string(id).c_str(), detail::c_string(title).c_str(),
+                                            static_cast<xyz_action_style>(style)));
+        return *this;
+    }
+    std::vector<xyz::action> actions() const {
+        std::vector<xyz::action> out;
+        for (std::size_t i = 0; i < xyz_alert_action_count(handle_); i++) {
+            out.push_back({xyz_alert_action_id(handle_, i), xyz_alert_action_title(handle_, i),
+                           static_cast<action_style>(xyz_alert_action_style(handle_, i))});
+        }
+        return out;
+    }
+    /** The laid-out frame (nullopt: unknown). */
+    alert &set_frame(std::optional<rect> frame) {
+        detail::call([&] { return xyz_alert_set_frame(handle_, frame ? &*frame : nullptr); });
+        return *this;
+    }
+    alert &set_keyboard_avoidance(bool enabled, double adjust = 0) {
+        detail::call([&] { return xyz_alert_set_keyboard_avoidance(handle_, enabled, adjust); });
+        return *this;
+    }
+
+    /* scheduling: these may deliver callbacks */
+    void set_ready() {
+        detail::call([&] { return xyz_alert_set_ready(handle_); });
+    }
+    void dismiss() {
+        detail::call([&] { return xyz_alert_dismiss(handle_); });
+    }
+    void cancel() {
+        detail::call([&] { return xyz_alert_cancel(handle_); });
+    }
+    void trigger_action(std::size_t index) {
+        detail::call([&] { return xyz_alert_trigger_action(handle_, index); });
+    }
+
+private:
+    struct adopt_tag {};
+    alert(xyz_alert *handle, adopt_tag) noexcept : handle_(handle) {}
+    xyz_alert *handle_;
+};
+
+/* ---------------------------------------------------------------- hosts */
+
+class dispatch;
+
+/** What the engine asks of the host, as callables; leave empty what you do
+ * not need (an empty request_flush keeps the dispatch in immediate mode). */
+struct callbacks {
+    std::function<void(alert &, std::string_view target, void *view)> show;
+    std::function<void(alert &, hide_reason)> hide;
+    std::function<void(alert &)> unhide;
+    std::function<void(alert &, end_reason)> remove;
+    std::function<void(alert &, end_reason)> finish;
+    std::function<void(alert &, double dy, double duration)> move;
+    std::function<void(alert &, std::size_t index)> action;
+    /** Deferred mode: call flush() on `root` (a borrowed handle) from the main loop. */
+    std::function<void(xyz_dispatch *root)> request_flush;
+};
+
+/**
+ * What the engine asks of the host, as virtual functions: override the ones
+ * you need. Which ones a class overrides is found at compile time when the
+ * dispatch is created from it, and only those are installed. The host must
+ * outlive the dispatches created from it.
+ */
+class host {
+public:
+    virtual ~host() = default;
+    virtual void show(alert &, std::string_view /*target*/, void * /*view*/) {}
+    virtual void hide(alert &, hide_reason) {}
+    virtual void unhide(alert &) {}
+    virtual void remove(alert &, end_reason) {}
+    virtual void finish(alert &, end_reason) {}
+    virtual void move(alert &, double /*dy*/, double /*duration*/) {}
+    virtual void action(alert &, std::size_t /*index*/) {}
+    virtual void request_flush(xyz_dispatch * /*root*/) {}
+
+    /** The callbacks of a host of class H that H (or a base between H and
+     * xyz::host) overrides. */
+    template <class H>
+    static callbacks of(H &h) {
+        static_assert(std::is_base_of_v<host, H>, "H must derive from xyz::host");
+        host &base = h;
+        callbacks c;
+        // &H::f names xyz::host::f exactly when no class below xyz::host declares f.
+        if constexpr (!std::is_same_v<decltype(&H::show), decltype(&host::show)>)
+            c.show = [&base](alert &a, std::string_view t, void *v) { base.show(a, t, v); };
+        if constexpr (!std::is_same_v<decltype(&H::hide), decltype(&host::hide)>)
+            c.hide = [&base](alert &a, hide_reason r) { base.hide(a, r); };
+        if constexpr (!std::is_same_v<decltype(&H::unhide), decltype(&host::unhide)>)
+            c.unhide = [&base](alert &a) { base.unhide(a); };
+        if constexpr (!std::is_same_v<decltype(&H::remove), decltype(&host::remove)>)
+            c.remove = [&base](alert &a, end_reason r) { base.remove(a, r); };
+        if constexpr (!std::is_same_v<decltype(&H::finish), decltype(&host::finish)>)
+            c.finish = [&base](alert &a, end_reason r) { base.finish(a, r); };
+        if constexpr (!std::is_same_v<decltype(&H::move), decltype(&host::move)>)
+            c.move = [&base](alert &a, double dy, double d) { base.move(a, dy, d); };
+        if constexpr (!std::is_same_v<decltype(&H::action), decltype(&host::action)>)
+            c.action = [&base](alert &a, std::size_t i) { base.action(a, i); };
+        if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
+            c.request_flush = [&base](xyz_dispatch *root) { base.request_flush(root); };
+        return c;
+    }
+};
+
+namespace detail {
+
+/** The C host of a dispatch: trampolines into the callables, which live in
+ * the context the engine destroys with the dispatch. */
+struct binding {
+    callbacks functions;
+
+    static binding &of(void *context) { return *static_cast<binding *>(context); }
+
+    xyz_host c_host() {
+        xyz_host h{};
+        h.size = sizeof h;
+        h.context = this;
+        if (functions.show)
+            h.show = [](xyz_alert *a, const char *target, void *view, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.show(w, target, view); });
+            };
+        if (functions.hide)
+            h.hide = [](xyz_alert *a, xyz_hide_reason r, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.hide(w, static_cast<hide_reason>(r)); });
+            };
+        if (functions.unhide)
+            h.unhide = [](xyz_alert *a, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.unhide(w); });
+            };
+        if (functions.remove)
+            h.remove = [](xyz_alert *a, xyz_end_reason r, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.remove(w, static_cast<end_reason>(r)); });
+            };
+        if (functions.finish)
+            h.finish = [](xyz_alert *a, xyz_end_reason r, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.finish(w, static_cast<end_reason>(r)); });
+            };
+        if (functions.move)
+            h.move = [](xyz_alert *a, double dy, double duration, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.move(w, dy, duration); });
+            };
+        if (functions.action)
+            h.action = [](xyz_alert *a, std::size_t index, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.action(w, index); });
+            };
+        if (functions.request_flush)
+            h.request_flush = [](xyz_dispatch *root, void *c) {
+                guarded([&] { of(c).functions.request_flush(root); });
+            };
+        h.destroy_context = [](void *c) { delete static_cast<binding *>(c); };
+        return h;
+    }
+};
+
+}  // namespace detail
+
+/* ---------------------------------------------------------------- catalogs */
+
+/** A loaded alert set; create alerts from it by id. Move-only. */
+class catalog {
+public:
+    /** Loads and validates a file; throws parse_error (or error for a bad argument). */
+    static catalog load_file(const std::string &path) {
+        xyz_error e;
+        return catalog(check(xyz_catalog_load_file(path.c_str(), &e), e));
+    }
+    /** Loads JSON text (the source is "<string>"). */
+    static catalog load_string(std::string_view json) {
+        xyz_error e;
+        return catalog(check(xyz_catalog_load_string(json.data(), json.size(), &e), e));
+    }
+
+    catalog(catalog &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    catalog &operator=(catalog &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    catalog(const catalog &) = delete;
+    catalog &operator=(const catalog &) = delete;
+    ~catalog() { xyz_catalog_free(handle_); }
+
+    xyz_catalog *get() const noexcept { return handle_; }
+    std::size_t size() const noexcept { return xyz_catalog_count(handle_); }
+    /** The ids, in file order. */
+    std::vector<std::string> ids() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < size(); i++) {
+            out.emplace_back(xyz_definition_id(xyz_catalog_definition(handle_, i)));
+        }
+        return out;
+    }
+    bool contains(std::string_view id) const { return xyz_catalog_find(handle_, detail::c_string(id).c_str()); }
+    /** A fresh instance of definition `id` (throws status::not_found). */
+    alert create_alert(std::string_view id) const {
+        xyz_alert *made = xyz_catalog_create_alert(handle_, detail::c_string(id).c_str());
+        if (!made) {
+            throw error(status::not_found, xyz_last_error());
+        }
+        return alert::adopt(made);
+    }
+
+private:
+    explicit catalog(xyz_catalog *handle) noexcept : handle_(handle) {}
+    static xyz_catalog *check(xyz_catalog *loaded, const xyz_error &e) {
+        if (!loaded) {
+            if (e.status == XYZ_EINVAL) {
+                throw error(status::invalid, e.message);
+            }
+            throw parse_error(e);
+        }
+        return loaded;
+    }
+    xyz_catalog *handle_;
+};
+
+/* ---------------------------------------------------------------- dispatches */
+
+/** The scheduler of one page; owns it (see Ownership). Move-only. */
+class dispatch {
+public:
+    /** A page with these callbacks (none by default), not yet visible. */
+    explicit dispatch(callbacks functions = {}, void *page_view = nullptr) {
+        auto *bound = new detail::binding{std::move(functions)};
+        xyz_host c = bound->c_host();
+        handle_ = xyz_dispatch_create(&c, page_view);
+        if (!handle_) {
+            delete bound;  // a refused host's context stays ours
+            throw error(status::invalid, xyz_last_error());
+        }
+    }
+    /** A page whose callbacks are the ones `h` overrides; `h` must outlive it. */
+    template <class H, class = std::enable_if_t<std::is_base_of_v<host, H>>>
+    explicit dispatch(H &h, void *page_view = nullptr) : dispatch(host::of(h), page_view) {}
+
+    dispatch(dispatch &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    dispatch &operator=(dispatch &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    dispatch(const dispatch &) = delete;
+    dispatch &operator=(const dispatch &) = delete;
+
+    /** Destroys the page (its live alerts end destroyed, the host sees every
+     * event). An exception a callback throws then is dropped: a destructor
+     * cannot throw. Call close() to receive it. */
+    ~dispatch() {
+        if (handle_) {
+            ++detail::depth();
+            xyz_dispatch_destroy(std::exchange(handle_, nullptr));
+            --detail::depth();
+            if (detail::depth() == 0) {
+                detail::pending() = nullptr;
+            }
+        }
+    }
+
+    /** Destroys the page now, rethrowing what a callback threw. Closing twice does nothing. */
+    void close() {
+        if (handle_) {
+            xyz_dispatch *h = std::exchange(handle_, nullptr);
+            detail::call([&] { return xyz_dispatch_destroy(h); });
+        }
+    }
+
+    xyz_dispatch *get() const noexcept { return handle_; }
+
+    void set_name(std::string_view name) { detail::finish(xyz_dispatch_set_name(handle_, detail::c_string(name).c_str())); }
+    std::string name() const { return xyz_dispatch_name(handle_) ? xyz_dispatch_name(handle_) : ""; }
+
+    void page_did_appear() {
+        detail::call([&] { return xyz_dispatch_page_did_appear(handle_); });
+    }
+    void page_will_disappear() {
+        detail::call([&] { return xyz_dispatch_page_will_disappear(handle_); });
+    }
+
+    /** Adds alerts at once, all or none; the dispatch keeps its own references. */
+    void add(const std::vector<alert> &alerts) {
+        std::vector<xyz_alert *> handles;
+        handles.reserve(alerts.size());
+        for (const alert &a : alerts) {
+            handles.push_back(a.get());
+        }
+        detail::call([&] { return xyz_dispatch_add(handle_, handles.data(), handles.size()); });
+    }
+    void add(std::initializer_list<alert> alerts) { add(std::vector<alert>(alerts)); }
+    void add(const alert &a) {
+        xyz_alert *one = a.get();
+        detail::call([&] { return xyz_dispatch_add(handle_, &one, 1); });
+    }
+    /** A fresh instance of every definition, at once. */
+    void add(const catalog &c) {
+        detail::call([&] { return xyz_dispatch_add_catalog(handle_, c.get()); });
+    }
+
+    /** Makes this page a child of `parent` (joining their domains). */
+    void set_parent(const dispatch &parent) {
+        detail::call([&] { return xyz_dispatch_set_parent(handle_, parent.handle_); });
+    }
+    /** Makes this page a root again. */
+    void detach() {
+        detail::call([&] { return xyz_dispatch_set_parent(handle_, nullptr); });
+    }
+    /** The parent page's handle (borrowed), or nullptr. */
+    xyz_dispatch *parent() const noexcept { return xyz_dispatch_parent(handle_); }
+
+    /** Makes `child` the only active child; nullptr makes every child active. */
+    void set_active_child(const dispatch *child) {
+        detail::call([&] { return xyz_dispatch_set_active_child(handle_, child ? child->handle_ : nullptr); });
+    }
+    /** Asks `provider` for the active child at every pass (an empty function
+     * removes it). It gets and returns borrowed handles; nullptr selects no
+     * child. It must not change the schedule. */
+    void set_active_child_provider(std::function<xyz_dispatch *(xyz_dispatch *parent)> provider) {
+        if (!provider) {
+            detail::call([&] { return xyz_dispatch_set_active_child_provider(handle_, nullptr, nullptr, nullptr); });
+            return;
+        }
+        using function = std::function<xyz_dispatch *(xyz_dispatch *)>;
+        auto *kept = new function(std::move(provider));
+        ++detail::depth();
+        xyz_status result = xyz_dispatch_set_active_child_provider(
+            handle_,
+            [](xyz_dispatch *parent, void *context) -> xyz_dispatch * {
+                xyz_dispatch *child = nullptr;
+                detail::guarded([&] { child = (*static_cast<function *>(context))(parent); });
+                return child;
+            },
+            kept, [](void *context) { delete static_cast<function *>(context); });
+        --detail::depth();
+        if (result != XYZ_OK && xyz_dispatch_active_child_context(handle_) != kept) {
+            delete kept;  // refused: the context stayed ours
+        }
+        detail::finish(result);
+    }
+
+    /** Registers `view` under `name` for this page and its descendants (nullptr removes it). */
+    void set_target(std::string_view name, void *view) {
+        detail::finish(xyz_dispatch_set_target(handle_, detail::c_string(name).c_str(), view));
+    }
+    /** The keyboard frame (a height of 0 or less: hidden). */
+    void keyboard_changed(rect keyboard, double duration = 0) {
+        detail::call([&] { return xyz_dispatch_keyboard_changed(handle_, keyboard, duration); });
+    }
+    /** Runs the domain's passes now. */
+    void flush() {
+        detail::call([&] { return xyz_dispatch_flush(handle_); });
+    }
+    /** The live alert of this page with this id. */
+    std::optional<alert> find(std::string_view id) const {
+        xyz_alert *found = xyz_dispatch_find(handle_, detail::c_string(id).c_str());
+        return found ? std::optional<alert>(alert::borrow(found)) : std::nullopt;
+    }
+    /** The domain as JSON (see xyz_dispatch_snapshot_json()). */
+    std::string snapshot_json() const {
+        char *text = xyz_dispatch_snapshot_json(handle_);
+        if (!text) {
+            throw error(status::invalid, xyz_last_error());
+        }
+        std::string out = text;
+        xyz_free(text);
+        return out;
+    }
+
+private:
+    xyz_dispatch *handle_ = nullptr;
+};
+
+}  // namespace xyz
+
+#endif /* XYZALERT_HPP */
