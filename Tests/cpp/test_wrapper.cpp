@@ -321,10 +321,11 @@ struct defers_and_throws : xyz::host {
 void an_exception_from_request_flush_is_rethrown_by_the_call() {
     defers_and_throws d;
     xyz::dispatch page(d);
-    page.page_did_appear();
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, page.page_did_appear()).what()) == "no main loop");
+    page.flush();
     xyz::alert a("a");
     CHECK(std::string(EXPECT_THROW(std::runtime_error, page.add(a)).what()) == "no main loop");
-    CHECK(a.state() == xyz::state::ready && d.requested == 1); // added: the flush is still to come
+    CHECK(a.state() == xyz::state::ready && d.requested == 2); // added: the flush is still to come
     page.flush();
     CHECK(a.state() == xyz::state::showing);
 }
