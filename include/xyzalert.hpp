@@ -26,8 +26,10 @@
  * callback rethrows it (the first one, if several were thrown). Calls made
  * from inside callbacks never rethrow it; they do throw their own failures,
  * which a callback may catch (if it does not, they are handled the same way).
- * The alert passed to a callback is a fresh xyz::alert sharing the engine's
- * alert: keep a copy to keep the alert.
+ * (A callback delivered by a call made through the C API directly has no
+ * wrapper call to rethrow from: the next wrapper call does.) The alert
+ * passed to a callback is a fresh xyz::alert sharing the engine's alert:
+ * keep a copy to keep the alert.
  *
  * Threading. As in C: one domain from one thread at a time. The stored
  * exception is per thread.
