@@ -378,9 +378,9 @@ def make_host(callbacks: Any, deferred: bool) -> Tuple[Host, List[Any]]:
         END(guard(callbacks.on_finish)),
         MOVE(guard(callbacks.on_move)),
         ACTION(guard(callbacks.on_action)),
-        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if deferred else REQUEST_FLUSH(),
+        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if deferred else REQUEST_FLUSH(0),
     ]
-    host = Host(ctypes.sizeof(Host), None, *keep, DESTROY())
+    host = Host(ctypes.sizeof(Host), None, *keep, DESTROY(0))  # a function pointer made from 0 is NULL
     return host, keep
 
 

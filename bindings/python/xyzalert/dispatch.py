@@ -173,10 +173,12 @@ class Dispatch:
         if provider is not None and not callable(provider):
             raise TypeError(f"provider must be callable or None, got {_check.described(provider)}")
         if provider is None:
-            lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(), None, _lib._FREE())
+            lib.xyz_dispatch_set_active_child_provider(handle, _lib.PROVIDER(0), None, _lib._FREE(0))
         else:
+            chosen = provider
+
             def ask(parent_handle: int) -> Optional[int]:
-                child = provider(Dispatch._lookup(parent_handle) or self)
+                child = chosen(Dispatch._lookup(parent_handle) or self)
                 return child._handle if child is not None else None
 
             _lib.set_provider(self, ask)

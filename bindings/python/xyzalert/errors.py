@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Type
+from typing import Dict, Optional, Tuple, Type
 
 from ._enums import Status
 
@@ -94,10 +94,11 @@ class ReadError(ParseError, OSError):
     code = Status.EIO
 
 
+_CLASSES: Tuple[Type[XYZAlertError], ...] = (InvalidArgumentError, StateError, DuplicateIdError, CycleError,
+                                              NotFoundError, OwnerError, ParseError, SchemaError, ReadError)
 _BY_STATUS: Dict[Status, Type[XYZAlertError]] = {
     cls.code: cls
-    for cls in (InvalidArgumentError, StateError, DuplicateIdError, CycleError, NotFoundError, OwnerError,
-                ParseError, SchemaError, ReadError)
+    for cls in _CLASSES
 }
 
 
