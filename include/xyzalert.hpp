@@ -296,12 +296,12 @@ public:
         detail::finish(xyz_alert_set_target(handle_, detail::c_string(name).c_str()));
         return *this;
     }
-    std::string target() const { return xyz_alert_target(handle_) ? xyz_alert_target(handle_) : ""; }
+    std::string target() const { return detail::optional_string(xyz_alert_target(handle_)).value_or(""); }
     alert &set_style(std::string_view style) {
         detail::finish(xyz_alert_set_style(handle_, detail::c_string(style).c_str()));
         return *this;
     }
-    std::string style() const { return xyz_alert_style(handle_) ? xyz_alert_style(handle_) : ""; }
+    std::string style() const { return detail::optional_string(xyz_alert_style(handle_)).value_or(""); }
     alert &set_title(std::optional<std::string_view> title) {
         detail::finish(xyz_alert_set_title(handle_, title ? detail::c_string(*title).c_str() : nullptr));
         return *this;
@@ -588,7 +588,7 @@ public:
     xyz_dispatch *get() const noexcept { return handle_; }
 
     void set_name(std::string_view name) { detail::finish(xyz_dispatch_set_name(handle_, detail::c_string(name).c_str())); }
-    std::string name() const { return xyz_dispatch_name(handle_) ? xyz_dispatch_name(handle_) : ""; }
+    std::string name() const { return detail::optional_string(xyz_dispatch_name(handle_)).value_or(""); }
 
     void page_did_appear() {
         detail::call([&] { return xyz_dispatch_page_did_appear(handle_); });
