@@ -6,13 +6,10 @@ import XYZAlert
 // in Swift crosses it: every failure becomes an xyz_status plus a message in
 // the thread's last error.
 
-/// The handle of an alert, borrowed (no reference added).
-func handle(_ alert: Alert) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passUnretained(alert).toOpaque())
-}
-
-func handle(_ dispatch: Dispatch) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passUnretained(dispatch).toOpaque())
+/// The handle of an alert, dispatch, catalog or definition, borrowed (no
+/// reference added).
+func handle<T: AnyObject>(_ object: T) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passUnretained(object).toOpaque())
 }
 
 /// The object behind a handle (an alert, dispatch, alert set or scenario),

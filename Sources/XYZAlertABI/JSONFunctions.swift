@@ -182,10 +182,6 @@ public func xyz_catalog_count(_ catalog: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try require(catalog, CCatalog.self, #function, "catalog").definitions.count }
 }
 
-func handle(_ definition: CDefinition) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passUnretained(definition).toOpaque())
-}
-
 @c @implementation
 public func xyz_catalog_definition(_ catalog: OpaquePointer?, _ index: Int) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in

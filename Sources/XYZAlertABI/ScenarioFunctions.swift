@@ -96,7 +96,7 @@ public func xyz_scenario_free(_ scenario: OpaquePointer?) {
 @c @implementation
 public func xyz_scenario_catalog(_ scenario: OpaquePointer?) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in
-        OpaquePointer(Unmanaged.passUnretained(try require(scenario, CScenario.self, #function, "scenario").catalog).toOpaque())
+        handle(try require(scenario, CScenario.self, #function, "scenario").catalog)
     }
 }
 
@@ -153,52 +153,44 @@ public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: U
     }
 }
 
-/// Fills `errors` with the problems found and returns the first one's status.
-private func reportProblems(_ problems: [LoadError], _ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
-                            _ count: UnsafeMutablePointer<Int>) -> xyz_status {
-    count.pointee = min(problems.count, capacity)
-    for (i, problem) in problems.prefix(capacity).enumerated() {
-        report(problem, into: errors! + i)
+/// Both xyz_check_* functions: checks the arguments, runs `problems` (given
+/// the limit), fills `errors` and returns the first problem's status.
+private func check(_ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
+                   _ function: String, _ problems: (Int) throws(AlertError) -> [LoadError]) -> xyz_status {
+    do throws(AlertError) {
+        guard let count else { throw AlertError(.invalidArgument, "\(cName(function)): count is NULL") }
+        count.pointee = 0
+        guard errors != nil || capacity == 0 else {
+            throw AlertError(.invalidArgument, "\(cName(function)): errors is NULL but capacity is \(capacity)")
+        }
+        let found = try problems(capacity)
+        count.pointee = min(found.count, capacity)
+        for (i, problem) in found.prefix(capacity).enumerated() {
+            report(problem, into: errors! + i)
+        }
+        guard let first = found.first else { return XYZ_OK }
+        LastError.set(first.description)
+        return first.kind.status
+    } catch {
+        LastError.set(error.message)
+        return XYZ_EINVAL
     }
-    guard let first = problems.first else { return XYZ_OK }
-    LastError.set(first.description)
-    return first.kind.status
-}
-
-private func checkArguments(_ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
-                            _ count: UnsafeMutablePointer<Int>?, _ function: String) throws(AlertError) -> UnsafeMutablePointer<Int> {
-    guard let count else { throw AlertError(.invalidArgument, "\(cName(function)): count is NULL") }
-    count.pointee = 0
-    guard errors != nil || capacity == 0 else {
-        throw AlertError(.invalidArgument, "\(cName(function)): errors is NULL but capacity is \(capacity)")
-    }
-    return count
 }
 
 @c @implementation
 public func xyz_check_file(_ path: UnsafePointer<CChar>?, _ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
                            _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
-    do throws(AlertError) {
-        let count = try checkArguments(errors, capacity, count, #function)
+    check(errors, capacity, count, #function) { (limit) throws(AlertError) in
         guard let path else { throw AlertError(.invalidArgument, "xyz_check_file: path is NULL") }
-        return reportProblems(Loader.checkFile(path: String(cString: path), limit: capacity),
-                              errors, capacity, count)
-    } catch {
-        LastError.set(error.message)
-        return XYZ_EINVAL
+        return Loader.checkFile(path: String(cString: path), limit: limit)
     }
 }
 
 @c @implementation
 public func xyz_check_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ errors: UnsafeMutablePointer<xyz_error>?,
                              _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
-    do throws(AlertError) {
-        let count = try checkArguments(errors, capacity, count, #function)
+    check(errors, capacity, count, #function) { (limit) throws(AlertError) in
         guard let json else { throw AlertError(.invalidArgument, "xyz_check_string: json is NULL") }
-        let problems = Loader.check(bytes: bytes(json, length), source: "<string>", limit: capacity)
-        return reportProblems(problems, errors, capacity, count)
-    } catch {
-        LastError.set(error.message)
-        return XYZ_EINVAL
+        return Loader.check(bytes: bytes(json, length), source: "<string>", limit: limit)
     }
 }

@@ -20,22 +20,24 @@ void print_load_error(const xyz_error *error) {
     fputs(")\n", stderr);
 }
 
-/* Checks one file: its problems on stderr, or "FILE: ok, N alerts". */
+/* Checks one file: "FILE: ok, N alerts", or its problems on stderr. A valid
+ * file is read once; only an invalid one is read again for all its problems. */
 static int check_file(const char *file) {
-    static xyz_error problems[MAX_PROBLEMS + 1];
-    size_t count = 0;
-    xyz_status status = xyz_check_file(file, problems, MAX_PROBLEMS + 1, &count);
-    if (status == XYZ_OK) {
-        xyz_error error;
-        xyz_catalog *catalog = xyz_catalog_load_file(file, &error);
-        if (!catalog) { /* changed since it was checked */
-            print_load_error(&error);
-            return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
-        }
+    xyz_error error;
+    xyz_catalog *catalog = xyz_catalog_load_file(file, &error);
+    if (catalog) {
         size_t n = xyz_catalog_count(catalog);
         printf("%s: ok, %zu alert%s\n", file, n, n == 1 ? "" : "s");
         xyz_catalog_free(catalog);
         return EXIT_VALID;
+    }
+    static xyz_error problems[MAX_PROBLEMS + 1];
+    size_t count = 0;
+    xyz_status status = xyz_check_file(file, problems, MAX_PROBLEMS + 1, &count);
+    if (status == XYZ_OK) { /* changed since it was loaded: report what loading saw */
+        problems[0] = error;
+        count = 1;
+        status = error.status;
     }
     for (size_t i = 0; i < count && i < MAX_PROBLEMS; i++) {
         print_load_error(&problems[i]);
