@@ -12,52 +12,58 @@ public final class Alert {
     /// `id` as the engine's lookup key (byte for byte).
     let key: ExactString?
     /// Larger is more important.
-    public private(set) var priority: Int32 = 0
-    public private(set) var exclusive: Exclusive = .wait
-    public internal(set) var state: AlertState = .idle
+    @exclusivity(unchecked) public private(set) var priority: Int32 = 0
+    @exclusivity(unchecked) public private(set) var exclusive: Exclusive = .wait
+    @exclusivity(unchecked) public internal(set) var state: AlertState = .idle
     /// Why the alert finished; nil until it has.
-    public internal(set) var endReason: EndReason?
+    @exclusivity(unchecked) public internal(set) var endReason: EndReason?
     /// The layer to show on: "page" (the dispatch's page view) or a name
     /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
-    public private(set) var target = "page"
+    @exclusivity(unchecked) public private(set) var target = "page"
     public private(set) var content = AlertContent()
-    public private(set) var avoidsKeyboard = true
+    @exclusivity(unchecked) public private(set) var avoidsKeyboard = true
     /// Added to the keyboard offset while avoiding; negative moves further up.
-    public private(set) var keyboardAdjust: Double = 0
+    @exclusivity(unchecked) public private(set) var keyboardAdjust: Double = 0
     /// The alert's laid-out frame, as reported by the host; nil until then.
-    public private(set) var frame: Rect?
+    @exclusivity(unchecked) public private(set) var frame: Rect?
     /// The vertical offset last reported through `AlertHost.move`.
-    public internal(set) var offset: Double = 0
+    @exclusivity(unchecked) public internal(set) var offset: Double = 0
     /// Anything the host wants to keep with the alert; released with it.
     public var hostData: AnyObject?
 
     // MARK: Scheduling data, owned by the engine.
 
     /// The dispatch the alert was added to; nil while idle and once finished.
-    public internal(set) var dispatch: Dispatch?
+    @exclusivity(unchecked) public internal(set) var dispatch: Dispatch?
     /// The dispatch an ending alert was on, while its `action`, `remove` and
     /// `finish` events are delivered (`dispatch` is nil by then); nil otherwise.
-    public internal(set) var endingDispatch: Dispatch?
+    @exclusivity(unchecked) public internal(set) var endingDispatch: Dispatch?
     /// Add order within the domain; larger is later. Set by `add`.
-    var seq = 0
+    @exclusivity(unchecked) var seq = 0
     /// Position in its dispatch's candidate queue, or -1 when not queued.
-    var queueIndex = -1
+    @exclusivity(unchecked) var queueIndex = -1
+    /// Position in its dispatch's `alerts` while live.
+    @exclusivity(unchecked) var listIndex = -1
+    /// The pass and sweeps of its domain that last handled it (see `Domain`).
+    @exclusivity(unchecked) var passMark = 0
+    @exclusivity(unchecked) var hideMark = 0
+    @exclusivity(unchecked) var moveMark = 0
     /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
-    var startsWaiting = false
+    @exclusivity(unchecked) var startsWaiting = false
     /// Handle dependencies. Cleared when the alert finishes, so that finished
     /// alerts hold no references; the graph of unfinished handle dependencies
     /// is kept acyclic, so these references never form a cycle.
-    var dependencies: [Alert] = []
+    @exclusivity(unchecked) var dependencies: [Alert] = []
     /// Id dependencies in the order they were added, and the same as a set
     /// (so that adding one is O(1) however many there are).
-    var idDependencies: [ExactString] = []
-    var idDependencySet: Set<ExactString> = []
+    @exclusivity(unchecked) var idDependencies: [ExactString] = []
+    @exclusivity(unchecked) var idDependencySet: Set<ExactString> = []
     /// Live alerts that list this one in `dependencies` (registered by `add`,
     /// dropped when either side finishes).
-    var dependents: [Alert] = []
+    @exclusivity(unchecked) var dependents: [Alert] = []
     /// While live: the number of unmet dependencies, i.e. unfinished handle
     /// dependencies plus id dependencies naming a live alert of the domain.
-    var unmet = 0
+    @exclusivity(unchecked) var unmet = 0
 
     /// Creates an idle, ready alert. An empty `id` means no id.
     public init(id: String? = nil) {

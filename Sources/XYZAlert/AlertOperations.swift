@@ -30,8 +30,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("dismiss an alert")
-        let settlement = Settlement()
-        dispatch.domain.endAndReport(self, .dismissed, removing: false, settlement)
+        var settlement = Settlement()
+        dispatch.domain.endAndReport(self, .dismissed, removing: false, &settlement)
         try settlement.settle()
     }
 
@@ -44,8 +44,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("cancel an alert")
-        let settlement = Settlement()
-        dispatch.domain.endAndReport(self, .cancelled, settlement)
+        var settlement = Settlement()
+        dispatch.domain.endAndReport(self, .cancelled, &settlement)
         try settlement.settle()
     }
 
@@ -63,8 +63,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("trigger an action")
-        let settlement = Settlement()
-        dispatch.domain.endAndReport(self, .dismissed, action: index, settlement)
+        var settlement = Settlement()
+        dispatch.domain.endAndReport(self, .dismissed, action: index, &settlement)
         try settlement.settle()
     }
 

@@ -12,32 +12,33 @@ public final class Dispatch {
     public var name: String
     /// Receives the events of this dispatch's alerts; released by `destroy()`
     /// after everything else it does.
-    public internal(set) var host: AlertHost?
+    @exclusivity(unchecked) public internal(set) var host: AlertHost?
     /// The view that the target "page" resolves to.
-    public private(set) var pageView: ViewHandle?
-    public private(set) var isPageVisible = false
+    @exclusivity(unchecked) public private(set) var pageView: ViewHandle?
+    @exclusivity(unchecked) public private(set) var isPageVisible = false
     /// Whether the page took part in the last computed pass (SPEC rule 1).
-    public internal(set) var isParticipating = false
+    @exclusivity(unchecked) public internal(set) var isParticipating = false
     public private(set) weak var parent: Dispatch?
     /// Attached children, in attach order.
-    public private(set) var children: [Dispatch] = []
+    @exclusivity(unchecked) public private(set) var children: [Dispatch] = []
     /// The child set with `setActiveChild`, if any.
     public private(set) weak var explicitActiveChild: Dispatch?
-    var activeChildProvider: ((Dispatch) -> Dispatch?)?
+    @exclusivity(unchecked) var activeChildProvider: ((Dispatch) -> Dispatch?)?
     /// The provider's answer at the last pass.
     weak var lastProvidedChild: Dispatch?
     /// Whether that answer differed from the one before (for diagnostics).
-    var providerAnswerChanged = false
-    private var targets: [ExactString: ViewHandle] = [:]
-    public private(set) var isDestroyed = false
+    @exclusivity(unchecked) var providerAnswerChanged = false
+    @exclusivity(unchecked) private var targets: [ExactString: ViewHandle] = [:]
+    @exclusivity(unchecked) public private(set) var isDestroyed = false
 
-    var domain: Domain
-    /// The live alerts of this dispatch.
-    var alerts: [ObjectIdentifier: Alert] = [:]
+    @exclusivity(unchecked) var domain: Domain
+    /// The live alerts of this dispatch, in no particular order; each knows
+    /// its position (`listIndex`), so listing and unlisting cost O(1).
+    @exclusivity(unchecked) private(set) var alerts: [Alert] = []
     /// Ready alerts with all dependencies met, by exclusive class: the wait
     /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.
-    private(set) var waitQueue = AlertQueue()
-    private(set) var coverQueue = AlertQueue()
+    @exclusivity(unchecked) private(set) var waitQueue = AlertQueue()
+    @exclusivity(unchecked) private(set) var coverQueue = AlertQueue()
 
     /// Creates a dispatch whose page is not visible yet, alone in its domain.
     public init(host: AlertHost?, pageView: ViewHandle? = nil, name: String = "") {
@@ -93,6 +94,22 @@ public final class Dispatch {
         if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
     }
 
+    private func list(_ alert: Alert) {
+        alert.listIndex = alerts.count
+        alerts.append(alert)
+    }
+
+    /// Takes a live alert off `alerts`: the last one takes its place.
+    func unlist(_ alert: Alert) {
+        let i = alert.listIndex
+        let last = alerts.removeLast()
+        if last !== alert {
+            alerts[i] = last
+            last.listIndex = i
+        }
+        alert.listIndex = -1
+    }
+
     /// The view a target name resolves to: "page" is the page view; any other
     /// name is looked up here, then in each ancestor.
     func resolveTarget(_ name: String) -> ViewHandle? {
@@ -119,11 +136,17 @@ public final class Dispatch {
     /// edges of the new alerts.
     public func add(_ batch: [Alert]) throws(AlertError) {
         try requireUsable("add alerts")
+        // A single alert cannot appear twice or clash with the batch; only
+        // larger batches need the sets that check that.
+        let checksBatch = batch.count > 1
         var members = Set<ObjectIdentifier>()
         var batchIDs: [ExactString: Alert] = [:]
+        var hasDependencies = false
         for alert in batch {
-            guard members.insert(ObjectIdentifier(alert)).inserted else {
-                throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
+            if checksBatch {
+                guard members.insert(ObjectIdentifier(alert)).inserted else {
+                    throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
+                }
             }
             guard alert.state == .idle else {
                 throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
@@ -132,23 +155,34 @@ public final class Dispatch {
                 if domain.ids[id] != nil {
                     throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
                 }
-                if batchIDs[id] != nil {
-                    throw AlertError(.duplicate, "cannot add alert '\(id)': two alerts of the batch have that id")
+                if checksBatch {
+                    if batchIDs[id] != nil {
+                        throw AlertError(.duplicate, "cannot add alert '\(id)': two alerts of the batch have that id")
+                    }
+                    batchIDs[id] = alert
                 }
-                batchIDs[id] = alert
             }
+            hasDependencies = hasDependencies || !alert.dependencies.isEmpty || !alert.idDependencies.isEmpty
         }
         let domain = self.domain
-        let resolve: DependencyGraph.Resolver = { alert, id in
-            if members.contains(ObjectIdentifier(alert)) {
-                return domain.ids[id] ?? batchIDs[id]
+        // A cycle through a new alert leaves it by one of its dependencies:
+        // a batch without any cannot close one.
+        if hasDependencies {
+            let single = checksBatch ? nil : batch.first
+            func inBatch(_ id: ExactString) -> Alert? {
+                single.map { $0.key == id ? $0 : nil } ?? batchIDs[id]
             }
-            guard alert.state.isLive else { return nil }
-            let home = alert.dispatch!.domain
-            return home.ids[id] ?? (home === domain ? batchIDs[id] : nil)
-        }
-        if let cycle = DependencyGraph.cycle(from: batch, resolve) {
-            throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
+            let resolve: DependencyGraph.Resolver = { alert, id in
+                if alert === single || members.contains(ObjectIdentifier(alert)) {
+                    return domain.ids[id] ?? inBatch(id)
+                }
+                guard alert.state.isLive else { return nil }
+                let home = alert.dispatch!.domain
+                return home.ids[id] ?? (home === domain ? inBatch(id) : nil)
+            }
+            if let cycle = DependencyGraph.cycle(from: batch, resolve) {
+                throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
+            }
         }
 
         for alert in batch {
@@ -156,13 +190,15 @@ public final class Dispatch {
             domain.nextSeq += 1
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
-            alerts[ObjectIdentifier(alert)] = alert
+            list(alert)
             domain.liveCount += 1
             if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.
-                for waiter in domain.idWaiters[id] ?? [] {
-                    waiter.unmet += 1
-                    waiter.dispatch!.updateQueue(waiter)
+                if !domain.idWaiters.isEmpty, let waiters = domain.idWaiters[id] {
+                    for waiter in waiters {
+                        waiter.unmet += 1
+                        waiter.dispatch!.updateQueue(waiter)
+                    }
                 }
                 domain.ids[id] = alert
             }
@@ -186,6 +222,7 @@ public final class Dispatch {
     public func pageDidAppear() throws(AlertError) {
         try requireUsable("report the page appearing")
         isPageVisible = true
+        domain.participationChanged()
         try Settlement.settle(domain)
     }
 
@@ -195,6 +232,7 @@ public final class Dispatch {
     public func pageWillDisappear() throws(AlertError) {
         try requireUsable("report the page disappearing")
         isPageVisible = false
+        domain.participationChanged()
         domain.hidePagesNow()
         try Settlement.settle(domain)
     }
@@ -231,7 +269,7 @@ public final class Dispatch {
             try checkJoin(into: newParent.domain)
         }
 
-        let settlement = Settlement()
+        var settlement = Settlement()
         if let oldParent = parent {
             oldParent.unlink(self)
             if newParent?.domain !== domain {
@@ -243,6 +281,7 @@ public final class Dispatch {
         if let newParent {
             newParent.children.append(self)
             parent = newParent
+            newParent.domain.participationChanged()
             if domain !== newParent.domain {
                 newParent.domain.absorb(domain, subtree: self)
             }
@@ -258,7 +297,7 @@ public final class Dispatch {
         let memberIDs = Set(members.map(ObjectIdentifier.init))
         var moving: [Alert] = []
         for dispatch in members {
-            moving += dispatch.alerts.values
+            moving += dispatch.alerts
         }
         moving.sort { $0.seq < $1.seq }
         var movingIDs: [ExactString: Alert] = [:]
@@ -299,6 +338,7 @@ public final class Dispatch {
 
     /// Removes `child` from `children`, forgetting it as the active child.
     private func unlink(_ child: Dispatch) {
+        domain.participationChanged()
         children.removeAll { $0 === child }
         child.parent = nil
         if explicitActiveChild === child {
@@ -320,6 +360,7 @@ public final class Dispatch {
         explicitActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
+        domain.participationChanged()
         try Settlement.settle(domain)
     }
 
@@ -332,6 +373,7 @@ public final class Dispatch {
         activeChildProvider = provider
         explicitActiveChild = nil
         lastProvidedChild = nil
+        domain.participationChanged()
         try Settlement.settle(domain)
     }
 
@@ -386,13 +428,14 @@ public final class Dispatch {
     public func destroy() throws(AlertError) {
         try requireUsable("destroy the page")
         isDestroyed = true
-        let settlement = Settlement()
+        domain.participationChanged()
+        var settlement = Settlement()
         settlement.needPass(domain)
         while let alert = domain.stack.last(where: { $0.dispatch === self }) {
-            domain.endAndReport(alert, .destroyed, settlement)
+            domain.endAndReport(alert, .destroyed, &settlement)
         }
-        for alert in alerts.values.sorted(by: { $0.precedes($1) }) where alert.dispatch === self {
-            domain.endAndReport(alert, .destroyed, settlement)
+        for alert in alerts.sorted(by: { $0.precedes($1) }) where alert.dispatch === self {
+            domain.endAndReport(alert, .destroyed, &settlement)
         }
         let formerChildren = children
         children = []

@@ -10,26 +10,57 @@
 /// - every live alert's `unmet` counts its unmet dependencies, and the alert
 ///   is in its dispatch's candidate queue iff it is ready with `unmet == 0`.
 /// - `liveCount` is the number of live alerts of the domain.
+/// - while `participationIsCurrent`, every dispatch's `isParticipating` and
+///   `participating` are what rule 1 gives for the tree as it is.
+/// - every alert's `passMark`, `hideMark` and `moveMark` are at most this
+///   domain's `passNumber`, `hideSweeps` and `moveSweeps`.
 final class Domain {
     /// The root dispatch; nil once the domain is dead.
-    var root: Dispatch?
-    /// On-screen alerts, bottom (oldest show) to top (newest).
-    var stack: [Alert] = []
-    var ids: [ExactString: Alert] = [:]
-    var idWaiters: [ExactString: [Alert]] = [:]
+    @exclusivity(unchecked) var root: Dispatch?
+    /// On-screen alerts, bottom (oldest show) to top (newest). Every change
+    /// bumps `stackVersion`, so that a sweep over the stack that delivers
+    /// callbacks can tell whether they changed it.
+    @exclusivity(unchecked) var stack: [Alert] = [] {
+        didSet { stackVersion &+= 1 }
+    }
+    @exclusivity(unchecked) private(set) var stackVersion = 0
+    @exclusivity(unchecked) var ids: [ExactString: Alert] = [:]
+    @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
     /// The `seq` the next added alert gets.
-    var nextSeq = 0
-    var liveCount = 0
-    var keyboard = Rect.zero
+    @exclusivity(unchecked) var nextSeq = 0
+    @exclusivity(unchecked) var liveCount = 0
+    @exclusivity(unchecked) var keyboard = Rect.zero
     /// True while `run()` delivers passes: calls made from callbacks then
     /// change state only, and the running loop re-derives its next event.
-    var isRunning = false
+    @exclusivity(unchecked) var isRunning = false
     /// Deferred mode: the host was asked for a flush and has not flushed yet.
-    var flushRequested = false
+    @exclusivity(unchecked) var flushRequested = false
     /// True while an active-child provider runs: the schedule must not change.
-    var inProvider = false
+    @exclusivity(unchecked) var inProvider = false
     /// The root was destroyed, or the domain was merged into another one.
-    var isDead = false
+    @exclusivity(unchecked) var isDead = false
+
+    /// The participating dispatches, parents first, as last computed; still
+    /// right while `participationIsCurrent`. Everything that changes rule 1's
+    /// inputs (a page's visibility, the tree, an active child or provider, a
+    /// destroy) calls `participationChanged()`. With no provider in the domain
+    /// a pass reuses this list until then; with one, every event of a pass
+    /// recomputes it and asks the providers (SPEC: asked at every pass).
+    @exclusivity(unchecked) private var participating: [Dispatch] = []
+    @exclusivity(unchecked) private var participationIsCurrent = false
+    /// Whether the last computation met a dispatch with a provider.
+    @exclusivity(unchecked) private var hasProviders = false
+    /// Counts the computations, so that a sweep can tell one happened.
+    @exclusivity(unchecked) private var participationVersion = 0
+
+    /// Numbers the passes of this domain: an alert whose `passMark` equals
+    /// the running pass's number has had its one event of that pass.
+    @exclusivity(unchecked) private var passNumber = 0
+    /// Number the sweeps of `hidePagesNow` and `moveStep`; an alert's mark at
+    /// or above a running sweep's number was handled by it, or by a sweep
+    /// nested in it (from a callback), which leaves nothing for it to redo.
+    @exclusivity(unchecked) private var hideSweeps = 0
+    @exclusivity(unchecked) private var moveSweeps = 0
 
     init(root: Dispatch?) {
         self.root = root
@@ -48,21 +79,38 @@ final class Domain {
 
     // MARK: Participation (SPEC rule 1)
 
-    /// Recomputes `isParticipating` of every dispatch and returns the
+    /// Rule 1's inputs changed: the next pass, explanation or snapshot
+    /// recomputes participation.
+    func participationChanged() {
+        participationIsCurrent = false
+    }
+
+    /// Brings `isParticipating` of every dispatch up to date and returns the
     /// participating ones, parents first. Providers are asked only when
     /// `askProviders` is true, for parents that participate; otherwise their
     /// last answers are used (explain and snapshots never call host code).
+    /// O(1) while nothing changed and no provider is set; else O(dispatches)
+    /// plus the providers' calls.
     @discardableResult
     func computeParticipation(askProviders: Bool) -> [Dispatch] {
-        var participating: [Dispatch] = []
+        if participationIsCurrent && !(askProviders && hasProviders) {
+            return participating
+        }
+        // Built aside: a provider may ask for an explanation, which computes
+        // participation from the last answers while this runs.
+        participationIsCurrent = false
+        var list: [Dispatch] = []
+        list.reserveCapacity(participating.count)
+        var sawProvider = false
         func visit(_ d: Dispatch, _ eligible: Bool) {
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
             if d.isParticipating {
-                participating.append(d)
+                list.append(d)
             }
             guard !d.children.isEmpty else { return }
             var restricted = false
             var active: Dispatch?
+            sawProvider = sawProvider || d.activeChildProvider != nil
             if d.isParticipating {
                 if let provider = d.activeChildProvider {
                     restricted = true
@@ -86,7 +134,11 @@ final class Domain {
         if let root {
             visit(root, true)
         }
-        return participating
+        participating = list
+        hasProviders = sawProvider
+        participationIsCurrent = true
+        participationVersion &+= 1
+        return list
     }
 
     // MARK: Passes (SPEC rules 2–7)
@@ -151,21 +203,24 @@ final class Domain {
     /// One pass: delivers events one at a time, each re-derived from the
     /// current state, at most one per alert. Returns how many it delivered.
     private func onePass() -> Int {
-        var delivered = Set<ObjectIdentifier>()
-        while !isDead, let event = nextEvent(skipping: delivered) {
+        passNumber += 1
+        let pass = passNumber
+        var delivered = 0
+        while !isDead, let event = nextEvent(pass) {
+            delivered += 1
             switch event {
             case .hide(let alert, let reason):
-                delivered.insert(ObjectIdentifier(alert))
+                alert.passMark = pass
                 let host = alert.dispatch?.host
                 alert.state = .hidden
                 host?.hide(alert, reason: reason)
             case .unhide(let alert):
-                delivered.insert(ObjectIdentifier(alert))
+                alert.passMark = pass
                 let host = alert.dispatch?.host
                 alert.state = .showing
                 host?.unhide(alert)
             case .show(let alert):
-                delivered.insert(ObjectIdentifier(alert))
+                alert.passMark = pass
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
                 dispatch.dequeue(alert)
@@ -176,13 +231,15 @@ final class Domain {
                 host?.show(alert, target: target, view: dispatch.resolveTarget(target))
             }
         }
-        return delivered.count
+        return delivered
     }
 
     /// The next event of the running pass, in the order of rule 6: hides,
     /// then unhides (each top of stack first), then the selected show.
-    /// Cost: O(dispatches + stack), plus provider calls.
-    private func nextEvent(skipping delivered: Set<ObjectIdentifier>) -> Event? {
+    /// Alerts marked with `pass` had their event. Cost: O(participating
+    /// dispatches + stack), plus provider calls (O(dispatches) when
+    /// participation must be recomputed).
+    private func nextEvent(_ pass: Int) -> Event? {
         let participating = computeParticipation(askProviders: true)
         var top: Int32?
         for alert in stack where alert.dispatch!.isParticipating {
@@ -198,7 +255,7 @@ final class Domain {
             if participates && alert.exclusive == .hideOthers {
                 hiding = true
             }
-            if dispatch.isDestroyed || delivered.contains(ObjectIdentifier(alert)) {
+            if dispatch.isDestroyed || alert.passMark == pass {
                 continue
             }
             if alert.state == .showing && !visible {
@@ -239,19 +296,31 @@ final class Domain {
     }
 
     /// `pageWillDisappear`: hides, top of stack first, every showing alert
-    /// whose page no longer participates, right away in both pass modes.
+    /// whose page no longer participates, right away in both pass modes; each
+    /// at most once. One sweep down the stack, O(stack) plus participation,
+    /// which restarts from the top (skipping hidden alerts) after a callback
+    /// that changed the stack or participation.
     func hidePagesNow() {
-        var hidden = Set<ObjectIdentifier>()
-        while !isDead {
-            computeParticipation(askProviders: true)
-            guard let alert = stack.last(where: {
-                $0.state == .showing && !$0.dispatch!.isParticipating && !$0.dispatch!.isDestroyed
-                    && !hidden.contains(ObjectIdentifier($0))
-            }) else { return }
-            hidden.insert(ObjectIdentifier(alert))
-            let host = alert.dispatch?.host
+        hideSweeps += 1
+        let sweep = hideSweeps
+        computeParticipation(askProviders: true)
+        var version = (stackVersion, participationVersion)
+        var i = stack.count - 1
+        while !isDead && i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            let dispatch = alert.dispatch!
+            guard alert.hideMark < sweep, alert.state == .showing, !dispatch.isParticipating, !dispatch.isDestroyed else {
+                continue
+            }
+            alert.hideMark = sweep
             alert.state = .hidden
-            host?.hide(alert, reason: .page)
+            dispatch.host?.hide(alert, reason: .page)
+            computeParticipation(askProviders: true)
+            if version != (stackVersion, participationVersion) {
+                version = (stackVersion, participationVersion)
+                i = stack.count - 1
+            }
         }
     }
 
@@ -260,19 +329,34 @@ final class Domain {
     /// Moves, top of stack first, every showing alert whose wanted offset
     /// differs from its current one; each at most once. Returns the count.
     @discardableResult
+    ///
+    /// One sweep down the stack: O(stack). A callback that changes a frame,
+    /// the keyboard or an avoidance setting runs a nested sweep at once, which
+    /// leaves every offset right, so the sweep goes on below; after a callback
+    /// that changed the stack it restarts from the top, skipping what it moved.
     func moveStep(duration: Double) -> Int {
-        var moved = Set<ObjectIdentifier>()
-        while !isDead, let alert = stack.last(where: {
-            $0.state == .showing && !$0.dispatch!.isDestroyed && !moved.contains(ObjectIdentifier($0))
-                && $0.wantedOffset(keyboard: keyboard) != $0.offset
-        }) {
-            moved.insert(ObjectIdentifier(alert))
-            let host = alert.dispatch?.host
+        moveSweeps += 1
+        let sweep = moveSweeps
+        var version = stackVersion
+        var moved = 0
+        var i = stack.count - 1
+        while !isDead && i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            let dispatch = alert.dispatch!
+            guard alert.moveMark < sweep, alert.state == .showing, !dispatch.isDestroyed else { continue }
             let dy = alert.wantedOffset(keyboard: keyboard)
+            guard dy != alert.offset else { continue }
+            alert.moveMark = sweep
+            moved += 1
             alert.offset = dy
-            host?.move(alert, dy: dy, duration: duration)
+            dispatch.host?.move(alert, dy: dy, duration: duration)
+            if version != stackVersion {
+                version = stackVersion
+                i = stack.count - 1
+            }
         }
-        return moved.count
+        return moved
     }
 
     // MARK: Ending alerts
@@ -282,11 +366,11 @@ final class Domain {
     /// (unless the host already took it off, as with `dismiss`), then
     /// `finish`. All state changes come first (SPEC section 2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
-                      _ settlement: Settlement) {
+                      _ settlement: inout Settlement) {
         let dispatch = alert.dispatch!
         let host = dispatch.host
         let wasOnScreen = alert.state.isOnScreen
-        end(alert, reason, settlement)
+        end(alert, reason, &settlement)
         alert.endingDispatch = dispatch
         defer { alert.endingDispatch = nil }
         if let action {
@@ -303,7 +387,7 @@ final class Domain {
     /// settlement gets this domain first, then the domains of those
     /// dependents (handle dependencies may cross domains) in the order the
     /// dependents registered.
-    private func end(_ alert: Alert, _ reason: EndReason, _ settlement: Settlement) {
+    private func end(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) {
         settlement.needPass(self)
         let dispatch = alert.dispatch!
         if alert.queueIndex >= 0 {
@@ -312,7 +396,7 @@ final class Domain {
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             stack.remove(at: i)
         }
-        dispatch.alerts[ObjectIdentifier(alert)] = nil
+        dispatch.unlist(alert)
         liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
@@ -326,20 +410,29 @@ final class Domain {
                 idWaiters[id] = nil
             }
         }
-        var freed = alert.dependents
+        let dependents = alert.dependents
         alert.dependents = []
-        if let id = alert.key, ids[id] === alert {
-            ids[id] = nil
-            freed += idWaiters[id] ?? []
+        for waiter in dependents {
+            free(waiter, &settlement)
         }
-        for waiter in freed {
-            waiter.unmet -= 1
-            if waiter.unmet == 0, let other = waiter.dispatch {
-                other.updateQueue(waiter)
-                settlement.needPass(other.domain)
+        if let id = alert.key, let index = ids.index(forKey: id), ids.values[index] === alert {
+            ids.remove(at: index)
+            if !idWaiters.isEmpty, let waiters = idWaiters[id] {
+                for waiter in waiters {
+                    free(waiter, &settlement)
+                }
             }
         }
         alert.dispatch = nil
+    }
+
+    /// One dependency of `waiter` is met; at the last it becomes a candidate.
+    private func free(_ waiter: Alert, _ settlement: inout Settlement) {
+        waiter.unmet -= 1
+        if waiter.unmet == 0, let other = waiter.dispatch {
+            other.updateQueue(waiter)
+            settlement.needPass(other.domain)
+        }
     }
 
     // MARK: Joining and splitting
@@ -402,7 +495,7 @@ final class Domain {
     static func liveAlerts(of subtree: [Dispatch]) -> [Alert] {
         var alerts: [Alert] = []
         for dispatch in subtree {
-            alerts.append(contentsOf: dispatch.alerts.values)
+            alerts.append(contentsOf: dispatch.alerts)
         }
         alerts.sort { $0.seq < $1.seq }
         return alerts
@@ -416,6 +509,8 @@ final class Domain {
         let domain = Domain(root: child)
         domain.nextSeq = nextSeq
         domain.keyboard = keyboard
+        domain.continueNumbering(self)
+        participationChanged()
         let subtree = child.subtree
         for dispatch in subtree {
             dispatch.domain = domain
@@ -434,11 +529,13 @@ final class Domain {
     func absorb(_ other: Domain, subtree: Dispatch) {
         let dispatches = subtree.subtree
         for dispatch in dispatches {
-            for alert in dispatch.alerts.values {
+            for alert in dispatch.alerts {
                 alert.seq += nextSeq
             }
             dispatch.domain = self
         }
+        continueNumbering(other)
+        participationChanged()
         nextSeq += other.nextSeq
         stack += other.stack
         other.stack = []
@@ -447,5 +544,13 @@ final class Domain {
         other.idWaiters = [:]
         other.root = nil
         other.isDead = true
+    }
+
+    /// Numbers passes and sweeps on from `other`'s, so that the marks of
+    /// alerts coming from it stay below every later pass and sweep here.
+    private func continueNumbering(_ other: Domain) {
+        passNumber = max(passNumber, other.passNumber)
+        hideSweeps = max(hideSweeps, other.hideSweeps)
+        moveSweeps = max(moveSweeps, other.moveSweeps)
     }
 }

@@ -28,7 +28,7 @@ extension Domain {
             }
             dispatch.waitQueue.checkInvariants(exclusive: { $0 == .wait })
             dispatch.coverQueue.checkInvariants(exclusive: { $0 != .wait })
-            for alert in dispatch.alerts.values {
+            for alert in dispatch.alerts {
                 live += 1
                 require(alert.dispatch === dispatch && alert.state.isLive, "\(alert.quotedName) is listed but not live there")
                 require(alert.state.isOnScreen == onScreen.contains(ObjectIdentifier(alert)),

@@ -6,19 +6,29 @@
 /// A domain that is already delivering a pass is left alone: its running pass
 /// re-derives every event from the current state and takes the change into
 /// account (SPEC rule 7), so no pass is ever nested within its own domain.
-final class Settlement {
-    private var domains: [Domain] = []
+///
+/// A value on the caller's stack: most calls touch one domain, which is kept
+/// inline (`first`), so settling allocates nothing. Touching k domains costs
+/// O(k^2) comparisons; k is the number of domains linked by handle
+/// dependencies to the alert that ended, usually 1.
+struct Settlement {
+    private var first: Domain?
+    private var others: [Domain] = []
 
     /// Settles a call that changed the schedule of `domain` only.
     static func settle(_ domain: Domain) throws(AlertError) {
-        let settlement = Settlement()
+        var settlement = Settlement()
         settlement.needPass(domain)
         try settlement.settle()
     }
 
-    func needPass(_ domain: Domain) {
-        if !domains.contains(where: { $0 === domain }) {
-            domains.append(domain)
+    mutating func needPass(_ domain: Domain) {
+        guard let first else {
+            first = domain
+            return
+        }
+        if first !== domain && !others.contains(where: { $0 === domain }) {
+            others.append(domain)
         }
     }
 
@@ -27,21 +37,29 @@ final class Settlement {
     /// domain is settled; the first domain whose passes did not settle
     /// (`Domain.run`) is reported after the others have run.
     func settle() throws(AlertError) {
-        var unsettled: AlertError?
-        for domain in domains where !domain.isDead && !domain.isRunning && domain.root?.isDestroyed == false {
-            if !domain.isDeferred {
-                do {
-                    try domain.run()
-                } catch {
-                    unsettled = unsettled ?? error
-                }
-            } else if !domain.flushRequested, let root = domain.root, let host = root.host {
-                domain.flushRequested = true
-                host.requestFlush(root)
-            }
+        guard let first else { return }
+        var unsettled = Settlement.settle(one: first)
+        for domain in others {
+            let error = Settlement.settle(one: domain)
+            unsettled = unsettled ?? error
         }
         if let unsettled {
             throw unsettled
         }
+    }
+
+    private static func settle(one domain: Domain) -> AlertError? {
+        guard !domain.isDead, !domain.isRunning, domain.root?.isDestroyed == false else { return nil }
+        if !domain.isDeferred {
+            do {
+                try domain.run()
+            } catch {
+                return error
+            }
+        } else if !domain.flushRequested, let root = domain.root, let host = root.host {
+            domain.flushRequested = true
+            host.requestFlush(root)
+        }
+        return nil
     }
 }

@@ -61,7 +61,7 @@ extension Dispatch {
                 parent: dispatch.parent.flatMap { index[ObjectIdentifier($0)] },
                 activeChild: dispatch.explicitActiveChild.flatMap { index[ObjectIdentifier($0)] },
                 hasActiveChildProvider: dispatch.hasActiveChildProvider,
-                queue: dispatch.alerts.values.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
+                queue: dispatch.alerts.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
         }
         let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack
         return DomainSnapshot(pages: pages, stack: stack.map(info), keyboard: domain.keyboard,
