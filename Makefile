@@ -137,7 +137,13 @@ golden: cli
 	cd Tests/data/bad && for f in *.json; do $(BIN)/xyzalert check $$f 2> $${f%.json}.expected > /dev/null; done
 
 # Performance targets live here, never in the tests.
+# The C-ABI benchmarks run beside the seed's algorithm (a C port of the
+# original library), both built with the same compiler and flags.
 bench: release
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \
+		-L$(RELEASE_BIN) -lxyzalert -Wl,-rpath,$(RELEASE_BIN)
+	$(CC) -std=c99 -O2 Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
+	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed
 	$(RELEASE_BIN)/xyzalert-bench
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert
 	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py

@@ -18,14 +18,22 @@ public final class Dispatch {
     @exclusivity(unchecked) public private(set) var isPageVisible = false
     /// Whether the page took part in the last computed pass (SPEC rule 1).
     @exclusivity(unchecked) public internal(set) var isParticipating = false
-    public private(set) weak var parent: Dispatch?
+    /// The parent while attached. Not weak (a weak reference would move the
+    /// parent's reference count to a side table and slow every retain of it)
+    /// and not strong (the parent owns its children): while a dispatch is
+    /// attached, its parent is reachable from the domain's root through
+    /// `children`, and detaching (`setParent`, the parent's `destroy`) clears
+    /// this first, so it never outlives its target.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Dispatch?
     /// Attached children, in attach order.
     @exclusivity(unchecked) public private(set) var children: [Dispatch] = []
-    /// The child set with `setActiveChild`, if any.
-    public private(set) weak var explicitActiveChild: Dispatch?
+    /// The child set with `setActiveChild`, if any: always one of `children`
+    /// (which keep it alive), cleared when it is detached.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var explicitActiveChild: Dispatch?
     @exclusivity(unchecked) var activeChildProvider: ((Dispatch) -> Dispatch?)?
-    /// The provider's answer at the last pass.
-    weak var lastProvidedChild: Dispatch?
+    /// The provider's answer at the last pass: any dispatch, held until the
+    /// next answer, a change of provider or this dispatch's `destroy()`.
+    @exclusivity(unchecked) var lastProvidedChild: Dispatch?
     /// Whether that answer differed from the one before (for diagnostics).
     @exclusivity(unchecked) var providerAnswerChanged = false
     @exclusivity(unchecked) private var targets: [ExactString: ViewHandle] = [:]
@@ -453,6 +461,7 @@ public final class Dispatch {
         domain.isDead = true
         activeChildProvider = nil
         explicitActiveChild = nil
+        lastProvidedChild = nil
         targets = [:]
         defer { host = nil }
         try settlement.settle()

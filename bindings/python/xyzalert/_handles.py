@@ -6,24 +6,36 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 # Weak: a wrapper lives as long as the application keeps it (or, for alerts,
-# as long as the engine's callbacks are handing it out).
-_alerts: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
+# as long as the engine's callbacks are handing it out). Alerts are on every
+# hot path, so their table is a plain dict of weak references, whose single
+# operations are atomic under the GIL; each wrapper's finalizer drops its own
+# entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
+_alerts: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _lock = threading.Lock()
 
 
 def put_alert(handle: int, alert: Any) -> None:
-    with _lock:
-        _alerts[handle] = alert
+    _alerts[handle] = weakref.ref(alert)
 
 
 def alert(handle: int) -> Optional[Any]:
     """The :class:`Alert` wrapping `handle`, if one is alive."""
-    with _lock:
-        return _alerts.get(handle)
+    ref = _alerts.get(handle)
+    return ref() if ref is not None else None
+
+
+def forget_alert(handle: int, alert: Any) -> None:
+    """Drops the entry of `alert` (from its finalizer), unless another
+    wrapper of the same handle has replaced it."""
+    ref = _alerts.get(handle)
+    if ref is not None:
+        current = ref()
+        if current is None or current is alert:
+            _alerts.pop(handle, None)
 
 
 def put_dispatch(handle: int, dispatch: Any) -> None:

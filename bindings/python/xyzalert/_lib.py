@@ -108,12 +108,24 @@ lib = _load()
 # ---------------------------------------------------------------- callback exceptions
 
 _pending = threading.local()
+# How many threads have an exception stored: while none has, a call's result
+# check skips the thread-local look-up (the fast path of every call). Changed
+# under the lock; read without it, which is safe: a thread's own store is
+# always visible to itself, and another thread's only sends it the slow way.
+_stored = [0]
+_stored_lock = threading.Lock()
+
+
+def _count_stored(change: int) -> None:
+    with _stored_lock:
+        _stored[0] += change
 
 
 def defer(exception: BaseException) -> None:
     """Stores an exception raised in a callback (the first one wins)."""
     if getattr(_pending, "exception", None) is None:
         _pending.exception = exception
+        _count_stored(1)
 
 
 def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
@@ -130,6 +142,8 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
     except Exception:
         pass
     finally:
+        if getattr(_pending, "exception", None) is not None:  # dropped
+            _count_stored(-1)
         _pending.exception, _pending.depth = saved_exception, saved_depth
 
 
@@ -139,7 +153,9 @@ def _take_pending() -> Optional[BaseException]:
     if getattr(_pending, "depth", 0) > 0:
         return None
     exception = getattr(_pending, "exception", None)
-    _pending.exception = None
+    if exception is not None:
+        _pending.exception = None
+        _count_stored(-1)
     return exception
 
 
@@ -173,15 +189,21 @@ def _finish(error: Optional[XYZAlertError], result: Any) -> Any:
 
 
 def _status(result: int, func: Any, args: Any) -> int:
+    if result == 0 and not _stored[0]:
+        return result
     return _finish(error_for(result, last_error()) if result != Status.OK else None, result)
 
 
 def _plain(result: Any, func: Any, args: Any) -> Any:
+    if not _stored[0]:
+        return result
     return _finish(None, result)
 
 
 def _non_null(code: Status) -> Callable[[Any, Any, Any], Any]:
     def check(result: Any, func: Any, args: Any) -> Any:
+        if result and not _stored[0]:
+            return result
         return _finish(None if result else error_for(code, last_error()), result)
     return check
 
@@ -314,6 +336,31 @@ for _name, (_restype, _argtypes, _errcheck) in _DECLARATIONS.items():
     if _errcheck is not None:
         _function.errcheck = _errcheck
 
+# The calls of every app's hot path (create, configure, add, dismiss), declared
+# a second time without errcheck: ctypes' errcheck hook costs more than the
+# call itself. Their callers check the result with `checked` / `created`.
+hot = ctypes.CDLL(lib._name)
+for _name in ("xyz_alert_create", "xyz_alert_set_priority", "xyz_alert_set_exclusive", "xyz_dispatch_add",
+              "xyz_alert_dismiss"):
+    _restype, _argtypes, _errcheck = _DECLARATIONS[_name]
+    _function = getattr(hot, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
+
+
+def checked(status: int) -> None:
+    """What `_status` does, for a call of `hot`: raises its error, or a
+    callback's stored exception."""
+    if status or _stored[0]:
+        _status(status, None, None)
+
+
+def created(handle: Optional[int]) -> int:
+    """What `_non_null(Status.EINVAL)` does, for a constructor of `hot`."""
+    if not handle or _stored[0]:
+        return _finish(None if handle else error_for(Status.EINVAL, last_error()), handle)
+    return handle
+
 
 # ---------------------------------------------------------------- helpers
 
@@ -361,27 +408,36 @@ def load(function_name: str, source: Any, *args: Any) -> int:
     raise error_for(error.status, message)
 
 
-def make_host(callbacks: Any, deferred: bool) -> Tuple[Host, List[Any]]:
+def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
     """An ``xyz_host`` whose callbacks call methods of `callbacks` (which
-    receive raw handles); returns it with the objects that must stay alive
-    for as long as C may call them."""
+    receive raw handles), for the events `wanted` names ("show", "hide", ...;
+    the others stay NULL, so the engine does not call into Python for them,
+    and "request_flush" makes the dispatch deferred); returns it with the
+    objects that must stay alive for as long as C may call them."""
     def guard(function: Callable[..., None]) -> Callable[..., None]:
-        def call(*args: Any) -> None:
-            _in_callback(function, *args[:-1])
+        def call(*args: Any) -> None:  # _in_callback, inlined: this is every event's path
+            state = _pending
+            state.depth = getattr(state, "depth", 0) + 1
+            try:
+                function(*args[:-1])
+            except BaseException as exception:  # never unwind into C
+                defer(exception)
+            finally:
+                state.depth -= 1
         return call
 
-    keep = [
-        SHOW(guard(lambda alert, target, view: callbacks.on_show(alert, target.decode("utf-8"), view))),
-        HIDE(guard(callbacks.on_hide)),
-        UNHIDE(guard(callbacks.on_unhide)),
-        END(guard(callbacks.on_remove)),
-        END(guard(callbacks.on_finish)),
-        MOVE(guard(callbacks.on_move)),
-        ACTION(guard(callbacks.on_action)),
-        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if deferred else REQUEST_FLUSH(0),
+    made = [
+        SHOW(guard(callbacks.on_show)) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
+        HIDE(guard(callbacks.on_hide)) if "hide" in wanted else HIDE(0),
+        UNHIDE(guard(callbacks.on_unhide)) if "unhide" in wanted else UNHIDE(0),
+        END(guard(callbacks.on_remove)) if "remove" in wanted else END(0),
+        END(guard(callbacks.on_finish)) if "finish" in wanted else END(0),
+        MOVE(guard(callbacks.on_move)) if "move" in wanted else MOVE(0),
+        ACTION(guard(callbacks.on_action)) if "action" in wanted else ACTION(0),
+        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
     ]
-    host = Host(ctypes.sizeof(Host), None, *keep, DESTROY(0))  # a function pointer made from 0 is NULL
-    return host, keep
+    host = Host(ctypes.sizeof(Host), None, *made, DESTROY(0))
+    return host, made
 
 
 # Providers the engine holds. Each trampoline is kept in its dispatch's

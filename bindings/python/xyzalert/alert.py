@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .dispatch import Dispatch
 
 lib = _lib.lib
+hot = _lib.hot
 
 
 @dataclass(frozen=True)
@@ -46,48 +47,28 @@ class Alert:
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = 0.0) -> None:
         self._handle = 0
-        # Every argument is checked before the alert exists (defaults need no check).
-        raw_id = _check.optional_text(id, "id")
-        priority = _check.int32(priority, "priority")
-        exclusive = _check.choice(exclusive, Exclusive, "exclusive")
-        if isinstance(after, (str, bytes)):
-            raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
-        dependencies = [_check.text(dependency, "each id of after") for dependency in after]
-        ready = ready if ready is True else _check.flag(ready, "ready")
-        raw_target = b"page" if target == "page" else _check.text(target, "target")
-        raw_style = b"alert" if style == "alert" else _check.text(style, "style")
-        raw_title = _check.optional_text(title, "title")
-        raw_message = _check.optional_text(message, "message")
-        buttons = [_action(action) for action in actions]
-        raw_meta = None if meta is None else _meta(meta)
-        avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
-        keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
-            else _check.number(keyboard_adjust, "keyboard_adjust")
-        handle = lib.xyz_alert_create(raw_id)
+        # Every argument is checked before the alert exists. Defaults need
+        # no check and cost no call (this is every app's hot path), so the
+        # rarely used arguments are looked at only when one is not a default.
+        raw_id = None if id is None else _check.text(id, "id")
+        if type(priority) is not int or not -0x80000000 <= priority <= 0x7FFFFFFF:
+            priority = _check.int32(priority, "priority")
+        if type(exclusive) is not Exclusive:
+            exclusive = _check.choice(exclusive, Exclusive, "exclusive")
+        settings = None
+        if (after != () or ready is not True or target != "page" or title is not None or message is not None
+                or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
+                or type(keyboard_adjust) is not float or keyboard_adjust != 0.0):
+            settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
+                                 keyboard_adjust)
+        handle = _lib.created(hot.xyz_alert_create(raw_id))
         self._adopt(handle)
-        # Defaults are the engine's own: only other values cost a call.
         if priority != 0:
-            lib.xyz_alert_set_priority(handle, priority)
-        if exclusive != Exclusive.WAIT:
-            lib.xyz_alert_set_exclusive(handle, int(exclusive))
-        for dependency in dependencies:
-            lib.xyz_alert_add_dependency_id(handle, dependency)
-        if not ready:
-            lib.xyz_alert_set_waiting(handle)
-        if target != "page":
-            lib.xyz_alert_set_target(handle, raw_target)
-        if style != "alert":
-            lib.xyz_alert_set_style(handle, raw_style)
-        if raw_title is not None:
-            lib.xyz_alert_set_title(handle, raw_title)
-        if raw_message is not None:
-            lib.xyz_alert_set_message(handle, raw_message)
-        for button in buttons:
-            lib.xyz_alert_add_action(handle, *button)
-        if raw_meta is not None:
-            lib.xyz_alert_set_meta(handle, raw_meta)
-        if not avoid_keyboard or keyboard_adjust != 0:
-            lib.xyz_alert_set_keyboard_avoidance(handle, avoid_keyboard, keyboard_adjust)
+            _lib.checked(hot.xyz_alert_set_priority(handle, priority))
+        if exclusive is not Exclusive.WAIT:
+            _lib.checked(hot.xyz_alert_set_exclusive(handle, exclusive.value))
+        for function, *arguments in settings or ():
+            function(handle, *arguments)
 
     def _adopt(self, handle: int) -> None:
         """Takes ownership of one reference to `handle`."""
@@ -115,6 +96,7 @@ class Alert:
         handle = getattr(self, "_handle", 0)
         if handle and _lib is not None and lib is not None:
             self._handle = 0
+            _handles.forget_alert(handle, self)
             lib.xyz_alert_release(handle)
 
     def __repr__(self) -> str:
@@ -161,7 +143,7 @@ class Alert:
 
     def dismiss(self) -> None:
         """The host took this on-screen alert off screen: it finishes."""
-        lib.xyz_alert_dismiss(self._handle)
+        _lib.checked(hot.xyz_alert_dismiss(self._handle))
 
     def cancel(self) -> None:
         """Ends a live alert (removed first if on screen)."""
@@ -241,6 +223,43 @@ class Alert:
         """Keyboard avoidance on or off, with a correction (negative moves up)."""
         lib.xyz_alert_set_keyboard_avoidance(self._handle, _check.flag(enabled, "enabled"),
                                              _check.number(adjust, "adjust"))
+
+
+def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, actions: Any, style: Any, meta: Any,
+              avoid_keyboard: Any, keyboard_adjust: Any) -> List[Tuple[Any, ...]]:
+    """Checks the rarely used arguments of :class:`Alert` and returns the
+    calls that apply those that are not defaults, in order, each as
+    (function, arguments after the handle)."""
+    if isinstance(after, (str, bytes)):
+        raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
+    dependencies = [_check.text(dependency, "each id of after") for dependency in after]
+    ready = ready if ready is True else _check.flag(ready, "ready")
+    raw_target = b"page" if target == "page" else _check.text(target, "target")
+    raw_style = b"alert" if style == "alert" else _check.text(style, "style")
+    raw_title = None if title is None else _check.text(title, "title")
+    raw_message = None if message is None else _check.text(message, "message")
+    buttons = [_action(action) for action in actions]
+    raw_meta = None if meta is None else _meta(meta)
+    avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
+    keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
+        else _check.number(keyboard_adjust, "keyboard_adjust")
+    calls: List[Tuple[Any, ...]] = [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
+    if not ready:
+        calls.append((lib.xyz_alert_set_waiting,))
+    if raw_target != b"page":
+        calls.append((lib.xyz_alert_set_target, raw_target))
+    if raw_style != b"alert":
+        calls.append((lib.xyz_alert_set_style, raw_style))
+    if raw_title is not None:
+        calls.append((lib.xyz_alert_set_title, raw_title))
+    if raw_message is not None:
+        calls.append((lib.xyz_alert_set_message, raw_message))
+    calls += [(lib.xyz_alert_add_action, *button) for button in buttons]
+    if raw_meta is not None:
+        calls.append((lib.xyz_alert_set_meta, raw_meta))
+    if not avoid_keyboard or keyboard_adjust != 0:
+        calls.append((lib.xyz_alert_set_keyboard_avoidance, avoid_keyboard, keyboard_adjust))
+    return calls
 
 
 def _action(action: Any) -> Tuple[bytes, bytes, int]:

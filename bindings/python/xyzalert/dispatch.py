@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import weakref
-from typing import Any, Callable, Dict, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _check, _handles, _lib
 from ._enums import EndReason, HideReason
@@ -36,7 +37,7 @@ class Dispatch:
         #: Provider trampolines the engine may still call, by token (see _lib.set_provider).
         self._providers: Dict[int, Any] = {}
         callbacks = _Callbacks(weakref.ref(self))
-        host_struct, self._callbacks = _lib.make_host(callbacks, bool(getattr(self.host, "deferred", False)))
+        host_struct, self._callbacks = _lib.make_host(callbacks, _events_of(self.host))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
         _handles.put_dispatch(self._handle, self)
         if raw_name:
@@ -115,12 +116,12 @@ class Dispatch:
 
     def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
         """Adds one alert or several at once, all or none."""
-        if isinstance(alerts, Alert):
-            batch = [alerts]
-        elif isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
+        if type(alerts) is Alert or isinstance(alerts, Alert):
+            _lib.checked(_lib.hot.xyz_dispatch_add(self._require_open(), ctypes.byref(ctypes.c_void_p(alerts._handle)), 1))
+            return
+        if isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
             raise TypeError(f"alerts must be an Alert or an iterable of Alerts, got {_check.described(alerts)}")
-        else:
-            batch = [_check.instance(alert, Alert, "each of alerts") for alert in alerts]
+        batch = [_check.instance(alert, Alert, "each of alerts") for alert in alerts]
         lib.xyz_dispatch_add(self._require_open(), _lib.handle_array([a._handle for a in batch]), len(batch))
 
     def add_set(self, alert_set: "AlertSet") -> None:
@@ -195,6 +196,20 @@ class Dispatch:
                                           _check.number(duration, "duration"))
 
 
+_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action")
+
+
+def _events_of(host: Host) -> List[str]:
+    """The events `host` handles: the methods its class (or the instance
+    itself) overrides, plus "request_flush" in deferred mode. The engine
+    calls into Python for these only."""
+    events = [name for name in _EVENTS
+              if name in getattr(host, "__dict__", ()) or getattr(type(host), name, None) is not getattr(Host, name)]
+    if getattr(host, "deferred", False):
+        events.append("request_flush")
+    return events
+
+
 class _Callbacks:
     """Turns raw C callbacks into calls on the dispatch's :class:`Host`."""
 
@@ -205,10 +220,10 @@ class _Callbacks:
         dispatch = self.dispatch()
         return dispatch.host if dispatch is not None else None
 
-    def on_show(self, alert: int, target: str, view: Optional[int]) -> None:
+    def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
         dispatch = self.dispatch()
         if dispatch is not None:
-            dispatch.host.show(Alert._wrap(alert), target, dispatch._view(view))
+            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view) if view else None)
 
     def on_hide(self, alert: int, reason: int) -> None:
         host = self._host()
