@@ -56,6 +56,9 @@ final class Domain {
     /// Numbers the passes of this domain: an alert whose `passMark` equals
     /// the running pass's number has had its one event of that pass.
     @exclusivity(unchecked) private var passNumber = 0
+    /// Whether the last `nextEvent` found nothing to deliver without skipping
+    /// an alert that would have had an event but for its mark.
+    @exclusivity(unchecked) private var passEndedSettled = false
     /// Number the sweeps of `hidePagesNow` and `moveStep`; an alert's mark at
     /// or above a running sweep's number was handled by it, or by a sweep
     /// nested in it (from a callback), which leaves nothing for it to redo.
@@ -172,6 +175,12 @@ final class Domain {
                 if passes > Domain.passLimit(live: live, added: nextSeq - firstSeq) {
                     throw AlertError(.state, unsettledMessage(passes), tookEffect: true)
                 }
+                // The next pass would start from the state this one ended
+                // in, without its marks: when no mark held an event back and
+                // no provider can answer differently, it would deliver nothing.
+                if passEndedSettled && !hasProviders {
+                    break
+                }
             }
         } while !isDead && moveStep(duration: 0) > 0
     }
@@ -240,6 +249,7 @@ final class Domain {
     /// dispatches + stack), plus provider calls (O(dispatches) when
     /// participation must be recomputed).
     private func nextEvent(_ pass: Int) -> Event? {
+        var heldBack = false
         let participating = computeParticipation(askProviders: true)
         var top: Int32?
         for alert in stack where alert.dispatch!.isParticipating {
@@ -255,7 +265,11 @@ final class Domain {
             if participates && alert.exclusive == .hideOthers {
                 hiding = true
             }
-            if dispatch.isDestroyed || alert.passMark == pass {
+            if dispatch.isDestroyed {
+                continue
+            }
+            if alert.passMark == pass {
+                heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
                 continue
             }
             if alert.state == .showing && !visible {
@@ -268,6 +282,7 @@ final class Domain {
         if let unhide {
             return .unhide(unhide)
         }
+        passEndedSettled = chosen == nil && !heldBack
         return chosen.map(Event.show)
     }
 
