@@ -63,7 +63,8 @@ test: deps lint c-test cpp-test example cli-test python-test install-test saniti
 # and a library that exports xyz_* only, every function the headers declare.
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
-	for f in Sources/xyzalert-cli/*.c; do $(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o /dev/null || exit 1; done
+	for f in Sources/xyzalert-cli/*.c Tests/bench/engine.c; do \
+		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi
 	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_'; then \
 		echo "libxyzalert.so exports symbols other than xyz_*"; exit 1; fi
@@ -99,6 +100,10 @@ c-test: lib
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
 	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
+	@# The benchmarks' workloads check every result: run each once, small, under valgrind.
+	$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(CTEST_DIR)/bench-engine $(LINK_LIB)
+	for shape in "cycle 10 200" "pages 10 200" "chain 200" "keyboard 10 200" "deferred 20 200"; do \
+		$(VALGRIND) $(CTEST_DIR)/bench-engine $$shape > /dev/null || exit 1; done
 
 # The tool: golden traces, bad inputs, exit codes, huge and deep inputs.
 cli-test: release

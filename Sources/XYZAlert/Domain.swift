@@ -14,6 +14,15 @@
 ///   `participating` are what rule 1 gives for the tree as it is.
 /// - every alert's `passMark`, `hideMark` and `moveMark` are at most this
 ///   domain's `passNumber`, `hideSweeps` and `moveSweeps`.
+///
+/// Exclusivity: the engine's own stored properties here, on `Dispatch` and on
+/// `Alert` are `@exclusivity(unchecked)` (the run-time check was a third of
+/// a cycle). No two accesses to them can overlap: host code, the only code
+/// that could start a second access, is never called from inside an access
+/// (every callback is made between the statements that read and write this
+/// state, never from a mutating method or from a closure passed to one), and
+/// a domain is used from one thread at a time. Properties the host writes
+/// (`Alert.hostData`, `Dispatch.name`) keep the check.
 final class Domain {
     /// The root dispatch; nil once the domain is dead.
     @exclusivity(unchecked) var root: Dispatch?

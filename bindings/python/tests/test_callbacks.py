@@ -145,3 +145,74 @@ def test_objects_left_alive_at_interpreter_shutdown_are_finalized_quietly(tmp_pa
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                             env={**os.environ, "PYTHONPATH": package})
     assert (result.returncode, result.stdout, result.stderr) == (0, "done\n", "")
+
+
+def installed(dispatch):
+    """The xyz_host callbacks a dispatch handed to the engine, by name (NULL ones left out)."""
+    names = ("show", "hide", "unhide", "remove", "finish", "move", "action", "request_flush")
+    return [name for name, function in zip(names, dispatch._callbacks) if function]
+
+
+def test_only_the_methods_a_host_overrides_are_installed():
+    class ShowOnly(xyzalert.Host):
+        def show(self, alert, target, view):
+            self.shown = alert.id
+
+    host = ShowOnly()
+    with xyzalert.Dispatch(host) as home:
+        assert installed(home) == ["show"]
+        home.page_did_appear()
+        a = Alert("a")
+        home.add(a)
+        a.dismiss()  # finish is not installed: the engine calls nothing for it
+        assert host.shown == "a" and a.state == State.FINISHED
+    with xyzalert.Dispatch() as bare:
+        assert installed(bare) == []
+
+
+def test_a_method_set_on_the_instance_counts_as_overridden():
+    host = xyzalert.Host()
+    finished = []
+    host.finish = lambda alert, reason: finished.append((alert.id, reason))
+    with xyzalert.Dispatch(host) as home:
+        assert installed(home) == ["finish"]
+        home.page_did_appear()
+        a = Alert("a")
+        home.add(a)
+        a.cancel()
+    assert finished == [("a", xyzalert.EndReason.CANCELLED)]
+
+
+def test_deferred_mode_installs_request_flush_even_when_not_overridden():
+    class Deferred(xyzalert.Host):
+        deferred = True
+
+    with xyzalert.Dispatch(Deferred()) as home:
+        assert installed(home) == ["request_flush"]
+        home.page_did_appear()
+        a = Alert("a")
+        home.add(a)
+        assert a.state == State.READY  # waits for the flush
+        home.flush()
+        assert a.state == State.SHOWING
+
+
+def test_an_exception_after_a_quiet_call_still_reaches_its_call(recorder, page):
+    # Calls take a fast path while no exception is pending anywhere; the
+    # first exception stored must still be raised by the call that caused it,
+    # and the next call is quiet again.
+    home = page("home")
+    home.add(Alert("a"))
+
+    def react(line, alert):
+        if line == "show b page":
+            raise KeyError("from show")
+
+    recorder.react = react
+    b = Alert("b", priority=5, exclusive=Exclusive.COVER)
+    with pytest.raises(KeyError, match="from show"):
+        home.add(b)
+    recorder.react = None
+    b.dismiss()
+    assert b.state == State.FINISHED
+    assert xyzalert._lib._stored[0] == 0

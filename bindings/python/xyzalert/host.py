@@ -22,6 +22,12 @@ class Host:
     :class:`Dispatch` is created) for deferred mode: the engine then calls
     :meth:`request_flush` and the application calls :meth:`Dispatch.flush`
     from its main loop.
+
+    Which methods you override is also read when the :class:`Dispatch` is
+    created (a method of the subclass, or a function set on the instance):
+    the engine calls into Python only for those, so an event you do not
+    handle costs nothing. Overriding a method later, on a host already given
+    to a dispatch, has no effect on that dispatch.
     """
 
     deferred: bool = False

@@ -1,0 +1,112 @@
+import Testing
+@_spi(Testing) import XYZAlert
+
+/// The engine's single sweeps down the stack (keyboard moves, hides when a
+/// page disappears) and its cached participation: callbacks that change the
+/// stack or the tree in the middle of a sweep, and every change that must
+/// make the next pass recompute who participates.
+@Suite("Sweeps and cached participation")
+struct SweepTests {
+    /// Three `cover` alerts showing a (bottom), b, c (top), each in the
+    /// keyboard's way.
+    private func threeInTheKeyboardsWay(_ r: Recorder) throws -> (Dispatch, [Alert]) {
+        let home = page("home", r)
+        var alerts: [Alert] = []
+        for (i, id) in ["a", "b", "c"].enumerated() {
+            let alert = alert(id, Int32(i + 1), .cover)
+            try home.add([alert])
+            try alert.setFrame(Rect(x: 0, y: 500, width: 100, height: 100))
+            alerts.append(alert)
+        }
+        _ = r.take()
+        return (home, alerts)
+    }
+
+    @Test func aMoveCallbackThatEndsAnAlertBelowMovesEveryOtherAlertOnce() throws {
+        let r = Recorder()
+        let (home, alerts) = try threeInTheKeyboardsWay(r)
+        r.react = { line, _ in
+            if line.hasPrefix("move c") { try! alerts[1].cancel() }
+        }
+        try home.keyboardChanged(Rect(x: 0, y: 550, width: 100, height: 300), duration: 0.25)
+        // b ends during c's move; the pass that ends it moves a at once
+        // (duration 0), and the sweep that was running does not move a again.
+        #expect(r.take() == ["move c -50.0 0.25", "remove b cancelled", "finish b cancelled", "move a -50.0 0.0"])
+        r.react = nil
+        try home.keyboardChanged(Rect(x: 0, y: 0, width: 0, height: 0), duration: 0.25)
+        #expect(r.take() == ["move c 0.0 0.25", "move a 0.0 0.25"])
+        home.checkInvariants()
+    }
+
+    @Test func aMoveCallbackThatShowsAnAlertRestartsFromTheTop() throws {
+        let r = Recorder()
+        let (home, alerts) = try threeInTheKeyboardsWay(r)
+        let d = alert("d", 9, .cover)
+        try d.setFrame(Rect(x: 0, y: 500, width: 100, height: 100))
+        r.react = { line, _ in
+            if line.hasPrefix("move b") { try! home.add([d]) }
+        }
+        try home.keyboardChanged(Rect(x: 0, y: 550, width: 100, height: 300), duration: 0.25)
+        // d shows on top during b's move; the pass of that add moves every
+        // alert still needing it (d and a, duration 0); the running sweep
+        // then restarts from the top and finds nothing left to move.
+        #expect(r.take() == ["move c -50.0 0.25", "move b -50.0 0.25", "show d page", "move d -50.0 0.0",
+                             "move a -50.0 0.0"])
+        #expect(alerts.allSatisfy { $0.offset == -50 } && d.offset == -50)
+        home.checkInvariants()
+    }
+
+    @Test func aHideCallbackThatHidesAnotherPageHidesEachAlertOnce() throws {
+        let r = Recorder()
+        let root = page("root", r)
+        let left = page("left", r), right = page("right", r)
+        try left.setParent(root)
+        try right.setParent(root)
+        try left.add([alert("l")])
+        try right.add([alert("r", 1, .cover)])
+        #expect(r.take() == ["show l page", "show r page"])
+        r.react = { line, _ in
+            if line == "hide r page" { try! left.pageWillDisappear() }
+        }
+        try right.pageWillDisappear()
+        #expect(r.take() == ["hide r page", "hide l page"])
+        r.react = nil
+        try left.pageDidAppear()
+        #expect(r.take() == ["unhide l"])
+        root.checkInvariants()
+    }
+
+    @Test func everyChangeOfTheTreeIsSeenByTheNextPass() throws {
+        let r = Recorder()
+        let root = page("root", r)
+        let one = page("one", r), two = page("two", r)
+        try one.setParent(root)
+        try two.setParent(root)
+        try one.add([alert("x")])
+        try two.add([alert("y", 1, .cover)])
+        #expect(r.take() == ["show x page", "show y page"])
+        try root.setActiveChild(one)
+        #expect(r.take() == ["hide y page"])
+        try root.setActiveChild(two)
+        #expect(r.take() == ["hide x page", "unhide y"])
+        // Detaching `one` makes it its own (visible) domain: x returns there.
+        try one.setParent(nil)
+        #expect(r.take() == ["unhide x"])
+        // Attached again, it is not the active child: x hides.
+        try one.setParent(root)
+        #expect(r.take() == ["hide x page"])
+        // `one` was attached last; its alert went on top of the stack.
+        try root.setActiveChildProvider { parent in parent.children.last }
+        #expect(r.take() == ["hide y page", "unhide x"])
+        try root.setActiveChildProvider(nil)
+        #expect(r.take() == ["unhide y"])
+        try root.pageWillDisappear()
+        #expect(r.take() == ["hide x page", "hide y page"])
+        try root.pageDidAppear()
+        #expect(r.take() == ["unhide x", "unhide y"])
+        try two.destroy()
+        #expect(r.take() == ["remove y destroyed", "finish y destroyed"])
+        #expect(root.snapshot().pages.map(\.isParticipating) == [true, true])
+        root.checkInvariants()
+    }
+}
