@@ -143,6 +143,15 @@ public final class Dispatch {
     /// changes. Then a pass. O(k log n) for k alerts, plus the dependency
     /// edges of the new alerts.
     public func add(_ batch: [Alert]) throws(AlertError) {
+        try add(batch: batch)
+    }
+
+    /// Adds one alert: `add([alert])`, without building an array.
+    public func add(_ alert: Alert) throws(AlertError) {
+        try add(batch: CollectionOfOne(alert))
+    }
+
+    private func add<Batch: RandomAccessCollection<Alert>>(batch: Batch) throws(AlertError) {
         try requireUsable("add alerts")
         // A single alert cannot appear twice or clash with the batch; only
         // larger batches need the sets that check that.
@@ -188,7 +197,7 @@ public final class Dispatch {
                 let home = alert.dispatch!.domain
                 return home.ids[id] ?? (home === domain ? inBatch(id) : nil)
             }
-            if let cycle = DependencyGraph.cycle(from: batch, resolve) {
+            if let cycle = DependencyGraph.cycle(from: Array(batch), resolve) {
                 throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
             }
         }

@@ -76,6 +76,12 @@ public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<
         if count > 0 && alerts == nil {
             throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts is NULL but count is \(count)")
         }
+        if count == 1 {
+            guard let alert = object(alerts![0], Alert.self) else {
+                throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts[0] is NULL")
+            }
+            return try dispatch.add(alert)
+        }
         var batch: [Alert] = []
         batch.reserveCapacity(count)
         for i in 0..<count {
