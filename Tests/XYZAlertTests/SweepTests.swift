@@ -22,6 +22,20 @@ struct SweepTests {
         return (home, alerts)
     }
 
+    /// A root with two visible child pages, showing `first` (`wait`) on the
+    /// first and `second` (`cover`, priority 1) on the second.
+    private func twoPagesShowing(_ r: Recorder, _ first: String, _ second: String) throws
+        -> (root: Dispatch, first: Dispatch, second: Dispatch) {
+        let root = page("root", r)
+        let one = page("one", r), two = page("two", r)
+        try one.setParent(root)
+        try two.setParent(root)
+        try one.add(alert(first))
+        try two.add(alert(second, 1, .cover))
+        #expect(r.take() == ["show \(first) page", "show \(second) page"])
+        return (root, one, two)
+    }
+
     @Test func aMoveCallbackThatEndsAnAlertBelowMovesEveryOtherAlertOnce() throws {
         let r = Recorder()
         let (home, alerts) = try threeInTheKeyboardsWay(r)
@@ -58,13 +72,7 @@ struct SweepTests {
 
     @Test func aHideCallbackThatHidesAnotherPageHidesEachAlertOnce() throws {
         let r = Recorder()
-        let root = page("root", r)
-        let left = page("left", r), right = page("right", r)
-        try left.setParent(root)
-        try right.setParent(root)
-        try left.add([alert("l")])
-        try right.add([alert("r", 1, .cover)])
-        #expect(r.take() == ["show l page", "show r page"])
+        let (root, left, right) = try twoPagesShowing(r, "l", "r")
         r.react = { line, _ in
             if line == "hide r page" { try! left.pageWillDisappear() }
         }
@@ -78,13 +86,7 @@ struct SweepTests {
 
     @Test func everyChangeOfTheTreeIsSeenByTheNextPass() throws {
         let r = Recorder()
-        let root = page("root", r)
-        let one = page("one", r), two = page("two", r)
-        try one.setParent(root)
-        try two.setParent(root)
-        try one.add([alert("x")])
-        try two.add([alert("y", 1, .cover)])
-        #expect(r.take() == ["show x page", "show y page"])
+        let (root, one, two) = try twoPagesShowing(r, "x", "y")
         try root.setActiveChild(one)
         #expect(r.take() == ["hide y page"])
         try root.setActiveChild(two)
