@@ -11,6 +11,8 @@ public final class Alert {
     public let id: String?
     /// `id` as the engine's lookup key (byte for byte).
     let key: ExactString?
+    /// `IDIndex.digest(key)`, computed once (0 without an id).
+    let keyDigest: Int
     /// Larger is more important.
     @exclusivity(unchecked) public private(set) var priority: Int32 = 0
     @exclusivity(unchecked) public private(set) var exclusive: Exclusive = .wait
@@ -69,6 +71,7 @@ public final class Alert {
     public init(id: String? = nil) {
         self.id = (id?.isEmpty ?? true) ? nil : id
         self.key = self.id.map(ExactString.init)
+        self.keyDigest = key.map(IDIndex.digest) ?? 0
     }
 
     /// True when `self` comes before `other` in candidate order: higher

@@ -169,7 +169,7 @@ public final class Dispatch {
                 throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
             }
             if let id = alert.key {
-                if domain.ids[id] != nil {
+                if domain.ids.find(id, digest: alert.keyDigest) != nil {
                     throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
                 }
                 if checksBatch {
@@ -217,7 +217,7 @@ public final class Dispatch {
                         waiter.dispatch!.updateQueue(waiter)
                     }
                 }
-                domain.ids[id] = alert
+                domain.ids.insert(alert)
             }
         }
         for alert in batch {
@@ -320,7 +320,7 @@ public final class Dispatch {
         var movingIDs: [ExactString: Alert] = [:]
         for alert in moving {
             if let id = alert.key {
-                if target.ids[id] != nil {
+                if target.ids.find(id, digest: alert.keyDigest) != nil {
                     throw AlertError(.duplicate, "cannot attach \(quotedName): id '\(id)' is used by live alerts in both domains")
                 }
                 movingIDs[id] = alert

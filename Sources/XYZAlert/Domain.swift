@@ -33,7 +33,7 @@ final class Domain {
         didSet { stackVersion &+= 1 }
     }
     @exclusivity(unchecked) private(set) var stackVersion = 0
-    @exclusivity(unchecked) var ids: [ExactString: Alert] = [:]
+    @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
     /// The `seq` the next added alert gets.
     @exclusivity(unchecked) var nextSeq = 0
@@ -439,8 +439,7 @@ final class Domain {
         for waiter in dependents {
             free(waiter, &settlement)
         }
-        if let id = alert.key, let index = ids.index(forKey: id), ids.values[index] === alert {
-            ids.remove(at: index)
+        if let id = alert.key, ids.remove(alert) {
             if !idWaiters.isEmpty, let waiters = idWaiters[id] {
                 for waiter in waiters {
                     free(waiter, &settlement)
@@ -476,8 +475,7 @@ final class Domain {
         var touched: [Alert] = []
         // Ids leave the source: its other alerts waiting for them are freed.
         for alert in moving {
-            guard let key = alert.key, source.ids[key] === alert else { continue }
-            source.ids[key] = nil
+            guard let key = alert.key, source.ids.remove(alert) else { continue }
             for waiter in source.idWaiters[key] ?? [] where !members.contains(ObjectIdentifier(waiter)) {
                 waiter.unmet -= 1
                 touched.append(waiter)
@@ -499,7 +497,7 @@ final class Domain {
                 waiter.unmet += 1
                 touched.append(waiter)
             }
-            target.ids[key] = alert
+            target.ids.insert(alert)
         }
         // The moving alerts wait in the target, counted against its ids.
         for alert in moving {
@@ -564,7 +562,7 @@ final class Domain {
         stack += other.stack
         other.stack = []
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
-        other.ids = [:]
+        other.ids = IDIndex()
         other.idWaiters = [:]
         other.root = nil
         other.isDead = true

@@ -52,8 +52,8 @@ extension Domain {
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
         require(ids.count <= live, "ids maps finished alerts")
-        for (key, alert) in ids {
-            require(alert.key == key && alert.state.isLive && alert.dispatch?.domain === self, "ids maps '\(key)' wrongly")
+        for alert in ids.alerts {
+            require(alert.state.isLive && alert.dispatch?.domain === self, "ids maps \(alert.quotedName) wrongly")
         }
     }
 }
