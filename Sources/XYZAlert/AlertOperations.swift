@@ -104,15 +104,17 @@ extension Alert {
         if key == self.key {
             throw AlertError(.cycle, "alert \(quotedName) cannot depend on its own id")
         }
-        if idDependencySet.contains(key) {
+        // One hash of the id: inserted first, taken out again if it would
+        // close a cycle (so that a failed call changes nothing).
+        guard idDependencySet.insert(key).inserted else {
             return
         }
         let blocker = state.isLive ? dispatch!.domain.ids[key] : nil
         if let blocker, let path = DependencyGraph.path(from: blocker, to: self, DependencyGraph.currentDomains) {
+            idDependencySet.remove(key)
             throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
         }
         idDependencies.append(key)
-        idDependencySet.insert(key)
         if state.isLive {
             dispatch!.domain.idWaiters[key, default: []].append(self)
             if blocker != nil {
