@@ -147,7 +147,7 @@ golden: cli
 bench: release
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \
 		-L$(RELEASE_BIN) -lxyzalert -Wl,-rpath,$(RELEASE_BIN)
-	$(CC) -std=c99 -O2 Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
+	$(CC) -std=c99 -O2 -D_POSIX_C_SOURCE=200809L Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
 	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed
 	$(RELEASE_BIN)/xyzalert-bench
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert

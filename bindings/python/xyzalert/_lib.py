@@ -415,15 +415,8 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
     and "request_flush" makes the dispatch deferred); returns it with the
     objects that must stay alive for as long as C may call them."""
     def guard(function: Callable[..., None]) -> Callable[..., None]:
-        def call(*args: Any) -> None:  # _in_callback, inlined: this is every event's path
-            state = _pending
-            state.depth = getattr(state, "depth", 0) + 1
-            try:
-                function(*args[:-1])
-            except BaseException as exception:  # never unwind into C
-                defer(exception)
-            finally:
-                state.depth -= 1
+        def call(*args: Any) -> None:
+            _in_callback(function, *args[:-1])
         return call
 
     made = [

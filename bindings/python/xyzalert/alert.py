@@ -50,11 +50,9 @@ class Alert:
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
         # rarely used arguments are looked at only when one is not a default.
-        raw_id = None if id is None else _check.text(id, "id")
-        if type(priority) is not int or not -0x80000000 <= priority <= 0x7FFFFFFF:
-            priority = _check.int32(priority, "priority")
-        if type(exclusive) is not Exclusive:
-            exclusive = _check.choice(exclusive, Exclusive, "exclusive")
+        raw_id = _check.optional_text(id, "id")
+        priority = _check.int32(priority, "priority")
+        exclusive = _check.choice(exclusive, Exclusive, "exclusive")
         settings = None
         if (after != () or ready is not True or target != "page" or title is not None or message is not None
                 or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
@@ -66,7 +64,7 @@ class Alert:
         if priority != 0:
             _lib.checked(hot.xyz_alert_set_priority(handle, priority))
         if exclusive is not Exclusive.WAIT:
-            _lib.checked(hot.xyz_alert_set_exclusive(handle, exclusive.value))
+            _lib.checked(hot.xyz_alert_set_exclusive(handle, int(exclusive)))
         for function, *arguments in settings or ():
             function(handle, *arguments)
 

@@ -116,7 +116,7 @@ class Dispatch:
 
     def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
         """Adds one alert or several at once, all or none."""
-        if type(alerts) is Alert or isinstance(alerts, Alert):
+        if isinstance(alerts, Alert):
             _lib.checked(_lib.hot.xyz_dispatch_add(self._require_open(), ctypes.byref(ctypes.c_void_p(alerts._handle)), 1))
             return
         if isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
@@ -223,7 +223,7 @@ class _Callbacks:
     def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
         dispatch = self.dispatch()
         if dispatch is not None:
-            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view) if view else None)
+            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view))
 
     def on_hide(self, alert: int, reason: int) -> None:
         host = self._host()
