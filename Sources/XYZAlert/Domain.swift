@@ -33,6 +33,10 @@ final class Domain {
         didSet { stackVersion &+= 1 }
     }
     @exclusivity(unchecked) private(set) var stackVersion = 0
+    /// How many alerts of `stack` have a nonzero `offset`. With the keyboard
+    /// hidden every wanted offset is 0, so while this is 0 too a move sweep
+    /// has nothing to do and `moveStep` returns at once.
+    @exclusivity(unchecked) private(set) var offsetAlerts = 0
     @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
     /// The `seq` the next added alert gets.
@@ -359,6 +363,9 @@ final class Domain {
     /// leaves every offset right, so the sweep goes on below; after a callback
     /// that changed the stack it restarts from the top, skipping what it moved.
     func moveStep(duration: Double) -> Int {
+        if keyboard.height <= 0 && offsetAlerts == 0 {
+            return 0
+        }
         moveSweeps += 1
         let sweep = moveSweeps
         var version = stackVersion
@@ -373,6 +380,7 @@ final class Domain {
             guard dy != alert.offset else { continue }
             alert.moveMark = sweep
             moved += 1
+            offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
             alert.offset = dy
             dispatch.host?.move(alert, dy: dy, duration: duration)
             if version != stackVersion {
@@ -419,6 +427,9 @@ final class Domain {
         }
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             stack.remove(at: i)
+            if alert.offset != 0 {
+                offsetAlerts -= 1
+            }
         }
         dispatch.unlist(alert)
         liveCount -= 1
@@ -539,6 +550,8 @@ final class Domain {
         }
         domain.stack = stack.filter { $0.dispatch!.domain === domain }
         stack.removeAll { $0.dispatch!.domain === domain }
+        domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
+        offsetAlerts -= domain.offsetAlerts
         Domain.transfer(Domain.liveAlerts(of: subtree), from: self, to: domain)
         return domain
     }
@@ -560,7 +573,9 @@ final class Domain {
         participationChanged()
         nextSeq += other.nextSeq
         stack += other.stack
+        offsetAlerts += other.offsetAlerts
         other.stack = []
+        other.offsetAlerts = 0
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
         other.ids = IDIndex()
         other.idWaiters = [:]

@@ -50,6 +50,7 @@ extension Domain {
             }
         }
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
+        require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
         require(ids.count <= live, "ids maps finished alerts")
         for alert in ids.alerts {
