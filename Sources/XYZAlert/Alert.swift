@@ -22,7 +22,11 @@ public final class Alert {
     /// The layer to show on: "page" (the dispatch's page view) or a name
     /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
     @exclusivity(unchecked) public private(set) var target = "page"
-    public private(set) var content = AlertContent()
+    /// What the host renders. Stored only once set (most alerts on a hot
+    /// path never set it, and copying the default in and out cost more than
+    /// the rest of creating and releasing an alert).
+    public var content: AlertContent { storedContent ?? AlertContent() }
+    @exclusivity(unchecked) private var storedContent: AlertContent?
     @exclusivity(unchecked) public private(set) var avoidsKeyboard = true
     /// Added to the keyboard offset while avoiding; negative moves further up.
     @exclusivity(unchecked) public private(set) var keyboardAdjust: Double = 0
@@ -131,7 +135,7 @@ public final class Alert {
     /// Replaces the presentation content. Throws `.state` once finished.
     public func setContent(_ content: AlertContent) throws(AlertError) {
         try requireNotFinished("set the content")
-        self.content = content
+        storedContent = content
     }
 
     /// Enables or disables keyboard avoidance and sets its correction. An
