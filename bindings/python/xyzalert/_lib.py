@@ -214,6 +214,9 @@ _P = c_void_p
 _S = c_char_p
 _FREE = CFUNCTYPE(None, c_void_p)
 
+# Constructors and other calls whose NULL result means XYZ_EINVAL.
+_non_null_or_invalid = _non_null(Status.EINVAL)
+
 #: name: (restype, argtypes, errcheck)
 _DECLARATIONS = {
     "xyz_version": (c_int, [], _plain),
@@ -228,7 +231,7 @@ _DECLARATIONS = {
     "xyz_free": (None, [c_void_p], None),
     "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain),
     # dispatch
-    "xyz_dispatch_create": (_P, [POINTER(Host), c_void_p], _non_null(Status.EINVAL)),
+    "xyz_dispatch_create": (_P, [POINTER(Host), c_void_p], _non_null_or_invalid),
     "xyz_dispatch_destroy": (c_int, [_P], _status),
     "xyz_dispatch_set_name": (c_int, [_P, _S], _status),
     "xyz_dispatch_name": (_S, [_P], _plain),
@@ -244,10 +247,10 @@ _DECLARATIONS = {
     "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
     "xyz_dispatch_flush": (c_int, [_P], _status),
     "xyz_dispatch_find": (_P, [_P, _S], _plain),
-    "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null(Status.EINVAL)),
+    "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
     # alert
-    "xyz_alert_create": (_P, [_S], _non_null(Status.EINVAL)),
+    "xyz_alert_create": (_P, [_S], _non_null_or_invalid),
     "xyz_alert_retain": (_P, [_P], None),
     "xyz_alert_release": (None, [_P], None),
     "xyz_alert_id": (_S, [_P], _plain),
@@ -266,7 +269,7 @@ _DECLARATIONS = {
     "xyz_alert_dismiss": (c_int, [_P], _status),
     "xyz_alert_cancel": (c_int, [_P], _status),
     "xyz_alert_trigger_action": (c_int, [_P, c_size_t], _status),
-    "xyz_alert_explain": (c_void_p, [_P], _non_null(Status.EINVAL)),
+    "xyz_alert_explain": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_alert_set_target": (c_int, [_P, _S], _status),
     "xyz_alert_target": (_S, [_P], _plain),
     "xyz_alert_set_keyboard_avoidance": (c_int, [_P, c_bool, c_double], _status),
@@ -329,12 +332,17 @@ _DECLARATIONS = {
     "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
 }
 
-for _name, (_restype, _argtypes, _errcheck) in _DECLARATIONS.items():
-    _function = getattr(lib, _name)
-    _function.restype = _restype
-    _function.argtypes = _argtypes
-    if _errcheck is not None:
-        _function.errcheck = _errcheck
+def _declare(library: Any, name: str, with_errcheck: bool) -> None:
+    restype, argtypes, errcheck = _DECLARATIONS[name]
+    function = getattr(library, name)
+    function.restype = restype
+    function.argtypes = argtypes
+    if with_errcheck and errcheck is not None:
+        function.errcheck = errcheck
+
+
+for _name in _DECLARATIONS:
+    _declare(lib, _name, with_errcheck=True)
 
 # The calls of every app's hot path (create, configure, add, dismiss), declared
 # a second time without errcheck: ctypes' errcheck hook costs more than the
@@ -342,24 +350,19 @@ for _name, (_restype, _argtypes, _errcheck) in _DECLARATIONS.items():
 hot = ctypes.CDLL(lib._name)
 for _name in ("xyz_alert_create", "xyz_alert_set_priority", "xyz_alert_set_exclusive", "xyz_dispatch_add",
               "xyz_alert_dismiss"):
-    _restype, _argtypes, _errcheck = _DECLARATIONS[_name]
-    _function = getattr(hot, _name)
-    _function.restype = _restype
-    _function.argtypes = _argtypes
+    _declare(hot, _name, with_errcheck=False)
 
 
 def checked(status: int) -> None:
-    """What `_status` does, for a call of `hot`: raises its error, or a
-    callback's stored exception."""
+    """The check `_status` makes, for a status-returning call of `hot`
+    (inline here for the common case: no error, nothing stored)."""
     if status or _stored[0]:
         _status(status, None, None)
 
 
 def created(handle: Optional[int]) -> int:
-    """What `_non_null(Status.EINVAL)` does, for a constructor of `hot`."""
-    if not handle or _stored[0]:
-        return _finish(None if handle else error_for(Status.EINVAL, last_error()), handle)
-    return handle
+    """The check `xyz_alert_create`'s errcheck makes, for the call of `hot`."""
+    return _non_null_or_invalid(handle, None, None)
 
 
 # ---------------------------------------------------------------- helpers
