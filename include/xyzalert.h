@@ -206,7 +206,9 @@ typedef enum xyz_hide_reason {
 typedef enum xyz_end_reason {
     XYZ_END_DISMISSED = 0, /**< Dismissed, or one of its actions was chosen. */
     XYZ_END_CANCELLED,     /**< Cancelled by the host. */
-    XYZ_END_DESTROYED      /**< Its dispatch was destroyed. */
+    XYZ_END_DESTROYED,     /**< Its dispatch was destroyed. */
+    XYZ_END_TIMEOUT,       /**< It had been showing for its whole duration (0.2). */
+    XYZ_END_EXPIRED        /**< Its ttl ran out before it was ever on screen (0.2). */
 } xyz_end_reason;
 
 /** How an action button wants to be drawn. */
@@ -218,7 +220,7 @@ typedef enum xyz_action_style {
 
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
- * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed";
+ * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed", "timeout", "expired";
  * "default", "cancel", "destructive". "unknown" for a value that is not an
  * enumerator. Static storage; never NULL. */
 XYZ_API const char *xyz_state_name(xyz_state state);
@@ -241,7 +243,8 @@ typedef struct xyz_rect {
  * callback may be NULL. Each callback gets the alert concerned (borrowed) and
  * `context` last.
  *
- * Sizes so far (LP64): 0.1 and 0.2: 88 bytes (up to destroy_context).
+ * Sizes so far (LP64): 0.1 and the first 0.2: 88 bytes (up to
+ * destroy_context); 0.2 with time: 104 bytes (up to set_timer).
  */
 typedef struct xyz_host {
     /** sizeof(xyz_host) as the host was compiled. */
@@ -273,6 +276,25 @@ typedef struct xyz_host {
     /** Called exactly once with `context` when the dispatch is destroyed,
      * after everything else xyz_dispatch_destroy() does. May be NULL. */
     void (*destroy_context)(void *context);
+    /** (0.2) The current time in seconds on any monotonic clock. NULL: the
+     * engine reads the system's monotonic clock (Swift's ContinuousClock,
+     * which keeps counting while the machine sleeps). Only the root's host of a domain
+     * is asked, and only while the domain has alerts with a duration or a
+     * ttl. It must not call the engine: calls that change the schedule
+     * return XYZ_ESTATE. A NaN or infinite reading counts as the last good one. */
+    double (*now)(void *context);
+    /** (0.2) "Call xyz_dispatch_tick(root) once, `delay` seconds from now"
+     * (delay >= 0); each request replaces the previous one of that domain,
+     * and a negative delay means no timer is needed any more. Called when
+     * the domain's earliest deadline changes, at the end of the call that
+     * changed it (never while a pass is delivering), and after every tick
+     * that leaves a timer running (a tick uses the requested timer up, so a
+     * host whose timer fired a little early is asked again). Only the root's
+     * host is asked; when a dispatch stops being a root (xyz_dispatch_set_parent)
+     * or is destroyed, its host gets a negative delay if it had a timer.
+     * NULL: the host polls xyz_dispatch_next_deadline() instead. See
+     * xyz_dispatch_tick() for how to wire it to a main loop. */
+    void (*set_timer)(xyz_dispatch *root, double delay, void *context);
 } xyz_host;
 
 #ifndef __cplusplus
@@ -395,6 +417,43 @@ xyz_status xyz_dispatch_keyboard_changed(xyz_dispatch *dispatch, xyz_rect keyboa
  * request. From inside a callback of this domain it only acknowledges. */
 XYZ_API xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
 
+/* ---------------------------------------------------------------- time */
+
+/**
+ * Ends every alert of the dispatch's domain whose timer is due at the
+ * host's now(): showing alerts whose duration is spent with
+ * XYZ_END_TIMEOUT (remove, finish), waiting or ready alerts whose ttl ran
+ * out with XYZ_END_EXPIRED (finish), soonest deadline first, ties in add
+ * order; then a pass runs (deferred mode: a flush is requested; the remove
+ * and finish callbacks are delivered during this call). A tick before the
+ * earliest deadline does nothing; a late one ends everything that is due.
+ * Any dispatch of the domain may be ticked. XYZ_EINVAL for NULL,
+ * XYZ_ESTATE for a destroyed dispatch. O(log n) per alert it ends.
+ *
+ * Wiring it to a main loop. With set_timer, keep one timer per root:
+ *
+ *     static void set_timer(xyz_dispatch *root, double delay, void *context) {
+ *         app *a = context;                       // a poll()/epoll loop
+ *         a->tick_at = delay < 0 ? -1 : now() + delay;
+ *     }
+ *     // loop: timeout = a->tick_at < 0 ? -1 : ceil((a->tick_at - now()) * 1000) ms
+ *     //       poll(fds, n, timeout); if (a->tick_at >= 0 && now() >= a->tick_at)
+ *     //           { a->tick_at = -1; xyz_dispatch_tick(root); }
+ *
+ * A GUI toolkit's one-shot timer works the same way: cancel the pending
+ * one, then start a new one for `delay` seconds whose handler calls
+ * xyz_dispatch_tick() (Tk: after_cancel / after, GLib: g_source_remove /
+ * g_timeout_add, Qt: QTimer::singleShot). A timer that fires early or late
+ * is harmless: an early tick asks for the timer again, a late one catches
+ * up. Without set_timer, call xyz_dispatch_next_deadline() when idle.
+ */
+XYZ_API xyz_status xyz_dispatch_tick(xyz_dispatch *dispatch);
+
+/** Seconds from now until the earliest deadline of the dispatch's domain (0
+ * when it is due), or a negative value when no timer runs (and for NULL or a
+ * destroyed dispatch). Reads the host's clock. For hosts without set_timer. */
+XYZ_API double xyz_dispatch_next_deadline(const xyz_dispatch *dispatch);
+
 /** The live alert of this dispatch with this id (borrowed), or NULL. */
 XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
 
@@ -433,6 +492,22 @@ XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
 XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
+
+/** (0.2) Seconds the alert may be showing, in total, before it ends by
+ * itself with XYZ_END_TIMEOUT (0, the default: no limit). The count runs
+ * only while the alert is showing and pauses while it is hidden, so a toast
+ * is never used up unseen. Idle alerts only (XYZ_ESTATE); NaN, infinities
+ * and negative values are XYZ_EINVAL. */
+XYZ_API xyz_status xyz_alert_set_duration(xyz_alert *alert, double seconds);
+XYZ_API double xyz_alert_duration(const xyz_alert *alert);
+
+/** (0.2) Seconds from xyz_dispatch_add() within which the alert must first
+ * be on screen, or it ends with XYZ_END_EXPIRED (finish only; 0, the
+ * default: no limit). Once it has been on screen the ttl no longer applies.
+ * Idle alerts only (XYZ_ESTATE); NaN, infinities and negative values are
+ * XYZ_EINVAL. */
+XYZ_API xyz_status xyz_alert_set_ttl(xyz_alert *alert, double seconds);
+XYZ_API double xyz_alert_ttl(const xyz_alert *alert);
 
 /** The current state (XYZ_STATE_FINISHED for NULL, with an error set). */
 XYZ_API xyz_state xyz_alert_state(const xyz_alert *alert);
@@ -625,7 +700,8 @@ XYZ_API const xyz_definition *xyz_catalog_definition(const xyz_catalog *catalog,
 XYZ_API const xyz_definition *xyz_catalog_find(const xyz_catalog *catalog, const char *id);
 
 /** A fresh idle instance of definition `id` (+1 reference), with its "after"
- * ids as id dependencies and "ready": false as waiting. NULL with
+ * ids as id dependencies, "ready": false as waiting, and every other field
+ * (priority, content, keyboard, duration, ttl, ...) set. NULL with
  * XYZ_ENOTFOUND in xyz_last_error() for an unknown id. */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_alert *xyz_catalog_create_alert(const xyz_catalog *catalog, const char *id);
@@ -656,6 +732,9 @@ XYZ_API const char *xyz_definition_message(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_meta(const xyz_definition *definition);
 /** "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
 XYZ_API bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
+/** (0.2) "duration" and "ttl" in seconds (default 0: no limit). */
+XYZ_API double xyz_definition_duration(const xyz_definition *definition);
+XYZ_API double xyz_definition_ttl(const xyz_definition *definition);
 /** The ids of "after", in file order (NULL when out of range). */
 XYZ_API size_t xyz_definition_after_count(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_after(const xyz_definition *definition, size_t index);

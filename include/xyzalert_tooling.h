@@ -60,7 +60,8 @@ typedef enum xyz_step_kind {
     XYZ_STEP_SELECT,     /**< set_active_child(page, child), then a flush */
     XYZ_STEP_KEYBOARD,   /**< keyboard_changed(page, frame, duration) */
     XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
-    XYZ_STEP_FLUSH       /**< flush(page) */
+    XYZ_STEP_FLUSH,      /**< flush(page) */
+    XYZ_STEP_ADVANCE     /**< (0.2) move the virtual clock forward by `duration` seconds */
 } xyz_step_kind;
 
 /** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
@@ -81,7 +82,11 @@ typedef struct xyz_step {
     size_t index;
     /** keyboard and frame: the rectangle. */
     xyz_rect frame;
-    /** keyboard: the animation's duration in seconds. */
+    /** keyboard: the animation's duration in seconds; advance: the seconds
+     * to move the clock forward. A runner moves its clock to each pending
+     * deadline in turn (earliest first, including deadlines set by what
+     * fires: xyz_dispatch_next_deadline() over its pages), ticks there, and
+     * finally sets the clock to the target time. */
     double duration;
 } xyz_step;
 

@@ -34,6 +34,12 @@ public final class Alert {
     @exclusivity(unchecked) public private(set) var frame: Rect?
     /// The vertical offset last reported through `AlertHost.move`.
     @exclusivity(unchecked) public internal(set) var offset: Double = 0
+    /// Seconds the alert may be showing, in total, before it ends by itself
+    /// (`timeout`); the count pauses while it is hidden. 0: no limit.
+    @exclusivity(unchecked) public private(set) var duration: Double = 0
+    /// Seconds from `add` within which the alert must first be on screen,
+    /// or it ends (`expired`); no longer applies once shown. 0: no limit.
+    @exclusivity(unchecked) public private(set) var ttl: Double = 0
     /// Anything the host wants to keep with the alert; released with it.
     public var hostData: AnyObject?
 
@@ -54,6 +60,14 @@ public final class Alert {
     @exclusivity(unchecked) var passMark = 0
     @exclusivity(unchecked) var hideMark = 0
     @exclusivity(unchecked) var moveMark = 0
+    /// While in its domain's `deadlines`: when its timer runs out, on the
+    /// domain's clock (the ttl before it first shows, the rest of its
+    /// duration while it is showing).
+    @exclusivity(unchecked) var deadline: Double = 0
+    /// Position in its domain's `deadlines`, or -1 when no timer runs.
+    @exclusivity(unchecked) var deadlineIndex = -1
+    /// The part of `duration` not yet spent showing (set by `add`).
+    @exclusivity(unchecked) var remainingDuration: Double = 0
     /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
     @exclusivity(unchecked) var startsWaiting = false
     /// Handle dependencies. Cleared when the alert finishes, so that finished
@@ -114,6 +128,31 @@ public final class Alert {
     public func setExclusive(_ exclusive: Exclusive) throws(AlertError) {
         try requireIdle("set the exclusive behaviour")
         self.exclusive = exclusive
+    }
+
+    /// Sets how long the alert may be showing before it ends with `.timeout`
+    /// (0: no limit). Idle alerts only (`.state` otherwise); a negative,
+    /// NaN or infinite value is `.invalidArgument`.
+    public func setDuration(_ seconds: Double) throws(AlertError) {
+        try requireIdle("set the duration")
+        try Alert.requireTime(seconds, "duration of alert \(quotedName)")
+        duration = seconds
+    }
+
+    /// Sets how long after `add` the alert may wait to be first on screen
+    /// before it ends with `.expired` (0: no limit). Idle alerts only
+    /// (`.state` otherwise); a negative, NaN or infinite value is
+    /// `.invalidArgument`.
+    public func setTTL(_ seconds: Double) throws(AlertError) {
+        try requireIdle("set the ttl")
+        try Alert.requireTime(seconds, "ttl of alert \(quotedName)")
+        ttl = seconds
+    }
+
+    static func requireTime(_ seconds: Double, _ what: @autoclosure () -> String) throws(AlertError) {
+        if !(seconds.isFinite && seconds >= 0) {
+            throw AlertError(.invalidArgument, "\(what()) must be a finite number of seconds, 0 or more, not \(seconds)")
+        }
     }
 
     /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.

@@ -202,11 +202,17 @@ public final class Dispatch {
             }
         }
 
+        var addedAt: Double?
         for alert in batch {
             alert.seq = domain.nextSeq
             domain.nextSeq += 1
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
+            alert.remainingDuration = alert.duration
+            if alert.ttl > 0 {
+                addedAt = addedAt ?? domain.now()
+                domain.startTTL(alert, at: addedAt!)
+            }
             list(alert)
             domain.liveCount += 1
             if let id = alert.key {
@@ -428,7 +434,32 @@ public final class Dispatch {
     public func flush() throws(AlertError) {
         try requireUsable("flush")
         domain.flushRequested = false
+        defer { domain.armTimer() }
         try domain.run()
+    }
+
+    /// Ends every alert of the domain whose timer is due (SPEC section 12):
+    /// showing ones whose `duration` is spent with `.timeout` (remove,
+    /// finish), queued ones whose `ttl` ran out with `.expired` (finish),
+    /// soonest deadline first, ties in add order; then a pass (deferred
+    /// mode: a flush request). A tick before the earliest deadline does
+    /// nothing. Either way the host's timer counts as used up, and the next
+    /// one is asked for if a timer still runs. Any dispatch of the domain
+    /// may be ticked. O(log n) per alert it ends.
+    public func tick() throws(AlertError) {
+        try requireUsable("tick")
+        let domain = self.domain
+        var settlement = Settlement()
+        domain.fireDueTimers(&settlement)
+        defer { domain.armTimer() }
+        try settlement.settle()
+    }
+
+    /// Seconds from now until the domain's earliest deadline (0 when it is
+    /// due), or nil when no timer runs: for hosts without `setTimer` that
+    /// tick by themselves. Reads the clock; nil for a destroyed dispatch.
+    public func nextDeadline() -> Double? {
+        isDestroyed ? nil : domain.secondsToNextDeadline()
     }
 
     /// The live alert of this dispatch with this id, if any. O(1).
@@ -463,6 +494,7 @@ public final class Dispatch {
         if let parent {
             parent.unlink(self)
         } else {
+            domain.cancelTimer()
             domain.isDead = true
             domain.root = nil
         }

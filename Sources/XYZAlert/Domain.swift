@@ -14,6 +14,9 @@
 ///   `participating` are what rule 1 gives for the tree as it is.
 /// - every alert's `passMark`, `hideMark` and `moveMark` are at most this
 ///   domain's `passNumber`, `hideSweeps` and `moveSweeps`.
+/// - `deadlines` holds exactly the live alerts whose timer runs: the showing
+///   ones with a `duration`, and the waiting or ready ones with a `ttl`
+///   (see Timers.swift).
 ///
 /// Exclusivity: the engine's own stored properties here, on `Dispatch` and on
 /// `Alert` are `@exclusivity(unchecked)` (the run-time check was a third of
@@ -48,10 +51,25 @@ final class Domain {
     @exclusivity(unchecked) var isRunning = false
     /// Deferred mode: the host was asked for a flush and has not flushed yet.
     @exclusivity(unchecked) var flushRequested = false
-    /// True while an active-child provider runs: the schedule must not change.
-    @exclusivity(unchecked) var inProvider = false
+    /// What host code is running that must not change the schedule (an
+    /// active-child provider, the host's clock), or nil.
+    @exclusivity(unchecked) var readOnlyCallback: String?
     /// The root was destroyed, or the domain was merged into another one.
     @exclusivity(unchecked) var isDead = false
+
+    /// The alerts whose timer runs, soonest deadline first; O(log n) per
+    /// change, O(1) to find the earliest (see Timers.swift).
+    @exclusivity(unchecked) var deadlines = DeadlineHeap()
+    /// The deadline of the timer last requested from the root's host with
+    /// `setTimer`; nil when none is outstanding (none was asked for, the
+    /// last request cancelled it, or a tick used it up).
+    @exclusivity(unchecked) var requestedTimer: Double?
+    /// The system clock's reading taken as this domain's time 0 (at its
+    /// first reading), when the root's host has no clock.
+    @exclusivity(unchecked) var clockOrigin: ContinuousClock.Instant?
+    /// The last time the clock gave; a host clock that returns NaN or an
+    /// infinity is taken to stand still there.
+    @exclusivity(unchecked) var lastReading: Double = 0
 
     /// The participating dispatches, parents first, as last computed; still
     /// right while `participationIsCurrent`. Everything that changes rule 1's
@@ -85,8 +103,8 @@ final class Domain {
     var isDeferred: Bool { root?.host?.defersPasses ?? false }
 
     func requireMutable(_ what: String) throws(AlertError) {
-        if inProvider {
-            throw AlertError(.state, "cannot \(what) from inside an active-child provider")
+        if let running = readOnlyCallback {
+            throw AlertError(.state, "cannot \(what) from inside \(running)")
         }
     }
 
@@ -131,9 +149,9 @@ final class Domain {
                 if let provider = d.activeChildProvider {
                     restricted = true
                     if askProviders {
-                        inProvider = true
+                        readOnlyCallback = "an active-child provider"
                         let answer = provider(d)
-                        inProvider = false
+                        readOnlyCallback = nil
                         d.providerAnswerChanged = answer !== d.lastProvidedChild
                         d.lastProvidedChild = answer
                     }
@@ -235,11 +253,17 @@ final class Domain {
                 alert.passMark = pass
                 let host = alert.dispatch?.host
                 alert.state = .hidden
+                if alert.deadlineIndex >= 0 {
+                    pauseDuration(alert)
+                }
                 host?.hide(alert, reason: reason)
             case .unhide(let alert):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
                 alert.state = .showing
+                if alert.duration > 0 {
+                    runDuration(alert)
+                }
                 host?.unhide(alert)
             case .show(let alert):
                 alert.passMark = pass
@@ -249,6 +273,9 @@ final class Domain {
                 stack.append(alert)
                 alert.state = .showing
                 alert.offset = 0
+                if alert.deadlineIndex >= 0 || alert.duration > 0 {
+                    firstShown(alert)
+                }
                 let target = alert.target
                 host?.show(alert, target: target, view: dispatch.resolveTarget(target))
             }
@@ -343,6 +370,9 @@ final class Domain {
             }
             alert.hideMark = sweep
             alert.state = .hidden
+            if alert.deadlineIndex >= 0 {
+                pauseDuration(alert)
+            }
             dispatch.host?.hide(alert, reason: .page)
             computeParticipation(askProviders: true)
             if version != (stackVersion, participationVersion) {
@@ -424,6 +454,9 @@ final class Domain {
         let dispatch = alert.dispatch!
         if alert.queueIndex >= 0 {
             dispatch.dequeue(alert)
+        }
+        if alert.deadlineIndex >= 0 {
+            deadlines.remove(alert)
         }
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             stack.remove(at: i)
@@ -552,7 +585,9 @@ final class Domain {
         stack.removeAll { $0.dispatch!.domain === domain }
         domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
         offsetAlerts -= domain.offsetAlerts
-        Domain.transfer(Domain.liveAlerts(of: subtree), from: self, to: domain)
+        let moving = Domain.liveAlerts(of: subtree)
+        Domain.transfer(moving, from: self, to: domain)
+        moveTimers(of: moving, to: domain)
         return domain
     }
 
@@ -577,10 +612,15 @@ final class Domain {
         other.stack = []
         other.offsetAlerts = 0
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
+        other.moveTimers(of: other.deadlines.items, to: self)
+        let formerRoot = other.requestedTimer != nil ? other.root : nil
         other.ids = IDIndex()
         other.idWaiters = [:]
         other.root = nil
         other.isDead = true
+        // The subtree's root roots no domain any more: its host's timer is
+        // not needed (this domain's host is asked for one when it settles).
+        formerRoot?.host?.setTimer(formerRoot!, delay: -1)
     }
 
     /// Numbers passes and sweeps on from `other`'s, so that the marks of

@@ -32,6 +32,16 @@ public protocol AlertHost: AnyObject {
     /// A pass is needed in the domain whose root is `root`. Called once until
     /// the next flush of that domain.
     func requestFlush(_ root: Dispatch)
+    /// The current time in seconds on any monotonic clock, or nil (the
+    /// default) for the system's monotonic clock. Asked of a domain's root
+    /// only, and only while the domain has alerts with a `duration` or `ttl`.
+    /// Must not call the engine (such calls throw `.state`).
+    func now() -> Double?
+    /// Call `root.tick()` once, `delay` seconds from now (`delay >= 0`);
+    /// each request replaces the last one for that domain, and a negative
+    /// delay means no timer is needed any more. Asked of the root's host
+    /// when the domain's earliest deadline changes (SPEC section 12).
+    func setTimer(_ root: Dispatch, delay: Double)
 }
 
 extension AlertHost {
@@ -44,4 +54,6 @@ extension AlertHost {
     public func action(_ alert: Alert, index: Int) {}
     public var defersPasses: Bool { false }
     public func requestFlush(_ root: Dispatch) {}
+    public func now() -> Double? { nil }
+    public func setTimer(_ root: Dispatch, delay: Double) {}
 }

@@ -26,8 +26,8 @@ extension Domain {
             for child in dispatch.children {
                 require(child.parent === dispatch, "\(child.quotedName) lists another parent")
             }
-            dispatch.waitQueue.checkInvariants(exclusive: { $0 == .wait })
-            dispatch.coverQueue.checkInvariants(exclusive: { $0 != .wait })
+            dispatch.waitQueue.checkInvariants { $0.exclusive == .wait }
+            dispatch.coverQueue.checkInvariants { $0.exclusive != .wait }
             for alert in dispatch.alerts {
                 live += 1
                 require(alert.dispatch === dispatch && alert.state.isLive, "\(alert.quotedName) is listed but not live there")
@@ -38,6 +38,10 @@ extension Domain {
                 require(alert.unmet == unmet, "\(alert.quotedName) counts \(alert.unmet) unmet dependencies, not \(unmet)")
                 require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0),
                         "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet")
+                let timed = alert.state == .showing ? alert.duration > 0
+                    : !alert.state.isOnScreen && alert.ttl > 0
+                require((alert.deadlineIndex >= 0) == timed,
+                        "\(alert.quotedName) is \(alert.state) and \(timed ? "not " : "")in the deadline heap")
                 if let key = alert.key {
                     require(ids[key] === alert, "ids does not map '\(key)' to its live alert")
                 }
@@ -53,20 +57,21 @@ extension Domain {
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
         require(ids.count <= live, "ids maps finished alerts")
+        deadlines.checkInvariants { $0.state.isLive && $0.dispatch?.domain === self }
         for alert in ids.alerts {
             require(alert.state.isLive && alert.dispatch?.domain === self, "ids maps \(alert.quotedName) wrongly")
         }
     }
 }
 
-extension AlertQueue {
+extension AlertHeap {
     /// Positions are recorded, members belong here, no parent comes after a child.
-    func checkInvariants(exclusive belongs: (Exclusive) -> Bool) {
+    func checkInvariants(belongs: (Alert) -> Bool) {
         for (i, alert) in items.enumerated() {
-            precondition(alert.queueIndex == i, "XYZAlert invariant broken: queue position of \(alert.quotedName)")
-            precondition(belongs(alert.exclusive), "XYZAlert invariant broken: \(alert.quotedName) in the wrong queue")
+            precondition(Order.position(of: alert) == i, "XYZAlert invariant broken: heap position of \(alert.quotedName)")
+            precondition(belongs(alert), "XYZAlert invariant broken: \(alert.quotedName) in the wrong heap")
             if i > 0 {
-                precondition(!alert.precedes(items[(i - 1) / 2]), "XYZAlert invariant broken: queue order")
+                precondition(!Order.precedes(alert, items[(i - 1) / 2]), "XYZAlert invariant broken: heap order")
             }
         }
     }

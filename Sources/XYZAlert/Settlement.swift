@@ -48,8 +48,11 @@ struct Settlement {
         }
     }
 
+    /// Then asks the domain's host for the timer its earliest deadline needs
+    /// (`Domain.armTimer`).
     private static func settle(one domain: Domain) -> AlertError? {
         guard !domain.isDead, !domain.isRunning, domain.root?.isDestroyed == false else { return nil }
+        defer { domain.armTimer() }
         if !domain.isDeferred {
             do {
                 try domain.run()

@@ -69,12 +69,18 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case cancelled
     /// Its dispatch was destroyed.
     case destroyed
+    /// It had been showing for its whole `duration`.
+    case timeout
+    /// Its `ttl` ran out before it was ever on screen.
+    case expired
 
     public var description: String {
         switch self {
         case .dismissed: "dismissed"
         case .cancelled: "cancelled"
         case .destroyed: "destroyed"
+        case .timeout: "timeout"
+        case .expired: "expired"
         }
     }
 }

@@ -61,6 +61,26 @@ public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
 }
 
 @c @implementation
+public func xyz_alert_set_duration(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setDuration(seconds) }
+}
+
+@c @implementation
+public func xyz_alert_duration(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").duration }
+}
+
+@c @implementation
+public func xyz_alert_set_ttl(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setTTL(seconds) }
+}
+
+@c @implementation
+public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").ttl }
+}
+
+@c @implementation
 public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
     value(XYZ_STATE_FINISHED) { () throws(AlertError) in
         xyz_state(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").state.rawValue))

@@ -71,6 +71,16 @@ public func xyz_definition_keyboard_avoidance(_ pointer: OpaquePointer?, _ adjus
 }
 
 @c @implementation
+public func xyz_definition_duration(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.duration }
+}
+
+@c @implementation
+public func xyz_definition_ttl(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.ttl }
+}
+
+@c @implementation
 public func xyz_definition_after_count(_ pointer: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try definition(pointer, #function).after.count }
 }

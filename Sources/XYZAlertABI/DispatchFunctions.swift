@@ -6,9 +6,11 @@ import XYZAlert
 
 /// Every size xyz_host has had in a released header, oldest first: the end
 /// of its last member in that version. Append one when a version appends
-/// members (0.1 and 0.2 end with destroy_context).
+/// members (0.1 and the first 0.2 end with destroy_context, 0.2 with time
+/// with set_timer).
 private let knownHostSizes: [Int] = [
     MemoryLayout<xyz_host>.offset(of: \xyz_host.destroy_context)! + MemoryLayout<UnsafeRawPointer>.size,
+    MemoryLayout<xyz_host>.offset(of: \xyz_host.set_timer)! + MemoryLayout<UnsafeRawPointer>.size,
 ]
 
 /// The host as this library sees it: the prefix the caller's version has,
@@ -174,6 +176,18 @@ public func xyz_dispatch_keyboard_changed(_ pointer: OpaquePointer?, _ keyboard:
 @c @implementation
 public func xyz_dispatch_flush(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").flush() }
+}
+
+@c @implementation
+public func xyz_dispatch_tick(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").tick() }
+}
+
+@c @implementation
+public func xyz_dispatch_next_deadline(_ pointer: OpaquePointer?) -> Double {
+    value(-1) { () throws(AlertError) in
+        try require(pointer, Dispatch.self, #function, "dispatch").nextDeadline() ?? -1
+    }
 }
 
 @c @implementation

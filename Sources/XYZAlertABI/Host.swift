@@ -56,6 +56,14 @@ final class CHost: AlertHost {
     func requestFlush(_ root: Dispatch) {
         callbacks.request_flush?(handle(root), callbacks.context)
     }
+
+    func now() -> Double? {
+        callbacks.now.map { $0(callbacks.context) }
+    }
+
+    func setTimer(_ root: Dispatch, delay: Double) {
+        callbacks.set_timer?(handle(root), delay, callbacks.context)
+    }
 }
 
 /// An active-child provider handed over from C, with its context finalizer.

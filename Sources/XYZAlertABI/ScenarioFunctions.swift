@@ -51,6 +51,9 @@ final class CScenario {
                 kind(XYZ_STEP_FRAME)
                 out.alert = arena.intern(alert)
                 out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            case .advance(let seconds):
+                kind(XYZ_STEP_ADVANCE)
+                out.duration = seconds
             }
             return out
         }

@@ -13,6 +13,10 @@ public struct AlertDefinition: Sendable {
     public var content = AlertContent()
     public var avoidKeyboard = true
     public var keyboardAdjust: Double = 0
+    /// Seconds of showing before it times out, and seconds it may wait to
+    /// be first shown before it expires (SPEC 12); 0: no limit.
+    public var duration: Double = 0
+    public var ttl: Double = 0
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
 
@@ -29,6 +33,8 @@ public struct AlertDefinition: Sendable {
         try! alert.setTarget(target)
         try! alert.setContent(content)
         try! alert.setKeyboardAvoidance(avoidKeyboard, adjust: keyboardAdjust)
+        try! alert.setDuration(duration)
+        try! alert.setTTL(ttl)
         for dependency in after {
             try! alert.addDependency(id: dependency)
         }
@@ -94,6 +100,8 @@ public struct Scenario: Sendable {
         case keyboard(page: String, frame: Rect, duration: Double)
         case frame(alert: String, frame: Rect)
         case flush(page: String)
+        /// Moves the virtual clock forward, ticking at each deadline on the way.
+        case advance(seconds: Double)
     }
 
     /// Pages in file order; parents are defined pages, with no cycle.

@@ -160,7 +160,7 @@ struct Schema {
     }
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
-                            "actions", "avoid_keyboard", "keyboard_adjust", "meta"]
+                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,
@@ -432,6 +432,8 @@ struct Schema {
         case "actions": alert.definition.content.actions = try actions(field)
         case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
+        case "duration": alert.definition.duration = try number(field, "duration", minimum: 0)
+        case "ttl": alert.definition.ttl = try number(field, "ttl", minimum: 0)
         case "meta":
             guard field.kind == .object else {
                 throw fail("meta must be an object, got \(field.described)", at: field)
@@ -620,7 +622,7 @@ struct Schema {
             return out
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush"]
+                     "keyboard", "frame", "flush", "advance"]
         var steps: [Scenario.Step] = []
         func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
             let members = try object(element, "a step")
@@ -633,6 +635,7 @@ struct Schema {
             case "disappear": return .disappear(page: try page(body, "disappear"))
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
+            case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
             case "add":
                 var ids: [String] = []
                 if body.kind == .array {

@@ -29,6 +29,8 @@ struct runner {
     bool step_printed; /* the text format prints a step's label once */
     char label[256];
     int label_width; /* the widest step label, for aligned columns */
+    double clock;    /* the virtual clock, in seconds from 0 (SPEC 12) */
+    bool timed;      /* the scenario advances the clock: the text shows times */
     page *pages;
     size_t page_count;
     names page_index;
@@ -49,13 +51,23 @@ static const char *colour_of(const char *event) {
 
 /* Starts one event's output; `fields` are key/value pairs, NULL-terminated,
  * printed as JSON strings except keys listed as numbers by the caller. */
-static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
+/* The first columns of a line: the step's number and label on its first
+ * line only, and the virtual time on every line of a timed scenario. */
+static void line_start(runner *r) {
+    char time[32];
+    if (r->timed) {
+        printf("%8s  ", format_number(time, r->clock));
+    }
     if (!r->step_printed) {
         printf("%4zu  %-*s  ", r->step, r->label_width, r->label);
         r->step_printed = true;
     } else {
         printf("%4s  %-*s  ", "", r->label_width, "");
     }
+}
+
+static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
+    line_start(r);
     if (r->colour) {
         printf("%s%-7s\033[0m", colour_of(event), event);
     } else {
@@ -150,6 +162,11 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
     emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
 }
 
+/* The virtual clock: scenarios never depend on the machine's speed. */
+static double on_now(void *context) {
+    return ((page *)context)->runner->clock;
+}
+
 /* Deferred scenarios flush only at their "flush" and "select" steps. */
 static void on_request_flush(xyz_dispatch *root, void *context) {
     (void)root;
@@ -237,9 +254,13 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
-                                  "cancel", "action", "select", "keyboard", "frame", "flush"};
+                                  "cancel", "action", "select", "keyboard", "frame", "flush", "advance"};
     const char *name = names[step->kind];
+    char number[32];
     switch (step->kind) {
+    case XYZ_STEP_ADVANCE:
+        snprintf(r->label, sizeof r->label, "advance %ss", format_number(number, step->duration));
+        break;
     case XYZ_STEP_ADD: {
         size_t used = (size_t)snprintf(r->label, sizeof r->label, "add");
         for (size_t i = 0; i < step->alert_count && used < sizeof r->label; i++) {
@@ -284,6 +305,30 @@ static void run_add(runner *r, const xyz_step *step) {
     check_status(r, status);
 }
 
+/* The "advance" step (SPEC 12): to each pending deadline of any page's
+ * domain in turn, earliest first, ticking there (what fires may set new
+ * deadlines, which count too), then to the target time. */
+static void run_advance(runner *r, double seconds) {
+    double target = r->clock + seconds;
+    for (;;) {
+        page *soonest = NULL;
+        double delay = 0;
+        for (size_t i = 0; i < r->page_count; i++) {
+            double d = r->pages[i].dispatch ? xyz_dispatch_next_deadline(r->pages[i].dispatch) : -1;
+            if (d >= 0 && (!soonest || d < delay)) {
+                soonest = &r->pages[i];
+                delay = d;
+            }
+        }
+        if (!soonest || r->clock + delay > target) {
+            break;
+        }
+        r->clock += delay;
+        check_status(r, xyz_dispatch_tick(soonest->dispatch));
+    }
+    r->clock = target;
+}
+
 static void run_step(runner *r, const xyz_step *step) {
     xyz_dispatch *d;
     xyz_alert *a;
@@ -305,6 +350,9 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_ADD:
         run_add(r, step);
+        break;
+    case XYZ_STEP_ADVANCE:
+        run_advance(r, step->duration);
         break;
     case XYZ_STEP_READY:
         if ((a = latest(r, step->alert))) check_status(r, xyz_alert_set_ready(a));
@@ -379,7 +427,8 @@ int cli_simulate(const char *file, bool json) {
         p->name = xyz_scenario_page_name(scenario, i);
         names_put(&r.page_index, p->name, i);
         xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
-                                      .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action);
+                                      .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
+                                      .now = on_now);
         host.request_flush = xyz_scenario_deferred(scenario) ? on_request_flush : NULL;
         p->dispatch = xyz_dispatch_create(&host, NULL);
         setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);
@@ -402,6 +451,10 @@ int cli_simulate(const char *file, bool json) {
             describe(&r, &step);
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
+            r.timed = r.timed || step.kind == XYZ_STEP_ADVANCE;
+        }
+        if (r.timed) {
+            printf("%8s  ", "time");
         }
         printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
@@ -411,7 +464,8 @@ int cli_simulate(const char *file, bool json) {
         r.step_printed = false;
         run_step(&r, &step);
         if (!json && !r.step_printed) {
-            printf("%4zu  %-*s  %s\n", r.step, r.label_width, r.label, r.colour ? "\033[2m-\033[0m" : "-");
+            line_start(&r);
+            printf("%s\n", r.colour ? "\033[2m-\033[0m" : "-");
         }
     }
     /* Teardown, quietly. Children usually follow their parents in the file:

@@ -12,13 +12,19 @@ final class Recorder: AlertHost {
     var views: [String: ViewHandle?] = [:]
     /// The state each alert was in when its event arrived.
     var statesSeen: [String] = []
+    /// The host's clock (nil: the engine uses the system clock).
+    var clock: Double?
+    /// Whether each log line starts with the clock's time, "@1.5 ".
+    var stampsTime = false
+    /// Every `setTimer` request, as "root delay".
+    var timerRequests: [String] = []
 
     init(deferred: Bool = false) {
         defersPasses = deferred
     }
 
     private func record(_ line: String, _ alert: Alert?) {
-        log.append(line)
+        log.append(stampsTime ? "@\(clock!) " + line : line)
         if let alert {
             statesSeen.append("\(name(alert)):\(alert.state)")
         }
@@ -38,6 +44,28 @@ final class Recorder: AlertHost {
     func move(_ alert: Alert, dy: Double, duration: Double) { record("move \(name(alert)) \(dy) \(duration)", alert) }
     func action(_ alert: Alert, index: Int) { record("action \(name(alert)) \(index)", alert) }
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
+    func now() -> Double? { clock }
+    func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }
+
+    /// Moves `clock` forward by `seconds` as the scenario runner does (SPEC
+    /// 12): to each pending deadline of `pages`' domains in turn, ticking
+    /// there, then to the target time.
+    func advance(_ seconds: Double, _ pages: [Dispatch]) throws {
+        let target = clock! + seconds
+        while true {
+            let due = pages.compactMap { page in page.nextDeadline().map { (page, $0) } }
+            guard let (page, delay) = due.min(by: { $0.1 < $1.1 }), clock! + delay <= target else { break }
+            clock! += delay
+            try page.tick()
+        }
+        clock = target
+    }
+
+    /// Returns the timer requests so far and clears them.
+    func takeTimers() -> [String] {
+        defer { timerRequests = [] }
+        return timerRequests
+    }
 
     /// Returns the log so far and clears it.
     func take() -> [String] {

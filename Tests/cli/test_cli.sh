@@ -132,6 +132,15 @@ expect "failing steps print error events" 0 $? '{"step": 0, "event": "error", "c
 {"step": 7, "event": "finish", "alert": "b", "reason": "destroyed"}
 {"step": 8, "event": "error", "code": "state", "message": "page '"'home'"' was destroyed"}' "$out"
 
+# A scenario that advances the clock shows the virtual time of every line;
+# one that does not has no time column.
+out=$("$XYZALERT" simulate examples/toasts.json | sed -n '1p;9p;16p')
+expect "text timeline with virtual time" 0 $? "    time  step  what               event   alert          detail
+       5     6  advance 6s         finish  messages       expired
+       9                           show    synced         on editor (page)" "$out"
+out=$("$XYZALERT" simulate examples/launch.json | head -1)
+expect "text timeline without time" 0 $? "step  what                                   event   alert          detail" "$out"
+
 # Colour only on a terminal, and not with NO_COLOR set (script gives a terminal).
 "$XYZALERT" simulate examples/launch.json | grep -q $'\033'
 expect "no colour when stdout is not a terminal" 1 $?

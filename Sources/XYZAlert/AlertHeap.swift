@@ -1,0 +1,102 @@
+/// How an `AlertHeap` orders its alerts and where each alert records its
+/// position in it (an alert can be in one heap of each order at a time).
+protocol AlertHeapOrder {
+    /// True when `a` must come out before `b`.
+    static func precedes(_ a: Alert, _ b: Alert) -> Bool
+    /// The alert's position in the heap of this order, or -1 when not in one.
+    static func position(of alert: Alert) -> Int
+    static func setPosition(_ position: Int, of alert: Alert)
+}
+
+/// An indexed binary min-heap of alerts. Invariants: every element's
+/// recorded position is its index, and no parent comes after its children in
+/// `Order`. `insert` and `remove` (of any element) cost O(log n), `first`
+/// O(1). Elements keep their relative order when every key of the heap
+/// shifts by the same amount (domains joining, see `Domain.absorb`).
+struct AlertHeap<Order: AlertHeapOrder> {
+    private(set) var items: [Alert] = []
+
+    var first: Alert? { items.first }
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
+
+    mutating func insert(_ alert: Alert) {
+        assert(Order.position(of: alert) < 0, "alert is already in the heap")
+        Order.setPosition(items.count, of: alert)
+        items.append(alert)
+        siftUp(items.count - 1)
+    }
+
+    mutating func remove(_ alert: Alert) {
+        let i = Order.position(of: alert)
+        assert(i >= 0 && i < items.count && items[i] === alert, "alert is not in this heap")
+        let last = items.count - 1
+        if i != last {
+            swapAt(i, last)
+        }
+        items.removeLast()
+        Order.setPosition(-1, of: alert)
+        if i < items.count {
+            siftDown(i)
+            siftUp(i)
+        }
+    }
+
+    private mutating func swapAt(_ i: Int, _ j: Int) {
+        items.swapAt(i, j)
+        Order.setPosition(i, of: items[i])
+        Order.setPosition(j, of: items[j])
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var i = start
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Order.precedes(items[i], items[parent]) else { return }
+            swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
+        while true {
+            let left = 2 * i + 1
+            guard left < items.count else { return }
+            var best = left
+            let right = left + 1
+            if right < items.count && Order.precedes(items[right], items[left]) {
+                best = right
+            }
+            guard Order.precedes(items[best], items[i]) else { return }
+            swapAt(i, best)
+            i = best
+        }
+    }
+}
+
+/// Candidate order (SPEC rule 3): higher priority first, then earlier add.
+/// The position is `Alert.queueIndex`.
+enum CandidateOrder: AlertHeapOrder {
+    static func precedes(_ a: Alert, _ b: Alert) -> Bool { a.precedes(b) }
+    static func position(of alert: Alert) -> Int { alert.queueIndex }
+    static func setPosition(_ position: Int, of alert: Alert) { alert.queueIndex = position }
+}
+
+/// Deadline order (SPEC section 12): earlier deadline first, ties in add
+/// order. The position is `Alert.deadlineIndex`.
+enum DeadlineOrder: AlertHeapOrder {
+    static func precedes(_ a: Alert, _ b: Alert) -> Bool {
+        a.deadline != b.deadline ? a.deadline < b.deadline : a.seq < b.seq
+    }
+    static func position(of alert: Alert) -> Int { alert.deadlineIndex }
+    static func setPosition(_ position: Int, of alert: Alert) { alert.deadlineIndex = position }
+}
+
+/// The ready, unblocked alerts of one dispatch and one exclusive class, in
+/// candidate order. An alert is in at most one queue.
+typealias AlertQueue = AlertHeap<CandidateOrder>
+
+/// The alerts of one domain with a running timer (a `duration` while
+/// showing, a `ttl` before first shown), soonest first.
+typealias DeadlineHeap = AlertHeap<DeadlineOrder>

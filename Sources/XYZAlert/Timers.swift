@@ -1,0 +1,129 @@
+/// Time (SPEC section 12): the domain's clock, the alerts' timers and the
+/// host's timer.
+///
+/// A live alert's timer runs while it is waiting or ready with a `ttl`
+/// (deadline: add time + ttl) and while it is showing with a `duration`
+/// (deadline: the time it became visible + the part of its duration not yet
+/// spent). Hiding an alert pauses its duration (the time left is kept in
+/// `remainingDuration`), showing it the first time stops its ttl for good.
+/// Running timers are in `deadlines`, a heap: starting, pausing or stopping
+/// one costs O(log n), finding the earliest O(1), and a tick costs O(log n)
+/// per alert it ends, however many timers are pending.
+///
+/// The clock is read only while the domain has timed alerts (an add with a
+/// ttl, a show, hide or unhide of an alert with a duration, a tick, a timer
+/// request), so hosts that use no timers never have their clock asked.
+extension Domain {
+    /// The domain's time in seconds: the root's host's `now()`, or the
+    /// system's monotonic clock (counted from this domain's first reading)
+    /// when the host has no clock.
+    func now() -> Double {
+        if let host = root?.host {
+            let outer = readOnlyCallback
+            readOnlyCallback = "the host's clock"
+            let reading = host.now()
+            readOnlyCallback = outer
+            if let reading {
+                if reading.isFinite {
+                    lastReading = reading
+                }
+                return lastReading
+            }
+        }
+        let instant = ContinuousClock.now
+        let origin = clockOrigin ?? instant
+        clockOrigin = origin
+        let (seconds, attoseconds) = (instant - origin).components
+        lastReading = Double(seconds) + Double(attoseconds) * 1e-18
+        return lastReading
+    }
+
+    /// `alert` was just added: its ttl starts, at `time`.
+    func startTTL(_ alert: Alert, at time: Double) {
+        alert.deadline = time + alert.ttl
+        deadlines.insert(alert)
+    }
+
+    /// `alert` was just shown for the first time: its ttl no longer applies,
+    /// and its duration starts.
+    func firstShown(_ alert: Alert) {
+        if alert.deadlineIndex >= 0 {
+            deadlines.remove(alert)
+        }
+        if alert.duration > 0 {
+            runDuration(alert)
+        }
+    }
+
+    /// `alert` became visible: the rest of its duration runs from now.
+    func runDuration(_ alert: Alert) {
+        alert.deadline = now() + alert.remainingDuration
+        deadlines.insert(alert)
+    }
+
+    /// `alert`, whose duration was running, was just hidden: the time left is kept.
+    func pauseDuration(_ alert: Alert) {
+        alert.remainingDuration = max(0, alert.deadline - now())
+        deadlines.remove(alert)
+    }
+
+    /// Ends every alert whose deadline is due now, soonest first, ties in add
+    /// order: a showing one with `.timeout` (remove, finish), a queued one
+    /// with `.expired` (finish). Deadlines that callbacks set meanwhile are
+    /// later than now, so the loop ends. The host's timer, if one was asked
+    /// for, counts as used up. Returns whether anything was due.
+    @discardableResult
+    func fireDueTimers(_ settlement: inout Settlement) -> Bool {
+        requestedTimer = nil
+        guard let first = deadlines.first else { return false }
+        let time = now()
+        guard first.deadline <= time else { return false }
+        while !isDead, let alert = deadlines.first, alert.deadline <= time {
+            endAndReport(alert, alert.state.isOnScreen ? .timeout : .expired, &settlement)
+        }
+        return true
+    }
+
+    /// Seconds from now until the earliest deadline (0 when it is due), or
+    /// nil when no timer runs.
+    func secondsToNextDeadline() -> Double? {
+        guard let first = deadlines.first else { return nil }
+        return max(0, first.deadline - now())
+    }
+
+    /// Asks the root's host for a tick at the earliest deadline when it is
+    /// not the one last asked for, or tells it that no timer is needed once
+    /// none runs. One request per change of the earliest deadline. Never
+    /// while a pass delivers: the call that runs it arms the timer after.
+    func armTimer() {
+        guard !isDead, !isRunning, let root else { return }
+        let earliest = deadlines.first?.deadline
+        guard earliest != requestedTimer else { return }
+        requestedTimer = earliest
+        let delay = earliest.map { max(0, $0 - now()) } ?? -1
+        root.host?.setTimer(root, delay: delay)
+    }
+
+    /// The domain ends (its root is destroyed): an outstanding timer request
+    /// is withdrawn.
+    func cancelTimer() {
+        guard requestedTimer != nil, let root else { return }
+        requestedTimer = nil
+        root.host?.setTimer(root, delay: -1)
+    }
+
+    /// Moves the running timers among `alerts` (which are changing domain)
+    /// to `target`'s heap, shifting their deadlines from this domain's clock
+    /// to `target`'s (two roots' hosts may keep different clocks). O(alerts +
+    /// k log n) for k timed ones; reads the clocks only when k > 0.
+    func moveTimers<Alerts: Sequence<Alert>>(of alerts: Alerts, to target: Domain) {
+        let timed = alerts.filter { $0.deadlineIndex >= 0 }
+        guard !timed.isEmpty else { return }
+        let shift = target.now() - now()
+        for alert in timed {
+            deadlines.remove(alert)
+            alert.deadline += shift
+            target.deadlines.insert(alert)
+        }
+    }
+}
