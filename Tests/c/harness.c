@@ -24,7 +24,7 @@ static const char *hide_reason(xyz_hide_reason reason) {
 }
 
 static const char *end_reason(xyz_end_reason reason) {
-    return reason == XYZ_END_DISMISSED ? "dismissed" : reason == XYZ_END_CANCELLED ? "cancelled" : "destroyed";
+    return xyz_end_reason_name(reason);
 }
 
 static void react(recorder *r, const char *event, xyz_alert *alert) {
@@ -81,6 +81,17 @@ static void on_request_flush(xyz_dispatch *root, void *context) {
     react(r, "flush?", NULL);
 }
 
+static double on_now(void *context) {
+    return ((recorder *)context)->clock;
+}
+
+static void on_set_timer(xyz_dispatch *root, double delay, void *context) {
+    recorder *r = context;
+    note(r, "timer %s %g\n", xyz_dispatch_name(root), delay);
+    r->timer_set = delay >= 0;
+    r->timer_due = r->clock + delay;
+}
+
 static void on_destroy_context(void *context) {
     recorder *r = context;
     r->context_destroyed++;
@@ -91,6 +102,10 @@ xyz_host recorder_host(recorder *r) {
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
                                   .destroy_context = on_destroy_context);
     host.request_flush = r->deferred ? on_request_flush : NULL;
+    if (r->clocked) {
+        host.now = on_now;
+        host.set_timer = on_set_timer;
+    }
     return host;
 }
 
@@ -112,6 +127,27 @@ const char *recorder_take(recorder *r) {
 
 void recorder_note(recorder *r, const char *line) {
     note(r, "%s\n", line);
+}
+
+void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds) {
+    double target = r->clock + seconds;
+    for (;;) {
+        xyz_dispatch *soonest = NULL;
+        double delay = 0;
+        for (size_t i = 0; i < count; i++) {
+            double d = xyz_dispatch_next_deadline(pages[i]);
+            if (d >= 0 && (!soonest || d < delay)) {
+                soonest = pages[i];
+                delay = d;
+            }
+        }
+        if (!soonest || r->clock + delay > target) {
+            break;
+        }
+        r->clock += delay;
+        xyz_dispatch_tick(soonest);
+    }
+    r->clock = target;
 }
 
 xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive) {

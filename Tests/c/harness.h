@@ -55,6 +55,12 @@ struct recorder {
     void *user;            /* anything a test's reaction needs */
     int context_destroyed; /* times destroy_context ran */
     int deferred;          /* set before recorder_host() for deferred mode */
+    int clocked;           /* set before recorder_host(): `clock` is the host's
+                              clock, and set_timer requests are logged as
+                              "timer ROOT DELAY" */
+    double clock;
+    int timer_set;         /* the last set_timer request: a tick is wanted */
+    double timer_due;      /* at this time on `clock` */
 };
 
 /* A host whose callbacks log into `r` (request_flush only when r->deferred). */
@@ -65,6 +71,11 @@ xyz_dispatch *recorder_page(recorder *r, const char *name);
 const char *recorder_take(recorder *r);
 /* Appends a line of the test's own. */
 void recorder_note(recorder *r, const char *line);
+
+/* Moves r->clock forward by `seconds` as the scenario runner does (SPEC
+ * 12): to each pending deadline of the pages' domains in turn, ticking there,
+ * then to the target time. */
+void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds);
 
 /* An alert with an id, priority and exclusive behaviour (+1 reference). */
 xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive);
@@ -87,6 +98,7 @@ extern const test_case thread_tests[];
 extern const test_case json_tests[];
 extern const test_case reliability_tests[];
 extern const test_case interface_tests[];
+extern const test_case time_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

@@ -68,8 +68,19 @@ static void a_host_built_against_0_1_works(void) {
     CHECK_OK(xyz_alert_dismiss(a));
     CHECK(log.finished == 1);
     xyz_alert_release(a);
+    /* Timers work too: the garbage where 0.2 put now and set_timer is not
+     * called, the system clock is used and the host polls. */
+    xyz_alert *toast = xyz_alert_create("toast");
+    CHECK_OK(xyz_alert_set_duration(toast, 3600));
+    CHECK_OK(xyz_dispatch_add(d, &toast, 1));
+    double left = xyz_dispatch_next_deadline(d);
+    CHECK(left > 3500 && left <= 3600);
+    CHECK_OK(xyz_dispatch_tick(d));
+    CHECK(xyz_alert_state(toast) == XYZ_STATE_SHOWING);
+    xyz_alert_release(toast);
     CHECK_OK(xyz_dispatch_destroy(d));
     CHECK(log.destroyed == 1);
+    CHECK(log.finished == 2);
 }
 
 static void sizes_no_header_had_are_refused(void) {
@@ -112,6 +123,8 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_end_reason_name(XYZ_END_DISMISSED), "dismissed");
     CHECK_STR(xyz_end_reason_name(XYZ_END_CANCELLED), "cancelled");
     CHECK_STR(xyz_end_reason_name(XYZ_END_DESTROYED), "destroyed");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_TIMEOUT), "timeout");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_EXPIRED), "expired");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");
@@ -119,7 +132,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
     CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
     CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
-    CHECK_STR(xyz_end_reason_name((xyz_end_reason)3), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)5), "unknown");
     CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
     /* Static storage: the same pointer every time. */
     CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));
