@@ -25,6 +25,7 @@ from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoun
                      ReadError, SchemaError, StateError, XYZAlertError)
 from .host import Host
 from .runner import run_scenario
+from .timers import AsyncioHost
 
 __version__ = "0.2.0"
 
@@ -35,7 +36,7 @@ def version() -> str:
 
 
 __all__ = [
-    "Action", "ActionStyle", "Alert", "AlertSet", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
+    "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OwnerError", "Page", "ParseError",
     "ReadError", "Scenario", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
     "keyboard_offset", "run_scenario", "version",

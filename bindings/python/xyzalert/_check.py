@@ -60,6 +60,15 @@ def number(value: Any, name: str) -> float:
         raise OverflowError(f"{name} is too large for a double, got {described(value)}") from None
 
 
+def seconds(value: Any, name: str) -> float:
+    """A duration in seconds: a finite number, 0 or more (ValueError
+    otherwise, as the engine's XYZ_EINVAL would be)."""
+    result = number(value, name)
+    if not (result >= 0 and result != float("inf")):
+        raise ValueError(f"{name} must be a finite number of seconds, 0 or more, got {result!r}")
+    return result
+
+
 def flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, got {described(value)}")

@@ -52,6 +52,10 @@ class EndReason(enum.IntEnum):
     DISMISSED = 0
     CANCELLED = 1
     DESTROYED = 2
+    TIMEOUT = 3
+    """It had been showing for its whole ``duration``."""
+    EXPIRED = 4
+    """Its ``ttl`` ran out before it was ever on screen."""
 
 
 class ActionStyle(enum.IntEnum):
@@ -77,3 +81,5 @@ class StepKind(enum.IntEnum):
     KEYBOARD = 9
     FRAME = 10
     FLUSH = 11
+    ADVANCE = 12
+    """Move the virtual clock forward by ``duration`` seconds."""

@@ -10,8 +10,9 @@ the callback.
 from __future__ import annotations
 
 import ctypes
-import os
 import itertools
+import math
+import os
 import threading
 import weakref
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_int32, c_size_t,
@@ -43,12 +44,15 @@ ACTION = CFUNCTYPE(None, c_void_p, c_size_t, c_void_p)
 REQUEST_FLUSH = CFUNCTYPE(None, c_void_p, c_void_p)
 DESTROY = CFUNCTYPE(None, c_void_p)
 PROVIDER = CFUNCTYPE(c_void_p, c_void_p, c_void_p)
+NOW = CFUNCTYPE(c_double, c_void_p)
+SET_TIMER = CFUNCTYPE(None, c_void_p, c_double, c_void_p)
 
 
 class Host(Structure):
     _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
                 ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
-                ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY)]
+                ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY), ("now", NOW),
+                ("set_timer", SET_TIMER)]
 
 
 class Error(Structure):
@@ -246,6 +250,8 @@ _DECLARATIONS = {
     "xyz_dispatch_set_target": (c_int, [_P, _S, c_void_p], _status),
     "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
     "xyz_dispatch_flush": (c_int, [_P], _status),
+    "xyz_dispatch_tick": (c_int, [_P], _status),
+    "xyz_dispatch_next_deadline": (c_double, [_P], _plain),
     "xyz_dispatch_find": (_P, [_P, _S], _plain),
     "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
@@ -259,6 +265,10 @@ _DECLARATIONS = {
     "xyz_alert_set_exclusive": (c_int, [_P, c_int], _status),
     "xyz_alert_exclusive": (c_int, [_P], _plain),
     "xyz_alert_state": (c_int, [_P], _plain),
+    "xyz_alert_set_duration": (c_int, [_P, c_double], _status),
+    "xyz_alert_duration": (c_double, [_P], _plain),
+    "xyz_alert_set_ttl": (c_int, [_P, c_double], _status),
+    "xyz_alert_ttl": (c_double, [_P], _plain),
     "xyz_alert_dispatch": (_P, [_P], _plain),
     "xyz_alert_add_dependency": (c_int, [_P, _P], _status),
     "xyz_alert_add_dependency_id": (c_int, [_P, _S], _status),
@@ -309,6 +319,8 @@ _DECLARATIONS = {
     "xyz_definition_message": (_S, [_P], _plain),
     "xyz_definition_meta": (_S, [_P], _plain),
     "xyz_definition_keyboard_avoidance": (c_bool, [_P, POINTER(c_double)], _plain),
+    "xyz_definition_duration": (c_double, [_P], _plain),
+    "xyz_definition_ttl": (c_double, [_P], _plain),
     "xyz_definition_after_count": (c_size_t, [_P], _plain),
     "xyz_definition_after": (_S, [_P, c_size_t], _plain),
     "xyz_definition_action_count": (c_size_t, [_P], _plain),
@@ -432,8 +444,17 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
         ACTION(guard(callbacks.on_action)) if "action" in wanted else ACTION(0),
         REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
     ]
-    host = Host(ctypes.sizeof(Host), None, *made, DESTROY(0))
-    return host, made
+    def read_clock(context: Any) -> float:
+        reading = _in_callback(callbacks.on_now)
+        # A clock that raised reads as NaN, which the engine takes as its last good reading.
+        return math.nan if reading is None else reading
+
+    clock = [
+        NOW(read_clock) if "now" in wanted else NOW(0),
+        SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
+    ]
+    host = Host(ctypes.sizeof(Host), None, *made, DESTROY(0), *clock)
+    return host, made + clock
 
 
 # Providers the engine holds. Each trampoline is kept in its dispatch's

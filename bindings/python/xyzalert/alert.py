@@ -45,7 +45,7 @@ class Alert:
                  after: Iterable[str] = (), ready: bool = True, target: str = "page", title: Optional[str] = None,
                  message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
-                 keyboard_adjust: float = 0.0) -> None:
+                 keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0) -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
@@ -56,9 +56,10 @@ class Alert:
         settings = None
         if (after != () or ready is not True or target != "page" or title is not None or message is not None
                 or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
-                or type(keyboard_adjust) is not float or keyboard_adjust != 0.0):
+                or type(keyboard_adjust) is not float or keyboard_adjust != 0.0
+                or type(duration) is not float or duration != 0.0 or type(ttl) is not float or ttl != 0.0):
             settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
-                                 keyboard_adjust)
+                                 keyboard_adjust, duration, ttl)
         handle = _lib.created(hot.xyz_alert_create(raw_id))
         self._adopt(handle)
         if priority != 0:
@@ -117,6 +118,26 @@ class Alert:
     @property
     def exclusive(self) -> Exclusive:
         return Exclusive(lib.xyz_alert_exclusive(self._handle))
+
+    @property
+    def duration(self) -> float:
+        """Seconds it may be showing before it ends with ``TIMEOUT`` (0: no
+        limit); the count pauses while it is hidden. Settable while idle."""
+        return float(lib.xyz_alert_duration(self._handle))
+
+    @duration.setter
+    def duration(self, seconds: float) -> None:
+        lib.xyz_alert_set_duration(self._handle, _check.seconds(seconds, "duration"))
+
+    @property
+    def ttl(self) -> float:
+        """Seconds from ``add`` within which it must first be on screen, or
+        it ends with ``EXPIRED`` (0: no limit). Settable while idle."""
+        return float(lib.xyz_alert_ttl(self._handle))
+
+    @ttl.setter
+    def ttl(self, seconds: float) -> None:
+        lib.xyz_alert_set_ttl(self._handle, _check.seconds(seconds, "ttl"))
 
     @property
     def dispatch(self) -> Optional["Dispatch"]:
@@ -224,7 +245,7 @@ class Alert:
 
 
 def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, actions: Any, style: Any, meta: Any,
-              avoid_keyboard: Any, keyboard_adjust: Any) -> List[Tuple[Any, ...]]:
+              avoid_keyboard: Any, keyboard_adjust: Any, duration: Any, ttl: Any) -> List[Tuple[Any, ...]]:
     """Checks the rarely used arguments of :class:`Alert` and returns the
     calls that apply those that are not defaults, in order, each as
     (function, arguments after the handle)."""
@@ -241,6 +262,8 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
     avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
     keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
         else _check.number(keyboard_adjust, "keyboard_adjust")
+    duration = _check.seconds(duration, "duration")
+    ttl = _check.seconds(ttl, "ttl")
     calls: List[Tuple[Any, ...]] = [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
     if not ready:
         calls.append((lib.xyz_alert_set_waiting,))
@@ -257,6 +280,10 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
         calls.append((lib.xyz_alert_set_meta, raw_meta))
     if not avoid_keyboard or keyboard_adjust != 0:
         calls.append((lib.xyz_alert_set_keyboard_avoidance, avoid_keyboard, keyboard_adjust))
+    if duration != 0:
+        calls.append((lib.xyz_alert_set_duration, duration))
+    if ttl != 0:
+        calls.append((lib.xyz_alert_set_ttl, ttl))
     return calls
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import math
 import weakref
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
@@ -138,6 +139,19 @@ class Dispatch:
         """Runs the domain's passes now (both modes)."""
         lib.xyz_dispatch_flush(self._require_open())
 
+    def tick(self) -> None:
+        """Ends every alert of the domain whose timer is due at the host's
+        :meth:`Host.now`: showing ones whose ``duration`` is spent
+        (:attr:`EndReason.TIMEOUT`), queued ones whose ``ttl`` ran out
+        (:attr:`EndReason.EXPIRED`), soonest first; then a pass. Early: nothing."""
+        lib.xyz_dispatch_tick(self._require_open())
+
+    def next_deadline(self) -> Optional[float]:
+        """Seconds until the domain's next deadline (0 when due), or None
+        when no timer runs; for hosts that do not override :meth:`Host.set_timer`."""
+        seconds = lib.xyz_dispatch_next_deadline(self._require_open())
+        return None if seconds < 0 else float(seconds)
+
     def snapshot(self) -> Dict[str, Any]:
         """The domain's pages, stack and queues (see ``xyz_dispatch_snapshot_json``)."""
         return json.loads(_lib.take_string(lib.xyz_dispatch_snapshot_json(self._require_open())))
@@ -196,7 +210,7 @@ class Dispatch:
                                           _check.number(duration, "duration"))
 
 
-_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action")
+_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "now", "set_timer")
 
 
 def _events_of(host: Host) -> List[str]:
@@ -260,5 +274,17 @@ class _Callbacks:
         dispatch = Dispatch._lookup(root) or self.dispatch()
         if dispatch is not None:
             dispatch.host.request_flush(dispatch)
+
+    def on_now(self) -> float:
+        host = self._host()
+        reading = host.now() if host is not None else math.nan
+        if isinstance(reading, bool) or not isinstance(reading, (int, float)):
+            raise TypeError(f"Host.now() must return a number of seconds, got {_check.described(reading)}")
+        return float(reading)
+
+    def on_set_timer(self, root: int, delay: float) -> None:
+        dispatch = Dispatch._lookup(root) or self.dispatch()
+        if dispatch is not None:
+            dispatch.host.set_timer(dispatch, delay)
 
 

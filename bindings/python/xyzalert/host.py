@@ -55,3 +55,16 @@ class Host:
 
     def request_flush(self, dispatch: "Dispatch") -> None:
         """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""
+
+    def now(self) -> float:
+        """The current time in seconds on any monotonic clock. Not
+        overriding it lets the engine read the system's monotonic clock.
+        Asked of a domain's root only, and only while it has alerts with a
+        ``duration`` or ``ttl``; it must not call the engine."""
+        raise NotImplementedError  # never called unless overridden
+
+    def set_timer(self, root: "Dispatch", delay: float) -> None:
+        """Call ``root.tick()`` once, `delay` seconds from now; each request
+        replaces the last, and a negative delay means no timer is needed any
+        more (see :class:`AsyncioTimer`). Not overriding it: poll
+        :meth:`Dispatch.next_deadline` instead."""

@@ -25,6 +25,9 @@ class _TraceHost(Host):
         self.trace = trace
         self.deferred = deferred
 
+    def now(self) -> float:
+        return self.trace.clock
+
     def show(self, alert: Alert, target: str, view: Any) -> None:
         self.trace.emit("show", alert=alert.id, page=self.page, target=target)
 
@@ -52,6 +55,8 @@ class _Trace:
         self.events: List[Event] = []
         self.step = 0
         self.quiet = False
+        #: The virtual clock (SPEC 12): scenarios never depend on the machine's speed.
+        self.clock = 0.0
 
     def emit(self, event: str, **fields: Any) -> None:
         if not self.quiet:
@@ -88,9 +93,31 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
             trace.error("not_found", f"no instance of alert '{id}' has been added yet")
         return alert
 
+    def advance(seconds: float) -> None:
+        """To each pending deadline of any page's domain in turn, earliest
+        first, ticking there (what fires may set new deadlines), then to the
+        target time."""
+        target = trace.clock + seconds
+        while True:
+            due = [(delay, dispatch) for dispatch in pages.values() if dispatch is not None
+                   for delay in [dispatch.next_deadline()] if delay is not None]
+            if not due:
+                break
+            delay, soonest = min(due, key=lambda pair: pair[0])
+            if trace.clock + delay > target:
+                break
+            trace.clock += delay
+            try:
+                soonest.tick()
+            except XYZAlertError as error:
+                trace.error(_CODES.get(error.code, "invalid"), error.message)
+        trace.clock = target
+
     def run(step: Step) -> None:
         kind = step.kind
-        if kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
+        if kind == StepKind.ADVANCE:
+            advance(step.duration)
+        elif kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
             dispatch = live_page(step.page)
             if dispatch is None:
                 return
