@@ -42,6 +42,7 @@
 #include <exception>
 #include <functional>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -95,6 +96,8 @@ enum class end_reason : int {
     dismissed = XYZ_END_DISMISSED,
     cancelled = XYZ_END_CANCELLED,
     destroyed = XYZ_END_DESTROYED,
+    timeout = XYZ_END_TIMEOUT,
+    expired = XYZ_END_EXPIRED,
 };
 
 /** How an action button wants to be drawn (xyz_action_style). */
@@ -290,6 +293,18 @@ public:
         detail::finish(xyz_alert_set_waiting(handle_));
         return *this;
     }
+    /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
+    alert &set_duration(double seconds) {
+        detail::finish(xyz_alert_set_duration(handle_, seconds));
+        return *this;
+    }
+    double duration() const noexcept { return xyz_alert_duration(handle_); }
+    /** Seconds from add within which it must first show, or it ends with end_reason::expired (0: no limit). */
+    alert &set_ttl(double seconds) {
+        detail::finish(xyz_alert_set_ttl(handle_, seconds));
+        return *this;
+    }
+    double ttl() const noexcept { return xyz_alert_ttl(handle_); }
 
     /* content: until finished */
     alert &set_target(std::string_view name) {
@@ -377,6 +392,10 @@ struct callbacks {
     std::function<void(alert &, std::size_t index)> action;
     /** Deferred mode: call flush() on `root` (a borrowed handle) from the main loop. */
     std::function<void(xyz_dispatch *root)> request_flush;
+    /** The host's monotonic clock in seconds (empty: the system's). It must not call the engine. */
+    std::function<double()> now;
+    /** Call xyz_dispatch_tick(root) once, `delay` seconds from now; a negative delay cancels. */
+    std::function<void(xyz_dispatch *root, double delay)> set_timer;
 };
 
 /**
@@ -396,6 +415,9 @@ public:
     virtual void move(alert &, double /*dy*/, double /*duration*/) {}
     virtual void action(alert &, std::size_t /*index*/) {}
     virtual void request_flush(xyz_dispatch * /*root*/) {}
+    /** Only installed when overridden; the engine then never reads the system clock. */
+    virtual double now() { return 0; }
+    virtual void set_timer(xyz_dispatch * /*root*/, double /*delay*/) {}
 
     /** The callbacks of a host of class H that H (or a base between H and
      * xyz::host) overrides. */
@@ -421,6 +443,10 @@ public:
             c.action = [&base](alert &a, std::size_t i) { base.action(a, i); };
         if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
             c.request_flush = [&base](xyz_dispatch *root) { base.request_flush(root); };
+        if constexpr (!std::is_same_v<decltype(&H::now), decltype(&host::now)>)
+            c.now = [&base]() { return base.now(); };
+        if constexpr (!std::is_same_v<decltype(&H::set_timer), decltype(&host::set_timer)>)
+            c.set_timer = [&base](xyz_dispatch *root, double delay) { base.set_timer(root, delay); };
         return c;
     }
 };
@@ -469,6 +495,17 @@ struct binding {
         if (functions.request_flush)
             h.request_flush = [](xyz_dispatch *root, void *c) {
                 guarded([&] { of(c).functions.request_flush(root); });
+            };
+        if (functions.now)
+            h.now = [](void *c) {
+                // A clock that threw reads as NaN: the engine keeps its last good reading.
+                double reading = std::numeric_limits<double>::quiet_NaN();
+                guarded([&] { reading = of(c).functions.now(); });
+                return reading;
+            };
+        if (functions.set_timer)
+            h.set_timer = [](xyz_dispatch *root, double delay, void *c) {
+                guarded([&] { of(c).functions.set_timer(root, delay); });
             };
         h.destroy_context = [](void *c) { delete static_cast<binding *>(c); };
         return h;
@@ -668,6 +705,15 @@ public:
     /** Runs the domain's passes now. */
     void flush() {
         detail::call([&] { return xyz_dispatch_flush(handle_); });
+    }
+    /** Ends the domain's alerts whose timer is due (timeout, expired), then a pass. */
+    void tick() {
+        detail::call([&] { return xyz_dispatch_tick(handle_); });
+    }
+    /** Seconds until the domain's next deadline (0 when due), or nothing when no timer runs. */
+    std::optional<double> next_deadline() const {
+        double seconds = xyz_dispatch_next_deadline(handle_);
+        return seconds < 0 ? std::nullopt : std::optional<double>(seconds);
     }
     /** The live alert of this page with this id. */
     std::optional<alert> find(std::string_view id) const {

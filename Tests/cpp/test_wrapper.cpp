@@ -420,6 +420,58 @@ struct test_case {
     void (*run)();
 };
 
+// ---- time
+
+// A host on a virtual clock that keeps the timer it was asked for.
+struct clocked : recorder {
+    double clock = 0;
+    std::vector<double> timers;
+    double now() override { return clock; }
+    void set_timer(xyz_dispatch *, double delay) override { timers.push_back(delay); }
+};
+
+struct clock_throws : xyz::host {
+    double now() override { throw std::runtime_error("no clock"); }
+};
+
+void durations_ttl_and_ticks_through_the_wrapper() {
+    clocked c;
+    xyz::dispatch home(c);
+    home.set_name("home");
+    home.page_did_appear();
+    xyz::alert t("t");
+    t.set_exclusive(xyz::exclusive::cover).set_priority(1).set_duration(3);
+    xyz::alert q("q");
+    q.set_ttl(2);
+    home.add({t, q});
+    CHECK(t.duration() == 3 && q.ttl() == 2 && c.timers == std::vector<double>{2});
+    CHECK(home.next_deadline() == std::optional<double>(2));
+    c.clock = 2;
+    home.tick();
+    c.clock = 3;
+    home.tick();
+    CHECK(c.take() == "show t page\nfinish q expired\nremove t timeout\nfinish t timeout\n");
+    CHECK(!home.next_deadline().has_value());
+    CHECK(xyz::to_string(xyz::end_reason::timeout) == "timeout" && xyz::to_string(xyz::end_reason::expired) == "expired");
+    CHECK(EXPECT_THROW(xyz::error, xyz::alert("x").set_duration(-1)).code() == xyz::status::invalid);
+    CHECK(EXPECT_THROW(xyz::error, t.set_ttl(1)).code() == xyz::status::state);
+    // A clock that throws: the exception comes out of the call that read it.
+    clock_throws broken;
+    xyz::dispatch other(broken);
+    other.page_did_appear();
+    xyz::alert timed("timed");
+    timed.set_duration(1);
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, other.add(timed)).what()) == "no clock");
+    CHECK(timed.state() == xyz::state::showing);
+    // Not overriding the clock installs none: the system's is used.
+    recorder plain;
+    xyz::dispatch system = visible_page(plain, "system");
+    xyz::alert long_toast("long");
+    long_toast.set_duration(60);
+    system.add(long_toast);
+    CHECK(system.next_deadline().value_or(0) > 59);
+}
+
 const test_case tests[] = {
     {"every_handle_is_released_exactly_once", every_handle_is_released_exactly_once},
     {"copies_share_and_moves_transfer", copies_share_and_moves_transfer},
@@ -437,6 +489,7 @@ const test_case tests[] = {
     {"hide_others_dependencies_and_pages", hide_others_dependencies_and_pages},
     {"catalogs_make_alerts", catalogs_make_alerts},
     {"enums_have_their_names", enums_have_their_names},
+    {"durations_ttl_and_ticks_through_the_wrapper", durations_ttl_and_ticks_through_the_wrapper},
 };
 
 }  // namespace
