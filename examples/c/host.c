@@ -1,6 +1,7 @@
 /*
- * A small C host: one page, three alerts, the page's lifecycle, and the
- * callbacks a real UI would implement by drawing. Build and run:
+ * A small C host: one page, three alerts, the page's lifecycle, the
+ * callbacks a real UI would implement by drawing, and two toasts that time
+ * out on a timer wired to a poll() loop. Build and run:
  *
  *   make lib
  *   gcc -std=c99 -Iinclude examples/c/host.c -o host \
@@ -8,14 +9,51 @@
  *       -Wl,-rpath,"$(swift build --show-bin-path)"
  *   ./host
  */
+#define _POSIX_C_SOURCE 200809L
+#include <poll.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "xyzalert.h"
 
-/* What this host knows about its screen: here, just a name to print. */
+/* What this host knows about its screen: a name to print, and when the
+ * engine wants its domain ticked (on the clock below; -1: no timer). */
 typedef struct screen {
     const char *name;
+    double tick_at;
 } screen;
+
+/* The host's clock, which the engine reads through xyz_host.now. */
+static double monotonic_now(void *context) {
+    struct timespec t;
+    (void)context;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* "Tick the domain of `root` in `delay` seconds" replaces the last request;
+ * a negative delay cancels it. The loop in run_timers() does the ticking. */
+static void set_timer(xyz_dispatch *root, double delay, void *context) {
+    screen *s = context;
+    (void)root;
+    s->tick_at = delay < 0 ? -1 : monotonic_now(NULL) + delay;
+}
+
+/* A main loop: poll() sleeps until the requested time (a real host would
+ * pass its file descriptors too), then the domain is ticked. It returns
+ * once no timer is wanted any more. */
+static int run_timers(screen *s, xyz_dispatch *root) {
+    int failures = 0;
+    while (s->tick_at >= 0) {
+        double wait = s->tick_at - monotonic_now(NULL);
+        poll(NULL, 0, wait > 0 ? (int)(wait * 1000) + 1 : 0);
+        if (monotonic_now(NULL) >= s->tick_at) {
+            s->tick_at = -1; /* used up: the engine asks again if it needs to */
+            failures += xyz_dispatch_tick(root) != XYZ_OK;
+        }
+    }
+    return failures;
+}
 
 static const char *name_of(xyz_alert *alert) {
     const char *id = xyz_alert_id(alert);
@@ -74,9 +112,10 @@ static int check(xyz_status status, const char *what) {
 }
 
 int main(void) {
-    screen home_screen = {"home"};
+    screen home_screen = {"home", -1};
     xyz_host host = XYZ_HOST_INIT(.context = &home_screen, .show = show, .hide = hide, .unhide = unhide,
-                                  .remove = remove_view, .finish = finish, .action = action);
+                                  .remove = remove_view, .finish = finish, .action = action,
+                                  .now = monotonic_now, .set_timer = set_timer);
     xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
     if (!home) {
         fprintf(stderr, "xyz_dispatch_create: %s\n", xyz_last_error());
@@ -109,6 +148,20 @@ int main(void) {
     xyz_free(why);
 
     failures += check(xyz_alert_trigger_action(xyz_dispatch_find(home, "login"), 0), "action");
+    failures += check(xyz_alert_trigger_action(xyz_dispatch_find(home, "promo"), 0), "action");
+
+    /* Two toasts: each shows for a fifth of a second, the second after the
+     * first (same priority: it cannot cover it), on the timer loop above. */
+    xyz_alert *saved = new_alert("saved", 1, XYZ_EXCLUSIVE_COVER, "Draft saved");
+    xyz_alert *synced = new_alert("synced", 1, XYZ_EXCLUSIVE_COVER, "Synced");
+    failures += check(xyz_alert_set_duration(saved, 0.2), "set_duration");
+    failures += check(xyz_alert_set_duration(synced, 0.2), "set_duration");
+    xyz_alert *toasts[] = {saved, synced};
+    failures += check(xyz_dispatch_add(home, toasts, 2), "add");
+    xyz_alert_release(saved);
+    xyz_alert_release(synced);
+    failures += run_timers(&home_screen, home);
+
     failures += check(xyz_dispatch_destroy(home), "destroy");
     return failures == 0 ? 0 : 1;
 }
