@@ -10,6 +10,8 @@ final class EngineHarness: Harness {
     private var labels: [ObjectIdentifier: String] = [:]
     private var reactions: [ObjectIdentifier: [Reaction]] = [:]
     private var choices: [Int: Int] = [:]
+    /// The virtual clock every page's host reads.
+    var clock = 0.0
 
     init(modes: [PageMode]) {
         for (i, mode) in modes.enumerated() {
@@ -64,6 +66,8 @@ final class EngineHarness: Harness {
                 try alert.setWaiting()
             }
             try alert.setTarget(spec.target)
+            try alert.setDuration(spec.duration)
+            try alert.setTTL(spec.ttl)
             try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)
@@ -148,6 +152,17 @@ final class EngineHarness: Harness {
                 try alert.setKeyboardAvoidance(enabled, adjust: adjust)
             case .flush(let page):
                 try pages[page].flush()
+            case .tick(let page):
+                try pages[page].tick()
+            case .advance(let seconds):
+                let target = clock + seconds
+                while true {
+                    let due = pages.compactMap { page in page.nextDeadline().map { (page, $0) } }
+                    guard let (page, delay) = due.min(by: { $0.1 < $1.1 }), clock + delay <= target else { break }
+                    clock += delay
+                    trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))
+                }
+                clock = target
             }
             return "ok"
         } catch {
@@ -167,6 +182,7 @@ private final class PageHost: AlertHost {
     }
 
     var defersPasses: Bool { mode != .immediate }
+    func now() -> Double? { harness.clock }
 
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
         harness.event("show \(harness.label(alert)) \(alert.dispatch!.name) \(target) \(hex(view))", alert, kind: "show")

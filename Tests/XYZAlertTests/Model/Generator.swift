@@ -45,11 +45,15 @@ struct SequenceGenerator {
             afterSlots: chance(15) ? [slot()] : [],
             actions: Int.random(in: 0...2, using: &rng),
             target: ["page", "page", "window", "nowhere"].randomElement(using: &rng)!,
+            duration: chance(25) ? [1, 2, 3].randomElement(using: &rng)! : 0,
+            ttl: chance(20) ? [1, 2, 4].randomElement(using: &rng)! : 0,
             reactions: reactions)
     }
 
     mutating func op(depth: Int) -> Op {
-        let roll = Int.random(in: 0..<100, using: &rng)
+        // Clock advances only at the top level: a host that advances its
+        // own clock from inside a callback is not one a scenario describes.
+        let roll = Int.random(in: 0..<(depth == 0 ? 108 : 103), using: &rng)
         switch roll {
         case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
@@ -72,7 +76,9 @@ struct SequenceGenerator {
                              height: shown ? 300 : 0, duration: chance(50) ? 0.25 : 0)
         case 85..<89: return .frame(slot: slot(), y: Double(Int.random(in: 3...7, using: &rng) * 100), height: 150)
         case 89..<91: return .avoidance(slot: slot(), enabled: chance(60), adjust: chance(50) ? -8 : 0)
-        default: return .flush(page: page())
+        case 91..<100: return .flush(page: page())
+        case 100..<103: return .tick(page: page())
+        default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }
 }

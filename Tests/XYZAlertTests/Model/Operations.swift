@@ -12,6 +12,9 @@ struct AlertSpec: CustomStringConvertible {
     var afterSlots: [Int]
     var actions: Int
     var target: String
+    /// Seconds (0: none), set before add.
+    var duration: Double = 0
+    var ttl: Double = 0
     var reactions: [Reaction]
 
     var description: String {
@@ -21,6 +24,8 @@ struct AlertSpec: CustomStringConvertible {
         if !afterSlots.isEmpty { parts.append("afterSlots: \(afterSlots)") }
         if actions > 0 { parts.append("actions: \(actions)") }
         if target != "page" { parts.append("target: \"\(target)\"") }
+        if duration > 0 { parts.append("duration: \(duration)") }
+        if ttl > 0 { parts.append("ttl: \(ttl)") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
@@ -59,6 +64,11 @@ indirect enum Op: CustomStringConvertible {
     case frame(slot: Int, y: Double, height: Double)
     case avoidance(slot: Int, enabled: Bool, adjust: Double)
     case flush(page: Int)
+    /// Moves the shared virtual clock forward as the scenario runner does
+    /// (SPEC 12): to each pending deadline in turn, ticking there.
+    case advance(seconds: Double)
+    /// Ticks the page's domain at the current time (often early: nothing).
+    case tick(page: Int)
 
     var description: String {
         switch self {
@@ -81,6 +91,8 @@ indirect enum Op: CustomStringConvertible {
         case .frame(let slot, let y, let height): ".frame(slot: \(slot), y: \(y), height: \(height))"
         case .avoidance(let slot, let enabled, let adjust): ".avoidance(slot: \(slot), enabled: \(enabled), adjust: \(adjust))"
         case .flush(let page): ".flush(page: \(page))"
+        case .advance(let seconds): ".advance(seconds: \(seconds))"
+        case .tick(let page): ".tick(page: \(page))"
         }
     }
 }

@@ -27,6 +27,13 @@ final class RefAlert {
     var frame: Rect?
     var offset = 0.0
     var reactions: [Reaction] = []
+    var duration = 0.0
+    var ttl = 0.0
+    /// When it was added, the showing time left of its duration, and while
+    /// it is visible, when that runs out.
+    var addedAt = 0.0
+    var remaining = 0.0
+    var deadline = 0.0
 
     init(label: String, id: String?) {
         self.label = label
@@ -77,6 +84,7 @@ final class ReferenceHarness: Harness {
     private var alerts: [RefAlert] = []
     private var slots: [Int: RefAlert] = [:]
     private var choices: [Int: Int] = [:]
+    private var clock = 0.0
 
     init(modes: [PageMode]) {
         for (i, mode) in modes.enumerated() {
@@ -117,6 +125,40 @@ final class ReferenceHarness: Harness {
 
     private func before(_ a: RefAlert, _ b: RefAlert) -> Bool {
         a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq
+    }
+
+    /// When the alert's timer runs out, if one runs: its duration while it
+    /// is showing, its ttl while it has never been on screen (SPEC 12).
+    private func timerDeadline(_ a: RefAlert) -> Double? {
+        if a.state == .showing && a.duration > 0 { return a.deadline }
+        if (a.state == .waiting || a.state == .ready) && a.ttl > 0 { return a.addedAt + a.ttl }
+        return nil
+    }
+
+    /// The domain's due alert that fires first: by scanning every live alert.
+    private func firstDue(_ d: RefDomain, at time: Double) -> RefAlert? {
+        var first: (alert: RefAlert, deadline: Double)?
+        for a in live(in: d) {
+            guard let deadline = timerDeadline(a), deadline <= time else { continue }
+            if let f = first, f.deadline < deadline || (f.deadline == deadline && f.alert.seq < a.seq) { continue }
+            first = (a, deadline)
+        }
+        return first?.alert
+    }
+
+    private func tick(_ d: RefDomain) {
+        let time = clock
+        let touched = Touched()
+        var fired = false
+        while !d.dead, let a = firstDue(d, at: time) {
+            fired = true
+            let onScreen = a.state.isOnScreen
+            let reason: EndReason = onScreen ? .timeout : .expired
+            end(a, reason, touched)
+            if onScreen { event("remove \(a.label) \(reason)", a, kind: "remove") }
+            event("finish \(a.label) \(reason)", a, kind: "finish")
+        }
+        if fired { settle(touched) }
     }
 
     private func wantedOffset(_ a: RefAlert, _ keyboard: Rect) -> Double {
@@ -232,17 +274,20 @@ final class ReferenceHarness: Harness {
                 let a = d.stack[i]
                 delivered.insert(a.label)
                 a.state = .hidden
+                pause(a)
                 event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
             } else if let i = pending.first(where: { d.stack[$0].state == .hidden && visible($0) }) {
                 let a = d.stack[i]
                 delivered.insert(a.label)
                 a.state = .showing
+                if a.duration > 0 { a.deadline = clock + a.remaining }
                 event("unhide \(a.label)", a, kind: "unhide")
             } else if let a = chosen {
                 delivered.insert(a.label)
                 d.stack.append(a)
                 a.state = .showing
                 a.offset = 0
+                if a.duration > 0 { a.deadline = clock + a.remaining }
                 event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))", a, kind: "show")
             } else {
                 break
@@ -272,8 +317,14 @@ final class ReferenceHarness: Harness {
         }) {
             hidden.insert(a.label)
             a.state = .hidden
+            pause(a)
             event("hide \(a.label) page", a, kind: "hide")
         }
+    }
+
+    /// A showing alert was hidden: its duration keeps the time left.
+    private func pause(_ a: RefAlert) {
+        if a.duration > 0 { a.remaining = max(0, a.deadline - clock) }
     }
 
     // MARK: Ending alerts and reshaping domains
@@ -342,6 +393,8 @@ final class ReferenceHarness: Harness {
         a.startsWaiting = spec.waiting
         a.target = spec.target
         a.actions = spec.actions
+        a.duration = spec.duration
+        a.ttl = spec.ttl
         do throws(RefFailure) {
             for id in spec.afterIDs {
                 try dependOnID(a, id)
@@ -400,6 +453,8 @@ final class ReferenceHarness: Harness {
             p.domain.nextSeq += 1
             a.page = p
             a.state = a.startsWaiting ? .waiting : .ready
+            a.addedAt = clock
+            a.remaining = a.duration
         }
         for a in batch {
             for dep in a.deps where dep.state != .finished {
@@ -612,6 +667,21 @@ final class ReferenceHarness: Harness {
                 try usable(p)
                 p.domain.flushRequested = false
                 run(p.domain)
+            case .tick(let page):
+                let p = pages[page]
+                try usable(p)
+                tick(p.domain)
+            case .advance(let seconds):
+                let target = clock + seconds
+                while true {
+                    let due = pages.filter { !$0.destroyed }.compactMap { p in
+                        live(in: p.domain).compactMap(timerDeadline).min().map { (p, max(0, $0 - clock)) }
+                    }
+                    guard let (p, delay) = due.min(by: { $0.1 < $1.1 }), clock + delay <= target else { break }
+                    clock += delay
+                    trace.append("tick p\(p.index) at \(clock) -> " + perform(.tick(page: p.index)))
+                }
+                clock = target
             }
             return "ok"
         } catch {
