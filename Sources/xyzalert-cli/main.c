@@ -24,6 +24,8 @@ static const command commands[] = {
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
      "  --format json   one JSON object per event and line\n"
+     "The scenario runs on a virtual clock that only its \"advance\" steps move;\n"
+     "the timeline then shows the time of each event.\n"
      "Exit status: 0 when it ran (error events included), 1 when the file could\n"
      "not be loaded, 2 on usage errors.\n"},
     {"graph", "xyzalert graph FILE",

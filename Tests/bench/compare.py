@@ -51,6 +51,7 @@ shapes = [
     ("chain", 1_000, 10_000, "link released"),
     ("keyboard", 10, 100, "alert moved"),
     ("deferred", 100, 1_000, "add (flushed per round)"),
+    ("timers", 100, 100_000, "timer fired (add, tick)"),
 ]
 for shape, small, large, _ in shapes:
     measurements.append((f"{shape} {small}", [engine, shape, str(small), "20000"]))

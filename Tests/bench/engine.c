@@ -18,6 +18,10 @@
  *   deferred N   deferred mode: N alerts added one by one, then one flush;
  *                a unit is one add (with its share of the flush and of
  *                cancelling the round's alerts).
+ *   timers N     N alerts queued on a hidden page, each with a far ttl (N
+ *                pending deadlines, on a virtual clock); a unit is one fired
+ *                timer: an alert whose ttl is the earliest is added, the
+ *                clock moves to it, a tick expires it.
  *
  * Usage: engine SHAPE SIZE [REPEATS]. Every result is checked, so a broken
  * engine fails here rather than reporting a fast time. */
@@ -43,6 +47,10 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
 static void on_request_flush(xyz_dispatch *root, void *context) {
     (void)root;
     *(int *)context = 1;
+}
+
+static double virtual_now(void *context) {
+    return *(double *)context;
 }
 
 static void check(xyz_status status) {
@@ -228,9 +236,35 @@ static double deferred(size_t n, size_t units) {
     return ns;
 }
 
+static double timers(size_t n, size_t units) {
+    double clock = 0;
+    xyz_host host = XYZ_HOST_INIT(.now = virtual_now, .context = &clock);
+    xyz_dispatch *page = xyz_dispatch_create(&host, NULL);
+    for (size_t i = 0; i < n; i++) {
+        xyz_alert *alert = xyz_alert_create(NULL);
+        check(xyz_alert_set_ttl(alert, 1e9 + (double)i));
+        check(xyz_dispatch_add(page, &alert, 1));
+        xyz_alert_release(alert);
+    }
+    double start = now_ns();
+    for (size_t c = 0; c < units; c++) {
+        xyz_alert *alert = xyz_alert_create(NULL);
+        check(xyz_alert_set_ttl(alert, 1));
+        check(xyz_dispatch_add(page, &alert, 1));
+        expect(xyz_dispatch_next_deadline(page) == 1, "the new alert's ttl is the earliest deadline");
+        clock += 1;
+        check(xyz_dispatch_tick(page));
+        expect(xyz_alert_state(alert) == XYZ_STATE_FINISHED, "the tick expires it");
+        xyz_alert_release(alert);
+    }
+    double ns = (now_ns() - start) / (double)units;
+    check(xyz_dispatch_destroy(page));
+    return ns;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: engine cycle|pages|chain|keyboard|deferred SIZE [UNITS]\n");
+        fprintf(stderr, "usage: engine cycle|pages|chain|keyboard|deferred|timers SIZE [UNITS]\n");
         return 2;
     }
     const char *shape = argv[1];
@@ -246,6 +280,8 @@ int main(int argc, char **argv) {
         ns = keyboard(size, units);
     } else if (!strcmp(shape, "deferred")) {
         ns = deferred(size, units);
+    } else if (!strcmp(shape, "timers")) {
+        ns = timers(size, units);
     } else {
         fprintf(stderr, "engine bench: unknown shape '%s'\n", shape);
         return 2;

@@ -138,6 +138,9 @@ out=$("$XYZALERT" simulate examples/toasts.json | sed -n '1p;9p;16p')
 expect "text timeline with virtual time" 0 $? "    time  step  what               event   alert          detail
        5     6  advance 6s         finish  messages       expired
        9                           show    synced         on editor (page)" "$out"
+readme=$(sed -n '/^\$ xyzalert simulate examples\/toasts.json$/,/^```$/p' README.md | sed '1d;$d')
+out=$("$XYZALERT" simulate examples/toasts.json)
+expect "the README's toasts timeline is what the tool prints" 0 $? "$readme" "$out"
 out=$("$XYZALERT" simulate examples/launch.json | head -1)
 expect "text timeline without time" 0 $? "step  what                                   event   alert          detail" "$out"
 

@@ -28,6 +28,7 @@ static int depth;            /* callback nesting */
 static unsigned provider_calls;
 static size_t provider_serial;
 static int tearing_down; /* the final destroys: callbacks only count, as handles go */
+static double clock_now;  /* the hosts' virtual clock, moved by the tick operation */
 
 static int next(void) {
     if (input_left == 0) return -1;
@@ -83,6 +84,15 @@ static void on_move(xyz_alert *a, double dy, double duration, void *context) {
 }
 static void on_action(xyz_alert *a, size_t index, void *context) { (void)index; (void)context; react(a); }
 static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
+static double on_now(void *context) { (void)context; return clock_now; }
+static void on_set_timer(xyz_dispatch *root, double delay, void *context) {
+    (void)root;
+    (void)context;
+    if (!(delay < 0 || (delay >= 0 && isfinite(delay)))) {
+        fprintf(stderr, "set_timer got a delay of %g\n", delay);
+        abort();
+    }
+}
 
 /* A provider that answers from a counter: stable, alternating, or no child. */
 static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
@@ -96,7 +106,7 @@ static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
 static xyz_dispatch *make_page(int deferred) {
     xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_end,
                                   .finish = on_end, .move = on_move, .action = on_action,
-                                  .destroy_context = on_destroy);
+                                  .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer);
     host.request_flush = deferred ? on_flush : NULL;
     destructors_owed++;
     return xyz_dispatch_create(&host, NULL);
@@ -113,7 +123,7 @@ static void step(void) {
     if (op < 0) return;
     xyz_alert *a = alerts[operand(ALERTS)];
     xyz_dispatch *d = page_operand();
-    switch (op % 20) {
+    switch (op % 22) {
     case 0: { /* a new alert in a slot (the old one is released) */
         int slot = operand(ALERTS);
         if (depth > 0) break; /* the callback may be about that very alert */
@@ -181,6 +191,17 @@ static void step(void) {
         break;
     }
     case 19: xyz_dispatch_set_target(d, ids[1 + operand(6)], NULL); break;
+    case 20: /* time passes (a little, or past every deadline), then a tick */
+        clock_now += operand(2) ? operand(4) * 0.5 : 1e6;
+        xyz_dispatch_tick(d);
+        if (isnan(xyz_dispatch_next_deadline(d))) abort();
+        break;
+    case 21: { /* durations and ttl, odd values included (refused unless finite and >= 0) */
+        static const double seconds[] = {0, 0.5, 1, 3, -1, NAN, INFINITY, 1e300};
+        xyz_alert_set_duration(a, seconds[operand(8)]);
+        xyz_alert_set_ttl(a, seconds[operand(8)]);
+        break;
+    }
     }
 }
 
@@ -204,6 +225,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     input_left = size;
     destructors_owed = 0;
     provider_calls = 0;
+    clock_now = 0;
     for (int i = 0; i < PAGES; i++) {
         pages[i] = make_page(i == 3);
         xyz_dispatch_set_name(pages[i], ids[1 + i]);
