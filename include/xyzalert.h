@@ -417,6 +417,19 @@ xyz_status xyz_dispatch_keyboard_changed(xyz_dispatch *dispatch, xyz_rect keyboa
  * request. From inside a callback of this domain it only acknowledges. */
 XYZ_API xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
 
+/**
+ * (0.2) Cancels every live alert of the dispatch's domain that carries
+ * `tag` (NULL: every live alert of the domain), one by one as
+ * xyz_alert_cancel() would (remove if on screen, then finish, both
+ * XYZ_END_CANCELLED): on-screen alerts top of stack first, then queued ones
+ * in candidate order (priority, then add order); then one pass. Alerts that
+ * a callback ends or moves to another domain meanwhile are skipped. `count`
+ * (may be NULL) receives how many this call ended. XYZ_EINVAL for a NULL
+ * dispatch or an empty tag. O(k log k) for the k alerts it ends, plus the
+ * on-screen stack; every live alert when `tag` is NULL.
+ */
+XYZ_API xyz_status xyz_dispatch_cancel_tagged(xyz_dispatch *dispatch, const char *tag, size_t *count);
+
 /* ---------------------------------------------------------------- time */
 
 /**
@@ -492,6 +505,17 @@ XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
 XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
+
+/** (0.2) Adds a tag (copied; adding one twice does nothing), for
+ * xyz_dispatch_cancel_tagged(). Until finished (XYZ_ESTATE after); XYZ_EINVAL
+ * for a NULL or empty tag. */
+XYZ_API xyz_status xyz_alert_add_tag(xyz_alert *alert, const char *tag);
+/** The number of tags, and the one at `index` in the order they were added
+ * (NULL when out of range; valid while the alert lives). */
+XYZ_API size_t xyz_alert_tag_count(const xyz_alert *alert);
+XYZ_API const char *xyz_alert_tag(const xyz_alert *alert, size_t index);
+/** Whether the alert carries `tag` (byte for byte; false for NULL). */
+XYZ_API bool xyz_alert_has_tag(const xyz_alert *alert, const char *tag);
 
 /** (0.2) Seconds the alert may be showing, in total, before it ends by
  * itself with XYZ_END_TIMEOUT (0, the default: no limit). The count runs

@@ -305,6 +305,17 @@ public:
         return *this;
     }
     double ttl() const noexcept { return xyz_alert_ttl(handle_); }
+    /** Adds a tag, for dispatch::cancel_tagged() (until finished). */
+    alert &add_tag(std::string_view tag) {
+        detail::finish(xyz_alert_add_tag(handle_, detail::c_string(tag).c_str()));
+        return *this;
+    }
+    std::vector<std::string> tags() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0, n = xyz_alert_tag_count(handle_); i < n; i++) out.emplace_back(xyz_alert_tag(handle_, i));
+        return out;
+    }
+    bool has_tag(std::string_view tag) const { return xyz_alert_has_tag(handle_, detail::c_string(tag).c_str()); }
 
     /* content: until finished */
     alert &set_target(std::string_view name) {
@@ -705,6 +716,13 @@ public:
     /** Runs the domain's passes now. */
     void flush() {
         detail::call([&] { return xyz_dispatch_flush(handle_); });
+    }
+    /** Cancels the domain's live alerts carrying `tag` (nothing: all of them); returns how many ended. */
+    std::size_t cancel_tagged(std::optional<std::string_view> tag = std::nullopt) {
+        std::size_t count = 0;
+        std::optional<std::string> copy = tag ? std::optional<std::string>(std::string(*tag)) : std::nullopt;
+        detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, copy ? copy->c_str() : nullptr, &count); });
+        return count;
     }
     /** Ends the domain's alerts whose timer is due (timeout, expired), then a pass. */
     void tick() {

@@ -61,7 +61,8 @@ typedef enum xyz_step_kind {
     XYZ_STEP_KEYBOARD,   /**< keyboard_changed(page, frame, duration) */
     XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
     XYZ_STEP_FLUSH,      /**< flush(page) */
-    XYZ_STEP_ADVANCE     /**< (0.2) move the virtual clock forward by `duration` seconds */
+    XYZ_STEP_ADVANCE,    /**< (0.2) move the virtual clock forward by `duration` seconds */
+    XYZ_STEP_CANCEL_TAGGED /**< (0.2) cancel_tagged(page, text "tag"; none: every alert) */
 } xyz_step_kind;
 
 /** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
@@ -120,6 +121,13 @@ XYZ_API const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_
 XYZ_API size_t xyz_scenario_step_count(const xyz_scenario *scenario);
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_step *out);
+
+/** (0.2) A string field of step `index` that xyz_step has no member for
+ * (xyz_step keeps its size, so that programs built against an earlier
+ * header keep working): "tag" of cancel_tagged. NULL when the step has no
+ * such field (a cancel_tagged without "tag" cancels every alert), the index
+ * is out of range or an argument is NULL. Borrowed from the scenario. */
+XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
 
 /** The 0.1 name of xyz_scenario_catalog(). */
 XYZ_API XYZ_DEPRECATED("use xyz_scenario_catalog")

@@ -214,6 +214,9 @@ public final class Dispatch {
                 domain.startTTL(alert, at: addedAt!)
             }
             list(alert)
+            if !alert.tagKeys.isEmpty {
+                domain.indexTags(of: alert)
+            }
             domain.liveCount += 1
             if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.

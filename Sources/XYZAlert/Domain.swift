@@ -7,6 +7,7 @@
 /// - `stack` holds exactly the on-screen alerts of the domain, oldest show first.
 /// - `ids[x]` is the live alert of the domain whose id is `x`, if any.
 /// - `idWaiters[x]` lists the live alerts of the domain that depend on id `x`.
+/// - `tagged[t]` holds exactly the live alerts of the domain that carry tag `t`.
 /// - every live alert's `unmet` counts its unmet dependencies, and the alert
 ///   is in its dispatch's candidate queue iff it is ready with `unmet == 0`.
 /// - `liveCount` is the number of live alerts of the domain.
@@ -42,6 +43,8 @@ final class Domain {
     @exclusivity(unchecked) private(set) var offsetAlerts = 0
     @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
+    /// The live alerts of the domain by tag (see Tags.swift).
+    @exclusivity(unchecked) var tagged: [ExactString: [ObjectIdentifier: Alert]] = [:]
     /// The `seq` the next added alert gets.
     @exclusivity(unchecked) var nextSeq = 0
     @exclusivity(unchecked) var liveCount = 0
@@ -465,6 +468,9 @@ final class Domain {
             }
         }
         dispatch.unlist(alert)
+        if !alert.tagKeys.isEmpty {
+            unindexTags(of: alert)
+        }
         liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
@@ -516,6 +522,10 @@ final class Domain {
         let members = Set(moving.map(ObjectIdentifier.init))
         source.liveCount -= moving.count
         target.liveCount += moving.count
+        for alert in moving where !alert.tagKeys.isEmpty {
+            source.unindexTags(of: alert)
+            target.indexTags(of: alert)
+        }
         var touched: [Alert] = []
         // Ids leave the source: its other alerts waiting for them are freed.
         for alert in moving {

@@ -42,6 +42,9 @@ extension Domain {
                     : !alert.state.isOnScreen && alert.ttl > 0
                 require((alert.deadlineIndex >= 0) == timed,
                         "\(alert.quotedName) is \(alert.state) and \(timed ? "not " : "")in the deadline heap")
+                for tag in alert.tagKeys {
+                    require(tagged[tag]?[ObjectIdentifier(alert)] === alert, "\(alert.quotedName) is not indexed under its tag '\(tag)'")
+                }
                 if let key = alert.key {
                     require(ids[key] === alert, "ids does not map '\(key)' to its live alert")
                 }
@@ -57,6 +60,13 @@ extension Domain {
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
         require(ids.count <= live, "ids maps finished alerts")
+        for (tag, members) in tagged {
+            require(!members.isEmpty, "the tag index keeps an empty entry for '\(tag)'")
+            for alert in members.values {
+                require(alert.state.isLive && alert.dispatch?.domain === self && alert.tagKeys.contains(tag),
+                        "the tag index maps '\(tag)' to \(alert.quotedName) wrongly")
+            }
+        }
         deadlines.checkInvariants { $0.state.isLive && $0.dispatch?.domain === self }
         for alert in ids.alerts {
             require(alert.state.isLive && alert.dispatch?.domain === self, "ids maps \(alert.quotedName) wrongly")

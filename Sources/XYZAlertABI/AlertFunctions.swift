@@ -61,6 +61,34 @@ public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
 }
 
 @c @implementation
+public func xyz_alert_add_tag(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").addTag(try requireString(tag, #function, "tag"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_tag_count(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").tags.count }
+}
+
+@c @implementation
+public func xyz_alert_tag(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        let tags = alert.tags
+        return tags.indices.contains(index) ? CAlertData.of(alert).strings.get("tag \(index)", tags[index]) : nil
+    }
+}
+
+@c @implementation
+public func xyz_alert_has_tag(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CChar>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").hasTag(try requireString(tag, #function, "tag"))
+    }
+}
+
+@c @implementation
 public func xyz_alert_set_duration(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setDuration(seconds) }
 }

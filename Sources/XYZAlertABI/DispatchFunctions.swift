@@ -179,6 +179,19 @@ public func xyz_dispatch_flush(_ pointer: OpaquePointer?) -> xyz_status {
 }
 
 @c @implementation
+public func xyz_dispatch_cancel_tagged(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CChar>?,
+                                       _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        let name = try optionalString(tag, #function, "tag")
+        count?.pointee = 0
+        // (Not `count?.pointee = try ...`: optional chaining would skip the call for a NULL count.)
+        let ended = try dispatch.cancelTagged(name)
+        count?.pointee = ended
+    }
+}
+
+@c @implementation
 public func xyz_dispatch_tick(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").tick() }
 }

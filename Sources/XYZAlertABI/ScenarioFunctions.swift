@@ -12,12 +12,21 @@ final class CScenario {
     let arena = CStringArena()
     let pages: [(name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)]
     let steps: [xyz_step]
+    /// The string fields of each step that xyz_step has no member for (see
+    /// xyz_scenario_step_text), interned in `arena`.
+    let texts: [[String: UnsafePointer<CChar>]]
 
     init(_ scenario: Scenario) {
         self.scenario = scenario
         catalog = CCatalog(scenario.alerts)
         let arena = self.arena
         pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
+        texts = scenario.steps.map { step in
+            switch step {
+            case .cancelTagged(_, let tag): tag.map { ["tag": arena.intern($0)] } ?? [:]
+            default: [:]
+            }
+        }
         steps = scenario.steps.map { step in
             var out = xyz_step()
             func kind(_ k: xyz_step_kind) { out.kind = k }
@@ -54,6 +63,9 @@ final class CScenario {
             case .advance(let seconds):
                 kind(XYZ_STEP_ADVANCE)
                 out.duration = seconds
+            case .cancelTagged(let page, _):
+                kind(XYZ_STEP_CANCEL_TAGGED)
+                out.page = arena.intern(page)
             }
             return out
         }
@@ -153,6 +165,15 @@ public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: U
             throw AlertError(.invalidArgument, "xyz_scenario_step: step \(index) is out of range (\(steps.count) steps)")
         }
         out.pointee = steps[index]
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_text(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let texts = try require(scenario, CScenario.self, #function, "scenario").texts
+        let name = try requireString(field, #function, "field")
+        return texts.indices.contains(index) ? texts[index][name] : nil
     }
 }
 

@@ -17,6 +17,8 @@ public struct AlertDefinition: Sendable {
     /// be first shown before it expires (SPEC 12); 0: no limit.
     public var duration: Double = 0
     public var ttl: Double = 0
+    /// Tags, for cancelling by tag (SPEC 13).
+    public var tags: [String] = []
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
 
@@ -35,6 +37,9 @@ public struct AlertDefinition: Sendable {
         try! alert.setKeyboardAvoidance(avoidKeyboard, adjust: keyboardAdjust)
         try! alert.setDuration(duration)
         try! alert.setTTL(ttl)
+        for tag in tags {
+            try! alert.addTag(tag)
+        }
         for dependency in after {
             try! alert.addDependency(id: dependency)
         }
@@ -102,6 +107,8 @@ public struct Scenario: Sendable {
         case flush(page: String)
         /// Moves the virtual clock forward, ticking at each deadline on the way.
         case advance(seconds: Double)
+        /// Cancels the live alerts of the page's domain with `tag` (nil: all).
+        case cancelTagged(page: String, tag: String?)
     }
 
     /// Pages in file order; parents are defined pages, with no cycle.

@@ -160,7 +160,7 @@ struct Schema {
     }
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
-                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl"]
+                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,
@@ -434,6 +434,15 @@ struct Schema {
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
         case "duration": alert.definition.duration = try number(field, "duration", minimum: 0)
         case "ttl": alert.definition.ttl = try number(field, "ttl", minimum: 0)
+        case "tags":
+            var seen: Set<ExactString> = []
+            for entry in try array(field, "tags") {
+                let tag = try string(entry, "each tag")
+                guard seen.insert(ExactString(tag)).inserted else {
+                    throw fail("duplicate tag \"\(Self.abbreviated(tag))\"", at: entry)
+                }
+                alert.definition.tags.append(tag)
+            }
         case "meta":
             guard field.kind == .object else {
                 throw fail("meta must be an object, got \(field.described)", at: field)
@@ -622,7 +631,7 @@ struct Schema {
             return out
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush", "advance"]
+                     "keyboard", "frame", "flush", "advance", "cancel_tagged"]
         var steps: [Scenario.Step] = []
         func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
             let members = try object(element, "a step")
@@ -636,6 +645,11 @@ struct Schema {
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
             case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
+            case "cancel_tagged":
+                let f = try fields(body, "cancel_tagged", required: ["page"], optional: ["tag"])
+                return .cancelTagged(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in
+                    try string(t, "tag")
+                })
             case "add":
                 var ids: [String] = []
                 if body.kind == .array {

@@ -254,13 +254,19 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
-                                  "cancel", "action", "select", "keyboard", "frame", "flush", "advance"};
+                                  "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
+                                  "cancel_tagged"};
     const char *name = names[step->kind];
     char number[32];
     switch (step->kind) {
     case XYZ_STEP_ADVANCE:
         snprintf(r->label, sizeof r->label, "advance %ss", format_number(number, step->duration));
         break;
+    case XYZ_STEP_CANCEL_TAGGED: {
+        const char *tag = xyz_scenario_step_text(r->scenario, r->step, "tag");
+        snprintf(r->label, sizeof r->label, "cancel_tagged %s %s", step->page, tag ? tag : "(all)");
+        break;
+    }
     case XYZ_STEP_ADD: {
         size_t used = (size_t)snprintf(r->label, sizeof r->label, "add");
         for (size_t i = 0; i < step->alert_count && used < sizeof r->label; i++) {
@@ -353,6 +359,11 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_ADVANCE:
         run_advance(r, step->duration);
+        break;
+    case XYZ_STEP_CANCEL_TAGGED:
+        if ((d = live_page(r, step->page))) {
+            check_status(r, xyz_dispatch_cancel_tagged(d, xyz_scenario_step_text(r->scenario, r->step, "tag"), NULL));
+        }
         break;
     case XYZ_STEP_READY:
         if ((a = latest(r, step->alert))) check_status(r, xyz_alert_set_ready(a));
@@ -448,6 +459,7 @@ int cli_simulate(const char *file, bool json) {
     if (!json) {
         for (size_t i = 0; i < xyz_scenario_step_count(scenario); i++) {
             xyz_step step = step_at(scenario, i);
+            r.step = i; /* describe() reads the step's texts by index */
             describe(&r, &step);
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;

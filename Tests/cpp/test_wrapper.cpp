@@ -472,6 +472,21 @@ void durations_ttl_and_ticks_through_the_wrapper() {
     CHECK(system.next_deadline().value_or(0) > 59);
 }
 
+void tags_and_cancel_tagged_through_the_wrapper() {
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    xyz::alert a("a"), b("b"), c("c");
+    a.add_tag("promo").add_tag("x");
+    b.add_tag("promo");
+    home.add({a, b, c});
+    CHECK(a.tags() == (std::vector<std::string>{"promo", "x"}) && a.has_tag("x") && !c.has_tag("promo"));
+    r.take();
+    CHECK(home.cancel_tagged("promo") == 2);
+    CHECK(r.take() == "remove a cancelled\nfinish a cancelled\nfinish b cancelled\nshow c page\n");
+    CHECK(home.cancel_tagged() == 1);
+    CHECK(EXPECT_THROW(xyz::error, home.cancel_tagged("")).code() == xyz::status::invalid);
+}
+
 const test_case tests[] = {
     {"every_handle_is_released_exactly_once", every_handle_is_released_exactly_once},
     {"copies_share_and_moves_transfer", copies_share_and_moves_transfer},
@@ -490,6 +505,7 @@ const test_case tests[] = {
     {"catalogs_make_alerts", catalogs_make_alerts},
     {"enums_have_their_names", enums_have_their_names},
     {"durations_ttl_and_ticks_through_the_wrapper", durations_ttl_and_ticks_through_the_wrapper},
+    {"tags_and_cancel_tagged_through_the_wrapper", tags_and_cancel_tagged_through_the_wrapper},
 };
 
 }  // namespace

@@ -68,6 +68,9 @@ final class EngineHarness: Harness {
             try alert.setTarget(spec.target)
             try alert.setDuration(spec.duration)
             try alert.setTTL(spec.ttl)
+            for tag in spec.tags {
+                try alert.addTag(tag)
+            }
             try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)
@@ -154,6 +157,8 @@ final class EngineHarness: Harness {
                 try pages[page].flush()
             case .tick(let page):
                 try pages[page].tick()
+            case .cancelTagged(let page, let tag):
+                return "ok \(try pages[page].cancelTagged(tag))"
             case .advance(let seconds):
                 let target = clock + seconds
                 while true {

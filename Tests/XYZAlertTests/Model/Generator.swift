@@ -47,13 +47,14 @@ struct SequenceGenerator {
             target: ["page", "page", "window", "nowhere"].randomElement(using: &rng)!,
             duration: chance(25) ? [1, 2, 3].randomElement(using: &rng)! : 0,
             ttl: chance(20) ? [1, 2, 4].randomElement(using: &rng)! : 0,
+            tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
             reactions: reactions)
     }
 
     mutating func op(depth: Int) -> Op {
         // Clock advances only at the top level: a host that advances its
         // own clock from inside a callback is not one a scenario describes.
-        let roll = Int.random(in: 0..<(depth == 0 ? 108 : 103), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 111 : 106), using: &rng)
         switch roll {
         case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
@@ -78,6 +79,7 @@ struct SequenceGenerator {
         case 89..<91: return .avoidance(slot: slot(), enabled: chance(60), adjust: chance(50) ? -8 : 0)
         case 91..<100: return .flush(page: page())
         case 100..<103: return .tick(page: page())
+        case 103..<106: return .cancelTagged(page: page(), tag: chance(80) ? ["x", "y"].randomElement(using: &rng)! : nil)
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }

@@ -102,6 +102,9 @@ struct ModelCoverageTests {
                 case "react": seen.insert("react on " + words[3])
                 default:
                     if line.hasPrefix("#"), let result = words.dropFirst().first { seen.insert("result " + result) }
+                    if line.hasPrefix("#"), words.count > 2, words[1] == "ok", let n = Int(words[2]), n > 0 {
+                        seen.insert("cancel_tagged ended some")
+                    }
                 }
             }
         }
@@ -109,7 +112,7 @@ struct ModelCoverageTests {
             "show", "unhide", "move", "action", "flush?", "hide page", "hide covered",
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
-            "remove timeout", "finish timeout", "finish expired", "tick",
+            "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some",
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]

@@ -15,6 +15,7 @@ struct AlertSpec: CustomStringConvertible {
     /// Seconds (0: none), set before add.
     var duration: Double = 0
     var ttl: Double = 0
+    var tags: [String] = []
     var reactions: [Reaction]
 
     var description: String {
@@ -26,6 +27,7 @@ struct AlertSpec: CustomStringConvertible {
         if target != "page" { parts.append("target: \"\(target)\"") }
         if duration > 0 { parts.append("duration: \(duration)") }
         if ttl > 0 { parts.append("ttl: \(ttl)") }
+        if !tags.isEmpty { parts.append("tags: \(tags)") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
@@ -69,6 +71,8 @@ indirect enum Op: CustomStringConvertible {
     case advance(seconds: Double)
     /// Ticks the page's domain at the current time (often early: nothing).
     case tick(page: Int)
+    /// Cancels the live alerts of the page's domain with the tag (nil: all).
+    case cancelTagged(page: Int, tag: String?)
 
     var description: String {
         switch self {
@@ -93,6 +97,7 @@ indirect enum Op: CustomStringConvertible {
         case .flush(let page): ".flush(page: \(page))"
         case .advance(let seconds): ".advance(seconds: \(seconds))"
         case .tick(let page): ".tick(page: \(page))"
+        case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
         }
     }
 }

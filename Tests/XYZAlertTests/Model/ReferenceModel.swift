@@ -34,6 +34,7 @@ final class RefAlert {
     var addedAt = 0.0
     var remaining = 0.0
     var deadline = 0.0
+    var tags: [String] = []
 
     init(label: String, id: String?) {
         self.label = label
@@ -395,6 +396,7 @@ final class ReferenceHarness: Harness {
         a.actions = spec.actions
         a.duration = spec.duration
         a.ttl = spec.ttl
+        a.tags = spec.tags
         do throws(RefFailure) {
             for id in spec.afterIDs {
                 try dependOnID(a, id)
@@ -671,6 +673,25 @@ final class ReferenceHarness: Harness {
                 let p = pages[page]
                 try usable(p)
                 tick(p.domain)
+            case .cancelTagged(let page, let tag):
+                let p = pages[page]
+                try usable(p)
+                let d = p.domain!
+                let chosen = live(in: d).filter { tag == nil || $0.tags.contains(tag!) }
+                let order = d.stack.reversed().filter { a in chosen.contains { $0 === a } }
+                    + chosen.filter { !$0.state.isOnScreen }.sorted(by: before)
+                let touched = Touched()
+                touched.add(d)
+                var ended = 0
+                for a in order where a.state.isLive && a.page!.domain === d {
+                    let wasOnScreen = a.state.isOnScreen
+                    end(a, .cancelled, touched)
+                    if wasOnScreen { event("remove \(a.label) cancelled", a, kind: "remove") }
+                    event("finish \(a.label) cancelled", a, kind: "finish")
+                    ended += 1
+                }
+                settle(touched)
+                return "ok \(ended)"
             case .advance(let seconds):
                 let target = clock + seconds
                 while true {

@@ -83,3 +83,5 @@ class StepKind(enum.IntEnum):
     FLUSH = 11
     ADVANCE = 12
     """Move the virtual clock forward by ``duration`` seconds."""
+    CANCEL_TAGGED = 13
+    """Cancel the live alerts of ``page``'s domain with ``tag`` (None: all)."""

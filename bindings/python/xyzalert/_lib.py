@@ -251,6 +251,7 @@ _DECLARATIONS = {
     "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
     "xyz_dispatch_flush": (c_int, [_P], _status),
     "xyz_dispatch_tick": (c_int, [_P], _status),
+    "xyz_dispatch_cancel_tagged": (c_int, [_P, _S, POINTER(c_size_t)], _status),
     "xyz_dispatch_next_deadline": (c_double, [_P], _plain),
     "xyz_dispatch_find": (_P, [_P, _S], _plain),
     "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null_or_invalid),
@@ -265,6 +266,10 @@ _DECLARATIONS = {
     "xyz_alert_set_exclusive": (c_int, [_P, c_int], _status),
     "xyz_alert_exclusive": (c_int, [_P], _plain),
     "xyz_alert_state": (c_int, [_P], _plain),
+    "xyz_alert_add_tag": (c_int, [_P, _S], _status),
+    "xyz_alert_tag_count": (c_size_t, [_P], _plain),
+    "xyz_alert_tag": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_has_tag": (c_bool, [_P, _S], _plain),
     "xyz_alert_set_duration": (c_int, [_P, c_double], _status),
     "xyz_alert_duration": (c_double, [_P], _plain),
     "xyz_alert_set_ttl": (c_int, [_P, c_double], _status),
@@ -342,6 +347,7 @@ _DECLARATIONS = {
     "xyz_scenario_page_active": (_S, [_P, c_size_t], _plain),
     "xyz_scenario_step_count": (c_size_t, [_P], _plain),
     "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
+    "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
 }
 
 def _declare(library: Any, name: str, with_errcheck: bool) -> None:

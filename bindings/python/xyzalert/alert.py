@@ -45,7 +45,8 @@ class Alert:
                  after: Iterable[str] = (), ready: bool = True, target: str = "page", title: Optional[str] = None,
                  message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
-                 keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0) -> None:
+                 keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0,
+                 tags: Iterable[str] = ()) -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
@@ -57,9 +58,10 @@ class Alert:
         if (after != () or ready is not True or target != "page" or title is not None or message is not None
                 or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
                 or type(keyboard_adjust) is not float or keyboard_adjust != 0.0
-                or type(duration) is not float or duration != 0.0 or type(ttl) is not float or ttl != 0.0):
+                or type(duration) is not float or duration != 0.0 or type(ttl) is not float or ttl != 0.0
+                or tags != ()):
             settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
-                                 keyboard_adjust, duration, ttl)
+                                 keyboard_adjust, duration, ttl, tags)
         handle = _lib.created(hot.xyz_alert_create(raw_id))
         self._adopt(handle)
         if priority != 0:
@@ -118,6 +120,18 @@ class Alert:
     @property
     def exclusive(self) -> Exclusive:
         return Exclusive(lib.xyz_alert_exclusive(self._handle))
+
+    @property
+    def tags(self) -> List[str]:
+        """The tags, in the order added (see :meth:`Dispatch.cancel_tagged`)."""
+        return [lib.xyz_alert_tag(self._handle, i).decode("utf-8") for i in range(lib.xyz_alert_tag_count(self._handle))]
+
+    def add_tag(self, tag: str) -> None:
+        """Adds a tag (twice does nothing), until the alert finishes."""
+        lib.xyz_alert_add_tag(self._handle, _check.text(tag, "tag"))
+
+    def has_tag(self, tag: str) -> bool:
+        return bool(lib.xyz_alert_has_tag(self._handle, _check.text(tag, "tag")))
 
     @property
     def duration(self) -> float:
@@ -245,7 +259,8 @@ class Alert:
 
 
 def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, actions: Any, style: Any, meta: Any,
-              avoid_keyboard: Any, keyboard_adjust: Any, duration: Any, ttl: Any) -> List[Tuple[Any, ...]]:
+              avoid_keyboard: Any, keyboard_adjust: Any, duration: Any, ttl: Any,
+              tags: Any) -> List[Tuple[Any, ...]]:
     """Checks the rarely used arguments of :class:`Alert` and returns the
     calls that apply those that are not defaults, in order, each as
     (function, arguments after the handle)."""
@@ -262,6 +277,9 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
     avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
     keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
         else _check.number(keyboard_adjust, "keyboard_adjust")
+    if isinstance(tags, (str, bytes)):
+        raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
+    raw_tags = [_check.text(tag, "each of tags") for tag in tags]
     duration = _check.seconds(duration, "duration")
     ttl = _check.seconds(ttl, "ttl")
     calls: List[Tuple[Any, ...]] = [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
@@ -284,6 +302,7 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
         calls.append((lib.xyz_alert_set_duration, duration))
     if ttl != 0:
         calls.append((lib.xyz_alert_set_ttl, ttl))
+    calls += [(lib.xyz_alert_add_tag, tag) for tag in raw_tags]
     return calls
 
 

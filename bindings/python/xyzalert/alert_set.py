@@ -84,6 +84,8 @@ class Step:
     index: int = 0
     frame: Optional[Tuple[float, float, float, float]] = None
     duration: float = 0.0
+    #: cancel_tagged: the tag (None: every alert).
+    tag: Optional[str] = None
 
 
 @dataclass
@@ -119,7 +121,8 @@ class Scenario:
             frame = (raw.frame.x, raw.frame.y, raw.frame.width, raw.frame.height)
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
-                              frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration)))
+                              frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
+                              _lib.decode(lib.xyz_scenario_step_text(handle, i, b"tag"))))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps)
         scenario._handle = handle

@@ -139,6 +139,15 @@ class Dispatch:
         """Runs the domain's passes now (both modes)."""
         lib.xyz_dispatch_flush(self._require_open())
 
+    def cancel_tagged(self, tag: Optional[str] = None) -> int:
+        """Cancels every live alert of the domain carrying `tag` (None:
+        every live alert), on-screen ones top first, then queued ones in
+        candidate order, then one pass; returns how many ended."""
+        raw_tag = None if tag is None else _check.text(tag, "tag")
+        count = ctypes.c_size_t(0)
+        lib.xyz_dispatch_cancel_tagged(self._require_open(), raw_tag, ctypes.byref(count))
+        return int(count.value)
+
     def tick(self) -> None:
         """Ends every alert of the domain whose timer is due at the host's
         :meth:`Host.now`: showing ones whose ``duration`` is spent

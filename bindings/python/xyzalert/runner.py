@@ -117,6 +117,10 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
         kind = step.kind
         if kind == StepKind.ADVANCE:
             advance(step.duration)
+        elif kind == StepKind.CANCEL_TAGGED:
+            dispatch = live_page(step.page)
+            if dispatch is not None:
+                dispatch.cancel_tagged(step.tag)
         elif kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
             dispatch = live_page(step.page)
             if dispatch is None:

@@ -1,0 +1,102 @@
+/// Tags and cancelling by tag (SPEC section 13).
+///
+/// Each domain indexes its live alerts by tag (`Domain.tagged`), so that
+/// `cancelTagged` finds the k alerts it ends in O(k) however many others
+/// are queued. Alerts without tags never touch the index.
+extension Alert {
+    /// The tags, in the order they were first added.
+    public var tags: [String] { tagKeys.map(\.string) }
+
+    /// Whether the alert carries `tag` (compared byte for byte).
+    public func hasTag(_ tag: String) -> Bool {
+        tagKeys.contains(ExactString(tag))
+    }
+
+    /// Adds a tag (adding one twice does nothing), until the alert finishes
+    /// (`.state` after). An empty tag is `.invalidArgument`. O(tags).
+    public func addTag(_ tag: String) throws(AlertError) {
+        try requireNotFinished("add a tag")
+        if tag.isEmpty {
+            throw AlertError(.invalidArgument, "a tag of alert \(quotedName) must not be empty")
+        }
+        let key = ExactString(tag)
+        guard !tagKeys.contains(key) else { return }
+        try dispatch?.domain.requireMutable("add a tag")
+        tagKeys.append(key)
+        if state.isLive {
+            dispatch!.domain.index(self, tag: key)
+        }
+    }
+}
+
+extension Domain {
+    /// Puts a live alert under one of its tags.
+    func index(_ alert: Alert, tag: ExactString) {
+        tagged[tag, default: [:]][ObjectIdentifier(alert)] = alert
+    }
+
+    /// Puts a live alert under all its tags (it joined the domain).
+    func indexTags(of alert: Alert) {
+        for tag in alert.tagKeys {
+            index(alert, tag: tag)
+        }
+    }
+
+    /// Takes an alert out of the index (it ended or left the domain).
+    func unindexTags(of alert: Alert) {
+        for tag in alert.tagKeys {
+            tagged[tag]?[ObjectIdentifier(alert)] = nil
+            if tagged[tag]?.isEmpty == true {
+                tagged[tag] = nil
+            }
+        }
+    }
+
+    /// The live alerts to cancel for `tag` (nil: all), in the order
+    /// `cancelTagged` ends them: on-screen ones top of stack first, then the
+    /// others in candidate order. O(s + k log k) for k alerts (O(n log n) for
+    /// all of them).
+    func cancellationOrder(tag: ExactString?) -> [Alert] {
+        var chosen: [Alert]
+        if let tag {
+            chosen = tagged[tag].map { Array($0.values) } ?? []
+        } else {
+            chosen = []
+            for dispatch in dispatches {
+                chosen += dispatch.alerts
+            }
+        }
+        guard !chosen.isEmpty else { return [] }
+        let members = Set(chosen.map(ObjectIdentifier.init))
+        var order = stack.reversed().filter { members.contains(ObjectIdentifier($0)) }
+        order += chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }
+        return order
+    }
+}
+
+extension Dispatch {
+    /// Cancels every live alert of the domain that carries `tag` (nil: every
+    /// live alert of the domain), one by one as `cancel` would (`remove` if
+    /// on screen, then `finish(.cancelled)`): on-screen ones top of stack
+    /// first, then queued ones in candidate order; then one pass. Alerts a
+    /// callback ends or moves to another domain meanwhile are skipped.
+    /// Returns how many this call ended. An empty tag is `.invalidArgument`.
+    @discardableResult
+    public func cancelTagged(_ tag: String?) throws(AlertError) -> Int {
+        try requireUsable("cancel tagged alerts")
+        if tag?.isEmpty == true {
+            throw AlertError(.invalidArgument, "cannot cancel tagged alerts: the tag must not be empty")
+        }
+        let domain = self.domain
+        var settlement = Settlement()
+        settlement.needPass(domain)
+        var ended = 0
+        for alert in domain.cancellationOrder(tag: tag.map(ExactString.init))
+        where alert.state.isLive && alert.dispatch!.domain === domain {
+            domain.endAndReport(alert, .cancelled, &settlement)
+            ended += 1
+        }
+        try settlement.settle()
+        return ended
+    }
+}

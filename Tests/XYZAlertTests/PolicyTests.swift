@@ -1,0 +1,88 @@
+import Testing
+import XYZAlert
+
+func tagged(_ id: String, _ priority: Int32 = 0, _ exclusive: Exclusive = .wait, tags: [String]) -> Alert {
+    let a = alert(id, priority, exclusive)
+    for tag in tags {
+        try! a.addTag(tag)
+    }
+    return a
+}
+
+/// SPEC section 13: tags and cancelling by tag.
+@Suite("Queue policies: tags (SPEC 13)")
+struct TagTests {
+    @Test func tagsAreKeptInOrderWithoutRepeats() throws {
+        let a = Alert(id: "a")
+        try a.addTag("promo")
+        try a.addTag("marketing")
+        try a.addTag("promo")
+        #expect(a.tags == ["promo", "marketing"] && a.hasTag("marketing") && !a.hasTag("Promo"))
+        #expect(errorCode { try a.addTag("") } == .invalidArgument)
+        try a.cancelIfLive()
+        try page("home", Recorder()).add(a)
+        try a.addTag("late")
+        try a.cancel()
+        #expect(errorCode { try a.addTag("after") } == .state)
+        #expect(a.tags == ["promo", "marketing", "late"])
+    }
+
+    @Test func cancelTaggedEndsOnScreenTopFirstThenQueuedInCandidateOrderThenOnePass() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        try home.add([tagged("low", 1, .cover, tags: ["promo"]), tagged("keep", 0, .wait, tags: [])])
+        try home.add(tagged("high", 5, .cover, tags: ["promo"]))
+        try home.add([tagged("q1", 0, tags: ["promo"]), tagged("q9", 9, .wait, tags: ["promo"]), alert("other")])
+        _ = r.take()
+        #expect(try home.cancelTagged("promo") == 4)
+        #expect(r.take() == ["remove high cancelled", "finish high cancelled", "remove low cancelled",
+                             "finish low cancelled", "finish q9 cancelled", "finish q1 cancelled", "show keep page"])
+        #expect(try home.cancelTagged("promo") == 0)
+        #expect(try home.cancelTagged("nobody") == 0)
+        #expect(errorCode { _ = try home.cancelTagged("") } == .invalidArgument)
+    }
+
+    @Test func cancelTaggedCoversTheWholeDomainAndNilCancelsEverything() throws {
+        let r = Recorder()
+        let (tab, home, me) = try tabs(r)
+        try home.add(tagged("h", tags: ["x"]))
+        try me.add(tagged("m", tags: ["x"]))
+        try tab.add(alert("t"))
+        _ = r.take()
+        #expect(try me.cancelTagged("x") == 2)
+        #expect(r.take() == ["remove h cancelled", "finish h cancelled", "finish m cancelled", "show t page"])
+        try home.add([alert("a"), alert("b")])
+        #expect(try tab.cancelTagged(nil) == 3)
+        #expect(r.take() == ["remove t cancelled", "finish t cancelled", "finish a cancelled", "finish b cancelled"])
+    }
+
+    @Test func tagsFollowAlertsAcrossDomainsAndCallbacksMaySkipSome() throws {
+        let r = Recorder()
+        let tab = page("tab", r)
+        let home = page("home", r)
+        try home.add([tagged("a", tags: ["t"]), tagged("b", tags: ["t"]), tagged("c", tags: ["t"])])
+        try home.setParent(tab)
+        r.react = { line, _ in
+            if line == "remove a cancelled" { try! home.find("c")!.cancel() }
+        }
+        _ = r.take()
+        // The callback's own cancel runs its pass at once (calls from callbacks
+        // settle themselves while no pass is delivering), so b shows before
+        // its turn comes; c was ended by the callback, not by this call.
+        #expect(try tab.cancelTagged("t") == 2)
+        #expect(r.take() == ["remove a cancelled", "finish c cancelled", "show b page", "finish a cancelled",
+                             "remove b cancelled", "finish b cancelled"])
+        r.react = nil
+        try home.add(tagged("d", tags: ["t"]))
+        try home.setParent(nil)
+        #expect(try tab.cancelTagged("t") == 0)
+        #expect(try home.cancelTagged("t") == 1)
+    }
+}
+
+extension Alert {
+    /// Nothing for an idle alert; cancels a live one.
+    func cancelIfLive() throws {
+        if state.isLive { try cancel() }
+    }
+}

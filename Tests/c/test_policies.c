@@ -1,0 +1,62 @@
+/* Queue policies through the C ABI (SPEC section 13): tags and
+ * cancel_tagged. */
+#include "harness.h"
+
+static xyz_alert *tagged(const char *id, int priority, xyz_exclusive exclusive, const char *tag) {
+    xyz_alert *a = make_alert(id, priority, exclusive);
+    if (tag) xyz_alert_add_tag(a, tag);
+    return a;
+}
+
+static void add_released(xyz_dispatch *d, xyz_alert **batch, size_t n) {
+    CHECK_OK(xyz_dispatch_add(d, batch, n));
+    for (size_t i = 0; i < n; i++) xyz_alert_release(batch[i]);
+}
+
+static void tags_are_kept_in_order_without_repeats(void) {
+    xyz_alert *a = xyz_alert_create("a");
+    CHECK_OK(xyz_alert_add_tag(a, "promo"));
+    CHECK_OK(xyz_alert_add_tag(a, "marketing"));
+    CHECK_OK(xyz_alert_add_tag(a, "promo"));
+    CHECK(xyz_alert_tag_count(a) == 2);
+    CHECK_STR(xyz_alert_tag(a, 0), "promo");
+    CHECK_STR(xyz_alert_tag(a, 1), "marketing");
+    CHECK(xyz_alert_tag(a, 2) == NULL);
+    CHECK(xyz_alert_has_tag(a, "marketing") && !xyz_alert_has_tag(a, "Promo") && !xyz_alert_has_tag(a, NULL));
+    CHECK_STATUS(xyz_alert_add_tag(a, ""), XYZ_EINVAL);
+    CHECK_STATUS(xyz_alert_add_tag(a, NULL), XYZ_EINVAL);
+    CHECK_STATUS(xyz_alert_add_tag(NULL, "x"), XYZ_EINVAL);
+    CHECK(xyz_alert_tag_count(a) == 2);
+    xyz_alert_release(a);
+}
+
+static void cancel_tagged_ends_top_first_then_in_candidate_order(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *first[] = {tagged("low", 1, XYZ_EXCLUSIVE_COVER, "promo"), tagged("keep", 0, XYZ_EXCLUSIVE_WAIT, NULL)};
+    add_released(home, first, 2);
+    xyz_alert *high = tagged("high", 5, XYZ_EXCLUSIVE_COVER, "promo");
+    add_released(home, &high, 1);
+    xyz_alert *queued[] = {tagged("q1", 0, XYZ_EXCLUSIVE_WAIT, "promo"), tagged("q9", 9, XYZ_EXCLUSIVE_WAIT, "promo"),
+                           tagged("other", 0, XYZ_EXCLUSIVE_WAIT, "other")};
+    add_released(home, queued, 3);
+    recorder_take(&r);
+    size_t count = 99;
+    CHECK_OK(xyz_dispatch_cancel_tagged(home, "promo", &count));
+    CHECK(count == 4);
+    CHECK_STR(recorder_take(&r), "remove high cancelled\nfinish high cancelled\nremove low cancelled\n"
+              "finish low cancelled\nfinish q9 cancelled\nfinish q1 cancelled\nshow keep page\n");
+    CHECK_OK(xyz_dispatch_cancel_tagged(home, "promo", &count));
+    CHECK(count == 0);
+    CHECK_OK(xyz_dispatch_cancel_tagged(home, NULL, NULL)); /* every live alert, count not wanted */
+    CHECK_STR(recorder_take(&r), "remove keep cancelled\nfinish keep cancelled\nfinish other cancelled\n");
+    CHECK_STATUS(xyz_dispatch_cancel_tagged(home, "", &count), XYZ_EINVAL);
+    CHECK_STATUS(xyz_dispatch_cancel_tagged(NULL, "x", &count), XYZ_EINVAL);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+const test_case policy_tests[] = {
+    {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
+    {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
+    {NULL, NULL},
+};

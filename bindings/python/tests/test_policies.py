@@ -1,0 +1,33 @@
+"""Queue policies (SPEC section 13) through the bindings: tags and cancel_tagged."""
+
+import pytest
+
+import xyzalert
+from xyzalert import Alert, Exclusive
+
+
+def test_tags_are_kept_in_order_without_repeats():
+    a = Alert("a", tags=["promo", "marketing", "promo"])
+    assert a.tags == ["promo", "marketing"]
+    a.add_tag("late")
+    assert a.has_tag("late") and not a.has_tag("Late")
+    with pytest.raises(xyzalert.InvalidArgumentError):
+        a.add_tag("")
+    with pytest.raises(TypeError, match="tags must be an iterable of str"):
+        Alert("b", tags="promo")
+
+
+def test_cancel_tagged_ends_top_first_then_queued_in_candidate_order(recorder, page):
+    home = page("home")
+    home.add([Alert("low", priority=1, exclusive=Exclusive.COVER, tags=["promo"]), Alert("keep")])
+    home.add(Alert("high", priority=5, exclusive=Exclusive.COVER, tags=["promo"]))
+    home.add([Alert("q1", tags=["promo"]), Alert("q9", priority=9, tags=["promo"]), Alert("other")])
+    recorder.take()
+    assert home.cancel_tagged("promo") == 4
+    assert recorder.take() == ["remove high cancelled", "finish high cancelled", "remove low cancelled",
+                               "finish low cancelled", "finish q9 cancelled", "finish q1 cancelled", "show keep page"]
+    assert home.cancel_tagged("promo") == 0
+    assert home.cancel_tagged() == 2
+    assert recorder.take() == ["remove keep cancelled", "finish keep cancelled", "finish other cancelled"]
+    with pytest.raises(xyzalert.InvalidArgumentError):
+        home.cancel_tagged("")
