@@ -430,6 +430,25 @@ XYZ_API xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
  */
 XYZ_API xyz_status xyz_dispatch_cancel_tagged(xyz_dispatch *dispatch, const char *tag, size_t *count);
 
+/**
+ * (0.2) Holds back the candidates of the dispatch and of its descendants:
+ * they stay queued and are not selected until the matching resume. On-screen
+ * alerts, participation, ends, timers and keyboard moves are unaffected.
+ * Counted: each suspend needs its resume. Runs no pass. XYZ_EINVAL for NULL,
+ * XYZ_ESTATE for a destroyed dispatch.
+ */
+XYZ_API xyz_status xyz_dispatch_suspend(xyz_dispatch *dispatch);
+
+/** (0.2) Undoes one xyz_dispatch_suspend(); the resume that brings the
+ * count to 0 runs a pass (or requests a flush). XYZ_ESTATE when the dispatch
+ * is not suspended. */
+XYZ_API xyz_status xyz_dispatch_resume(xyz_dispatch *dispatch);
+
+/** (0.2) Whether the dispatch itself is suspended (its count is above 0).
+ * Its candidates are held back as well while an ancestor is suspended;
+ * xyz_alert_explain() names the page that holds them. */
+XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
+
 /* ---------------------------------------------------------------- time */
 
 /**
@@ -474,7 +493,7 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
  * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
  * page with "name", "visible", "participating", "parent", "active_child",
- * "provider" and its "queue", each alert with "id", "priority", "exclusive",
+ * "provider", "suspended" and its "queue", each alert with "id", "priority", "exclusive",
  * "state", "page" and "unmet_dependencies". The caller frees it with
  * xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */

@@ -724,6 +724,13 @@ public:
         detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, copy ? copy->c_str() : nullptr, &count); });
         return count;
     }
+    /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
+    void suspend() { detail::finish(xyz_dispatch_suspend(handle_)); }
+    /** Undoes one suspend(); the last one runs a pass. */
+    void resume() {
+        detail::call([&] { return xyz_dispatch_resume(handle_); });
+    }
+    bool is_suspended() const noexcept { return xyz_dispatch_is_suspended(handle_); }
     /** Ends the domain's alerts whose timer is due (timeout, expired), then a pass. */
     void tick() {
         detail::call([&] { return xyz_dispatch_tick(handle_); });

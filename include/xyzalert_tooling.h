@@ -62,7 +62,9 @@ typedef enum xyz_step_kind {
     XYZ_STEP_FRAME,      /**< set_frame(latest instance of alert, frame) */
     XYZ_STEP_FLUSH,      /**< flush(page) */
     XYZ_STEP_ADVANCE,    /**< (0.2) move the virtual clock forward by `duration` seconds */
-    XYZ_STEP_CANCEL_TAGGED /**< (0.2) cancel_tagged(page, text "tag"; none: every alert) */
+    XYZ_STEP_CANCEL_TAGGED, /**< (0.2) cancel_tagged(page, text "tag"; none: every alert) */
+    XYZ_STEP_SUSPEND,       /**< (0.2) suspend(page) */
+    XYZ_STEP_RESUME         /**< (0.2) resume(page) */
 } xyz_step_kind;
 
 /** One step. Fields a kind does not use are NULL or 0. Strings are borrowed

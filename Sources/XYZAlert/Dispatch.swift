@@ -38,6 +38,11 @@ public final class Dispatch {
     @exclusivity(unchecked) var providerAnswerChanged = false
     @exclusivity(unchecked) private var targets: [ExactString: ViewHandle] = [:]
     @exclusivity(unchecked) public private(set) var isDestroyed = false
+    /// How many `suspend()` calls are not resumed yet (see Suspension.swift).
+    @exclusivity(unchecked) var suspensions = 0
+    /// Whether this dispatch or an ancestor is suspended, as of the last
+    /// computation of participation: its candidates are not selected.
+    @exclusivity(unchecked) var isHeld = false
 
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows

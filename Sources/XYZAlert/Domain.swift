@@ -139,8 +139,9 @@ final class Domain {
         var list: [Dispatch] = []
         list.reserveCapacity(participating.count)
         var sawProvider = false
-        func visit(_ d: Dispatch, _ eligible: Bool) {
+        func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) {
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
+            d.isHeld = held || d.suspensions > 0
             if d.isParticipating {
                 list.append(d)
             }
@@ -165,11 +166,11 @@ final class Domain {
                 }
             }
             for child in d.children {
-                visit(child, d.isParticipating && (!restricted || child === active))
+                visit(child, d.isParticipating && (!restricted || child === active), d.isHeld)
             }
         }
         if let root {
-            visit(root, true)
+            visit(root, true, false)
         }
         participating = list
         hasProviders = sawProvider
@@ -337,7 +338,7 @@ final class Domain {
     /// Cost: O(participating dispatches).
     private func select(from participating: [Dispatch], above top: Int32?) -> Alert? {
         var best: Alert?
-        for dispatch in participating {
+        for dispatch in participating where !dispatch.isHeld {
             var candidate = dispatch.coverQueue.first
             if top == nil, let waiting = dispatch.waitQueue.first,
                candidate.map({ waiting.precedes($0) }) ?? true {

@@ -36,6 +36,9 @@ extension Alert {
         if let id = idDependencies.first(where: { domain.ids[$0] != nil }) {
             return "\(name) is waiting for dependency '\(id)' (\(domain.ids[id]!.state))"
         }
+        if let holder = dispatch.heldBy {
+            return "\(name) is held: \(holder.quotedName) is suspended"
+        }
         let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating }
         if let top = participatingStack.last {
             if exclusive == .wait {

@@ -21,6 +21,8 @@ public struct DomainSnapshot: Equatable, Sendable {
         /// Index of the explicitly set active child in `pages`.
         public var activeChild: Int?
         public var hasActiveChildProvider: Bool
+        /// Whether the page itself is suspended (`Dispatch.isSuspended`).
+        public var isSuspended: Bool
         /// Live alerts not on screen (waiting and ready), in candidate order.
         public var queue: [AlertInfo]
     }
@@ -61,6 +63,7 @@ extension Dispatch {
                 parent: dispatch.parent.flatMap { index[ObjectIdentifier($0)] },
                 activeChild: dispatch.explicitActiveChild.flatMap { index[ObjectIdentifier($0)] },
                 hasActiveChildProvider: dispatch.hasActiveChildProvider,
+                isSuspended: dispatch.isSuspended,
                 queue: dispatch.alerts.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
         }
         let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack

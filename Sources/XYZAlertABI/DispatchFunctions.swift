@@ -192,6 +192,21 @@ public func xyz_dispatch_cancel_tagged(_ pointer: OpaquePointer?, _ tag: UnsafeP
 }
 
 @c @implementation
+public func xyz_dispatch_suspend(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").suspend() }
+}
+
+@c @implementation
+public func xyz_dispatch_resume(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").resume() }
+}
+
+@c @implementation
+public func xyz_dispatch_is_suspended(_ pointer: OpaquePointer?) -> Bool {
+    value(false) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").isSuspended }
+}
+
+@c @implementation
 public func xyz_dispatch_tick(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").tick() }
 }

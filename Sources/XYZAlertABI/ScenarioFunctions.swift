@@ -66,6 +66,8 @@ final class CScenario {
             case .cancelTagged(let page, _):
                 kind(XYZ_STEP_CANCEL_TAGGED)
                 out.page = arena.intern(page)
+            case .suspend(let page): kind(XYZ_STEP_SUSPEND); out.page = arena.intern(page)
+            case .resume(let page): kind(XYZ_STEP_RESUME); out.page = arena.intern(page)
             }
             return out
         }

@@ -9,6 +9,7 @@ enum SnapshotJSON {
                 ("name", string(page.name)), ("visible", "\(page.isVisible)"),
                 ("participating", "\(page.isParticipating)"), ("parent", number(page.parent)),
                 ("active_child", number(page.activeChild)), ("provider", "\(page.hasActiveChildProvider)"),
+                ("suspended", "\(page.isSuspended)"),
                 ("queue", array(page.queue.map(alert))),
             ])
         }

@@ -109,6 +109,8 @@ public struct Scenario: Sendable {
         case advance(seconds: Double)
         /// Cancels the live alerts of the page's domain with `tag` (nil: all).
         case cancelTagged(page: String, tag: String?)
+        case suspend(page: String)
+        case resume(page: String)
     }
 
     /// Pages in file order; parents are defined pages, with no cycle.

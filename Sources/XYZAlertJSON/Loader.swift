@@ -631,7 +631,7 @@ struct Schema {
             return out
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush", "advance", "cancel_tagged"]
+                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume"]
         var steps: [Scenario.Step] = []
         func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
             let members = try object(element, "a step")
@@ -645,6 +645,8 @@ struct Schema {
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
             case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
+            case "suspend": return .suspend(page: try page(body, "suspend"))
+            case "resume": return .resume(page: try page(body, "resume"))
             case "cancel_tagged":
                 let f = try fields(body, "cancel_tagged", required: ["page"], optional: ["tag"])
                 return .cancelTagged(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in

@@ -255,7 +255,7 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
-                                  "cancel_tagged"};
+                                  "cancel_tagged", "suspend", "resume"};
     const char *name = names[step->kind];
     char number[32];
     switch (step->kind) {
@@ -359,6 +359,12 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_ADVANCE:
         run_advance(r, step->duration);
+        break;
+    case XYZ_STEP_SUSPEND:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_suspend(d));
+        break;
+    case XYZ_STEP_RESUME:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_resume(d));
         break;
     case XYZ_STEP_CANCEL_TAGGED:
         if ((d = live_page(r, step->page))) {

@@ -86,3 +86,54 @@ extension Alert {
         if state.isLive { try cancel() }
     }
 }
+
+/// SPEC section 13: suspend and resume.
+@Suite("Queue policies: suspend and resume (SPEC 13)")
+struct SuspensionTests {
+    @Test func suspendIsCountedAndTheLastResumeRunsAPass() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        try home.suspend()
+        try home.suspend()
+        try home.add(alert("rating"))
+        #expect(r.take() == [] && home.isSuspended)
+        #expect(home.find("rating")!.explain() == "'rating' is held: page 'home' is suspended")
+        try home.resume()
+        #expect(r.take() == [])
+        try home.resume()
+        #expect(r.take() == ["show rating page"] && !home.isSuspended)
+        #expect(errorMessage { try home.resume() } == "cannot resume page 'home': it is not suspended")
+    }
+
+    @Test func aSuspendedPageHoldsItsDescendantsButNotWhatIsOnScreen() throws {
+        let r = Recorder()
+        let (tab, home, _) = try tabs(r)
+        try home.add(alert("shown"))
+        try tab.suspend()
+        try home.add(alert("later", 5, .cover))
+        try tab.add(alert("top", 9, .hideOthers))
+        #expect(r.take() == ["show shown page"])
+        #expect(home.find("later")!.explain() == "'later' is held: page 'tab' is suspended")
+        try home.pageWillDisappear()
+        try home.pageDidAppear()
+        #expect(r.take() == ["hide shown page", "unhide shown"], "on-screen alerts are not affected")
+        try home.find("shown")!.dismiss()
+        #expect(r.take() == ["finish shown dismissed"])
+        try tab.resume()
+        #expect(r.take() == ["show top page"])
+        #expect(home.snapshot().pages.map(\.isSuspended) == [false, false, false])
+    }
+
+    @Test func timersRunWhileSuspended() throws {
+        let r = clocked()
+        let home = page("home", r)
+        try home.add(toast("t", 2))
+        try home.suspend()
+        try home.add([toast("next", 2), toast("stale", 0, ttl: 3)])
+        try r.advance(5, [home])
+        #expect(r.take() == ["@0.0 show t page", "@2.0 remove t timeout", "@2.0 finish t timeout",
+                             "@3.0 finish stale expired"])
+        try home.resume()
+        #expect(r.take() == ["@5.0 show next page"])
+    }
+}

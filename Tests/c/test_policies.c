@@ -55,8 +55,38 @@ static void cancel_tagged_ends_top_first_then_in_candidate_order(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+static void suspend_is_counted_and_holds_the_subtree(void) {
+    recorder r = {0};
+    xyz_dispatch *tab = recorder_page(&r, "tab");
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK_OK(xyz_dispatch_set_parent(home, tab));
+    CHECK_OK(xyz_dispatch_suspend(tab));
+    CHECK_OK(xyz_dispatch_suspend(tab));
+    CHECK(xyz_dispatch_is_suspended(tab) && !xyz_dispatch_is_suspended(home));
+    xyz_alert *rating = make_alert("rating", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_dispatch_add(home, &rating, 1));
+    char *why = xyz_alert_explain(rating);
+    CHECK_STR(why, "'rating' is held: page 'tab' is suspended");
+    xyz_free(why);
+    char *snapshot = xyz_dispatch_snapshot_json(home);
+    CHECK(strstr(snapshot, "\"name\": \"tab\", \"visible\": true, \"participating\": true, \"parent\": null, "
+                           "\"active_child\": null, \"provider\": false, \"suspended\": true") != NULL);
+    xyz_free(snapshot);
+    CHECK_OK(xyz_dispatch_resume(tab));
+    CHECK_STR(recorder_take(&r), "");
+    CHECK_OK(xyz_dispatch_resume(tab));
+    CHECK_STR(recorder_take(&r), "show rating page\n");
+    CHECK_STATUS(xyz_dispatch_resume(tab), XYZ_ESTATE);
+    CHECK_STATUS(xyz_dispatch_suspend(NULL), XYZ_EINVAL);
+    CHECK(!xyz_dispatch_is_suspended(NULL));
+    xyz_alert_release(rating);
+    CHECK_OK(xyz_dispatch_destroy(home));
+    CHECK_OK(xyz_dispatch_destroy(tab));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
+    {"suspend_is_counted_and_holds_the_subtree", suspend_is_counted_and_holds_the_subtree},
     {NULL, NULL},
 };

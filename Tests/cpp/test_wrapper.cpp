@@ -484,6 +484,13 @@ void tags_and_cancel_tagged_through_the_wrapper() {
     CHECK(home.cancel_tagged("promo") == 2);
     CHECK(r.take() == "remove a cancelled\nfinish a cancelled\nfinish b cancelled\nshow c page\n");
     CHECK(home.cancel_tagged() == 1);
+    home.suspend();
+    CHECK(home.is_suspended());
+    home.add(xyz::alert("held"));
+    CHECK(r.take() == "");
+    home.resume();
+    CHECK(r.take() == "show held page\n" && !home.is_suspended());
+    CHECK(EXPECT_THROW(xyz::error, home.resume()).code() == xyz::status::state);
     CHECK(EXPECT_THROW(xyz::error, home.cancel_tagged("")).code() == xyz::status::invalid);
 }
 

@@ -157,6 +157,10 @@ final class EngineHarness: Harness {
                 try pages[page].flush()
             case .tick(let page):
                 try pages[page].tick()
+            case .suspend(let page):
+                try pages[page].suspend()
+            case .resume(let page):
+                try pages[page].resume()
             case .cancelTagged(let page, let tag):
                 return "ok \(try pages[page].cancelTagged(tag))"
             case .advance(let seconds):

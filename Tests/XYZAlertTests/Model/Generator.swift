@@ -54,7 +54,7 @@ struct SequenceGenerator {
     mutating func op(depth: Int) -> Op {
         // Clock advances only at the top level: a host that advances its
         // own clock from inside a callback is not one a scenario describes.
-        let roll = Int.random(in: 0..<(depth == 0 ? 111 : 106), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 116 : 111), using: &rng)
         switch roll {
         case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
@@ -79,6 +79,8 @@ struct SequenceGenerator {
         case 89..<91: return .avoidance(slot: slot(), enabled: chance(60), adjust: chance(50) ? -8 : 0)
         case 91..<100: return .flush(page: page())
         case 100..<103: return .tick(page: page())
+        case 106..<108: return .suspend(page: page())
+        case 108..<111: return .resume(page: page())
         case 103..<106: return .cancelTagged(page: page(), tag: chance(80) ? ["x", "y"].randomElement(using: &rng)! : nil)
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }

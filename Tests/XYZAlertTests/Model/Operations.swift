@@ -73,6 +73,8 @@ indirect enum Op: CustomStringConvertible {
     case tick(page: Int)
     /// Cancels the live alerts of the page's domain with the tag (nil: all).
     case cancelTagged(page: Int, tag: String?)
+    case suspend(page: Int)
+    case resume(page: Int)
 
     var description: String {
         switch self {
@@ -97,6 +99,8 @@ indirect enum Op: CustomStringConvertible {
         case .flush(let page): ".flush(page: \(page))"
         case .advance(let seconds): ".advance(seconds: \(seconds))"
         case .tick(let page): ".tick(page: \(page))"
+        case .suspend(let page): ".suspend(page: \(page))"
+        case .resume(let page): ".resume(page: \(page))"
         case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
         }
     }

@@ -51,6 +51,7 @@ final class RefPage {
     var explicitChild: RefPage?
     var hasProvider = false
     var destroyed = false
+    var suspensions = 0
     var targets: [String: ViewHandle] = [:]
     var domain: RefDomain!
 
@@ -122,6 +123,11 @@ final class ReferenceHarness: Harness {
             return explicit === p
         }
         return true
+    }
+
+    /// Whether the page or an ancestor is suspended.
+    private func held(_ p: RefPage) -> Bool {
+        p.suspensions > 0 || (p.parent.map(held) ?? false)
     }
 
     private func before(_ a: RefAlert, _ b: RefAlert) -> Bool {
@@ -254,7 +260,7 @@ final class ReferenceHarness: Harness {
         while !d.dead {
             let participatingStack = d.stack.filter { participates($0.page!) }
             let candidates = live(in: d)
-                .filter { $0.state == .ready && participates($0.page!) && depsMet($0) }
+                .filter { $0.state == .ready && participates($0.page!) && !held($0.page!) && depsMet($0) }
                 .sorted(by: before)
             var chosen: RefAlert?
             if participatingStack.isEmpty {
@@ -673,6 +679,20 @@ final class ReferenceHarness: Harness {
                 let p = pages[page]
                 try usable(p)
                 tick(p.domain)
+            case .suspend(let page):
+                let p = pages[page]
+                try usable(p)
+                p.suspensions += 1
+            case .resume(let page):
+                let p = pages[page]
+                try usable(p)
+                if p.suspensions == 0 { throw RefFailure("state") }
+                p.suspensions -= 1
+                if p.suspensions == 0 {
+                    let touched = Touched()
+                    touched.add(p.domain)
+                    settle(touched)
+                }
             case .cancelTagged(let page, let tag):
                 let p = pages[page]
                 try usable(p)

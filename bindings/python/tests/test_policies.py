@@ -31,3 +31,18 @@ def test_cancel_tagged_ends_top_first_then_queued_in_candidate_order(recorder, p
     assert recorder.take() == ["remove keep cancelled", "finish keep cancelled", "finish other cancelled"]
     with pytest.raises(xyzalert.InvalidArgumentError):
         home.cancel_tagged("")
+
+
+def test_suspended_holds_the_page_for_a_with_block_and_resumes_however_it_ends(recorder, page):
+    home = page("home")
+    with home.suspended():
+        home.add(Alert("rating"))
+        assert home.is_suspended and recorder.take() == []
+        assert home.find("rating").explain() == "'rating' is held: page 'home' is suspended"
+    assert recorder.take() == ["show rating page"] and not home.is_suspended
+    with pytest.raises(RuntimeError):
+        with home.suspended():
+            raise RuntimeError("onboarding failed")
+    assert not home.is_suspended
+    with pytest.raises(xyzalert.StateError, match="it is not suspended"):
+        home.resume()

@@ -85,3 +85,5 @@ class StepKind(enum.IntEnum):
     """Move the virtual clock forward by ``duration`` seconds."""
     CANCEL_TAGGED = 13
     """Cancel the live alerts of ``page``'s domain with ``tag`` (None: all)."""
+    SUSPEND = 14
+    RESUME = 15

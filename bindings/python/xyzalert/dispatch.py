@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import math
 import weakref
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _check, _handles, _lib
 from ._enums import EndReason, HideReason
@@ -147,6 +148,34 @@ class Dispatch:
         count = ctypes.c_size_t(0)
         lib.xyz_dispatch_cancel_tagged(self._require_open(), raw_tag, ctypes.byref(count))
         return int(count.value)
+
+    def suspend(self) -> None:
+        """Holds back the candidates of this page and its descendants until
+        the matching :meth:`resume` (counted). See also :meth:`suspended`."""
+        lib.xyz_dispatch_suspend(self._require_open())
+
+    def resume(self) -> None:
+        """Undoes one :meth:`suspend`; the last one runs a pass."""
+        lib.xyz_dispatch_resume(self._require_open())
+
+    @property
+    def is_suspended(self) -> bool:
+        """Whether this page itself is suspended (an ancestor may hold it too)."""
+        return bool(lib.xyz_dispatch_is_suspended(self._require_open()))
+
+    @contextlib.contextmanager
+    def suspended(self) -> Iterator["Dispatch"]:
+        """Suspends the page for a ``with`` block (resumed however the block
+        ends)::
+
+            with home.suspended():
+                run_onboarding()      # no alert of home or its children shows
+        """
+        self.suspend()
+        try:
+            yield self
+        finally:
+            self.resume()
 
     def tick(self) -> None:
         """Ends every alert of the domain whose timer is due at the host's

@@ -117,6 +117,10 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
         kind = step.kind
         if kind == StepKind.ADVANCE:
             advance(step.duration)
+        elif kind in (StepKind.SUSPEND, StepKind.RESUME):
+            dispatch = live_page(step.page)
+            if dispatch is not None:
+                dispatch.suspend() if kind == StepKind.SUSPEND else dispatch.resume()
         elif kind == StepKind.CANCEL_TAGGED:
             dispatch = live_page(step.page)
             if dispatch is not None:
