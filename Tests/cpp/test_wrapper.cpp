@@ -484,6 +484,7 @@ void tags_and_cancel_tagged_through_the_wrapper() {
     CHECK(home.cancel_tagged("promo") == 2);
     CHECK(r.take() == "remove a cancelled\nfinish a cancelled\nfinish b cancelled\nshow c page\n");
     CHECK(home.cancel_tagged() == 1);
+    CHECK(r.take() == "remove c cancelled\nfinish c cancelled\n");
     home.suspend();
     CHECK(home.is_suspended());
     home.add(xyz::alert("held"));
