@@ -244,7 +244,8 @@ typedef struct xyz_rect {
  * `context` last.
  *
  * Sizes so far (LP64): 0.1 and the first 0.2: 88 bytes (up to
- * destroy_context); 0.2 with time: 104 bytes (up to set_timer).
+ * destroy_context); 0.2 with time: 104 bytes (up to set_timer); 0.2 with
+ * queue policies: 112 bytes (up to update).
  */
 typedef struct xyz_host {
     /** sizeof(xyz_host) as the host was compiled. */
@@ -295,6 +296,10 @@ typedef struct xyz_host {
      * NULL: the host polls xyz_dispatch_next_deadline() instead. See
      * xyz_dispatch_tick() for how to wire it to a main loop. */
     void (*set_timer)(xyz_dispatch *root, double delay, void *context);
+    /** (0.2) The content of an on-screen alert (showing or hidden) was set
+     * (a content setter: style, title, message, actions, meta): redraw it.
+     * Delivered during that setter's call, once per call. */
+    void (*update)(xyz_alert *alert, void *context);
 } xyz_host;
 
 #ifndef __cplusplus
@@ -624,6 +629,13 @@ XYZ_API xyz_status xyz_alert_set_frame(xyz_alert *alert, const xyz_rect *frame);
 XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adjust);
 
 /* ---------------------------------------------------------------- content */
+
+/* Every content setter works in any state but finished (XYZ_ESTATE). On an
+ * on-screen alert (showing or hidden) it delivers the host's update callback
+ * during the call, once per call, even when the value is the same; a queued
+ * or idle alert just takes the new content. From inside an active-child
+ * provider or the host's clock, setting the content of an on-screen alert is
+ * XYZ_ESTATE. */
 
 /** Presentation hint: "alert" (default), "sheet", "toast" or any host word. */
 XYZ_API xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);

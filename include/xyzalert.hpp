@@ -403,6 +403,8 @@ struct callbacks {
     std::function<void(alert &, std::size_t index)> action;
     /** Deferred mode: call flush() on `root` (a borrowed handle) from the main loop. */
     std::function<void(xyz_dispatch *root)> request_flush;
+    /** The content of an on-screen alert was set: redraw it. */
+    std::function<void(alert &)> update;
     /** The host's monotonic clock in seconds (empty: the system's). It must not call the engine. */
     std::function<double()> now;
     /** Call xyz_dispatch_tick(root) once, `delay` seconds from now; a negative delay cancels. */
@@ -426,6 +428,7 @@ public:
     virtual void move(alert &, double /*dy*/, double /*duration*/) {}
     virtual void action(alert &, std::size_t /*index*/) {}
     virtual void request_flush(xyz_dispatch * /*root*/) {}
+    virtual void update(alert &) {}
     /** Only installed when overridden; the engine then never reads the system clock. */
     virtual double now() { return 0; }
     virtual void set_timer(xyz_dispatch * /*root*/, double /*delay*/) {}
@@ -454,6 +457,8 @@ public:
             c.action = [&base](alert &a, std::size_t i) { base.action(a, i); };
         if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
             c.request_flush = [&base](xyz_dispatch *root) { base.request_flush(root); };
+        if constexpr (!std::is_same_v<decltype(&H::update), decltype(&host::update)>)
+            c.update = [&base](alert &a) { base.update(a); };
         if constexpr (!std::is_same_v<decltype(&H::now), decltype(&host::now)>)
             c.now = [&base]() { return base.now(); };
         if constexpr (!std::is_same_v<decltype(&H::set_timer), decltype(&host::set_timer)>)
@@ -506,6 +511,10 @@ struct binding {
         if (functions.request_flush)
             h.request_flush = [](xyz_dispatch *root, void *c) {
                 guarded([&] { of(c).functions.request_flush(root); });
+            };
+        if (functions.update)
+            h.update = [](xyz_alert *a, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.update(w); });
             };
         if (functions.now)
             h.now = [](void *c) {

@@ -64,7 +64,8 @@ typedef enum xyz_step_kind {
     XYZ_STEP_ADVANCE,    /**< (0.2) move the virtual clock forward by `duration` seconds */
     XYZ_STEP_CANCEL_TAGGED, /**< (0.2) cancel_tagged(page, text "tag"; none: every alert) */
     XYZ_STEP_SUSPEND,       /**< (0.2) suspend(page) */
-    XYZ_STEP_RESUME         /**< (0.2) resume(page) */
+    XYZ_STEP_RESUME,        /**< (0.2) resume(page) */
+    XYZ_STEP_UPDATE         /**< (0.2) the content setters of alert: texts "title", "message", "style" (those given) */
 } xyz_step_kind;
 
 /** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
@@ -126,8 +127,10 @@ xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_ste
 
 /** (0.2) A string field of step `index` that xyz_step has no member for
  * (xyz_step keeps its size, so that programs built against an earlier
- * header keep working): "tag" of cancel_tagged. NULL when the step has no
- * such field (a cancel_tagged without "tag" cancels every alert), the index
+ * header keep working): "tag" of cancel_tagged; "title", "message" and
+ * "style" of update. NULL when the step has no
+ * such field (a cancel_tagged without "tag" cancels every alert; an update
+ * sets only the fields it has, in the order title, message, style), the index
  * is out of range or an argument is NULL. Borrowed from the scenario. */
 XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
 

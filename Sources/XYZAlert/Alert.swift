@@ -173,10 +173,20 @@ public final class Alert {
         target = name
     }
 
-    /// Replaces the presentation content. Throws `.state` once finished.
+    /// Replaces the presentation content, in any state but finished
+    /// (`.state`). On an on-screen alert (showing or hidden) the host gets
+    /// `update` during the call, every time, even when nothing differs (SPEC
+    /// 13); a queued alert just takes the new content for its show.
     public func setContent(_ content: AlertContent) throws(AlertError) {
         try requireNotFinished("set the content")
+        let onScreen = state.isOnScreen
+        if onScreen {
+            try dispatch!.domain.requireMutable("update an alert on screen")
+        }
         storedContent = content
+        if onScreen {
+            dispatch!.host?.update(self)
+        }
     }
 
     /// Enables or disables keyboard avoidance and sets its correction. An

@@ -25,6 +25,9 @@ public protocol AlertHost: AnyObject {
     func move(_ alert: Alert, dy: Double, duration: Double)
     /// The user chose action `index` of a showing alert; `remove` and `finish` follow.
     func action(_ alert: Alert, index: Int)
+    /// The content of an on-screen alert changed (`Alert.setContent`):
+    /// redraw it from `alert.content`.
+    func update(_ alert: Alert)
     /// Deferred mode when true: instead of running passes at the end of each
     /// call, the engine calls `requestFlush` and the host calls
     /// `Dispatch.flush()` from its main loop. Read from the domain's root.
@@ -52,6 +55,7 @@ extension AlertHost {
     public func finish(_ alert: Alert, reason: EndReason) {}
     public func move(_ alert: Alert, dy: Double, duration: Double) {}
     public func action(_ alert: Alert, index: Int) {}
+    public func update(_ alert: Alert) {}
     public var defersPasses: Bool { false }
     public func requestFlush(_ root: Dispatch) {}
     public func now() -> Double? { nil }

@@ -7,10 +7,11 @@ import XYZAlert
 /// Every size xyz_host has had in a released header, oldest first: the end
 /// of its last member in that version. Append one when a version appends
 /// members (0.1 and the first 0.2 end with destroy_context, 0.2 with time
-/// with set_timer).
+/// with set_timer, 0.2 with policies with update).
 private let knownHostSizes: [Int] = [
     MemoryLayout<xyz_host>.offset(of: \xyz_host.destroy_context)! + MemoryLayout<UnsafeRawPointer>.size,
     MemoryLayout<xyz_host>.offset(of: \xyz_host.set_timer)! + MemoryLayout<UnsafeRawPointer>.size,
+    MemoryLayout<xyz_host>.offset(of: \xyz_host.update)! + MemoryLayout<UnsafeRawPointer>.size,
 ]
 
 /// The host as this library sees it: the prefix the caller's version has,

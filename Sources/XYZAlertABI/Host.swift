@@ -64,6 +64,10 @@ final class CHost: AlertHost {
     func setTimer(_ root: Dispatch, delay: Double) {
         callbacks.set_timer?(handle(root), delay, callbacks.context)
     }
+
+    func update(_ alert: Alert) {
+        callbacks.update?(handle(alert), callbacks.context)
+    }
 }
 
 /// An active-child provider handed over from C, with its context finalizer.

@@ -24,6 +24,10 @@ final class CScenario {
         texts = scenario.steps.map { step in
             switch step {
             case .cancelTagged(_, let tag): tag.map { ["tag": arena.intern($0)] } ?? [:]
+            case .update(_, let title, let message, let style):
+                [("title", title), ("message", message), ("style", style)].reduce(into: [:]) { texts, field in
+                    if let value = field.1 { texts[field.0] = arena.intern(value) }
+                }
             default: [:]
             }
         }
@@ -66,6 +70,7 @@ final class CScenario {
             case .cancelTagged(let page, _):
                 kind(XYZ_STEP_CANCEL_TAGGED)
                 out.page = arena.intern(page)
+            case .update(let alert, _, _, _): kind(XYZ_STEP_UPDATE); out.alert = arena.intern(alert)
             case .suspend(let page): kind(XYZ_STEP_SUSPEND); out.page = arena.intern(page)
             case .resume(let page): kind(XYZ_STEP_RESUME); out.page = arena.intern(page)
             }

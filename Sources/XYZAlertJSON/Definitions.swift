@@ -111,6 +111,9 @@ public struct Scenario: Sendable {
         case cancelTagged(page: String, tag: String?)
         case suspend(page: String)
         case resume(page: String)
+        /// Sets content of the alert's latest instance (the fields given, in
+        /// this order: title, message, style).
+        case update(alert: String, title: String?, message: String?, style: String?)
     }
 
     /// Pages in file order; parents are defined pages, with no cycle.

@@ -631,7 +631,7 @@ struct Schema {
             return out
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume"]
+                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update"]
         var steps: [Scenario.Step] = []
         func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
             let members = try object(element, "a step")
@@ -645,6 +645,16 @@ struct Schema {
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
             case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
+            case "update":
+                let f = try fields(body, "update", required: ["alert"], optional: ["title", "message", "style"])
+                guard f.count > 1 else {
+                    throw fail("update needs at least one of \"title\", \"message\" and \"style\"", at: body)
+                }
+                func text(_ key: String, allowEmpty: Bool) throws(LoadError) -> String? {
+                    try f[key].map { (v: JSONValue) throws(LoadError) in try string(v, key, allowEmpty: allowEmpty) }
+                }
+                return .update(alert: try alert(f["alert"]!, "alert"), title: try text("title", allowEmpty: true),
+                               message: try text("message", allowEmpty: true), style: try text("style", allowEmpty: false))
             case "suspend": return .suspend(page: try page(body, "suspend"))
             case "resume": return .resume(page: try page(body, "resume"))
             case "cancel_tagged":

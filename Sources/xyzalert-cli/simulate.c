@@ -45,7 +45,7 @@ static const char *colour_of(const char *event) {
     if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
     if (strcmp(event, "hide") == 0) return "\033[33m";
     if (strcmp(event, "error") == 0) return "\033[31m";
-    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0) return "\033[36m";
+    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0) return "\033[36m";
     return "\033[35m";
 }
 
@@ -157,6 +157,19 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
     }
 }
 
+/* The text timeline shows the title the alert has now. */
+static void on_update(xyz_alert *alert, void *context) {
+    runner *r = ((page *)context)->runner;
+    const char *title = xyz_alert_title(alert);
+    if (r->json || r->quiet) {
+        emit(r, "update", alert, NULL, NULL);
+    } else {
+        char detail[300];
+        snprintf(detail, sizeof detail, "\"%s\"", title ? title : "");
+        event_text(r, "update", id_of(alert), detail);
+    }
+}
+
 static void on_action(xyz_alert *alert, size_t index, void *context) {
     const char *id = xyz_alert_action_id(alert, index);
     emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
@@ -255,7 +268,7 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
-                                  "cancel_tagged", "suspend", "resume"};
+                                  "cancel_tagged", "suspend", "resume", "update"};
     const char *name = names[step->kind];
     char number[32];
     switch (step->kind) {
@@ -280,7 +293,7 @@ static void describe(runner *r, const xyz_step *step) {
     case XYZ_STEP_SELECT:
         snprintf(r->label, sizeof r->label, "select %s -> %s", step->page, step->child ? step->child : "(all)");
         break;
-    case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME:
+    case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
         snprintf(r->label, sizeof r->label, "%s %s", name, step->alert);
         break;
     default:
@@ -362,6 +375,16 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_SUSPEND:
         if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_suspend(d));
+        break;
+    case XYZ_STEP_UPDATE:
+        if ((a = latest(r, step->alert))) {
+            const char *title = xyz_scenario_step_text(r->scenario, r->step, "title");
+            const char *message = xyz_scenario_step_text(r->scenario, r->step, "message");
+            const char *style = xyz_scenario_step_text(r->scenario, r->step, "style");
+            if (title) check_status(r, xyz_alert_set_title(a, title));
+            if (message) check_status(r, xyz_alert_set_message(a, message));
+            if (style) check_status(r, xyz_alert_set_style(a, style));
+        }
         break;
     case XYZ_STEP_RESUME:
         if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_resume(d));
@@ -445,7 +468,7 @@ int cli_simulate(const char *file, bool json) {
         names_put(&r.page_index, p->name, i);
         xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                       .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                      .now = on_now);
+                                      .now = on_now, .update = on_update);
         host.request_flush = xyz_scenario_deferred(scenario) ? on_request_flush : NULL;
         p->dispatch = xyz_dispatch_create(&host, NULL);
         setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);

@@ -137,3 +137,36 @@ struct SuspensionTests {
         #expect(r.take() == ["@5.0 show next page"])
     }
 }
+
+/// SPEC section 13: updating the content of an alert in place.
+@Suite("Queue policies: update in place (SPEC 13)")
+struct UpdateTests {
+    @Test func contentSetOnAnOnScreenAlertIsDeliveredAsAnUpdate() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        let counter = alert("count")
+        let queued = alert("queued")
+        try home.add([counter, queued])
+        try counter.setContent(AlertContent(title: "1 new message"))
+        try queued.setContent(AlertContent(title: "later"))
+        try home.add(alert("dialog", 9, .hideOthers))
+        try counter.setContent(AlertContent(title: "2 new messages"))
+        #expect(r.take() == ["show count page", "update count 1 new message", "hide count covered", "show dialog page",
+                             "update count 2 new messages"])
+        #expect(queued.content.title == "later")
+        try counter.cancel()
+        #expect(errorCode { try counter.setContent(AlertContent(title: "3")) } == .state)
+    }
+
+    @Test func anUpdateFromACallbackIsDeliveredDuringThatCall() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        r.react = { line, alert in
+            if line == "show a page" { try! alert!.setContent(AlertContent(title: "drawn")) }
+        }
+        try home.add([alert("a"), alert("b", 5, .cover)])
+        #expect(r.take() == ["show b page"], "b covers a in the same pass: a never shows")
+        try home.find("b")!.dismiss()
+        #expect(r.take() == ["finish b dismissed", "show a page", "update a drawn"])
+    }
+}

@@ -43,6 +43,7 @@ final class Recorder: AlertHost {
     func finish(_ alert: Alert, reason: EndReason) { record("finish \(name(alert)) \(reason)", alert) }
     func move(_ alert: Alert, dy: Double, duration: Double) { record("move \(name(alert)) \(dy) \(duration)", alert) }
     func action(_ alert: Alert, index: Int) { record("action \(name(alert)) \(index)", alert) }
+    func update(_ alert: Alert) { record("update \(name(alert)) \(alert.content.title ?? "-")", alert) }
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
     func now() -> Double? { clock }
     func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }

@@ -75,6 +75,13 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
     react(r, "action", alert);
 }
 
+static void on_update(xyz_alert *alert, void *context) {
+    recorder *r = context;
+    const char *title = xyz_alert_title(alert);
+    note(r, "update %s %s\n", name_of(alert), title ? title : "-");
+    react(r, "update", alert);
+}
+
 static void on_request_flush(xyz_dispatch *root, void *context) {
     recorder *r = context;
     note(r, "flush? %s\n", xyz_dispatch_name(root));
@@ -100,6 +107,7 @@ static void on_destroy_context(void *context) {
 xyz_host recorder_host(recorder *r) {
     xyz_host host = XYZ_HOST_INIT(.context = r, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
+                                  .update = on_update,
                                   .destroy_context = on_destroy_context);
     host.request_flush = r->deferred ? on_request_flush : NULL;
     if (r->clocked) {

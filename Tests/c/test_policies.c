@@ -84,9 +84,38 @@ static void suspend_is_counted_and_holds_the_subtree(void) {
     CHECK_OK(xyz_dispatch_destroy(tab));
 }
 
+static void content_set_on_an_on_screen_alert_is_an_update(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *shown = make_alert("shown", 0, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *queued = make_alert("queued", 0, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *pair[] = {shown, queued};
+    CHECK_OK(xyz_dispatch_add(home, pair, 2));
+    CHECK_OK(xyz_alert_set_title(shown, "3 new messages"));
+    CHECK_OK(xyz_alert_set_title(shown, "3 new messages")); /* the same again: an update all the same */
+    CHECK_OK(xyz_alert_set_message(queued, "waits"));        /* queued: just takes it */
+    CHECK_OK(xyz_alert_add_action(shown, "ok", "OK", XYZ_ACTION_DEFAULT));
+    CHECK_STR(recorder_take(&r), "show shown page\nupdate shown 3 new messages\nupdate shown 3 new messages\n"
+              "update shown 3 new messages\n");
+    xyz_alert *cover = make_alert("cover", 9, XYZ_EXCLUSIVE_HIDE_OTHERS);
+    CHECK_OK(xyz_dispatch_add(home, &cover, 1));
+    CHECK_OK(xyz_alert_set_style(shown, "toast")); /* hidden is on screen too */
+    CHECK_STR(recorder_take(&r), "hide shown covered\nshow cover page\nupdate shown 3 new messages\n");
+    CHECK_STATUS(xyz_alert_trigger_action(shown, 0), XYZ_ESTATE); /* hidden: its actions cannot be chosen */
+    CHECK_OK(xyz_alert_cancel(shown));
+    CHECK_STATUS(xyz_alert_set_title(shown, "late"), XYZ_ESTATE);
+    recorder_take(&r);
+    CHECK_STR(xyz_alert_message(queued), "waits");
+    xyz_alert_release(shown);
+    xyz_alert_release(queued);
+    xyz_alert_release(cover);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
     {"suspend_is_counted_and_holds_the_subtree", suspend_is_counted_and_holds_the_subtree},
+    {"content_set_on_an_on_screen_alert_is_an_update", content_set_on_an_on_screen_alert_is_an_update},
     {NULL, NULL},
 };

@@ -472,6 +472,20 @@ void durations_ttl_and_ticks_through_the_wrapper() {
     CHECK(system.next_deadline().value_or(0) > 59);
 }
 
+struct redraws : recorder {
+    void update(xyz::alert &a) override { note("update " + id(a) + " " + a.title().value_or("-"), a); }
+};
+
+void updates_reach_an_overriding_host() {
+    redraws r;
+    xyz::dispatch home(r); // created from the static type that overrides update
+    home.page_did_appear();
+    xyz::alert a("a");
+    home.add(a);
+    a.set_title("2 new messages");
+    CHECK(r.take() == "show a page\nupdate a 2 new messages\n");
+}
+
 void tags_and_cancel_tagged_through_the_wrapper() {
     recorder r;
     xyz::dispatch home = visible_page(r, "home");
@@ -514,6 +528,7 @@ const test_case tests[] = {
     {"enums_have_their_names", enums_have_their_names},
     {"durations_ttl_and_ticks_through_the_wrapper", durations_ttl_and_ticks_through_the_wrapper},
     {"tags_and_cancel_tagged_through_the_wrapper", tags_and_cancel_tagged_through_the_wrapper},
+    {"updates_reach_an_overriding_host", updates_reach_an_overriding_host},
 };
 
 }  // namespace

@@ -157,6 +157,11 @@ final class EngineHarness: Harness {
                 try pages[page].flush()
             case .tick(let page):
                 try pages[page].tick()
+            case .update(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                var content = alert.content
+                content.title = "updated"
+                try alert.setContent(content)
             case .suspend(let page):
                 try pages[page].suspend()
             case .resume(let page):
@@ -213,6 +218,9 @@ private final class PageHost: AlertHost {
     }
     func action(_ alert: Alert, index: Int) {
         harness.event("action \(harness.label(alert)) \(index)", alert, kind: "action")
+    }
+    func update(_ alert: Alert) {
+        harness.event("update \(harness.label(alert))", alert, kind: "update")
     }
     func requestFlush(_ root: Dispatch) {
         harness.event("flush? \(root.name)", nil, kind: "flush")

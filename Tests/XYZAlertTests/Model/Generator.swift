@@ -31,7 +31,7 @@ struct SequenceGenerator {
         var reactions: [Reaction] = []
         if depth == 0 && chance(30) {
             for _ in 0..<Int.random(in: 1...2, using: &rng) {
-                let on = ["show", "show", "hide", "unhide", "remove", "finish", "move", "action"].randomElement(using: &rng)!
+                let on = ["show", "show", "hide", "unhide", "remove", "finish", "move", "action", "update"].randomElement(using: &rng)!
                 reactions.append(Reaction(on: on, op: op(depth: depth + 1)))
             }
         }
@@ -54,7 +54,7 @@ struct SequenceGenerator {
     mutating func op(depth: Int) -> Op {
         // Clock advances only at the top level: a host that advances its
         // own clock from inside a callback is not one a scenario describes.
-        let roll = Int.random(in: 0..<(depth == 0 ? 116 : 111), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 120 : 115), using: &rng)
         switch roll {
         case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
@@ -79,6 +79,7 @@ struct SequenceGenerator {
         case 89..<91: return .avoidance(slot: slot(), enabled: chance(60), adjust: chance(50) ? -8 : 0)
         case 91..<100: return .flush(page: page())
         case 100..<103: return .tick(page: page())
+        case 111..<115: return .update(slot: slot())
         case 106..<108: return .suspend(page: page())
         case 108..<111: return .resume(page: page())
         case 103..<106: return .cancelTagged(page: page(), tag: chance(80) ? ["x", "y"].randomElement(using: &rng)! : nil)

@@ -75,6 +75,8 @@ indirect enum Op: CustomStringConvertible {
     case cancelTagged(page: Int, tag: String?)
     case suspend(page: Int)
     case resume(page: Int)
+    /// Sets the alert's title (keeping the rest of its content).
+    case update(slot: Int)
 
     var description: String {
         switch self {
@@ -99,6 +101,7 @@ indirect enum Op: CustomStringConvertible {
         case .flush(let page): ".flush(page: \(page))"
         case .advance(let seconds): ".advance(seconds: \(seconds))"
         case .tick(let page): ".tick(page: \(page))"
+        case .update(let slot): ".update(slot: \(slot))"
         case .suspend(let page): ".suspend(page: \(page))"
         case .resume(let page): ".resume(page: \(page))"
         case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"

@@ -679,6 +679,10 @@ final class ReferenceHarness: Harness {
                 let p = pages[page]
                 try usable(p)
                 tick(p.domain)
+            case .update(let slot):
+                guard let a = slots[slot] else { return "skip" }
+                if a.state == .finished { throw RefFailure("state") }
+                if a.state.isOnScreen { event("update \(a.label)", a, kind: "update") }
             case .suspend(let page):
                 let p = pages[page]
                 try usable(p)

@@ -54,6 +54,9 @@ class Recorder(xyzalert.Host):
     def action(self, alert, index, action_id):
         self._record(f"action {alert.id} {index} {action_id}", alert)
 
+    def update(self, alert):
+        self._record(f"update {alert.id} {alert.title}", alert)
+
     def request_flush(self, dispatch):
         self._record(f"flush? {dispatch.name}")
 

@@ -46,3 +46,20 @@ def test_suspended_holds_the_page_for_a_with_block_and_resumes_however_it_ends(r
     assert not home.is_suspended
     with pytest.raises(xyzalert.StateError, match="it is not suspended"):
         home.resume()
+
+
+def test_content_set_on_an_on_screen_alert_is_an_update(recorder, page):
+    home = page("home")
+    counter, queued = Alert("count"), Alert("queued")
+    home.add([counter, queued])
+    counter.title = "2 new messages"
+    queued.message = "later"
+    counter.add_action(("open", "Open"))
+    assert recorder.take() == ["show count page", "update count 2 new messages", "update count 2 new messages"]
+    assert queued.message == "later"
+
+
+def test_not_overriding_update_installs_no_callback(recorder):
+    from xyzalert.dispatch import _events_of
+    assert "update" in _events_of(recorder)
+    assert "update" not in _events_of(xyzalert.Host())

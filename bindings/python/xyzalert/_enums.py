@@ -87,3 +87,5 @@ class StepKind(enum.IntEnum):
     """Cancel the live alerts of ``page``'s domain with ``tag`` (None: all)."""
     SUSPEND = 14
     RESUME = 15
+    UPDATE = 16
+    """Set the ``title``, ``message`` and ``style`` given (in that order) on ``alert``."""

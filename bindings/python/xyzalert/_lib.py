@@ -52,7 +52,7 @@ class Host(Structure):
     _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
                 ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
                 ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY), ("now", NOW),
-                ("set_timer", SET_TIMER)]
+                ("set_timer", SET_TIMER), ("update", UNHIDE)]
 
 
 class Error(Structure):
@@ -461,6 +461,7 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
     clock = [
         NOW(read_clock) if "now" in wanted else NOW(0),
         SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
+        UNHIDE(guard(callbacks.on_update)) if "update" in wanted else UNHIDE(0),  # same signature
     ]
     host = Host(ctypes.sizeof(Host), None, *made, DESTROY(0), *clock)
     return host, made + clock

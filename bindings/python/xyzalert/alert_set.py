@@ -86,6 +86,10 @@ class Step:
     duration: float = 0.0
     #: cancel_tagged: the tag (None: every alert).
     tag: Optional[str] = None
+    #: update: the fields to set (None: not given).
+    title: Optional[str] = None
+    message: Optional[str] = None
+    style: Optional[str] = None
 
 
 @dataclass
@@ -122,7 +126,8 @@ class Scenario:
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
                               frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
-                              _lib.decode(lib.xyz_scenario_step_text(handle, i, b"tag"))))
+                              *(_lib.decode(lib.xyz_scenario_step_text(handle, i, field))
+                                for field in (b"tag", b"title", b"message", b"style"))))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps)
         scenario._handle = handle

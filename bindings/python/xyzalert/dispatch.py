@@ -248,7 +248,7 @@ class Dispatch:
                                           _check.number(duration, "duration"))
 
 
-_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "now", "set_timer")
+_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer")
 
 
 def _events_of(host: Host) -> List[str]:
@@ -312,6 +312,11 @@ class _Callbacks:
         dispatch = Dispatch._lookup(root) or self.dispatch()
         if dispatch is not None:
             dispatch.host.request_flush(dispatch)
+
+    def on_update(self, alert: int) -> None:
+        host = self._host()
+        if host is not None:
+            host.update(Alert._wrap(alert))
 
     def on_now(self) -> float:
         host = self._host()

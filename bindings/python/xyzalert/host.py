@@ -53,6 +53,9 @@ class Host:
     def action(self, alert: "Alert", index: int, action_id: str) -> None:
         """The user chose action `index` (id `action_id`); remove and finish follow."""
 
+    def update(self, alert: "Alert") -> None:
+        """The content of an on-screen alert was set (title, message, ...): redraw it."""
+
     def request_flush(self, dispatch: "Dispatch") -> None:
         """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""
 

@@ -49,6 +49,9 @@ class _TraceHost(Host):
     def action(self, alert: Alert, index: int, action_id: str) -> None:
         self.trace.emit("action", alert=alert.id, action=action_id)
 
+    def update(self, alert: Alert) -> None:
+        self.trace.emit("update", alert=alert.id)
+
 
 class _Trace:
     def __init__(self) -> None:
@@ -172,6 +175,13 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
                 alert.trigger_action(step.index)
             elif kind == StepKind.FRAME:
                 alert.set_frame(step.frame)
+            elif kind == StepKind.UPDATE:
+                if step.title is not None:
+                    alert.title = step.title
+                if step.message is not None:
+                    alert.message = step.message
+                if step.style is not None:
+                    alert.style = step.style
 
     for number, step in enumerate(scenario.steps):
         trace.step = number
