@@ -208,7 +208,10 @@ typedef enum xyz_end_reason {
     XYZ_END_CANCELLED,     /**< Cancelled by the host. */
     XYZ_END_DESTROYED,     /**< Its dispatch was destroyed. */
     XYZ_END_TIMEOUT,       /**< It had been showing for its whole duration (0.2). */
-    XYZ_END_EXPIRED        /**< Its ttl ran out before it was ever on screen (0.2). */
+    XYZ_END_EXPIRED,       /**< Its ttl ran out before it was ever on screen (0.2). */
+    XYZ_END_DUPLICATE,     /**< Added with XYZ_ON_DUPLICATE_IGNORE while its id was live: never joined (0.2). */
+    XYZ_END_REPLACED,      /**< A new alert with its id and XYZ_ON_DUPLICATE_REPLACE took its place (0.2). */
+    XYZ_END_DROPPED        /**< Its dispatch was over capacity and it ranked lowest (0.2). */
 } xyz_end_reason;
 
 /** How an action button wants to be drawn. */
@@ -220,7 +223,8 @@ typedef enum xyz_action_style {
 
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
- * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed", "timeout", "expired";
+ * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate",
+ * "replaced", "dropped";
  * "default", "cancel", "destructive". "unknown" for a value that is not an
  * enumerator. Static storage; never NULL. */
 XYZ_API const char *xyz_state_name(xyz_state state);
@@ -454,6 +458,20 @@ XYZ_API xyz_status xyz_dispatch_resume(xyz_dispatch *dispatch);
  * xyz_alert_explain() names the page that holds them. */
 XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
 
+/**
+ * (0.2) At most `capacity` queued alerts (live, not on screen: waiting or
+ * ready) on this dispatch; 0, the default, is no limit. Right after alerts
+ * join its queue (xyz_dispatch_add), before any pass and in both pass
+ * modes, while it holds more, the lowest-ranked queued alert (lowest
+ * priority; among equals the one added last) ends with finish
+ * (XYZ_END_DROPPED); the add still succeeds. Lowering the capacity enforces
+ * it at once, then a pass. XYZ_EINVAL for NULL or a capacity above
+ * INT32_MAX. O(log n) per alert dropped; keeping count costs O(log n) per
+ * add, show and end while a capacity is set, nothing otherwise.
+ */
+XYZ_API xyz_status xyz_dispatch_set_capacity(xyz_dispatch *dispatch, size_t capacity);
+XYZ_API size_t xyz_dispatch_capacity(const xyz_dispatch *dispatch);
+
 /* ---------------------------------------------------------------- time */
 
 /**
@@ -498,7 +516,7 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
  * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
  * page with "name", "visible", "participating", "parent", "active_child",
- * "provider", "suspended" and its "queue", each alert with "id", "priority", "exclusive",
+ * "provider", "suspended", "capacity" and its "queue", each alert with "id", "priority", "exclusive",
  * "state", "page" and "unmet_dependencies". The caller frees it with
  * xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */

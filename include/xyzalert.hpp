@@ -98,6 +98,9 @@ enum class end_reason : int {
     destroyed = XYZ_END_DESTROYED,
     timeout = XYZ_END_TIMEOUT,
     expired = XYZ_END_EXPIRED,
+    duplicate = XYZ_END_DUPLICATE,
+    replaced = XYZ_END_REPLACED,
+    dropped = XYZ_END_DROPPED,
 };
 
 /** How an action button wants to be drawn (xyz_action_style). */
@@ -733,6 +736,11 @@ public:
         detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, copy ? copy->c_str() : nullptr, &count); });
         return count;
     }
+    /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
+    void set_capacity(std::size_t n) {
+        detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
+    }
+    std::size_t capacity() const noexcept { return xyz_dispatch_capacity(handle_); }
     /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
     void suspend() { detail::finish(xyz_dispatch_suspend(handle_)); }
     /** Undoes one suspend(); the last one runs a pass. */

@@ -119,6 +119,9 @@ XYZ_API const char *xyz_scenario_page_name(const xyz_scenario *scenario, size_t 
 XYZ_API const char *xyz_scenario_page_parent(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_t index);
 
+/** (0.2) The page's "capacity" (0: none, and out of range). */
+XYZ_API size_t xyz_scenario_page_capacity(const xyz_scenario *scenario, size_t index);
+
 /** The number of steps, and step `index` into `out` (XYZ_EINVAL for a NULL
  * argument or an index out of range). */
 XYZ_API size_t xyz_scenario_step_count(const xyz_scenario *scenario);

@@ -66,6 +66,8 @@ public final class Alert {
     /// domain's clock (the ttl before it first shows, the rest of its
     /// duration while it is showing).
     @exclusivity(unchecked) var deadline: Double = 0
+    /// Position in its dispatch's `dropQueue`, or -1 when not in it.
+    @exclusivity(unchecked) var dropIndex = -1
     /// Position in its domain's `deadlines`, or -1 when no timer runs.
     @exclusivity(unchecked) var deadlineIndex = -1
     /// The part of `duration` not yet spent showing (set by `add`).

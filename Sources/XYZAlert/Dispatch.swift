@@ -43,6 +43,10 @@ public final class Dispatch {
     /// Whether this dispatch or an ancestor is suspended, as of the last
     /// computation of participation: its candidates are not selected.
     @exclusivity(unchecked) var isHeld = false
+    /// The capacity (0: none) and, while one is set, the queued alerts
+    /// lowest-ranked first (see Capacity.swift).
+    @exclusivity(unchecked) var capacityLimit = 0
+    @exclusivity(unchecked) var dropQueue = DropQueue()
 
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows
@@ -219,6 +223,7 @@ public final class Dispatch {
                 domain.startTTL(alert, at: addedAt!)
             }
             list(alert)
+            queued(alert)
             if !alert.tagKeys.isEmpty {
                 domain.indexTags(of: alert)
             }
@@ -245,7 +250,12 @@ public final class Dispatch {
                 + alert.idDependencies.count { domain.ids[$0] != nil }
             updateQueue(alert)
         }
-        try Settlement.settle(domain)
+        var settlement = Settlement()
+        settlement.needPass(domain)
+        for ending in dropOverCapacity(&settlement) {
+            domain.report(ending)
+        }
+        try settlement.settle()
     }
 
     /// The page appeared: it participates again (if its parents let it), its

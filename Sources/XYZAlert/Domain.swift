@@ -274,6 +274,7 @@ final class Domain {
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
                 dispatch.dequeue(alert)
+                dispatch.unqueued(alert)
                 stack.append(alert)
                 alert.state = .showing
                 alert.offset = 0
@@ -433,19 +434,40 @@ final class Domain {
     /// `finish`. All state changes come first (SPEC section 2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
                       _ settlement: inout Settlement) {
-        let dispatch = alert.dispatch!
-        let host = dispatch.host
-        let wasOnScreen = alert.state.isOnScreen
+        report(endSilently(alert, reason, &settlement), action: action, removing: removing)
+    }
+
+    /// An alert that ended, with what its events need to say.
+    struct Ending {
+        let alert: Alert
+        let reason: EndReason
+        let dispatch: Dispatch
+        let wasOnScreen: Bool
+    }
+
+    /// Ends a live alert without its events, which `report` delivers once
+    /// every state change of the call is made (an add that replaces, ignores
+    /// and drops alerts reports them all after adding).
+    func endSilently(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) -> Ending {
+        let ending = Ending(alert: alert, reason: reason, dispatch: alert.dispatch!, wasOnScreen: alert.state.isOnScreen)
         end(alert, reason, &settlement)
-        alert.endingDispatch = dispatch
+        return ending
+    }
+
+    /// The events of an ending: `action(index)`, `remove` if it was on screen
+    /// (and `removing`), then `finish`, to the host of its former dispatch.
+    func report(_ ending: Ending, action: Int? = nil, removing: Bool = true) {
+        let alert = ending.alert
+        let host = ending.dispatch.host
+        alert.endingDispatch = ending.dispatch
         defer { alert.endingDispatch = nil }
         if let action {
             host?.action(alert, index: action)
         }
-        if removing && wasOnScreen {
-            host?.remove(alert, reason: reason)
+        if removing && ending.wasOnScreen {
+            host?.remove(alert, reason: ending.reason)
         }
-        host?.finish(alert, reason: reason)
+        host?.finish(alert, reason: ending.reason)
     }
 
     /// Ends a live alert: the state change and all bookkeeping, no events.
@@ -462,6 +484,7 @@ final class Domain {
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)
         }
+        dispatch.unqueued(alert)
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             stack.remove(at: i)
             if alert.offset != 0 {

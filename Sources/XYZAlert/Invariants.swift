@@ -28,6 +28,13 @@ extension Domain {
             }
             dispatch.waitQueue.checkInvariants { $0.exclusive == .wait }
             dispatch.coverQueue.checkInvariants { $0.exclusive != .wait }
+            dispatch.dropQueue.checkInvariants { $0.dispatch === dispatch && $0.state.isLive && !$0.state.isOnScreen }
+            require(dispatch.capacityLimit == 0
+                    ? dispatch.dropQueue.isEmpty
+                    : dispatch.dropQueue.count == dispatch.alerts.count { !$0.state.isOnScreen },
+                    "the drop queue of \(dispatch.quotedName) does not hold exactly its queued alerts")
+            require(dispatch.capacityLimit == 0 || dispatch.dropQueue.count <= dispatch.capacityLimit,
+                    "\(dispatch.quotedName) holds more queued alerts than its capacity")
             for alert in dispatch.alerts {
                 live += 1
                 require(alert.dispatch === dispatch && alert.state.isLive, "\(alert.quotedName) is listed but not live there")

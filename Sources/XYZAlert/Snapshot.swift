@@ -23,6 +23,8 @@ public struct DomainSnapshot: Equatable, Sendable {
         public var hasActiveChildProvider: Bool
         /// Whether the page itself is suspended (`Dispatch.isSuspended`).
         public var isSuspended: Bool
+        /// Its capacity (0: none).
+        public var capacity: Int
         /// Live alerts not on screen (waiting and ready), in candidate order.
         public var queue: [AlertInfo]
     }
@@ -63,7 +65,7 @@ extension Dispatch {
                 parent: dispatch.parent.flatMap { index[ObjectIdentifier($0)] },
                 activeChild: dispatch.explicitActiveChild.flatMap { index[ObjectIdentifier($0)] },
                 hasActiveChildProvider: dispatch.hasActiveChildProvider,
-                isSuspended: dispatch.isSuspended,
+                isSuspended: dispatch.isSuspended, capacity: dispatch.capacity,
                 queue: dispatch.alerts.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
         }
         let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack

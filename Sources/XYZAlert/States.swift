@@ -73,6 +73,13 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case timeout
     /// Its `ttl` ran out before it was ever on screen.
     case expired
+    /// It was added with `onDuplicate = .ignore` while an alert with its id
+    /// was live: it never joined (SPEC 13).
+    case duplicate
+    /// A new alert with its id and `onDuplicate = .replace` took its place.
+    case replaced
+    /// Its dispatch held more queued alerts than its capacity, and it ranked lowest.
+    case dropped
 
     public var description: String {
         switch self {
@@ -81,6 +88,9 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .destroyed: "destroyed"
         case .timeout: "timeout"
         case .expired: "expired"
+        case .duplicate: "duplicate"
+        case .replaced: "replaced"
+        case .dropped: "dropped"
         }
     }
 }

@@ -193,6 +193,22 @@ public func xyz_dispatch_cancel_tagged(_ pointer: OpaquePointer?, _ tag: UnsafeP
 }
 
 @c @implementation
+public func xyz_dispatch_set_capacity(_ pointer: OpaquePointer?, _ capacity: Int) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        guard capacity >= 0, capacity <= Int(Int32.max) else {
+            throw AlertError(.invalidArgument, "xyz_dispatch_set_capacity: capacity \(UInt(bitPattern: capacity)) is above 2147483647")
+        }
+        try dispatch.setCapacity(capacity)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_capacity(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").capacity }
+}
+
+@c @implementation
 public func xyz_dispatch_suspend(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").suspend() }
 }

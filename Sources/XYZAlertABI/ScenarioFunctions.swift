@@ -176,6 +176,14 @@ public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: U
 }
 
 @c @implementation
+public func xyz_scenario_page_capacity(_ scenario: OpaquePointer?, _ index: Int) -> Int {
+    value(0) { () throws(AlertError) in
+        let pages = try require(scenario, CScenario.self, #function, "scenario").scenario.pages
+        return pages.indices.contains(index) ? pages[index].capacity : 0
+    }
+}
+
+@c @implementation
 public func xyz_scenario_step_text(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
         let texts = try require(scenario, CScenario.self, #function, "scenario").texts

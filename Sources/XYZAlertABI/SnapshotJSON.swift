@@ -9,7 +9,7 @@ enum SnapshotJSON {
                 ("name", string(page.name)), ("visible", "\(page.isVisible)"),
                 ("participating", "\(page.isParticipating)"), ("parent", number(page.parent)),
                 ("active_child", number(page.activeChild)), ("provider", "\(page.hasActiveChildProvider)"),
-                ("suspended", "\(page.isSuspended)"),
+                ("suspended", "\(page.isSuspended)"), ("capacity", "\(page.capacity)"),
                 ("queue", array(page.queue.map(alert))),
             ])
         }

@@ -54,7 +54,7 @@ public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CCh
 
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
-    name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired"])
+    name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped"])
 }
 
 @c @implementation

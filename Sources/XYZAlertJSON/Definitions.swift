@@ -83,11 +83,14 @@ public struct Scenario: Sendable {
         public var parent: String?
         /// The initially active child.
         public var active: String?
+        /// The dispatch's capacity (0: no limit).
+        public var capacity: Int
 
-        public init(name: String, parent: String? = nil, active: String? = nil) {
+        public init(name: String, parent: String? = nil, active: String? = nil, capacity: Int = 0) {
             self.name = name
             self.parent = parent
             self.active = active
+            self.capacity = capacity
         }
     }
 

@@ -538,14 +538,20 @@ struct Schema {
             }
             var parent: JSONValue?
             var active: JSONValue?
+            var capacity = 0
             for (key, field) in try object(body, "a page") {
                 switch key {
                 case "parent": parent = field
                 case "active": active = field
-                default: throw unknownKey(key, in: "a page", known: ["parent", "active"], at: field)
+                case "capacity":
+                    guard let n = field.integer, n >= 0, n <= Int32.max else {
+                        throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(field.described)", at: field)
+                    }
+                    capacity = Int(n)
+                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity"], at: field)
                 }
             }
-            pages.append(Scenario.Page(name: name))
+            pages.append(Scenario.Page(name: name, capacity: capacity))
             fields.append((parent, active))
         }
         var indexByName: [ExactString: Int] = [:]

@@ -480,6 +480,12 @@ int cli_simulate(const char *file, bool json) {
         }
     }
     for (size_t i = 0; i < r.page_count; i++) {
+        size_t capacity = xyz_scenario_page_capacity(scenario, i);
+        if (capacity) {
+            setup(xyz_dispatch_set_capacity(r.pages[i].dispatch, capacity));
+        }
+    }
+    for (size_t i = 0; i < r.page_count; i++) {
         const char *active = xyz_scenario_page_active(scenario, i);
         if (active) {
             setup(xyz_dispatch_set_active_child(r.pages[i].dispatch, find_page(&r, active)->dispatch));

@@ -170,3 +170,63 @@ struct UpdateTests {
         #expect(r.take() == ["finish b dismissed", "show a page", "update a drawn"])
     }
 }
+
+/// SPEC section 13: a dispatch's capacity.
+@Suite("Queue policies: capacity (SPEC 13)")
+struct CapacityTests {
+    @Test func overCapacityTheLowestRankedQueuedAlertIsDroppedAndTiesDropTheLastAdded() throws {
+        let r = Recorder()
+        let home = page("home", r, visible: false)
+        try home.setCapacity(2)
+        try home.add(alert("a", 1))
+        try home.add(alert("b", 1))
+        try home.add(alert("c", 1))
+        #expect(r.take() == ["finish c dropped"], "a tie: the last added goes")
+        try home.add(alert("vip", 5))
+        #expect(r.take() == ["finish b dropped"])
+        try home.add(alert("low", 0, waiting: true))
+        #expect(r.take() == ["finish low dropped"], "waiting alerts are queued too")
+        #expect(home.capacity == 2)
+        try home.pageDidAppear()
+        #expect(r.take() == ["show vip page"])
+        try home.add(alert("d", 1))
+        #expect(r.take() == [], "on-screen alerts do not count")
+    }
+
+    @Test func aBatchLargerThanTheCapacityKeepsItsBestThenPasses() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        try home.setCapacity(2)
+        try home.add([alert("p1", 1), alert("p3", 3), alert("p0", 0), alert("p2", 2), alert("q3", 3)])
+        #expect(r.take() == ["finish p0 dropped", "finish p1 dropped", "finish p2 dropped", "show p3 page"])
+        #expect(home.snapshot().pages[0].queue.map { $0.id! } == ["q3"])
+    }
+
+    @Test func loweringTheCapacityEnforcesItAtOnceAndZeroLiftsIt() throws {
+        let r = Recorder(deferred: true)
+        let home = page("home", r, visible: false)
+        try home.add((0..<4).map { alert("a\($0)", Int32($0)) })
+        _ = r.take()
+        try home.setCapacity(1)
+        // (The adds asked for a flush already; there is no second request.)
+        #expect(r.take() == ["finish a0 dropped", "finish a1 dropped", "finish a2 dropped"])
+        try home.setCapacity(0)
+        try home.add([alert("x"), alert("y")])
+        #expect(r.take() == [])
+        #expect(errorCode { try home.setCapacity(-1) } == .invalidArgument)
+    }
+
+    @Test func aDroppedAlertFreesWhatWaitsForIt() throws {
+        let r = Recorder()
+        let home = page("home", r, visible: false)
+        try home.setCapacity(1)
+        let blocker = alert("blocker", 0)
+        let after = alert("after", 9)
+        try after.addDependency(id: "blocker")
+        try home.add(blocker)
+        try home.add(after)
+        #expect(r.take() == ["finish blocker dropped"])
+        try home.pageDidAppear()
+        #expect(r.take() == ["show after page"])
+    }
+}

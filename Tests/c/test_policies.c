@@ -112,10 +112,34 @@ static void content_set_on_an_on_screen_alert_is_an_update(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+static void over_capacity_the_lowest_ranked_is_dropped(void) {
+    recorder r = {0};
+    xyz_host host = recorder_host(&r);
+    xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
+    xyz_dispatch_set_name(home, "home");
+    CHECK_OK(xyz_dispatch_set_capacity(home, 2));
+    CHECK(xyz_dispatch_capacity(home) == 2);
+    xyz_alert *batch[] = {make_alert("p1", 1, XYZ_EXCLUSIVE_WAIT), make_alert("p3", 3, XYZ_EXCLUSIVE_WAIT),
+                          make_alert("p0", 0, XYZ_EXCLUSIVE_WAIT), make_alert("q3", 3, XYZ_EXCLUSIVE_WAIT)};
+    add_released(home, batch, 4);
+    CHECK_STR(recorder_take(&r), "finish p0 dropped\nfinish p1 dropped\n");
+    xyz_alert *tie = make_alert("t3", 3, XYZ_EXCLUSIVE_WAIT);
+    add_released(home, &tie, 1);
+    CHECK_STR(recorder_take(&r), "finish t3 dropped\n"); /* among equals the one added last */
+    CHECK_OK(xyz_dispatch_set_capacity(home, 1));
+    CHECK_STR(recorder_take(&r), "finish q3 dropped\n");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_STR(recorder_take(&r), "show p3 page\n");
+    CHECK_STATUS(xyz_dispatch_set_capacity(home, (size_t)1 << 40), XYZ_EINVAL);
+    CHECK(xyz_dispatch_capacity(home) == 1);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
     {"suspend_is_counted_and_holds_the_subtree", suspend_is_counted_and_holds_the_subtree},
     {"content_set_on_an_on_screen_alert_is_an_update", content_set_on_an_on_screen_alert_is_an_update},
+    {"over_capacity_the_lowest_ranked_is_dropped", over_capacity_the_lowest_ranked_is_dropped},
     {NULL, NULL},
 };

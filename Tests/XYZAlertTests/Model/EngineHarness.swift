@@ -162,6 +162,8 @@ final class EngineHarness: Harness {
                 var content = alert.content
                 content.title = "updated"
                 try alert.setContent(content)
+            case .setCapacity(let page, let capacity):
+                try pages[page].setCapacity(capacity)
             case .suspend(let page):
                 try pages[page].suspend()
             case .resume(let page):

@@ -54,7 +54,7 @@ struct SequenceGenerator {
     mutating func op(depth: Int) -> Op {
         // Clock advances only at the top level: a host that advances its
         // own clock from inside a callback is not one a scenario describes.
-        let roll = Int.random(in: 0..<(depth == 0 ? 120 : 115), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 123 : 118), using: &rng)
         switch roll {
         case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
@@ -80,6 +80,7 @@ struct SequenceGenerator {
         case 91..<100: return .flush(page: page())
         case 100..<103: return .tick(page: page())
         case 111..<115: return .update(slot: slot())
+        case 115..<118: return .setCapacity(page: page(), capacity: Int.random(in: 0...3, using: &rng))
         case 106..<108: return .suspend(page: page())
         case 108..<111: return .resume(page: page())
         case 103..<106: return .cancelTagged(page: page(), tag: chance(80) ? ["x", "y"].randomElement(using: &rng)! : nil)

@@ -112,7 +112,7 @@ struct ModelCoverageTests {
             "show", "unhide", "move", "action", "flush?", "hide page", "hide covered",
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
-            "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update",
+            "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped",
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]

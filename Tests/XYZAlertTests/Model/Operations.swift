@@ -75,6 +75,7 @@ indirect enum Op: CustomStringConvertible {
     case cancelTagged(page: Int, tag: String?)
     case suspend(page: Int)
     case resume(page: Int)
+    case setCapacity(page: Int, capacity: Int)
     /// Sets the alert's title (keeping the rest of its content).
     case update(slot: Int)
 
@@ -102,6 +103,7 @@ indirect enum Op: CustomStringConvertible {
         case .advance(let seconds): ".advance(seconds: \(seconds))"
         case .tick(let page): ".tick(page: \(page))"
         case .update(let slot): ".update(slot: \(slot))"
+        case .setCapacity(let page, let capacity): ".setCapacity(page: \(page), capacity: \(capacity))"
         case .suspend(let page): ".suspend(page: \(page))"
         case .resume(let page): ".resume(page: \(page))"
         case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"

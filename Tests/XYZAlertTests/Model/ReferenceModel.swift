@@ -52,6 +52,7 @@ final class RefPage {
     var hasProvider = false
     var destroyed = false
     var suspensions = 0
+    var capacity = 0
     var targets: [String: ViewHandle] = [:]
     var domain: RefDomain!
 
@@ -334,6 +335,20 @@ final class ReferenceHarness: Harness {
         if a.duration > 0 { a.remaining = max(0, a.deadline - clock) }
     }
 
+    /// Ends the lowest-ranked queued alerts of `p` while it holds more than
+    /// its capacity (state only); returns them in order.
+    private func dropOverCapacity(_ p: RefPage, _ touched: Touched) -> [RefAlert] {
+        var dropped: [RefAlert] = []
+        while p.capacity > 0 {
+            let queued = alerts.filter { $0.state.isLive && !$0.state.isOnScreen && $0.page === p }
+            guard queued.count > p.capacity else { break }
+            let lowest = queued.min { $0.priority != $1.priority ? $0.priority < $1.priority : $0.seq > $1.seq }!
+            end(lowest, .dropped, touched)
+            dropped.append(lowest)
+        }
+        return dropped
+    }
+
     // MARK: Ending alerts and reshaping domains
 
     private func end(_ a: RefAlert, _ reason: EndReason, _ touched: Touched) {
@@ -471,6 +486,9 @@ final class ReferenceHarness: Harness {
         }
         let touched = Touched()
         touched.add(p.domain)
+        for a in dropOverCapacity(p, touched) {
+            event("finish \(a.label) dropped", a, kind: "finish")
+        }
         settle(touched)
     }
 
@@ -683,6 +701,16 @@ final class ReferenceHarness: Harness {
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }
                 if a.state.isOnScreen { event("update \(a.label)", a, kind: "update") }
+            case .setCapacity(let page, let capacity):
+                let p = pages[page]
+                try usable(p)
+                p.capacity = capacity
+                let touched = Touched()
+                let dropped = dropOverCapacity(p, touched)
+                for a in dropped {
+                    event("finish \(a.label) dropped", a, kind: "finish")
+                }
+                if !dropped.isEmpty { settle(touched) }
             case .suspend(let page):
                 let p = pages[page]
                 try usable(p)

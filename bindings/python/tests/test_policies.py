@@ -63,3 +63,14 @@ def test_not_overriding_update_installs_no_callback(recorder):
     from xyzalert.dispatch import _events_of
     assert "update" in _events_of(recorder)
     assert "update" not in _events_of(xyzalert.Host())
+
+
+def test_over_capacity_the_lowest_ranked_queued_alert_is_dropped(recorder, page):
+    home = page("home", visible=False)
+    home.capacity = 2
+    home.add([Alert("p1", priority=1), Alert("p3", priority=3), Alert("p0"), Alert("q3", priority=3)])
+    assert recorder.take() == ["finish p0 dropped", "finish p1 dropped"]
+    home.capacity = 1
+    assert recorder.take() == ["finish q3 dropped"] and home.capacity == 1
+    with pytest.raises(OverflowError, match="capacity must be between 0 and 2147483647, got -1"):
+        home.capacity = -1

@@ -56,6 +56,12 @@ class EndReason(enum.IntEnum):
     """It had been showing for its whole ``duration``."""
     EXPIRED = 4
     """Its ``ttl`` ran out before it was ever on screen."""
+    DUPLICATE = 5
+    """Added with ``on_duplicate=IGNORE`` while its id was live: it never joined."""
+    REPLACED = 6
+    """A new alert with its id and ``on_duplicate=REPLACE`` took its place."""
+    DROPPED = 7
+    """Its dispatch held more queued alerts than its capacity, and it ranked lowest."""
 
 
 class ActionStyle(enum.IntEnum):

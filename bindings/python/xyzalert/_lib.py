@@ -252,6 +252,8 @@ _DECLARATIONS = {
     "xyz_dispatch_flush": (c_int, [_P], _status),
     "xyz_dispatch_tick": (c_int, [_P], _status),
     "xyz_dispatch_suspend": (c_int, [_P], _status),
+    "xyz_dispatch_set_capacity": (c_int, [_P, c_size_t], _status),
+    "xyz_dispatch_capacity": (c_size_t, [_P], _plain),
     "xyz_dispatch_resume": (c_int, [_P], _status),
     "xyz_dispatch_is_suspended": (c_bool, [_P], _plain),
     "xyz_dispatch_cancel_tagged": (c_int, [_P, _S, POINTER(c_size_t)], _status),
@@ -351,6 +353,7 @@ _DECLARATIONS = {
     "xyz_scenario_step_count": (c_size_t, [_P], _plain),
     "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
     "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
+    "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
 }
 
 def _declare(library: Any, name: str, with_errcheck: bool) -> None:

@@ -70,6 +70,8 @@ class Page:
     name: str
     parent: Optional[str]
     active: Optional[str]
+    #: The dispatch's capacity (0: no limit).
+    capacity: int = 0
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,8 @@ class Scenario:
     def _read(cls, handle: int) -> "Scenario":
         pages = [Page(lib.xyz_scenario_page_name(handle, i).decode("utf-8"),
                       _lib.decode(lib.xyz_scenario_page_parent(handle, i)),
-                      _lib.decode(lib.xyz_scenario_page_active(handle, i)))
+                      _lib.decode(lib.xyz_scenario_page_active(handle, i)),
+                      int(lib.xyz_scenario_page_capacity(handle, i)))
                  for i in range(lib.xyz_scenario_page_count(handle))]
         steps = []
         for i in range(lib.xyz_scenario_step_count(handle)):

@@ -149,6 +149,17 @@ class Dispatch:
         lib.xyz_dispatch_cancel_tagged(self._require_open(), raw_tag, ctypes.byref(count))
         return int(count.value)
 
+    @property
+    def capacity(self) -> int:
+        """At most this many queued alerts (0: no limit); beyond it the
+        lowest-ranked one ends with :attr:`EndReason.DROPPED`. Lowering it
+        enforces it at once."""
+        return int(lib.xyz_dispatch_capacity(self._require_open()))
+
+    @capacity.setter
+    def capacity(self, capacity: int) -> None:
+        lib.xyz_dispatch_set_capacity(self._require_open(), _check.integer(capacity, "capacity", 0, 2 ** 31 - 1))
+
     def suspend(self) -> None:
         """Holds back the candidates of this page and its descendants until
         the matching :meth:`resume` (counted). See also :meth:`suspended`."""

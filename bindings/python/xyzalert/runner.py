@@ -79,6 +79,9 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
         if page.parent:
             made[page.name].parent = made[page.parent]
     for page in scenario.pages:
+        if page.capacity:
+            made[page.name].capacity = page.capacity
+    for page in scenario.pages:
         if page.active:
             made[page.name].active_child = made[page.active]
     pages: Dict[str, Optional[Dispatch]] = dict(made)
