@@ -214,6 +214,14 @@ typedef enum xyz_end_reason {
     XYZ_END_DROPPED        /**< Its dispatch was over capacity and it ranked lowest (0.2). */
 } xyz_end_reason;
 
+/** (0.2) What xyz_dispatch_add() does with an alert whose id is already
+ * live in the domain. */
+typedef enum xyz_on_duplicate {
+    XYZ_ON_DUPLICATE_REJECT = 0, /**< The add fails with XYZ_EDUPLICATE, nothing changes (default). */
+    XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: finish(XYZ_END_DUPLICATE) during the add. */
+    XYZ_ON_DUPLICATE_REPLACE     /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
+} xyz_on_duplicate;
+
 /** How an action button wants to be drawn. */
 typedef enum xyz_action_style {
     XYZ_ACTION_DEFAULT = 0,
@@ -223,15 +231,16 @@ typedef enum xyz_action_style {
 
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
- * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate",
- * "replaced", "dropped";
- * "default", "cancel", "destructive". "unknown" for a value that is not an
+ * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
+ * "timeout", "expired", "duplicate", "replaced", "dropped"; "default",
+ * "cancel", "destructive"; "reject", "ignore", "replace". "unknown" for a value that is not an
  * enumerator. Static storage; never NULL. */
 XYZ_API const char *xyz_state_name(xyz_state state);
 XYZ_API const char *xyz_exclusive_name(xyz_exclusive exclusive);
 XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason reason);
 XYZ_API const char *xyz_end_reason_name(xyz_end_reason reason);
 XYZ_API const char *xyz_action_style_name(xyz_action_style style);
+XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate policy);
 
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
@@ -350,10 +359,18 @@ XYZ_API const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
 
 /**
  * Adds `count` alerts at once, all or none: each must be idle and appear once,
- * ids must be free in the domain and among themselves, and no dependency cycle
- * may form. On failure (XYZ_EINVAL, XYZ_ESTATE, XYZ_EDUPLICATE, XYZ_ECYCLE)
- * the first problem is reported and nothing is added. The dispatch takes its
- * own reference to each alert. Then a pass runs (or a flush is requested).
+ * ids must be unique among themselves, and no dependency cycle may form. An
+ * id already live in the domain is XYZ_EDUPLICATE unless the new alert's
+ * policy says otherwise (xyz_alert_set_on_duplicate()): "ignore" finishes the
+ * new alert (XYZ_END_DUPLICATE) and adds the rest, "replace" ends the live one
+ * (remove if on screen, finish; XYZ_END_REPLACED) and adds the new one. On
+ * failure (XYZ_EINVAL, XYZ_ESTATE, XYZ_EDUPLICATE, XYZ_ECYCLE) the first
+ * problem is reported and nothing changes. The state changes come first
+ * (replaced alerts end, ignored ones finish, the rest join, then the
+ * dispatch's capacity drops the lowest-ranked queued alerts); then the
+ * finish (and remove) callbacks of those ends, in that order, during this
+ * call; then a pass runs (or a flush is requested). The dispatch takes its
+ * own reference to each alert that joins.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_add(xyz_dispatch *dispatch, xyz_alert *const *alerts, size_t count);
@@ -543,6 +560,13 @@ XYZ_API const char *xyz_alert_id(const xyz_alert *alert);
 /** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
 XYZ_API xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
 XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
+
+/** (0.2) Sets what an add does when the alert's id is already live in the
+ * domain (default XYZ_ON_DUPLICATE_REJECT; see xyz_dispatch_add()). Idle
+ * alerts only. Two alerts of one batch with the same id are XYZ_EDUPLICATE
+ * whatever their policy. */
+XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate policy);
+XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
@@ -805,6 +829,11 @@ XYZ_API const char *xyz_definition_message(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_meta(const xyz_definition *definition);
 /** "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
 XYZ_API bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
+/** (0.2) "on_duplicate" (default reject) and the "tags", in file order
+ * (NULL when out of range). */
+XYZ_API xyz_on_duplicate xyz_definition_on_duplicate(const xyz_definition *definition);
+XYZ_API size_t xyz_definition_tag_count(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_tag(const xyz_definition *definition, size_t index);
 /** (0.2) "duration" and "ttl" in seconds (default 0: no limit). */
 XYZ_API double xyz_definition_duration(const xyz_definition *definition);
 XYZ_API double xyz_definition_ttl(const xyz_definition *definition);

@@ -88,6 +88,13 @@ enum class exclusive : int {
     hide_others = XYZ_EXCLUSIVE_HIDE_OTHERS,
 };
 
+/** What an add does when the id is already live (xyz_on_duplicate). */
+enum class on_duplicate : int {
+    reject = XYZ_ON_DUPLICATE_REJECT,
+    ignore = XYZ_ON_DUPLICATE_IGNORE,
+    replace = XYZ_ON_DUPLICATE_REPLACE,
+};
+
 /** Why an on-screen alert is hidden (xyz_hide_reason). */
 enum class hide_reason : int { page = XYZ_HIDE_PAGE, covered = XYZ_HIDE_COVERED };
 
@@ -115,6 +122,7 @@ enum class action_style : int {
 inline std::string_view to_string(status s) { return xyz_status_name(static_cast<xyz_status>(s)); }
 inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
 inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
+inline std::string_view to_string(on_duplicate p) { return xyz_on_duplicate_name(static_cast<xyz_on_duplicate>(p)); }
 inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
 inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
 inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
@@ -295,6 +303,14 @@ public:
     alert &set_waiting() {
         detail::finish(xyz_alert_set_waiting(handle_));
         return *this;
+    }
+    /** What an add does when the id is already live (default reject). */
+    alert &set_on_duplicate(xyz::on_duplicate policy) {
+        detail::finish(xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)));
+        return *this;
+    }
+    xyz::on_duplicate on_duplicate() const noexcept {
+        return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
     }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {

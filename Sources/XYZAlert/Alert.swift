@@ -16,6 +16,8 @@ public final class Alert {
     /// Larger is more important.
     @exclusivity(unchecked) public private(set) var priority: Int32 = 0
     @exclusivity(unchecked) public private(set) var exclusive: Exclusive = .wait
+    /// What `add` does when the id is already live in the domain.
+    @exclusivity(unchecked) public private(set) var onDuplicate: OnDuplicate = .reject
     @exclusivity(unchecked) public internal(set) var state: AlertState = .idle
     /// Why the alert finished; nil until it has.
     @exclusivity(unchecked) public internal(set) var endReason: EndReason?
@@ -157,6 +159,12 @@ public final class Alert {
         if !(seconds.isFinite && seconds >= 0) {
             throw AlertError(.invalidArgument, "\(what()) must be a finite number of seconds, 0 or more, not \(seconds)")
         }
+    }
+
+    /// Sets the duplicate policy (default `.reject`). Idle alerts only.
+    public func setOnDuplicate(_ policy: OnDuplicate) throws(AlertError) {
+        try requireIdle("set the duplicate policy")
+        onDuplicate = policy
     }
 
     /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.

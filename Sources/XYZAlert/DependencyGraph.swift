@@ -17,8 +17,11 @@ enum DependencyGraph {
         alert.state.isLive ? alert.dispatch!.domain.ids[id] : nil
     }
 
-    static func successors(of alert: Alert, _ resolve: Resolver) -> [Alert] {
-        var out = alert.dependencies.filter { $0.state != .finished }
+    static func successors(of alert: Alert, _ resolve: Resolver, excluding gone: Set<ObjectIdentifier> = []) -> [Alert] {
+        if !gone.isEmpty && gone.contains(ObjectIdentifier(alert)) {
+            return []
+        }
+        var out = alert.dependencies.filter { $0.state != .finished && (gone.isEmpty || !gone.contains(ObjectIdentifier($0))) }
         for id in alert.idDependencies {
             if let target = resolve(alert, id) {
                 out.append(target)
@@ -51,12 +54,14 @@ enum DependencyGraph {
         return nil
     }
 
-    /// A cycle `[a, ..., a]` reachable from `starts`, or nil.
-    static func cycle(from starts: [Alert], _ resolve: Resolver) -> [Alert]? {
+    /// A cycle `[a, ..., a]` reachable from `starts`, or nil. Alerts in
+    /// `gone` (ending in the call being checked) count as finished: no edge
+    /// leaves or enters them (the resolver must not return them either).
+    static func cycle(from starts: [Alert], _ resolve: Resolver, excluding gone: Set<ObjectIdentifier> = []) -> [Alert]? {
         var finished = Set<ObjectIdentifier>()
         var onPath = Set<ObjectIdentifier>()
         for start in starts where !finished.contains(ObjectIdentifier(start)) {
-            var frames: [(alert: Alert, next: [Alert], index: Int)] = [(start, successors(of: start, resolve), 0)]
+            var frames: [(alert: Alert, next: [Alert], index: Int)] = [(start, successors(of: start, resolve, excluding: gone), 0)]
             onPath.insert(ObjectIdentifier(start))
             while let frame = frames.last {
                 if frame.index == frame.next.count {
@@ -74,7 +79,7 @@ enum DependencyGraph {
                 }
                 if !finished.contains(key) {
                     onPath.insert(key)
-                    frames.append((next, successors(of: next, resolve), 0))
+                    frames.append((next, successors(of: next, resolve, excluding: gone), 0))
                 }
             }
         }

@@ -111,7 +111,7 @@ public final class Dispatch {
         if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
     }
 
-    private func list(_ alert: Alert) {
+    func list(_ alert: Alert) {
         alert.listIndex = alerts.count
         alerts.append(alert)
     }
@@ -158,104 +158,6 @@ public final class Dispatch {
     /// Adds one alert: `add([alert])`, without building an array.
     public func add(_ alert: Alert) throws(AlertError) {
         try add(batch: CollectionOfOne(alert))
-    }
-
-    private func add<Batch: RandomAccessCollection<Alert>>(batch: Batch) throws(AlertError) {
-        try requireUsable("add alerts")
-        // A single alert cannot appear twice or clash with the batch; only
-        // larger batches need the sets that check that.
-        let checksBatch = batch.count > 1
-        var members = Set<ObjectIdentifier>()
-        var batchIDs: [ExactString: Alert] = [:]
-        var hasDependencies = false
-        for alert in batch {
-            if checksBatch {
-                guard members.insert(ObjectIdentifier(alert)).inserted else {
-                    throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
-                }
-            }
-            guard alert.state == .idle else {
-                throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
-            }
-            if let id = alert.key {
-                if domain.ids.find(id, digest: alert.keyDigest) != nil {
-                    throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
-                }
-                if checksBatch {
-                    if batchIDs[id] != nil {
-                        throw AlertError(.duplicate, "cannot add alert '\(id)': two alerts of the batch have that id")
-                    }
-                    batchIDs[id] = alert
-                }
-            }
-            hasDependencies = hasDependencies || !alert.dependencies.isEmpty || !alert.idDependencies.isEmpty
-        }
-        let domain = self.domain
-        // A cycle through a new alert leaves it by one of its dependencies:
-        // a batch without any cannot close one.
-        if hasDependencies {
-            let single = checksBatch ? nil : batch.first
-            func inBatch(_ id: ExactString) -> Alert? {
-                single.map { $0.key == id ? $0 : nil } ?? batchIDs[id]
-            }
-            let resolve: DependencyGraph.Resolver = { alert, id in
-                if alert === single || members.contains(ObjectIdentifier(alert)) {
-                    return domain.ids[id] ?? inBatch(id)
-                }
-                guard alert.state.isLive else { return nil }
-                let home = alert.dispatch!.domain
-                return home.ids[id] ?? (home === domain ? inBatch(id) : nil)
-            }
-            if let cycle = DependencyGraph.cycle(from: Array(batch), resolve) {
-                throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
-            }
-        }
-
-        var addedAt: Double?
-        for alert in batch {
-            alert.seq = domain.nextSeq
-            domain.nextSeq += 1
-            alert.dispatch = self
-            alert.state = alert.startsWaiting ? .waiting : .ready
-            alert.remainingDuration = alert.duration
-            if alert.ttl > 0 {
-                addedAt = addedAt ?? domain.now()
-                domain.startTTL(alert, at: addedAt!)
-            }
-            list(alert)
-            queued(alert)
-            if !alert.tagKeys.isEmpty {
-                domain.indexTags(of: alert)
-            }
-            domain.liveCount += 1
-            if let id = alert.key {
-                // Alerts already waiting for this id now have one more unmet dependency.
-                if !domain.idWaiters.isEmpty, let waiters = domain.idWaiters[id] {
-                    for waiter in waiters {
-                        waiter.unmet += 1
-                        waiter.dispatch!.updateQueue(waiter)
-                    }
-                }
-                domain.ids.insert(alert)
-            }
-        }
-        for alert in batch {
-            for id in alert.idDependencies {
-                domain.idWaiters[id, default: []].append(alert)
-            }
-            for dependency in alert.dependencies where dependency.state != .finished {
-                dependency.dependents.append(alert)
-            }
-            alert.unmet = alert.dependencies.count { $0.state != .finished }
-                + alert.idDependencies.count { domain.ids[$0] != nil }
-            updateQueue(alert)
-        }
-        var settlement = Settlement()
-        settlement.needPass(domain)
-        for ending in dropOverCapacity(&settlement) {
-            domain.report(ending)
-        }
-        try settlement.settle()
     }
 
     /// The page appeared: it participates again (if its parents let it), its

@@ -523,6 +523,23 @@ final class Domain {
         alert.dispatch = nil
     }
 
+    /// Finishes an idle alert that an add turned away (`.duplicate`): it
+    /// never joins, holds no dependency any more, and frees the live alerts
+    /// that waited for it by handle. Its events go to `dispatch`'s host.
+    func finishUnadded(_ alert: Alert, _ reason: EndReason, on dispatch: Dispatch,
+                       _ settlement: inout Settlement) -> Ending {
+        settlement.needPass(self)
+        alert.state = .finished
+        alert.endReason = reason
+        alert.dependencies = []
+        let dependents = alert.dependents
+        alert.dependents = []
+        for waiter in dependents {
+            free(waiter, &settlement)
+        }
+        return Ending(alert: alert, reason: reason, dispatch: dispatch, wasOnScreen: false)
+    }
+
     /// One dependency of `waiter` is met; at the last it becomes a candidate.
     private func free(_ waiter: Alert, _ settlement: inout Settlement) {
         waiter.unmet -= 1

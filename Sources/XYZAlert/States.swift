@@ -51,6 +51,27 @@ public enum Exclusive: Int32, Sendable, CaseIterable, CustomStringConvertible {
     }
 }
 
+/// What `add` does with an alert whose id is already live in the domain
+/// (SPEC 13). Raw values are the C ABI's `xyz_on_duplicate` values.
+public enum OnDuplicate: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The add fails with `.duplicate` and changes nothing (the default).
+    case reject = 0
+    /// The new alert does not join: it finishes (`.duplicate`) during the
+    /// add, and the rest of the batch is added.
+    case ignore
+    /// The live alert ends (`.replaced`: `remove` if on screen, `finish`),
+    /// and the new one is added in its place, as a new add.
+    case replace
+
+    public var description: String {
+        switch self {
+        case .reject: "reject"
+        case .ignore: "ignore"
+        case .replace: "replace"
+        }
+    }
+}
+
 /// Why an on-screen alert was hidden.
 public enum HideReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// Its page does not participate (not visible, or not the active child).

@@ -109,6 +109,21 @@ public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
 }
 
 @c @implementation
+public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ policy: xyz_on_duplicate) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setOnDuplicate(try checkedEnum(policy.rawValue, OnDuplicate.init(rawValue:), #function, "xyz_on_duplicate"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
+    value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
+        xyz_on_duplicate(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onDuplicate.rawValue))
+    }
+}
+
+@c @implementation
 public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
     value(XYZ_STATE_FINISHED) { () throws(AlertError) in
         xyz_state(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").state.rawValue))

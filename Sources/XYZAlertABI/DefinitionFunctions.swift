@@ -27,6 +27,26 @@ public func xyz_definition_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive
 }
 
 @c @implementation
+public func xyz_definition_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
+    value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
+        xyz_on_duplicate(rawValue: UInt32(try definition(pointer, #function).definition.onDuplicate.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_definition_tag_count(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.tags.count }
+}
+
+@c @implementation
+public func xyz_definition_tag(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let tags = try definition(pointer, #function).tags
+        return tags.indices.contains(index) ? tags[index] : nil
+    }
+}
+
+@c @implementation
 public func xyz_definition_ready(_ pointer: OpaquePointer?) -> Bool {
     value(false) { () throws(AlertError) in try definition(pointer, #function).definition.ready }
 }

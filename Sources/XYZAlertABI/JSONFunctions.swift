@@ -60,7 +60,7 @@ final class CDefinition {
     let definition: AlertDefinition
     let id: UnsafePointer<CChar>
     let page, target, style, title, message, meta: UnsafePointer<CChar>?
-    let after: [UnsafePointer<CChar>]
+    let after, tags: [UnsafePointer<CChar>]
     let actions: [(id: UnsafePointer<CChar>, title: UnsafePointer<CChar>)]
 
     init(_ definition: AlertDefinition, _ arena: CStringArena) {
@@ -73,6 +73,7 @@ final class CDefinition {
         message = definition.content.message.map(arena.intern)
         meta = definition.content.meta.map(arena.intern)
         after = definition.after.map(arena.intern)
+        tags = definition.tags.map(arena.intern)
         actions = definition.content.actions.map { (arena.intern($0.id), arena.intern($0.title)) }
         self.arena = arena
     }

@@ -48,6 +48,11 @@ public func xyz_exclusive_name(_ exclusive: xyz_exclusive) -> UnsafePointer<CCha
 }
 
 @c @implementation
+public func xyz_on_duplicate_name(_ policy: xyz_on_duplicate) -> UnsafePointer<CChar>? {
+    name(policy.rawValue, ["reject", "ignore", "replace"])
+}
+
+@c @implementation
 public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["page", "covered"])
 }

@@ -19,6 +19,7 @@ public struct AlertDefinition: Sendable {
     public var ttl: Double = 0
     /// Tags, for cancelling by tag (SPEC 13).
     public var tags: [String] = []
+    public var onDuplicate: OnDuplicate = .reject
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
 
@@ -40,6 +41,7 @@ public struct AlertDefinition: Sendable {
         for tag in tags {
             try! alert.addTag(tag)
         }
+        try! alert.setOnDuplicate(onDuplicate)
         for dependency in after {
             try! alert.addDependency(id: dependency)
         }

@@ -230,3 +230,78 @@ struct CapacityTests {
         #expect(r.take() == ["show after page"])
     }
 }
+
+func policy(_ a: Alert, _ p: OnDuplicate) -> Alert {
+    try! a.setOnDuplicate(p)
+    return a
+}
+
+/// SPEC section 13: what an add does with an id that is already live.
+@Suite("Queue policies: duplicates (SPEC 13)")
+struct DuplicateTests {
+    @Test func rejectIsTheDefaultAndChangesNothing() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        try home.add(alert("a"))
+        let again = alert("a")
+        #expect(again.onDuplicate == .reject)
+        #expect(errorCode { try home.add([alert("b"), again]) } == .duplicate)
+        #expect(home.find("b") == nil && again.state == .idle)
+        #expect(errorCode { try again.setOnDuplicate(.ignore); try home.add(again); try again.setOnDuplicate(.replace) } == .state)
+    }
+
+    @Test func ignoreFinishesTheNewAlertDuringTheAddAndAddsTheRestOfTheBatch() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        let first = alert("a")
+        try home.add(first)
+        let again = policy(alert("a"), .ignore)
+        try home.add([alert("b", 5, .cover), again, alert("c")])
+        #expect(r.take() == ["show a page", "finish a duplicate", "show b page"])
+        #expect(again.state == .finished && again.endReason == .duplicate && again.dispatch == nil)
+        #expect(home.find("a") === first && home.find("c")?.state == .ready)
+        // Two alerts of one batch with one id are still a duplicate.
+        #expect(errorCode { try home.add([policy(alert("d"), .ignore), policy(alert("d"), .ignore)]) } == .duplicate)
+    }
+
+    @Test func replaceEndsTheLiveAlertAndAddsTheNewOneAsANewAdd() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        let old = alert("msg", 1, .cover)
+        try home.add([alert("base"), old])
+        let byHandle = alert("byHandle", 3, .cover)
+        try byHandle.addDependency(old)
+        let byID = alert("byID", 2, .cover)
+        try byID.addDependency(id: "msg")
+        try home.add([byHandle, byID])
+        _ = r.take()
+        let new = policy(alert("msg", 1, .cover), .replace)
+        try home.add(new)
+        // The handle dependent is free (its dependency finished); the id
+        // dependent now waits for the new "msg", which shows below it.
+        #expect(r.take() == ["remove msg replaced", "finish msg replaced", "show byHandle page"])
+        #expect(old.endReason == .replaced && home.find("msg") === new && new.state == .ready)
+        #expect(byID.explain() == "'byID' is waiting for dependency 'msg' (ready)")
+        try home.find("byHandle")!.dismiss()
+        #expect(r.take() == ["finish byHandle dismissed", "show msg page"])
+    }
+
+    @Test func replaceMayCloseACycleThroughTheNewAlertButNotThroughTheOldOne() throws {
+        let home = page("home", Recorder(), visible: false)
+        let old = alert("x")
+        let waiter = alert("w")
+        try waiter.addDependency(id: "x")
+        try home.add([old, waiter])
+        // The new "x" waits for "w", which waits for id "x": a cycle.
+        let closing = policy(alert("x"), .replace)
+        try closing.addDependency(waiter)
+        #expect(errorMessage { try home.add(closing) }
+                == "cannot add alerts: dependency cycle: 'x' -> 'w' -> 'x'")
+        #expect(old.state == .ready && closing.state == .idle)
+        // Depending on the alert it replaces is no cycle: that one finishes.
+        let fine = policy(alert("x"), .replace)
+        try fine.addDependency(old)
+        try home.add(fine)
+        #expect(old.endReason == .replaced && fine.state == .ready && home.snapshot().pages[0].queue.first { $0.id == "x" }?.unmetDependencies == 0)
+    }
+}

@@ -135,11 +135,43 @@ static void over_capacity_the_lowest_ranked_is_dropped(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+static void duplicates_are_rejected_ignored_or_replaced(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *first = make_alert("msg", 1, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_dispatch_add(home, &first, 1));
+    CHECK(xyz_alert_on_duplicate(first) == XYZ_ON_DUPLICATE_REJECT);
+    xyz_alert *rejected = make_alert("msg", 1, XYZ_EXCLUSIVE_COVER);
+    CHECK_STATUS(xyz_dispatch_add(home, &rejected, 1), XYZ_EDUPLICATE);
+    CHECK(xyz_alert_state(rejected) == XYZ_STATE_IDLE);
+    CHECK_OK(xyz_alert_set_on_duplicate(rejected, XYZ_ON_DUPLICATE_IGNORE));
+    xyz_alert *other = make_alert("other", 0, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *batch[] = {rejected, other};
+    CHECK_OK(xyz_dispatch_add(home, batch, 2));
+    CHECK(xyz_alert_state(rejected) == XYZ_STATE_FINISHED && xyz_alert_state(other) == XYZ_STATE_READY);
+    xyz_alert *newer = make_alert("msg", 1, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_set_on_duplicate(newer, XYZ_ON_DUPLICATE_REPLACE));
+    CHECK_OK(xyz_dispatch_add(home, &newer, 1));
+    CHECK_STR(recorder_take(&r), "show msg page\nfinish msg duplicate\nremove msg replaced\nfinish msg replaced\n"
+              "show msg page\n");
+    CHECK(xyz_dispatch_find(home, "msg") == newer);
+    CHECK_STATUS(xyz_alert_set_on_duplicate(newer, XYZ_ON_DUPLICATE_IGNORE), XYZ_ESTATE);
+    CHECK_STATUS(xyz_alert_set_on_duplicate(other, (xyz_on_duplicate)3), XYZ_EINVAL);
+    CHECK_STR(xyz_on_duplicate_name(XYZ_ON_DUPLICATE_REPLACE), "replace");
+    CHECK_STR(xyz_on_duplicate_name((xyz_on_duplicate)3), "unknown");
+    xyz_alert_release(first);
+    xyz_alert_release(rejected);
+    xyz_alert_release(other);
+    xyz_alert_release(newer);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
     {"suspend_is_counted_and_holds_the_subtree", suspend_is_counted_and_holds_the_subtree},
     {"content_set_on_an_on_screen_alert_is_an_update", content_set_on_an_on_screen_alert_is_an_update},
     {"over_capacity_the_lowest_ranked_is_dropped", over_capacity_the_lowest_ranked_is_dropped},
+    {"duplicates_are_rejected_ignored_or_replaced", duplicates_are_rejected_ignored_or_replaced},
     {NULL, NULL},
 };

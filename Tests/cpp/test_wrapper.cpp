@@ -506,6 +506,11 @@ void tags_and_cancel_tagged_through_the_wrapper() {
     home.resume();
     CHECK(r.take() == "show held page\n" && !home.is_suspended());
     CHECK(EXPECT_THROW(xyz::error, home.resume()).code() == xyz::status::state);
+    xyz::alert dup("held");
+    dup.set_on_duplicate(xyz::on_duplicate::ignore);
+    home.add(dup);
+    CHECK(dup.state() == xyz::state::finished && dup.on_duplicate() == xyz::on_duplicate::ignore);
+    CHECK(r.take() == "finish held duplicate\n" && xyz::to_string(xyz::on_duplicate::replace) == "replace");
     CHECK(EXPECT_THROW(xyz::error, home.cancel_tagged("")).code() == xyz::status::invalid);
 }
 

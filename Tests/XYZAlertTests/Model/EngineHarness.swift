@@ -71,6 +71,7 @@ final class EngineHarness: Harness {
             for tag in spec.tags {
                 try alert.addTag(tag)
             }
+            try alert.setOnDuplicate(spec.onDuplicate)
             try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)

@@ -112,7 +112,7 @@ struct ModelCoverageTests {
             "show", "unhide", "move", "action", "flush?", "hide page", "hide covered",
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
-            "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped",
+            "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped", "finish duplicate", "remove replaced", "finish replaced",
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]

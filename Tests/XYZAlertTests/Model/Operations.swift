@@ -16,6 +16,7 @@ struct AlertSpec: CustomStringConvertible {
     var duration: Double = 0
     var ttl: Double = 0
     var tags: [String] = []
+    var onDuplicate: OnDuplicate = .reject
     var reactions: [Reaction]
 
     var description: String {
@@ -28,6 +29,7 @@ struct AlertSpec: CustomStringConvertible {
         if duration > 0 { parts.append("duration: \(duration)") }
         if ttl > 0 { parts.append("ttl: \(ttl)") }
         if !tags.isEmpty { parts.append("tags: \(tags)") }
+        if onDuplicate != .reject { parts.append("onDuplicate: .\(onDuplicate)") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }

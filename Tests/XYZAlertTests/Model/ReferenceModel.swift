@@ -35,6 +35,7 @@ final class RefAlert {
     var remaining = 0.0
     var deadline = 0.0
     var tags: [String] = []
+    var onDuplicate: OnDuplicate = .reject
 
     init(label: String, id: String?) {
         self.label = label
@@ -178,10 +179,10 @@ final class ReferenceHarness: Harness {
     /// G over unfinished alerts (see DependencyGraph in the engine), with
     /// `isLive` and `domainOf` overridable to ask "what if", plus extra edges.
     private func hasCycle(isLive: (RefAlert) -> Bool, domainOf: (RefAlert) -> RefDomain?,
-                          extra: [(RefAlert, RefAlert)] = []) -> Bool {
-        let nodes = alerts.filter { $0.state != .finished }
+                          extra: [(RefAlert, RefAlert)] = [], gone: [RefAlert] = []) -> Bool {
+        let nodes = alerts.filter { a in a.state != .finished && !gone.contains { $0 === a } }
         func successors(_ a: RefAlert) -> [RefAlert] {
-            var out = a.deps.filter { $0.state != .finished }
+            var out = a.deps.filter { d in d.state != .finished && !gone.contains { $0 === d } }
             if isLive(a) {
                 for id in a.idDeps {
                     out += nodes.filter { isLive($0) && $0.id == id && domainOf($0) === domainOf(a) }
@@ -418,6 +419,7 @@ final class ReferenceHarness: Harness {
         a.duration = spec.duration
         a.ttl = spec.ttl
         a.tags = spec.tags
+        a.onDuplicate = spec.onDuplicate
         do throws(RefFailure) {
             for id in spec.afterIDs {
                 try dependOnID(a, id)
@@ -458,20 +460,47 @@ final class ReferenceHarness: Harness {
     private func add(_ p: RefPage, _ batch: [RefAlert]) throws(RefFailure) {
         try usable(p)
         var ids = Set<String>()
+        var conflicts: [(new: RefAlert, live: RefAlert)] = []
         for (i, a) in batch.enumerated() {
             if batch[..<i].contains(where: { $0 === a }) { throw RefFailure("invalidArgument") }
             if a.state != .idle { throw RefFailure("state") }
             if let id = a.id {
-                if live(in: p.domain).contains(where: { $0.id == id }) { throw RefFailure("duplicate") }
+                if let live = live(in: p.domain).first(where: { $0.id == id }) {
+                    if a.onDuplicate == .reject { throw RefFailure("duplicate") }
+                    conflicts.append((a, live))
+                }
                 if !ids.insert(id).inserted { throw RefFailure("duplicate") }
             }
         }
-        let isLive: (RefAlert) -> Bool = { a in a.state.isLive || batch.contains { $0 === a } }
+        let ignored = conflicts.filter { $0.new.onDuplicate == .ignore }.map(\.new)
+        let gone = ignored + conflicts.filter { $0.new.onDuplicate == .replace }.map(\.live)
+        let joining = batch.filter { a in !ignored.contains { $0 === a } }
+        let isGone: (RefAlert) -> Bool = { a in gone.contains { $0 === a } }
+        let isLive: (RefAlert) -> Bool = { a in (a.state.isLive && !isGone(a)) || joining.contains { $0 === a } }
         let domainOf: (RefAlert) -> RefDomain? = { a in
-            batch.contains { $0 === a } ? p.domain : (a.state.isLive ? a.page!.domain : nil)
+            joining.contains { $0 === a } ? p.domain : (a.state.isLive ? a.page!.domain : nil)
         }
-        if hasCycle(isLive: isLive, domainOf: domainOf) { throw RefFailure("cycle") }
-        for a in batch {
+        if hasCycle(isLive: isLive, domainOf: domainOf, gone: gone) { throw RefFailure("cycle") }
+        let touched = Touched()
+        touched.add(p.domain)
+        var endings: [(alert: RefAlert, reason: EndReason, wasOnScreen: Bool)] = []
+        for (new, live) in conflicts {
+            if new.onDuplicate == .ignore {
+                new.state = .finished
+                new.deps = []
+                let dependents = new.dependents
+                new.dependents = []
+                for w in dependents where w.state.isLive && depsMet(w) {
+                    touched.add(w.page!.domain)
+                }
+                endings.append((new, .duplicate, false))
+            } else {
+                let wasOnScreen = live.state.isOnScreen
+                end(live, .replaced, touched)
+                endings.append((live, .replaced, wasOnScreen))
+            }
+        }
+        for a in joining {
             a.seq = p.domain.nextSeq
             p.domain.nextSeq += 1
             a.page = p
@@ -479,14 +508,17 @@ final class ReferenceHarness: Harness {
             a.addedAt = clock
             a.remaining = a.duration
         }
-        for a in batch {
+        for a in joining {
             for dep in a.deps where dep.state != .finished {
                 dep.dependents.append(a)
             }
         }
-        let touched = Touched()
-        touched.add(p.domain)
-        for a in dropOverCapacity(p, touched) {
+        let dropped = dropOverCapacity(p, touched)
+        for (a, reason, wasOnScreen) in endings {
+            if wasOnScreen { event("remove \(a.label) \(reason)", a, kind: "remove") }
+            event("finish \(a.label) \(reason)", a, kind: "finish")
+        }
+        for a in dropped {
             event("finish \(a.label) dropped", a, kind: "finish")
         }
         settle(touched)

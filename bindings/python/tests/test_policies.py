@@ -74,3 +74,22 @@ def test_over_capacity_the_lowest_ranked_queued_alert_is_dropped(recorder, page)
     assert recorder.take() == ["finish q3 dropped"] and home.capacity == 1
     with pytest.raises(OverflowError, match="capacity must be between 0 and 2147483647, got -1"):
         home.capacity = -1
+
+
+def test_duplicates_are_rejected_ignored_or_replaced(recorder, page):
+    from xyzalert import OnDuplicate
+    home = page("home")
+    first = Alert("msg", priority=1, exclusive="cover")
+    home.add(first)
+    with pytest.raises(xyzalert.DuplicateIdError):
+        home.add(Alert("msg"))
+    ignored = Alert("msg", on_duplicate="ignore")
+    home.add([ignored, Alert("other")])
+    assert ignored.state is xyzalert.State.FINISHED and ignored.on_duplicate is OnDuplicate.IGNORE
+    newer = Alert("msg", priority=1, exclusive="cover", on_duplicate=OnDuplicate.REPLACE)
+    home.add(newer)
+    assert recorder.take() == ["show msg page", "finish msg duplicate", "remove msg replaced", "finish msg replaced",
+                               "show msg page"]
+    assert home.find("msg") is newer
+    with pytest.raises(ValueError, match="on_duplicate must be one of"):
+        Alert("x", on_duplicate="merge")

@@ -17,7 +17,7 @@ system's library path.
 from __future__ import annotations
 
 from . import _lib
-from ._enums import ActionStyle, EndReason, Exclusive, HideReason, State, Status, StepKind
+from ._enums import ActionStyle, EndReason, Exclusive, HideReason, OnDuplicate, State, Status, StepKind
 from .alert import Action, Alert, keyboard_offset
 from .alert_set import AlertSet, Page, Scenario, Step
 from .dispatch import Dispatch
@@ -37,7 +37,8 @@ def version() -> str:
 
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
-    "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OwnerError", "Page", "ParseError",
+    "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OnDuplicate", "OwnerError", "Page",
+    "ParseError",
     "ReadError", "Scenario", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
     "keyboard_offset", "run_scenario", "version",
 ]

@@ -39,6 +39,17 @@ class Exclusive(enum.IntEnum):
     HIDE_OTHERS = 2
 
 
+class OnDuplicate(enum.IntEnum):
+    """What adding does with an alert whose id is already live in the domain."""
+
+    REJECT = 0
+    """The add raises :class:`DuplicateIdError` and changes nothing (default)."""
+    IGNORE = 1
+    """The new alert does not join: it finishes with ``DUPLICATE`` during the add."""
+    REPLACE = 2
+    """The live alert ends with ``REPLACED``; the new one is added."""
+
+
 class HideReason(enum.IntEnum):
     """Why an on-screen alert is hidden."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _check, _handles, _lib
-from ._enums import ActionStyle, Exclusive, State
+from ._enums import ActionStyle, Exclusive, OnDuplicate, State
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
@@ -46,7 +46,7 @@ class Alert:
                  message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0,
-                 tags: Iterable[str] = ()) -> None:
+                 tags: Iterable[str] = (), on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT) -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
@@ -54,6 +54,8 @@ class Alert:
         raw_id = _check.optional_text(id, "id")
         priority = _check.int32(priority, "priority")
         exclusive = _check.choice(exclusive, Exclusive, "exclusive")
+        if on_duplicate is not OnDuplicate.REJECT:
+            on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
         settings = None
         if (after != () or ready is not True or target != "page" or title is not None or message is not None
                 or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
@@ -68,6 +70,8 @@ class Alert:
             _lib.checked(hot.xyz_alert_set_priority(handle, priority))
         if exclusive is not Exclusive.WAIT:
             _lib.checked(hot.xyz_alert_set_exclusive(handle, int(exclusive)))
+        if on_duplicate is not OnDuplicate.REJECT:
+            lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
         for function, *arguments in settings or ():
             function(handle, *arguments)
 
@@ -120,6 +124,15 @@ class Alert:
     @property
     def exclusive(self) -> Exclusive:
         return Exclusive(lib.xyz_alert_exclusive(self._handle))
+
+    @property
+    def on_duplicate(self) -> OnDuplicate:
+        """What adding does when the id is already live (settable while idle)."""
+        return OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))
+
+    @on_duplicate.setter
+    def on_duplicate(self, policy: Union[OnDuplicate, str]) -> None:
+        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(policy, OnDuplicate, "on_duplicate")))
 
     @property
     def tags(self) -> List[str]:

@@ -1,0 +1,163 @@
+/// Adding alerts (SPEC sections 6 and 13): validation, the duplicate
+/// policies, joining the domain, capacity.
+///
+/// An add is all or nothing: every check is made before anything changes.
+/// Then, in this order and without events: the live alerts that new ones
+/// `replace` end, the new ones that `ignore` a duplicate finish unadded, the
+/// rest join, and the dispatch drops what exceeds its capacity. Only then
+/// are the events of those ends delivered (in that order), so every callback
+/// sees the add complete; then the pass.
+extension Dispatch {
+    func add<Batch: RandomAccessCollection<Alert>>(batch: Batch) throws(AlertError) {
+        try requireUsable("add alerts")
+        let domain = self.domain
+        // A single alert cannot appear twice or clash with the batch; only
+        // larger batches need the sets that check that.
+        let checksBatch = batch.count > 1
+        var members = Set<ObjectIdentifier>()
+        var batchIDs: [ExactString: Alert] = [:]
+        var hasDependencies = false
+        /// New alerts whose id is live in the domain, with that live alert.
+        var conflicts: [(new: Alert, live: Alert)] = []
+        for alert in batch {
+            if checksBatch {
+                guard members.insert(ObjectIdentifier(alert)).inserted else {
+                    throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
+                }
+            }
+            guard alert.state == .idle else {
+                throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
+            }
+            if let id = alert.key {
+                if let live = domain.ids.find(id, digest: alert.keyDigest) {
+                    guard alert.onDuplicate != .reject else {
+                        throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
+                    }
+                    conflicts.append((alert, live))
+                }
+                if checksBatch {
+                    if batchIDs[id] != nil {
+                        throw AlertError(.duplicate, "cannot add alert '\(id)': two alerts of the batch have that id")
+                    }
+                    batchIDs[id] = alert
+                }
+            }
+            hasDependencies = hasDependencies || !alert.dependencies.isEmpty || !alert.idDependencies.isEmpty
+        }
+        if conflicts.isEmpty {
+            if hasDependencies {
+                try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
+            }
+            try join(batch, endings: [])
+            return
+        }
+        // Ignored alerts never join; replaced ones leave: for the cycle
+        // check both are gone, and a replaced id names its new alert.
+        let ignored = Set(conflicts.filter { $0.new.onDuplicate == .ignore }.map { ObjectIdentifier($0.new) })
+        let gone = ignored.union(conflicts.filter { $0.new.onDuplicate == .replace }.map { ObjectIdentifier($0.live) })
+        let joining = batch.filter { !ignored.contains(ObjectIdentifier($0)) }
+        if hasDependencies {
+            var joiningIDs = batchIDs
+            for alert in batch where ignored.contains(ObjectIdentifier(alert)) {
+                joiningIDs[alert.key!] = nil
+            }
+            try checkCycles(joining, single: joining.count == 1 ? joining[0] : nil,
+                            Set(joining.map(ObjectIdentifier.init)), joiningIDs, gone: gone)
+        }
+        var settlement = Settlement()
+        var endings: [Domain.Ending] = []
+        for (new, live) in conflicts {
+            if new.onDuplicate == .ignore {
+                endings.append(domain.finishUnadded(new, .duplicate, on: self, &settlement))
+            } else {
+                endings.append(domain.endSilently(live, .replaced, &settlement))
+            }
+        }
+        try join(joining, endings: endings, settlement)
+    }
+
+    /// Throws `.cycle` when adding `joining` would close a dependency cycle.
+    /// A cycle through a new alert leaves it by one of its dependencies, so
+    /// only batches with dependencies are searched. Alerts in `gone` (ending
+    /// in this add) have no edges, and an id whose live alert is gone names
+    /// the new alert with that id.
+    private func checkCycles(_ joining: [Alert], single: Alert?, _ members: Set<ObjectIdentifier>,
+                             _ batchIDs: [ExactString: Alert], gone: Set<ObjectIdentifier>) throws(AlertError) {
+        let domain = self.domain
+        func inBatch(_ id: ExactString) -> Alert? {
+            single.map { $0.key == id ? $0 : nil } ?? batchIDs[id]
+        }
+        func live(_ found: Alert?, _ id: ExactString) -> Alert? {
+            guard let found else { return nil }
+            return gone.contains(ObjectIdentifier(found)) ? inBatch(id) : found
+        }
+        let resolve: DependencyGraph.Resolver = { alert, id in
+            if alert === single || members.contains(ObjectIdentifier(alert)) {
+                return live(domain.ids[id], id) ?? inBatch(id)
+            }
+            guard alert.state.isLive else { return nil }
+            let home = alert.dispatch!.domain
+            return live(home.ids[id], id) ?? (home === domain ? inBatch(id) : nil)
+        }
+        if let cycle = DependencyGraph.cycle(from: joining, resolve, excluding: gone) {
+            throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
+        }
+    }
+
+    /// Makes `joining` live in this dispatch (all checks passed), drops what
+    /// exceeds the capacity, reports `endings` and the drops, then settles.
+    /// O(k log n) for k alerts plus their dependency edges.
+    private func join<Alerts: Collection<Alert>>(_ joining: Alerts, endings: [Domain.Ending],
+                                                  _ settlement: Settlement = Settlement()) throws(AlertError) {
+        let domain = self.domain
+        var settlement = settlement
+        var addedAt: Double?
+        for alert in joining {
+            alert.seq = domain.nextSeq
+            domain.nextSeq += 1
+            alert.dispatch = self
+            alert.state = alert.startsWaiting ? .waiting : .ready
+            alert.remainingDuration = alert.duration
+            if alert.ttl > 0 {
+                addedAt = addedAt ?? domain.now()
+                domain.startTTL(alert, at: addedAt!)
+            }
+            list(alert)
+            queued(alert)
+            if !alert.tagKeys.isEmpty {
+                domain.indexTags(of: alert)
+            }
+            domain.liveCount += 1
+            if let id = alert.key {
+                // Alerts already waiting for this id now have one more unmet dependency.
+                if !domain.idWaiters.isEmpty, let waiters = domain.idWaiters[id] {
+                    for waiter in waiters {
+                        waiter.unmet += 1
+                        waiter.dispatch!.updateQueue(waiter)
+                    }
+                }
+                domain.ids.insert(alert)
+            }
+        }
+        for alert in joining {
+            for id in alert.idDependencies {
+                domain.idWaiters[id, default: []].append(alert)
+            }
+            for dependency in alert.dependencies where dependency.state != .finished {
+                dependency.dependents.append(alert)
+            }
+            alert.unmet = alert.dependencies.count { $0.state != .finished }
+                + alert.idDependencies.count { domain.ids[$0] != nil }
+            updateQueue(alert)
+        }
+        settlement.needPass(domain)
+        let dropped = dropOverCapacity(&settlement)
+        for ending in endings {
+            domain.report(ending)
+        }
+        for ending in dropped {
+            domain.report(ending)
+        }
+        try settlement.settle()
+    }
+}
