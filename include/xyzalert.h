@@ -533,9 +533,9 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
  * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
  * page with "name", "visible", "participating", "parent", "active_child",
- * "provider", "suspended", "capacity" and its "queue", each alert with "id", "priority", "exclusive",
- * "state", "page" and "unmet_dependencies". The caller frees it with
- * xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
+ * "provider", "suspended", "capacity" and its "queue", each alert with
+ * "id", "priority", "exclusive", "state", "page", "unmet_dependencies" and
+ * "lane". The caller frees it with xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
 
@@ -560,6 +560,18 @@ XYZ_API const char *xyz_alert_id(const xyz_alert *alert);
 /** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
 XYZ_API xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
 XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
+
+/** (0.2) Sets the lane (copied; default "main"). Each lane of a domain is
+ * arbitrated on its own: one stack, one candidate order and one visibility
+ * per lane, so an alert only waits for, covers or hides alerts of its own
+ * lane; within a pass the lanes are taken in byte order of their names.
+ * Participation, dependencies, ids, capacity and suspension are shared, and
+ * keyboard avoidance, page hiding and destroying see every lane (the most
+ * recently shown alert first). Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for
+ * NULL or "". */
+XYZ_API xyz_status xyz_alert_set_lane(xyz_alert *alert, const char *lane);
+/** The lane ("main" by default); valid while the alert lives. */
+XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 
 /** (0.2) Sets what an add does when the alert's id is already live in the
  * domain (default XYZ_ON_DUPLICATE_REJECT; see xyz_dispatch_add()). Idle
@@ -829,6 +841,8 @@ XYZ_API const char *xyz_definition_message(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_meta(const xyz_definition *definition);
 /** "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
 XYZ_API bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
+/** (0.2) "lane" (default "main"). */
+XYZ_API const char *xyz_definition_lane(const xyz_definition *definition);
 /** (0.2) "on_duplicate" (default reject) and the "tags", in file order
  * (NULL when out of range). */
 XYZ_API xyz_on_duplicate xyz_definition_on_duplicate(const xyz_definition *definition);

@@ -304,6 +304,12 @@ public:
         detail::finish(xyz_alert_set_waiting(handle_));
         return *this;
     }
+    /** The lane it is arbitrated in (default "main"; idle only). */
+    alert &set_lane(std::string_view lane) {
+        detail::finish(xyz_alert_set_lane(handle_, detail::c_string(lane).c_str()));
+        return *this;
+    }
+    std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
     /** What an add does when the id is already live (default reject). */
     alert &set_on_duplicate(xyz::on_duplicate policy) {
         detail::finish(xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)));

@@ -127,6 +127,9 @@ extension Dispatch {
             if !alert.tagKeys.isEmpty {
                 domain.indexTags(of: alert)
             }
+            if let lane = alert.laneKey {
+                domain.useLane(lane, 1)
+            }
             domain.liveCount += 1
             if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.

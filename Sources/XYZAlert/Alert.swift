@@ -42,6 +42,8 @@ public final class Alert {
     /// Seconds from `add` within which the alert must first be on screen,
     /// or it ends (`expired`); no longer applies once shown. 0: no limit.
     @exclusivity(unchecked) public private(set) var ttl: Double = 0
+    /// The lane, nil for "main" (see Lanes.swift).
+    @exclusivity(unchecked) var laneKey: ExactString?
     /// The tags (see Tags.swift), in the order first added.
     @exclusivity(unchecked) var tagKeys: [ExactString] = []
     /// Anything the host wants to keep with the alert; released with it.

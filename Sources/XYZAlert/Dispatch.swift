@@ -56,6 +56,8 @@ public final class Dispatch {
     /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.
     @exclusivity(unchecked) private(set) var waitQueue = AlertQueue()
     @exclusivity(unchecked) private(set) var coverQueue = AlertQueue()
+    /// The same for the lanes other than "main" (see Lanes.swift).
+    @exclusivity(unchecked) private(set) var otherLanes: [ExactString: LaneQueues] = [:]
 
     /// Creates a dispatch whose page is not visible yet, alone in its domain.
     public init(host: AlertHost?, pageView: ViewHandle? = nil, name: String = "") {
@@ -101,14 +103,25 @@ public final class Dispatch {
     func updateQueue(_ alert: Alert) {
         let wanted = alert.state == .ready && alert.unmet == 0
         if wanted && alert.queueIndex < 0 {
-            if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
+            if let lane = alert.laneKey {
+                if alert.exclusive == .wait {
+                    otherLanes[lane, default: LaneQueues()].wait.insert(alert)
+                } else {
+                    otherLanes[lane, default: LaneQueues()].cover.insert(alert)
+                }
+            } else if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
         } else if !wanted && alert.queueIndex >= 0 {
             dequeue(alert)
         }
     }
 
     func dequeue(_ alert: Alert) {
-        if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
+        if let lane = alert.laneKey {
+            if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
+            if otherLanes[lane]!.isEmpty {
+                otherLanes[lane] = nil
+            }
+        } else if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
     }
 
     func list(_ alert: Alert) {

@@ -43,6 +43,11 @@ final class Domain {
     @exclusivity(unchecked) private(set) var offsetAlerts = 0
     @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
+    /// How many live alerts of the domain are in each lane other than
+    /// "main", and every lane in use ("main" always, as nil) in byte order
+    /// of the names (see Lanes.swift).
+    @exclusivity(unchecked) var lanesInUse: [ExactString: Int] = [:]
+    @exclusivity(unchecked) var laneOrder: [ExactString?] = [nil]
     /// The live alerts of the domain by tag (see Tags.swift).
     @exclusivity(unchecked) var tagged: [ExactString: [ObjectIdentifier: Alert]] = [:]
     /// The `seq` the next added alert gets.
@@ -294,16 +299,39 @@ final class Domain {
     /// dispatches + stack), plus provider calls (O(dispatches) when
     /// participation must be recomputed).
     private func nextEvent(_ pass: Int) -> Event? {
-        var heldBack = false
         let participating = computeParticipation(askProviders: true)
+        guard !lanesInUse.isEmpty else {
+            let (event, heldBack) = nextEvent(pass, participating, lane: nil, onlyLane: false)
+            passEndedSettled = event == nil && !heldBack
+            return event
+        }
+        // SPEC 14: each lane on its own, in byte order of their names.
+        var heldBack = false
+        for lane in laneOrder {
+            let (event, held) = nextEvent(pass, participating, lane: lane, onlyLane: true)
+            if let event {
+                return event
+            }
+            heldBack = heldBack || held
+        }
+        passEndedSettled = !heldBack
+        return nil
+    }
+
+    /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
+    /// false every on-screen alert is in it, as when only "main" is in use),
+    /// and whether a mark held back an alert that would have had one.
+    private func nextEvent(_ pass: Int, _ participating: [Dispatch], lane: ExactString?,
+                           onlyLane: Bool) -> (Event?, heldBack: Bool) {
+        var heldBack = false
         var top: Int32?
-        for alert in stack where alert.dispatch!.isParticipating {
+        for alert in stack where alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
             top = max(top ?? alert.priority, alert.priority)
         }
-        let chosen = select(from: participating, above: top)
+        let chosen = select(from: participating, above: top, lane: lane)
         var hiding = chosen?.exclusive == .hideOthers
         var unhide: Alert?
-        for alert in stack.reversed() {
+        for alert in stack.reversed() where !onlyLane || alert.laneKey == lane {
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
             let visible = participates && !hiding
@@ -318,17 +346,16 @@ final class Domain {
                 continue
             }
             if alert.state == .showing && !visible {
-                return .hide(alert, participates ? .covered : .page)
+                return (.hide(alert, participates ? .covered : .page), heldBack)
             }
             if unhide == nil && alert.state == .hidden && visible {
                 unhide = alert
             }
         }
         if let unhide {
-            return .unhide(unhide)
+            return (.unhide(unhide), heldBack)
         }
-        passEndedSettled = chosen == nil && !heldBack
-        return chosen.map(Event.show)
+        return (chosen.map(Event.show), heldBack)
     }
 
     /// Rule 4: the first eligible candidate of the participating dispatches.
@@ -337,11 +364,12 @@ final class Domain {
     /// priority is above `top`. Only one can be chosen per selection: the
     /// chosen alert outranks every other candidate.
     /// Cost: O(participating dispatches).
-    private func select(from participating: [Dispatch], above top: Int32?) -> Alert? {
+    private func select(from participating: [Dispatch], above top: Int32?, lane: ExactString?) -> Alert? {
         var best: Alert?
         for dispatch in participating where !dispatch.isHeld {
-            var candidate = dispatch.coverQueue.first
-            if top == nil, let waiting = dispatch.waitQueue.first,
+            let first = dispatch.firstCandidates(lane)
+            var candidate = first.cover
+            if top == nil, let waiting = first.wait,
                candidate.map({ waiting.precedes($0) }) ?? true {
                 candidate = waiting
             }
@@ -495,6 +523,9 @@ final class Domain {
         if !alert.tagKeys.isEmpty {
             unindexTags(of: alert)
         }
+        if let lane = alert.laneKey {
+            useLane(lane, -1)
+        }
         liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
@@ -566,6 +597,12 @@ final class Domain {
         for alert in moving where !alert.tagKeys.isEmpty {
             source.unindexTags(of: alert)
             target.indexTags(of: alert)
+        }
+        for alert in moving {
+            if let lane = alert.laneKey {
+                source.useLane(lane, -1)
+                target.useLane(lane, 1)
+            }
         }
         var touched: [Alert] = []
         // Ids leave the source: its other alerts waiting for them are freed.

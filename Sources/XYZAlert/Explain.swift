@@ -2,7 +2,13 @@
 /// Explanations use the active-child providers' answers from the last pass:
 /// they never call host code.
 extension Alert {
+    /// One sentence on why the alert is in its state; an alert outside the
+    /// "main" lane names its lane at the end ("... (lane 'toast')").
     public func explain() -> String {
+        state.isLive ? explainState() + laneSuffix : explainState()
+    }
+
+    private func explainState() -> String {
         let name = quotedName
         switch state {
         case .idle:
@@ -25,7 +31,9 @@ extension Alert {
         }
         if state == .hidden {
             let index = domain.stack.firstIndex { $0 === self }!
-            if let cover = domain.stack[(index + 1)...].last(where: { $0.dispatch!.isParticipating && $0.exclusive == .hideOthers }) {
+            if let cover = domain.stack[(index + 1)...].last(where: {
+                $0.dispatch!.isParticipating && $0.exclusive == .hideOthers && $0.laneKey == laneKey
+            }) {
                 return "\(name) is hidden: covered by \(cover.quotedName) (hide_others)"
             }
             return "\(name) is hidden and will be restored at the next pass"
@@ -39,7 +47,7 @@ extension Alert {
         if let holder = dispatch.heldBy {
             return "\(name) is held: \(holder.quotedName) is suspended"
         }
-        let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating }
+        let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
         if let top = participatingStack.last {
             if exclusive == .wait {
                 return "\(name) is blocked by \(top.quotedName): it is 'wait' and never shows over another alert"

@@ -28,6 +28,13 @@ extension Domain {
             }
             dispatch.waitQueue.checkInvariants { $0.exclusive == .wait }
             dispatch.coverQueue.checkInvariants { $0.exclusive != .wait }
+            require(dispatch.waitQueue.items.allSatisfy { $0.laneKey == nil } && dispatch.coverQueue.items.allSatisfy { $0.laneKey == nil },
+                    "\(dispatch.quotedName) queues an alert of another lane as 'main'")
+            for (lane, queues) in dispatch.otherLanes {
+                require(!queues.isEmpty, "\(dispatch.quotedName) keeps empty queues for lane '\(lane)'")
+                queues.wait.checkInvariants { $0.exclusive == .wait && $0.laneKey == lane }
+                queues.cover.checkInvariants { $0.exclusive != .wait && $0.laneKey == lane }
+            }
             dispatch.dropQueue.checkInvariants { $0.dispatch === dispatch && $0.state.isLive && !$0.state.isOnScreen }
             require(dispatch.capacityLimit == 0
                     ? dispatch.dropQueue.isEmpty
@@ -66,6 +73,15 @@ extension Domain {
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
+        var lanes: [ExactString: Int] = [:]
+        for dispatch in dispatches {
+            for alert in dispatch.alerts {
+                if let lane = alert.laneKey { lanes[lane, default: 0] += 1 }
+            }
+        }
+        require(lanes == lanesInUse, "lanesInUse counts \(lanesInUse), not \(lanes)")
+        require(laneOrder == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
+                "laneOrder is not the lanes in use in byte order")
         require(ids.count <= live, "ids maps finished alerts")
         for (tag, members) in tagged {
             require(!members.isEmpty, "the tag index keeps an empty entry for '\(tag)'")

@@ -9,6 +9,8 @@ public struct DomainSnapshot: Equatable, Sendable {
         public var page: Int
         /// Dependencies not met yet.
         public var unmetDependencies: Int
+        /// Its lane ("main" by default).
+        public var lane: String
     }
 
     public struct PageInfo: Equatable, Sendable {
@@ -57,7 +59,7 @@ extension Dispatch {
         func info(_ alert: Alert) -> DomainSnapshot.AlertInfo {
             DomainSnapshot.AlertInfo(id: alert.id, priority: alert.priority, exclusive: alert.exclusive,
                                      state: alert.state, page: index[ObjectIdentifier(alert.dispatch!)]!,
-                                     unmetDependencies: alert.unmet)
+                                     unmetDependencies: alert.unmet, lane: alert.lane)
         }
         let pages = dispatches.map { dispatch in
             DomainSnapshot.PageInfo(

@@ -109,6 +109,21 @@ public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
 }
 
 @c @implementation
+public func xyz_alert_set_lane(_ pointer: OpaquePointer?, _ lane: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setLane(try requireString(lane, #function, "lane"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("lane", alert.lane)
+    }
+}
+
+@c @implementation
 public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ policy: xyz_on_duplicate) -> xyz_status {
     status { () throws(AlertError) in
         let alert = try require(pointer, Alert.self, #function, "alert")

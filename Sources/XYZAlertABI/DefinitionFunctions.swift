@@ -27,6 +27,11 @@ public func xyz_definition_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive
 }
 
 @c @implementation
+public func xyz_definition_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try definition(pointer, #function).lane }
+}
+
+@c @implementation
 public func xyz_definition_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
     value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
         xyz_on_duplicate(rawValue: UInt32(try definition(pointer, #function).definition.onDuplicate.rawValue))

@@ -60,6 +60,7 @@ final class CDefinition {
     let definition: AlertDefinition
     let id: UnsafePointer<CChar>
     let page, target, style, title, message, meta: UnsafePointer<CChar>?
+    let lane: UnsafePointer<CChar>
     let after, tags: [UnsafePointer<CChar>]
     let actions: [(id: UnsafePointer<CChar>, title: UnsafePointer<CChar>)]
 
@@ -74,6 +75,7 @@ final class CDefinition {
         meta = definition.content.meta.map(arena.intern)
         after = definition.after.map(arena.intern)
         tags = definition.tags.map(arena.intern)
+        lane = arena.intern(definition.lane)
         actions = definition.content.actions.map { (arena.intern($0.id), arena.intern($0.title)) }
         self.arena = arena
     }

@@ -26,6 +26,7 @@ enum SnapshotJSON {
             ("id", info.id.map(string) ?? "null"), ("priority", "\(info.priority)"),
             ("exclusive", string("\(info.exclusive)")), ("state", string("\(info.state)")),
             ("page", "\(info.page)"), ("unmet_dependencies", "\(info.unmetDependencies)"),
+            ("lane", string(info.lane)),
         ])
     }
 

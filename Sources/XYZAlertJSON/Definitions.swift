@@ -20,6 +20,8 @@ public struct AlertDefinition: Sendable {
     /// Tags, for cancelling by tag (SPEC 13).
     public var tags: [String] = []
     public var onDuplicate: OnDuplicate = .reject
+    /// The lane (SPEC 14).
+    public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
 
@@ -42,6 +44,7 @@ public struct AlertDefinition: Sendable {
             try! alert.addTag(tag)
         }
         try! alert.setOnDuplicate(onDuplicate)
+        try! alert.setLane(lane)
         for dependency in after {
             try! alert.addDependency(id: dependency)
         }

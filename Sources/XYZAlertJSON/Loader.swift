@@ -160,7 +160,7 @@ struct Schema {
     }
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
-                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate"]
+                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate", "lane"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,
@@ -434,6 +434,7 @@ struct Schema {
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
         case "duration": alert.definition.duration = try number(field, "duration", minimum: 0)
         case "ttl": alert.definition.ttl = try number(field, "ttl", minimum: 0)
+        case "lane": alert.definition.lane = try string(field, "lane")
         case "on_duplicate":
             alert.definition.onDuplicate = try choice(field, "on_duplicate",
                                                       [("reject", .reject), ("ignore", .ignore), ("replace", .replace)])

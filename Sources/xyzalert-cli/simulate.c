@@ -109,6 +109,9 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
     if (r->quiet) {
         return;
     }
+    /* Alerts outside the "main" lane name theirs. */
+    const char *lane = xyz_alert_lane(alert);
+    int other_lane = lane && strcmp(lane, "main") != 0;
     if (r->json) {
         printf("{\"step\": %zu, \"event\": \"show\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
@@ -116,10 +119,15 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
         print_json_string(stdout, p->name);
         printf(", \"target\": ");
         print_json_string(stdout, target);
+        if (other_lane) {
+            printf(", \"lane\": ");
+            print_json_string(stdout, lane);
+        }
         printf("}\n");
     } else {
-        char detail[300];
-        snprintf(detail, sizeof detail, "on %s (%s)", p->name, target);
+        char detail[600];
+        snprintf(detail, sizeof detail, "on %s (%s)%s%s", p->name, target, other_lane ? ", lane " : "",
+                 other_lane ? lane : "");
         event_text(r, "show", id_of(alert), detail);
     }
 }

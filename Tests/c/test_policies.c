@@ -166,6 +166,33 @@ static void duplicates_are_rejected_ignored_or_replaced(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+static void lanes_are_arbitrated_on_their_own(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *dialog = make_alert("dialog", 0, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *toast = make_alert("toast", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_lane(toast, "toast"));
+    CHECK_STR(xyz_alert_lane(toast), "toast");
+    CHECK_STR(xyz_alert_lane(dialog), "main");
+    xyz_alert *modal = make_alert("modal", 9, XYZ_EXCLUSIVE_HIDE_OTHERS);
+    xyz_alert *batch[] = {dialog, toast, modal};
+    CHECK_OK(xyz_dispatch_add(home, batch, 3));
+    /* "main" before "toast"; the modal hides only its own lane. */
+    CHECK_STR(recorder_take(&r), "show modal page\nshow toast page\n");
+    char *snapshot = xyz_dispatch_snapshot_json(home);
+    CHECK(strstr(snapshot, "\"id\": \"toast\", \"priority\": 0, \"exclusive\": \"wait\", \"state\": \"showing\", "
+                           "\"page\": 0, \"unmet_dependencies\": 0, \"lane\": \"toast\"") != NULL);
+    xyz_free(snapshot);
+    CHECK_STATUS(xyz_alert_set_lane(toast, "main"), XYZ_ESTATE);
+    CHECK_STATUS(xyz_alert_set_lane(dialog, ""), XYZ_ESTATE);
+    xyz_alert *fresh = xyz_alert_create("fresh");
+    CHECK_STATUS(xyz_alert_set_lane(fresh, ""), XYZ_EINVAL);
+    CHECK_STATUS(xyz_alert_set_lane(fresh, NULL), XYZ_EINVAL);
+    xyz_alert_release(fresh);
+    for (int i = 0; i < 3; i++) xyz_alert_release(batch[i]);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
@@ -173,5 +200,6 @@ const test_case policy_tests[] = {
     {"content_set_on_an_on_screen_alert_is_an_update", content_set_on_an_on_screen_alert_is_an_update},
     {"over_capacity_the_lowest_ranked_is_dropped", over_capacity_the_lowest_ranked_is_dropped},
     {"duplicates_are_rejected_ignored_or_replaced", duplicates_are_rejected_ignored_or_replaced},
+    {"lanes_are_arbitrated_on_their_own", lanes_are_arbitrated_on_their_own},
     {NULL, NULL},
 };

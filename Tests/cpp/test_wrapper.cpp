@@ -511,6 +511,10 @@ void tags_and_cancel_tagged_through_the_wrapper() {
     home.add(dup);
     CHECK(dup.state() == xyz::state::finished && dup.on_duplicate() == xyz::on_duplicate::ignore);
     CHECK(r.take() == "finish held duplicate\n" && xyz::to_string(xyz::on_duplicate::replace) == "replace");
+    xyz::alert toast("toast");
+    toast.set_lane("toast");
+    home.add(toast);
+    CHECK(toast.lane() == "toast" && r.take() == "show toast page\n");
     CHECK(EXPECT_THROW(xyz::error, home.cancel_tagged("")).code() == xyz::status::invalid);
 }
 

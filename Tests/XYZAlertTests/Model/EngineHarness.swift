@@ -72,6 +72,7 @@ final class EngineHarness: Harness {
                 try alert.addTag(tag)
             }
             try alert.setOnDuplicate(spec.onDuplicate)
+            try alert.setLane(spec.lane)
             try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)
@@ -202,7 +203,8 @@ private final class PageHost: AlertHost {
     func now() -> Double? { harness.clock }
 
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
-        harness.event("show \(harness.label(alert)) \(alert.dispatch!.name) \(target) \(hex(view))", alert, kind: "show")
+        let lane = alert.lane == "main" ? "" : " lane \(alert.lane)"
+        harness.event("show \(harness.label(alert)) \(alert.dispatch!.name) \(target) \(hex(view))" + lane, alert, kind: "show")
     }
     func hide(_ alert: Alert, reason: HideReason) {
         harness.event("hide \(harness.label(alert)) \(reason)", alert, kind: "hide")

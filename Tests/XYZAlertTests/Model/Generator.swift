@@ -49,6 +49,7 @@ struct SequenceGenerator {
             ttl: chance(20) ? [1, 2, 4].randomElement(using: &rng)! : 0,
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
             onDuplicate: [.reject, .reject, .ignore, .replace].randomElement(using: &rng)!,
+            lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             reactions: reactions)
     }
 

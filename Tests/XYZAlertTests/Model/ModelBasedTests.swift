@@ -98,7 +98,9 @@ struct ModelCoverageTests {
                 let words = line.split(separator: " ").map(String.init)
                 switch words.first {
                 case "hide", "remove", "finish": seen.insert(words[0] + " " + words[2])
-                case "show", "unhide", "move", "action", "flush?", "tick", "update": seen.insert(words[0])
+                case "show", "unhide", "move", "action", "flush?", "tick", "update":
+                    seen.insert(words[0])
+                    if words[0] == "show" && words.count > 5 { seen.insert("show in lane " + words[6]) }
                 case "react": seen.insert("react on " + words[3])
                 default:
                     if line.hasPrefix("#"), let result = words.dropFirst().first { seen.insert("result " + result) }
@@ -113,6 +115,7 @@ struct ModelCoverageTests {
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
             "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped", "finish duplicate", "remove replaced", "finish replaced",
+            "show in lane toast", "show in lane alerts",
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]

@@ -17,6 +17,7 @@ struct AlertSpec: CustomStringConvertible {
     var ttl: Double = 0
     var tags: [String] = []
     var onDuplicate: OnDuplicate = .reject
+    var lane = "main"
     var reactions: [Reaction]
 
     var description: String {
@@ -30,6 +31,7 @@ struct AlertSpec: CustomStringConvertible {
         if ttl > 0 { parts.append("ttl: \(ttl)") }
         if !tags.isEmpty { parts.append("tags: \(tags)") }
         if onDuplicate != .reject { parts.append("onDuplicate: .\(onDuplicate)") }
+        if lane != "main" { parts.append("lane: \"\(lane)\"") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }

@@ -36,6 +36,7 @@ final class RefAlert {
     var deadline = 0.0
     var tags: [String] = []
     var onDuplicate: OnDuplicate = .reject
+    var lane = "main"
 
     init(label: String, id: String?) {
         self.label = label
@@ -259,10 +260,28 @@ final class ReferenceHarness: Harness {
 
     private func onePass(_ d: RefDomain) -> Int {
         var delivered = Set<String>()
-        while !d.dead {
-            let participatingStack = d.stack.filter { participates($0.page!) }
+        // SPEC 14: each lane in use on its own, in byte order of the names.
+        while !d.dead, laneStep(d, &delivered) {}
+        return delivered.count
+    }
+
+    /// Delivers the next event of the first lane that has one; false if none has.
+    private func laneStep(_ d: RefDomain, _ delivered: inout Set<String>) -> Bool {
+        let lanes = Set(live(in: d).map(\.lane) + ["main"])
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for lane in lanes where laneEvent(d, lane, &delivered) {
+            return true
+        }
+        return false
+    }
+
+    /// Rules 2-6 within one lane: delivers its next event, if any.
+    private func laneEvent(_ d: RefDomain, _ lane: String, _ delivered: inout Set<String>) -> Bool {
+        let stack = d.stack.filter { $0.lane == lane }
+        do {
+            let participatingStack = stack.filter { participates($0.page!) }
             let candidates = live(in: d)
-                .filter { $0.state == .ready && participates($0.page!) && !held($0.page!) && depsMet($0) }
+                .filter { $0.lane == lane && $0.state == .ready && participates($0.page!) && !held($0.page!) && depsMet($0) }
                 .sorted(by: before)
             var chosen: RefAlert?
             if participatingStack.isEmpty {
@@ -271,22 +290,22 @@ final class ReferenceHarness: Harness {
                 let top = participatingStack.map(\.priority).max()!
                 chosen = candidates.first { $0.exclusive != .wait && $0.priority > top }
             }
-            let virtual = d.stack + (chosen.map { [$0] } ?? [])
+            let virtual = stack + (chosen.map { [$0] } ?? [])
             func visible(_ i: Int) -> Bool {
                 participates(virtual[i].page!)
                     && !virtual[(i + 1)...].contains { participates($0.page!) && $0.exclusive == .hideOthers }
             }
-            let pending = d.stack.indices.reversed().filter {
-                !d.stack[$0].page!.destroyed && !delivered.contains(d.stack[$0].label)
+            let pending = stack.indices.reversed().filter {
+                !stack[$0].page!.destroyed && !delivered.contains(stack[$0].label)
             }
-            if let i = pending.first(where: { d.stack[$0].state == .showing && !visible($0) }) {
-                let a = d.stack[i]
+            if let i = pending.first(where: { stack[$0].state == .showing && !visible($0) }) {
+                let a = stack[i]
                 delivered.insert(a.label)
                 a.state = .hidden
                 pause(a)
                 event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
-            } else if let i = pending.first(where: { d.stack[$0].state == .hidden && visible($0) }) {
-                let a = d.stack[i]
+            } else if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
+                let a = stack[i]
                 delivered.insert(a.label)
                 a.state = .showing
                 if a.duration > 0 { a.deadline = clock + a.remaining }
@@ -297,12 +316,14 @@ final class ReferenceHarness: Harness {
                 a.state = .showing
                 a.offset = 0
                 if a.duration > 0 { a.deadline = clock + a.remaining }
-                event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))", a, kind: "show")
+                let laneNote = a.lane == "main" ? "" : " lane \(a.lane)"
+                event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))" + laneNote,
+                      a, kind: "show")
             } else {
-                break
+                return false
             }
         }
-        return delivered.count
+        return true
     }
 
     @discardableResult
@@ -420,6 +441,7 @@ final class ReferenceHarness: Harness {
         a.ttl = spec.ttl
         a.tags = spec.tags
         a.onDuplicate = spec.onDuplicate
+        a.lane = spec.lane
         do throws(RefFailure) {
             for id in spec.afterIDs {
                 try dependOnID(a, id)

@@ -78,6 +78,7 @@ WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
     ("Dispatch.cancel_tagged", lambda: Dispatch().cancel_tagged(3), TypeError, "tag must be a str, got int 3"),
     ("Dispatch.capacity=", lambda: setattr(Dispatch(), "capacity", "2"), TypeError, "capacity must be an int, got str '2'"),
     ("Alert.on_duplicate=", lambda: setattr(Alert("a"), "on_duplicate", 1.5), TypeError, "on_duplicate must be"),
+    ("Alert.lane=", lambda: setattr(Alert("a"), "lane", 7), TypeError, "lane must be a str, got int 7"),
     ("Alert.__init__", lambda: Alert("a", ttl=-1), ValueError,
      "ttl must be a finite number of seconds, 0 or more, got -1.0"),
     ("Alert.duration=", lambda: setattr(Alert("a"), "duration", float("nan")), ValueError,

@@ -93,3 +93,12 @@ def test_duplicates_are_rejected_ignored_or_replaced(recorder, page):
     assert home.find("msg") is newer
     with pytest.raises(ValueError, match="on_duplicate must be one of"):
         Alert("x", on_duplicate="merge")
+
+
+def test_lanes_are_arbitrated_on_their_own(recorder, page):
+    home = page("home")
+    toast = Alert("toast", lane="toast")
+    home.add([Alert("dialog"), toast, Alert("modal", priority=9, exclusive="hide_others")])
+    assert recorder.take() == ["show modal page", "show toast page"]
+    assert toast.lane == "toast" and toast.explain().endswith("(lane 'toast')")
+    assert [entry["lane"] for entry in home.snapshot()["stack"]] == ["main", "toast"]

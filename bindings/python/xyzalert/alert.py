@@ -46,7 +46,8 @@ class Alert:
                  message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0,
-                 tags: Iterable[str] = (), on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT) -> None:
+                 tags: Iterable[str] = (), on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT,
+                 lane: str = "main") -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
@@ -61,9 +62,9 @@ class Alert:
                 or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
                 or type(keyboard_adjust) is not float or keyboard_adjust != 0.0
                 or type(duration) is not float or duration != 0.0 or type(ttl) is not float or ttl != 0.0
-                or tags != ()):
+                or tags != () or lane != "main"):
             settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
-                                 keyboard_adjust, duration, ttl, tags)
+                                 keyboard_adjust, duration, ttl, tags, lane)
         handle = _lib.created(hot.xyz_alert_create(raw_id))
         self._adopt(handle)
         if priority != 0:
@@ -124,6 +125,15 @@ class Alert:
     @property
     def exclusive(self) -> Exclusive:
         return Exclusive(lib.xyz_alert_exclusive(self._handle))
+
+    @property
+    def lane(self) -> str:
+        """The lane it is arbitrated in ("main" by default; settable while idle)."""
+        return lib.xyz_alert_lane(self._handle).decode("utf-8")
+
+    @lane.setter
+    def lane(self, lane: str) -> None:
+        lib.xyz_alert_set_lane(self._handle, _check.text(lane, "lane"))
 
     @property
     def on_duplicate(self) -> OnDuplicate:
@@ -273,7 +283,7 @@ class Alert:
 
 def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, actions: Any, style: Any, meta: Any,
               avoid_keyboard: Any, keyboard_adjust: Any, duration: Any, ttl: Any,
-              tags: Any) -> List[Tuple[Any, ...]]:
+              tags: Any, lane: Any) -> List[Tuple[Any, ...]]:
     """Checks the rarely used arguments of :class:`Alert` and returns the
     calls that apply those that are not defaults, in order, each as
     (function, arguments after the handle)."""
@@ -293,6 +303,7 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
     if isinstance(tags, (str, bytes)):
         raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
     raw_tags = [_check.text(tag, "each of tags") for tag in tags]
+    raw_lane = b"main" if lane == "main" else _check.text(lane, "lane")
     duration = _check.seconds(duration, "duration")
     ttl = _check.seconds(ttl, "ttl")
     calls: List[Tuple[Any, ...]] = [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
@@ -316,6 +327,8 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
     if ttl != 0:
         calls.append((lib.xyz_alert_set_ttl, ttl))
     calls += [(lib.xyz_alert_add_tag, tag) for tag in raw_tags]
+    if raw_lane != b"main":
+        calls.append((lib.xyz_alert_set_lane, raw_lane))
     return calls
 
 

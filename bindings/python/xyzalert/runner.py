@@ -29,7 +29,11 @@ class _TraceHost(Host):
         return self.trace.clock
 
     def show(self, alert: Alert, target: str, view: Any) -> None:
-        self.trace.emit("show", alert=alert.id, page=self.page, target=target)
+        lane = alert.lane
+        if lane == "main":
+            self.trace.emit("show", alert=alert.id, page=self.page, target=target)
+        else:
+            self.trace.emit("show", alert=alert.id, page=self.page, target=target, lane=lane)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
         self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
