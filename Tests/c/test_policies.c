@@ -193,6 +193,36 @@ static void lanes_are_arbitrated_on_their_own(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* The replaced alert was on screen and waited for by id and by handle: the
+ * handle dependent is freed, the id dependent waits for the new alert. */
+static void replace_frees_handle_dependents_and_keeps_id_dependents_waiting(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *old = make_alert("msg", 1, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_dispatch_add(home, &old, 1));
+    xyz_alert *by_handle = make_alert("by_handle", 3, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_add_dependency(by_handle, old));
+    xyz_alert *by_id = make_alert("by_id", 2, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_add_dependency_id(by_id, "msg"));
+    xyz_alert *pair[] = {by_handle, by_id};
+    CHECK_OK(xyz_dispatch_add(home, pair, 2));
+    xyz_alert *newer = make_alert("msg", 1, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_set_on_duplicate(newer, XYZ_ON_DUPLICATE_REPLACE));
+    recorder_take(&r);
+    CHECK_OK(xyz_dispatch_add(home, &newer, 1));
+    CHECK_STR(recorder_take(&r), "remove msg replaced\nfinish msg replaced\nshow by_handle page\n");
+    CHECK(xyz_alert_state(by_id) == XYZ_STATE_READY);
+    CHECK_OK(xyz_alert_dismiss(by_handle));
+    CHECK_STR(recorder_take(&r), "finish by_handle dismissed\nshow msg page\n");
+    CHECK_OK(xyz_alert_dismiss(newer));
+    CHECK_STR(recorder_take(&r), "finish msg dismissed\nshow by_id page\n");
+    xyz_alert_release(old);
+    xyz_alert_release(by_handle);
+    xyz_alert_release(by_id);
+    xyz_alert_release(newer);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
@@ -201,5 +231,7 @@ const test_case policy_tests[] = {
     {"over_capacity_the_lowest_ranked_is_dropped", over_capacity_the_lowest_ranked_is_dropped},
     {"duplicates_are_rejected_ignored_or_replaced", duplicates_are_rejected_ignored_or_replaced},
     {"lanes_are_arbitrated_on_their_own", lanes_are_arbitrated_on_their_own},
+    {"replace_frees_handle_dependents_and_keeps_id_dependents_waiting",
+     replace_frees_handle_dependents_and_keeps_id_dependents_waiting},
     {NULL, NULL},
 };

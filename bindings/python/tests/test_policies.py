@@ -102,3 +102,21 @@ def test_lanes_are_arbitrated_on_their_own(recorder, page):
     assert recorder.take() == ["show modal page", "show toast page"]
     assert toast.lane == "toast" and toast.explain().endswith("(lane 'toast')")
     assert [entry["lane"] for entry in home.snapshot()["stack"]] == ["main", "toast"]
+
+
+def test_lanes_share_pages_keyboard_dependencies_and_suspension(recorder, page):
+    home = page("home")
+    dialog, toast = Alert("dialog"), Alert("toast", lane="toast", after=["dialog"])
+    home.add([dialog, toast])
+    assert recorder.take() == ["show dialog page"]
+    dialog.set_frame((0, 500, 300, 200))
+    home.keyboard_changed((0, 550, 400, 300), 0.25)
+    home.page_will_disappear()
+    home.page_did_appear()
+    dialog.dismiss()
+    assert recorder.take() == ["move dialog -150 0.25", "hide dialog page", "unhide dialog",
+                               "finish dialog dismissed", "show toast page"]
+    with home.suspended():
+        home.add([Alert("t2", lane="toast", exclusive="cover", priority=1), Alert("m")])
+        assert recorder.take() == []
+    assert recorder.take() == ["show m page", "show t2 page"]
