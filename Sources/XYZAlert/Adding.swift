@@ -48,7 +48,8 @@ extension Dispatch {
             if hasDependencies {
                 try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
             }
-            try join(batch, endings: [])
+            var settlement = Settlement()
+            try join(batch, endings: [], &settlement)
             return
         }
         // Ignored alerts never join; replaced ones leave: for the cycle
@@ -73,7 +74,7 @@ extension Dispatch {
                 endings.append(domain.endSilently(live, .replaced, &settlement))
             }
         }
-        try join(joining, endings: endings, settlement)
+        try join(joining, endings: endings, &settlement)
     }
 
     /// Throws `.cycle` when adding `joining` would close a dependency cycle.
@@ -108,9 +109,8 @@ extension Dispatch {
     /// exceeds the capacity, reports `endings` and the drops, then settles.
     /// O(k log n) for k alerts plus their dependency edges.
     private func join<Alerts: Collection<Alert>>(_ joining: Alerts, endings: [Domain.Ending],
-                                                  _ settlement: Settlement = Settlement()) throws(AlertError) {
+                                                  _ settlement: inout Settlement) throws(AlertError) {
         let domain = self.domain
-        var settlement = settlement
         var addedAt: Double?
         for alert in joining {
             alert.seq = domain.nextSeq

@@ -300,30 +300,28 @@ final class Domain {
     /// participation must be recomputed).
     private func nextEvent(_ pass: Int) -> Event? {
         let participating = computeParticipation(askProviders: true)
-        guard !lanesInUse.isEmpty else {
-            let (event, heldBack) = nextEvent(pass, participating, lane: nil, onlyLane: false)
+        var heldBack = false
+        guard laneOrder.count > 1 else {
+            let event = laneEvent(pass, participating, lane: nil, onlyLane: false, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
         // SPEC 14: each lane on its own, in byte order of their names.
-        var heldBack = false
         for lane in laneOrder {
-            let (event, held) = nextEvent(pass, participating, lane: lane, onlyLane: true)
-            if let event {
+            if let event = laneEvent(pass, participating, lane: lane, onlyLane: true, &heldBack) {
                 return event
             }
-            heldBack = heldBack || held
         }
         passEndedSettled = !heldBack
         return nil
     }
 
     /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
-    /// false every on-screen alert is in it, as when only "main" is in use),
-    /// and whether a mark held back an alert that would have had one.
-    private func nextEvent(_ pass: Int, _ participating: [Dispatch], lane: ExactString?,
-                           onlyLane: Bool) -> (Event?, heldBack: Bool) {
-        var heldBack = false
+    /// false every on-screen alert is in it, as when only "main" is in use);
+    /// sets `heldBack` when a mark held back an alert that would have had one.
+    @inline(__always)
+    private func laneEvent(_ pass: Int, _ participating: [Dispatch], lane: ExactString?,
+                           onlyLane: Bool, _ heldBack: inout Bool) -> Event? {
         var top: Int32?
         for alert in stack where alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
             top = max(top ?? alert.priority, alert.priority)
@@ -346,16 +344,16 @@ final class Domain {
                 continue
             }
             if alert.state == .showing && !visible {
-                return (.hide(alert, participates ? .covered : .page), heldBack)
+                return .hide(alert, participates ? .covered : .page)
             }
             if unhide == nil && alert.state == .hidden && visible {
                 unhide = alert
             }
         }
         if let unhide {
-            return (.unhide(unhide), heldBack)
+            return .unhide(unhide)
         }
-        return (chosen.map(Event.show), heldBack)
+        return chosen.map(Event.show)
     }
 
     /// Rule 4: the first eligible candidate of the participating dispatches.
@@ -462,7 +460,10 @@ final class Domain {
     /// `finish`. All state changes come first (SPEC section 2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
                       _ settlement: inout Settlement) {
-        report(endSilently(alert, reason, &settlement), action: action, removing: removing)
+        let dispatch = alert.dispatch!
+        let wasOnScreen = alert.state.isOnScreen
+        end(alert, reason, &settlement)
+        report(alert, reason, dispatch, wasOnScreen: wasOnScreen, action: action, removing: removing)
     }
 
     /// An alert that ended, with what its events need to say.
@@ -484,18 +485,22 @@ final class Domain {
 
     /// The events of an ending: `action(index)`, `remove` if it was on screen
     /// (and `removing`), then `finish`, to the host of its former dispatch.
-    func report(_ ending: Ending, action: Int? = nil, removing: Bool = true) {
-        let alert = ending.alert
-        let host = ending.dispatch.host
-        alert.endingDispatch = ending.dispatch
+    func report(_ ending: Ending) {
+        report(ending.alert, ending.reason, ending.dispatch, wasOnScreen: ending.wasOnScreen, action: nil, removing: true)
+    }
+
+    private func report(_ alert: Alert, _ reason: EndReason, _ dispatch: Dispatch, wasOnScreen: Bool,
+                        action: Int?, removing: Bool) {
+        let host = dispatch.host
+        alert.endingDispatch = dispatch
         defer { alert.endingDispatch = nil }
         if let action {
             host?.action(alert, index: action)
         }
-        if removing && ending.wasOnScreen {
-            host?.remove(alert, reason: ending.reason)
+        if removing && wasOnScreen {
+            host?.remove(alert, reason: reason)
         }
-        host?.finish(alert, reason: ending.reason)
+        host?.finish(alert, reason: reason)
     }
 
     /// Ends a live alert: the state change and all bookkeeping, no events.

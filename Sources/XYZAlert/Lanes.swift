@@ -64,6 +64,7 @@ extension Domain {
 extension Dispatch {
     /// The first `cover`/`hideOthers` and the first `wait` candidate of a
     /// lane (nil: "main"). O(1).
+    @inline(__always)
     func firstCandidates(_ lane: ExactString?) -> (cover: Alert?, wait: Alert?) {
         guard let lane else { return (coverQueue.first, waitQueue.first) }
         guard let queues = otherLanes[lane] else { return (nil, nil) }

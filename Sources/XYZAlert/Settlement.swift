@@ -52,7 +52,11 @@ struct Settlement {
     /// (`Domain.armTimer`).
     private static func settle(one domain: Domain) -> AlertError? {
         guard !domain.isDead, !domain.isRunning, domain.root?.isDestroyed == false else { return nil }
-        defer { domain.armTimer() }
+        defer {
+            if domain.hasTimerWork {
+                domain.armTimer()
+            }
+        }
         if !domain.isDeferred {
             do {
                 try domain.run()

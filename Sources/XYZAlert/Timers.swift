@@ -95,14 +95,18 @@ extension Domain {
     /// not the one last asked for, or tells it that no timer is needed once
     /// none runs. One request per change of the earliest deadline. Never
     /// while a pass delivers: the call that runs it arms the timer after.
+    @inline(never)
     func armTimer() {
-        guard !isDead, !isRunning, let root else { return }
+        guard hasTimerWork, !isDead, !isRunning, let root else { return }
         let earliest = deadlines.first?.deadline
         guard earliest != requestedTimer else { return }
         requestedTimer = earliest
         let delay = earliest.map { max(0, $0 - now()) } ?? -1
         root.host?.setTimer(root, delay: delay)
     }
+
+    /// Whether a timer runs or one was asked for: else `armTimer` has nothing to do.
+    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 }
 
     /// The domain ends (its root is destroyed): an outstanding timer request
     /// is withdrawn.
