@@ -16,7 +16,15 @@ extension Alert {
         case .waiting:
             return "\(name) is waiting: the host has not marked it ready"
         case .finished:
-            return "\(name) finished: \(endReason!)"
+            let why: String = switch endReason! {
+            case .timeout: " (its duration was spent)"
+            case .expired: " (its ttl ran out before it was shown)"
+            case .duplicate: " (an alert with its id was live when it was added)"
+            case .replaced: " (a newer alert with its id took its place)"
+            case .dropped: " (its page held more queued alerts than its capacity)"
+            default: ""
+            }
+            return "\(name) finished: \(endReason!)" + why
         case .ready, .showing, .hidden:
             break
         }

@@ -305,3 +305,20 @@ struct DuplicateTests {
         #expect(old.endReason == .replaced && fine.state == .ready && home.snapshot().pages[0].queue.first { $0.id == "x" }?.unmetDependencies == 0)
     }
 }
+
+@Suite("Explanations of the new ends")
+struct EndExplanationTests {
+    @Test func everyNewEndReasonIsExplained() throws {
+        let home = page("home", Recorder(), visible: false)
+        try home.setCapacity(1)
+        let kept = alert("kept", 1)
+        let dropped = alert("dropped")
+        try home.add([kept, dropped])
+        #expect(dropped.explain() == "'dropped' finished: dropped (its page held more queued alerts than its capacity)")
+        let ignored = policy(alert("kept"), .ignore)
+        try home.add(ignored)
+        #expect(ignored.explain() == "'kept' finished: duplicate (an alert with its id was live when it was added)")
+        try home.add(policy(alert("kept", 1), .replace))
+        #expect(kept.explain() == "'kept' finished: replaced (a newer alert with its id took its place)")
+    }
+}

@@ -138,9 +138,11 @@ out=$("$XYZALERT" simulate examples/toasts.json | sed -n '1p;9p;16p')
 expect "text timeline with virtual time" 0 $? "    time  step  what               event   alert          detail
        5     6  advance 6s         finish  messages       expired
        9                           show    synced         on editor (page)" "$out"
-readme=$(sed -n '/^\$ xyzalert simulate examples\/toasts.json$/,/^```$/p' README.md | sed '1d;$d')
-out=$("$XYZALERT" simulate examples/toasts.json)
-expect "the README's toasts timeline is what the tool prints" 0 $? "$readme" "$out"
+for example in toasts chat; do
+    readme=$(sed -n "/^\\$ xyzalert simulate examples\\/$example.json\$/,/^\`\`\`\$/p" README.md | sed '1d;$d')
+    out=$("$XYZALERT" simulate "examples/$example.json")
+    expect "the README's $example timeline is what the tool prints" 0 $? "$readme" "$out"
+done
 out=$("$XYZALERT" simulate examples/launch.json | head -1)
 expect "text timeline without time" 0 $? "step  what                                   event   alert          detail" "$out"
 
