@@ -137,6 +137,22 @@ xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_ste
  * is out of range or an argument is NULL. Borrowed from the scenario. */
 XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
 
+/* ---------------------------------------------------------------- expectations */
+
+/** (0.2) Whether the scenario has an "expect" list (SPEC 15: the trace it
+ * must produce, one line `STEP EVENT ALERT [DETAIL]` per event, as
+ * `xyzalert simulate --format expect` prints it). */
+XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);
+/** (0.2) The number of "expect" lines (0 without a list). */
+XYZ_API size_t xyz_scenario_expect_count(const xyz_scenario *scenario);
+/** (0.2) Line `index` of the list (NULL when out of range), and where it is
+ * in the file: `line` and `column` (1-based; either may be NULL). Borrowed. */
+XYZ_API const char *xyz_scenario_expect(const xyz_scenario *scenario, size_t index, int *line, int *column);
+/** (0.2) Where the "expect" array is in the file: its bytes [start, end)
+ * (from "[" to just after "]") and the line and column of its "["; false
+ * without a list. For tools that rewrite it (xyzalert test --update). */
+XYZ_API bool xyz_scenario_expect_span(const xyz_scenario *scenario, size_t *start, size_t *end, int *line, int *column);
+
 /** The 0.1 name of xyz_scenario_catalog(). */
 XYZ_API XYZ_DEPRECATED("use xyz_scenario_catalog")
 const xyz_catalog *xyz_scenario_alert_set(const xyz_scenario *scenario);

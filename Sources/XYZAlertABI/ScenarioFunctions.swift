@@ -15,12 +15,15 @@ final class CScenario {
     /// The string fields of each step that xyz_step has no member for (see
     /// xyz_scenario_step_text), interned in `arena`.
     let texts: [[String: UnsafePointer<CChar>]]
+    /// The "expect" lines as C strings.
+    let expect: [UnsafePointer<CChar>]
 
     init(_ scenario: Scenario) {
         self.scenario = scenario
         catalog = CCatalog(scenario.alerts)
         let arena = self.arena
         pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
+        expect = scenario.expect?.lines.map { arena.intern($0.line) } ?? []
         texts = scenario.steps.map { step in
             switch step {
             case .cancelTagged(_, let tag): tag.map { ["tag": arena.intern($0)] } ?? [:]
@@ -189,6 +192,42 @@ public func xyz_scenario_step_text(_ scenario: OpaquePointer?, _ index: Int, _ f
         let texts = try require(scenario, CScenario.self, #function, "scenario").texts
         let name = try requireString(field, #function, "field")
         return texts.indices.contains(index) ? texts[index][name] : nil
+    }
+}
+
+@c @implementation
+public func xyz_scenario_has_expect(_ scenario: OpaquePointer?) -> Bool {
+    value(false) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").scenario.expect != nil }
+}
+
+@c @implementation
+public func xyz_scenario_expect_count(_ scenario: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").expect.count }
+}
+
+@c @implementation
+public func xyz_scenario_expect(_ scenario: OpaquePointer?, _ index: Int, _ line: UnsafeMutablePointer<Int32>?,
+                                _ column: UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let found = try require(scenario, CScenario.self, #function, "scenario")
+        guard let lines = found.scenario.expect?.lines, lines.indices.contains(index) else { return nil }
+        line?.pointee = Int32(clamping: lines[index].position.line)
+        column?.pointee = Int32(clamping: lines[index].position.column)
+        return found.expect[index]
+    }
+}
+
+@c @implementation
+public func xyz_scenario_expect_span(_ scenario: OpaquePointer?, _ start: UnsafeMutablePointer<Int>?,
+                                     _ end: UnsafeMutablePointer<Int>?, _ line: UnsafeMutablePointer<Int32>?,
+                                     _ column: UnsafeMutablePointer<Int32>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        guard let expect = try require(scenario, CScenario.self, #function, "scenario").scenario.expect else { return false }
+        start?.pointee = expect.start.offset
+        end?.pointee = expect.end
+        line?.pointee = Int32(clamping: expect.start.line)
+        column?.pointee = Int32(clamping: expect.start.column)
+        return true
     }
 }
 

@@ -124,10 +124,25 @@ public struct Scenario: Sendable {
         case update(alert: String, title: String?, message: String?, style: String?)
     }
 
+    /// One line of a scenario's "expect" list (SPEC 15) and where it is.
+    public struct Expectation: Sendable, Equatable {
+        public var line: String
+        public var position: TextPosition
+    }
+
+    /// The "expect" list, if the scenario has one: the trace it must produce.
+    public struct Expectations: Sendable, Equatable {
+        public var lines: [Expectation]
+        /// Where the array is: its first byte ("[") and the byte after its "]".
+        public var start: TextPosition
+        public var end: Int
+    }
+
     /// Pages in file order; parents are defined pages, with no cycle.
     public var pages: [Page]
     public var deferred: Bool
     /// The scenario's alerts, each with its page.
     public var alerts: AlertSet
     public var steps: [Step]
+    public var expect: Expectations?
 }

@@ -75,6 +75,11 @@ struct TextScanner {
 
     /// The offset just past the value starting at `start`: brackets are
     /// counted, strings skipped whole. nil if the text ends first.
+    /// The offset just after the value that starts at `start`, if it is complete.
+    func end(ofValueAt start: Int) -> Int? {
+        skipValue(from: start)
+    }
+
     private func skipValue(from start: Int) -> Int? {
         var depth = 0
         var i = start

@@ -10,8 +10,25 @@
 /* Exit statuses (SPEC section 11). */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
+/* How `simulate` prints a trace (SPEC 10, 15). */
+typedef enum trace_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_EXPECT } trace_format;
+
+/* A growable list of lines, owned. */
+typedef struct line_list {
+    char **items;
+    size_t count, capacity;
+} line_list;
+void lines_add(line_list *list, const char *line);
+void lines_free(line_list *list);
+
 int cli_check(int count, char **files);
-int cli_simulate(const char *file, bool json);
+int cli_simulate(const char *file, trace_format format);
+/* `xyzalert test`: runs each scenario against its "expect" list (with
+ * `update`, rewrites the lists instead). */
+int cli_test(int count, char **files, bool update);
+/* Plays a loaded scenario: prints its trace in `format`, or, with `capture`
+ * non-NULL, appends its expect lines there and prints nothing. */
+void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture);
 int cli_graph(const char *file);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"

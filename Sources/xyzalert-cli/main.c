@@ -19,15 +19,25 @@ static const command commands[] = {
      "  FILE: ok, N alerts\n"
      "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
      "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json]",
+    {"simulate", "xyzalert simulate FILE [--format text|json|expect]",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
      "  --format json   one JSON object per event and line\n"
+     "  --format expect one line STEP EVENT ALERT [DETAIL] per event, as a\n"
+     "                  scenario's \"expect\" list writes them\n"
      "The scenario runs on a virtual clock that only its \"advance\" steps move;\n"
      "the timeline then shows the time of each event.\n"
      "Exit status: 0 when it ran (error events included), 1 when the file could\n"
      "not be loaded, 2 on usage errors.\n"},
+    {"test", "xyzalert test [--update] FILE...",
+     "Runs each scenario and compares its trace with its \"expect\" list. The\n"
+     "first difference of each failing file is printed as\n"
+     "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
+     "and the run ends with \"N passed, N failed\".\n"
+     "  --update        rewrite each file's \"expect\" list from its actual trace\n"
+     "Exit status: 0 when every file passes (or was updated), 1 when one fails\n"
+     "or is not a valid scenario, 2 on usage or I/O errors.\n"},
     {"graph", "xyzalert graph FILE",
      "Prints the dependency graph of an alert set or scenario as Graphviz DOT\n"
      "(an edge goes from a dependency to the alert waiting for it).\n"
@@ -79,13 +89,13 @@ static bool is_help(const char *argument) {
 }
 
 static int run_simulate(const command *c, int argc, char **argv) {
-    bool json = false;
+    trace_format chosen = FORMAT_TEXT;
     const char *file = NULL;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
         if (strcmp(argv[i], "--format") == 0) {
             if (i + 1 == argc) {
-                return usage_error(c, "--format needs a value (text or json)", NULL);
+                return usage_error(c, "--format needs a value (text, json or expect)", NULL);
             }
             format = argv[++i];
         } else if (strncmp(argv[i], "--format=", 9) == 0) {
@@ -98,16 +108,39 @@ static int run_simulate(const command *c, int argc, char **argv) {
             file = argv[i];
         }
         if (format) {
-            if (strcmp(format, "json") != 0 && strcmp(format, "text") != 0) {
-                return usage_error(c, "unknown format (text or json):", format);
+            if (strcmp(format, "json") == 0) {
+                chosen = FORMAT_JSON;
+            } else if (strcmp(format, "expect") == 0) {
+                chosen = FORMAT_EXPECT;
+            } else if (strcmp(format, "text") == 0) {
+                chosen = FORMAT_TEXT;
+            } else {
+                return usage_error(c, "unknown format (text, json or expect):", format);
             }
-            json = strcmp(format, "json") == 0;
         }
     }
     if (!file) {
         return usage_error(c, "missing FILE", NULL);
     }
-    return cli_simulate(file, json);
+    return cli_simulate(file, chosen);
+}
+
+static int run_test(const command *c, int argc, char **argv) {
+    bool update = false;
+    int files = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--update") == 0) {
+            update = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error(c, "unknown option", argv[i]);
+        } else {
+            argv[files++] = argv[i];
+        }
+    }
+    if (files == 0) {
+        return usage_error(c, "missing FILE", NULL);
+    }
+    return cli_test(files, argv, update);
 }
 
 int main(int argc, char **argv) {
@@ -131,7 +164,7 @@ int main(int argc, char **argv) {
         if (!c || argc > 3) {
             fputs("xyzalert help: unknown command '", stderr);
             print_visible(stderr, argv[2]);
-            fputs("' (commands: check, simulate, graph)\n", stderr);
+            fputs("' (commands: check, simulate, test, graph)\n", stderr);
             return EXIT_USAGE;
         }
         return print_help(c);
@@ -140,7 +173,7 @@ int main(int argc, char **argv) {
     if (!c) {
         fputs("xyzalert: unknown command '", stderr);
         print_visible(stderr, name);
-        fputs("' (commands: check, simulate, graph; see xyzalert --help)\n", stderr);
+        fputs("' (commands: check, simulate, test, graph; see xyzalert --help)\n", stderr);
         return EXIT_USAGE;
     }
     for (int i = 2; i < argc; i++) {
@@ -150,6 +183,9 @@ int main(int argc, char **argv) {
     }
     if (strcmp(c->name, "simulate") == 0) {
         return run_simulate(c, argc - 2, argv + 2);
+    }
+    if (strcmp(c->name, "test") == 0) {
+        return run_test(c, argc - 2, argv + 2);
     }
     if (argc == 2) {
         return usage_error(c, "missing FILE", NULL);

@@ -23,6 +23,8 @@ typedef struct instance {
 struct runner {
     const xyz_scenario *scenario;
     bool json;
+    trace_format format;
+    line_list *capture; /* expect lines go here instead of stdout */
     bool colour;
     bool quiet; /* while tearing down after the last step */
     size_t step;
@@ -85,11 +87,25 @@ static const char *id_of(xyz_alert *alert) {
     return id ? id : "";
 }
 
+/* One expect line, "STEP EVENT ALERT [DETAIL]" (SPEC 15), printed or captured. */
+static void expect_line(runner *r, const char *event, const char *alert, const char *detail) {
+    char line[1200];
+    snprintf(line, sizeof line, "%zu %s %s%s%s", r->step, event, alert[0] ? alert : "-", detail && detail[0] ? " " : "",
+             detail ? detail : "");
+    if (r->capture) {
+        lines_add(r->capture, line);
+    } else {
+        printf("%s\n", line);
+    }
+}
+
 static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
     if (r->quiet) {
         return;
     }
-    if (r->json) {
+    if (r->format == FORMAT_EXPECT) {
+        expect_line(r, event, id_of(alert), value);
+    } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
         print_json_string(stdout, id_of(alert));
         if (key) {
@@ -112,7 +128,12 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
     /* Alerts outside the "main" lane name theirs. */
     const char *lane = xyz_alert_lane(alert);
     int other_lane = lane && strcmp(lane, "main") != 0;
-    if (r->json) {
+    if (r->format == FORMAT_EXPECT) {
+        char detail[600];
+        snprintf(detail, sizeof detail, "%s%s%s%s%s", p->name, strcmp(target, "page") != 0 ? " " : "",
+                 strcmp(target, "page") != 0 ? target : "", other_lane ? " lane:" : "", other_lane ? lane : "");
+        expect_line(r, "show", id_of(alert), detail);
+    } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"show\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
         printf(", \"page\": ");
@@ -154,7 +175,9 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
         return;
     }
     char number[32], seconds[32];
-    if (r->json) {
+    if (r->format == FORMAT_EXPECT) {
+        expect_line(r, "move", id_of(alert), format_number(number, dy));
+    } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
         printf(", \"dy\": %s, \"duration\": %s}\n", format_number(number, dy), format_number(seconds, duration));
@@ -169,7 +192,7 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
 static void on_update(xyz_alert *alert, void *context) {
     runner *r = ((page *)context)->runner;
     const char *title = xyz_alert_title(alert);
-    if (r->json || r->quiet) {
+    if (r->json || r->quiet || r->format == FORMAT_EXPECT) {
         emit(r, "update", alert, NULL, NULL);
     } else {
         char detail[300];
@@ -207,7 +230,9 @@ static const char *error_code(xyz_status status) {
 }
 
 static void error_event(runner *r, const char *code, const char *message) {
-    if (r->json) {
+    if (r->format == FORMAT_EXPECT) {
+        expect_line(r, "error", "", code);
+    } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"error\", \"code\": \"%s\", \"message\": ", r->step, code);
         print_json_string(stdout, message);
         printf("}\n");
@@ -448,17 +473,26 @@ static xyz_step step_at(const xyz_scenario *scenario, size_t index) {
     return step;
 }
 
-int cli_simulate(const char *file, bool json) {
+int cli_simulate(const char *file, trace_format format) {
     xyz_error error;
     xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
     if (!scenario) {
         print_load_error(&error);
         return EXIT_INVALID;
     }
+    run_scenario(scenario, format, NULL);
+    xyz_scenario_free(scenario);
+    return EXIT_VALID;
+}
+
+void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture) {
     runner r;
     memset(&r, 0, sizeof r);
     r.scenario = scenario;
-    r.json = json;
+    r.format = capture ? FORMAT_EXPECT : format;
+    r.capture = capture;
+    r.json = r.format == FORMAT_JSON;
+    bool json = r.format != FORMAT_TEXT;
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
@@ -540,6 +574,29 @@ int cli_simulate(const char *file, bool json) {
     free(r.pages);
     names_free(&r.instance_index);
     names_free(&r.page_index);
-    xyz_scenario_free(scenario);
-    return EXIT_VALID;
+}
+
+void lines_add(line_list *list, const char *line) {
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? 2 * list->capacity : 16;
+        list->items = realloc(list->items, list->capacity * sizeof *list->items);
+        if (!list->items) {
+            fprintf(stderr, "xyzalert: out of memory\n");
+            exit(EXIT_USAGE);
+        }
+    }
+    list->items[list->count] = strdup(line);
+    if (!list->items[list->count]) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    list->count++;
+}
+
+void lines_free(line_list *list) {
+    for (size_t i = 0; i < list->count; i++) {
+        free(list->items[i]);
+    }
+    free(list->items);
+    memset(list, 0, sizeof *list);
 }

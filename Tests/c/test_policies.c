@@ -1,6 +1,7 @@
 /* Queue policies through the C ABI (SPEC section 13): tags and
  * cancel_tagged. */
 #include "harness.h"
+#include "xyzalert_tooling.h"
 
 static xyz_alert *tagged(const char *id, int priority, xyz_exclusive exclusive, const char *tag) {
     xyz_alert *a = make_alert(id, priority, exclusive);
@@ -223,6 +224,29 @@ static void replace_frees_handle_dependents_and_keeps_id_dependents_waiting(void
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+static void a_scenario_reads_its_expect_list(void) {
+    const char *text = "{\"pages\": {\"p\": {}}, \"alerts\": [{\"id\": \"a\", \"page\": \"p\"}],\n"
+                       " \"steps\": [{\"appear\": \"p\"}, {\"add\": \"a\"}],\n"
+                       " \"expect\": [\"1 show a p\"]}";
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_string(text, strlen(text), &error);
+    CHECK(scenario != NULL);
+    if (!scenario) return;
+    CHECK(xyz_scenario_has_expect(scenario) && xyz_scenario_expect_count(scenario) == 1);
+    int line = 0, column = 0;
+    CHECK_STR(xyz_scenario_expect(scenario, 0, &line, &column), "1 show a p");
+    CHECK(line == 3 && column == 13);
+    CHECK(xyz_scenario_expect(scenario, 1, NULL, NULL) == NULL);
+    size_t start = 0, end = 0;
+    CHECK(xyz_scenario_expect_span(scenario, &start, &end, &line, &column));
+    CHECK(text[start] == '[' && text[end - 1] == ']' && line == 3 && column == 12);
+    xyz_scenario_free(scenario);
+    const char *bad = "{\"pages\": {\"p\": {}}, \"alerts\": [], \"steps\": [], \"expect\": [\"0 show a p\"]}";
+    CHECK(xyz_scenario_load_string(bad, strlen(bad), &error) == NULL);
+    CHECK_STR(error.pointer, "/expect/0");
+    CHECK(strstr(error.message, "out of range: the scenario has 0 steps") != NULL);
+}
+
 const test_case policy_tests[] = {
     {"tags_are_kept_in_order_without_repeats", tags_are_kept_in_order_without_repeats},
     {"cancel_tagged_ends_top_first_then_in_candidate_order", cancel_tagged_ends_top_first_then_in_candidate_order},
@@ -233,5 +257,6 @@ const test_case policy_tests[] = {
     {"lanes_are_arbitrated_on_their_own", lanes_are_arbitrated_on_their_own},
     {"replace_frees_handle_dependents_and_keeps_id_dependents_waiting",
      replace_frees_handle_dependents_and_keeps_id_dependents_waiting},
+    {"a_scenario_reads_its_expect_list", a_scenario_reads_its_expect_list},
     {NULL, NULL},
 };

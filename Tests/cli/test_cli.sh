@@ -84,13 +84,13 @@ for command in check simulate graph; do
 done
 out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
 expect "an unknown command is named" 2 $? \
-    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, graph; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph; see xyzalert --help)" "$out"
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
-expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, graph)" "$out"
+expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph)" "$out"
 out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
 expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
-expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text or json)" "$(echo "$out" | head -1)"
+expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text, json or expect)" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json examples/tabs.json 2>&1 >/dev/null)
 expect "simulate takes one file" 2 $? "xyzalert simulate: one FILE only, got another: 'examples/tabs.json'" "$(echo "$out" | head -1)"
 
@@ -131,6 +131,53 @@ expect "failing steps print error events" 0 $? '{"step": 0, "event": "error", "c
 {"step": 7, "event": "remove", "alert": "b", "reason": "destroyed"}
 {"step": 7, "event": "finish", "alert": "b", "reason": "destroyed"}
 {"step": 8, "event": "error", "code": "state", "message": "page '"'home'"' was destroyed"}' "$out"
+
+# xyzalert test: the examples that carry an "expect" list pass; a wrong line,
+# a missing one and an extra one each give one diagnostic at the right place;
+# malformed and unreadable files fail; --update writes what test then passes.
+out=$("$XYZALERT" test examples/toasts.json examples/chat.json 2>&1)
+expect "test passes the examples' expect lists" 0 $? "examples/toasts.json: ok, 13 events
+examples/chat.json: ok, 16 events
+2 passed, 0 failed" "$out"
+python3 - "$scratch" <<'PY'
+import json, sys
+base = json.load(open("examples/toasts.json"))
+def write(name, expect):
+    doc = dict(base, expect=expect)
+    with open(f"{sys.argv[1]}/{name}.json", "w") as f:
+        f.write(json.dumps(doc, indent=1).replace("\n", "\n"))
+lines = base["expect"]
+write("wrong", lines[:7] + ["7 unhide synced"] + lines[8:])
+write("short", lines[:-1])
+write("long", lines + ["8 show more editor"])
+PY
+cp examples/toasts.json "$scratch/none.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('expect'); json.dump(d, open(sys.argv[1], 'w'))" "$scratch/none.json"
+printf '{"pages": {"p": {}}, "alerts": [], "steps": [], "expect": ["0 wave a"]}' > "$scratch/malformed.json"
+(cd "$scratch" && "$XYZALERT" test wrong.json short.json long.json none.json malformed.json > report.txt 2>&1)
+status=$?
+out=$(sed 's/:[0-9]*:[0-9]*:/:L:C:/' "$scratch/report.txt")
+expect "test reports the first difference of each failing file" 1 $status 'wrong.json:L:C: error: expected "7 unhide synced", got "7 unhide saved" (at /expect/7)
+short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 13 of 13 (at /expect)
+long.json:L:C: error: expected "8 show more editor", but the trace ends after 13 events (at /expect/13)
+none.json: error: the scenario has no "expect" list (xyzalert test --update adds one)
+malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, error), got "0 wave a" (at /expect/0)
+0 passed, 5 failed' "$out"
+(cd "$scratch" && "$XYZALERT" test wrong.json > /dev/null 2>&1)
+expect "a failing test exits 1" 1 $?
+line=$(cd "$scratch" && "$XYZALERT" test wrong.json 2>&1 | head -1 | cut -d: -f2,3)
+pos=$(grep -n '"7 unhide synced"' "$scratch/wrong.json" | cut -d: -f1):$(( $(grep '"7 unhide synced"' "$scratch/wrong.json" | sed 's/".*//' | wc -c) ))
+expect "the diagnostic points at the expect entry" 0 0 "$pos" "$line"
+"$XYZALERT" test "$scratch/missing.json" > /dev/null 2>&1
+expect "an unreadable file exits 2" 2 $?
+out=$("$XYZALERT" test --update "$scratch/wrong.json" "$scratch/none.json" && "$XYZALERT" test "$scratch/wrong.json" "$scratch/none.json" | tail -1)
+expect "--update rewrites the lists, which then pass" 0 $? "$scratch/wrong.json: updated, 13 expected events
+$scratch/none.json: updated, 13 expected events
+2 passed, 0 failed
+2 passed, 0 failed" "$out"
+out=$("$XYZALERT" simulate examples/toasts.json --format expect | head -2)
+expect "simulate --format expect" 0 $? "1 show saved editor
+4 hide saved covered" "$out"
 
 # A scenario that advances the clock shows the virtual time of every line;
 # one that does not has no time column.

@@ -120,3 +120,11 @@ def test_lanes_share_pages_keyboard_dependencies_and_suspension(recorder, page):
         home.add([Alert("t2", lane="toast", exclusive="cover", priority=1), Alert("m")])
         assert recorder.take() == []
     assert recorder.take() == ["show m page", "show t2 page"]
+
+
+def test_a_scenario_carries_its_expect_list():
+    from conftest import REPO
+    scenario = xyzalert.Scenario.load(REPO / "examples" / "toasts.json")
+    assert scenario.expect[:2] == ["1 show saved editor", "4 hide saved covered"]
+    assert xyzalert.Scenario.load(REPO / "examples" / "launch.json").expect is None
+    scenario.close()

@@ -363,6 +363,11 @@ _DECLARATIONS = {
     "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
     "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
     "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
+    "xyz_scenario_has_expect": (c_bool, [_P], _plain),
+    "xyz_scenario_expect_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_expect": (_S, [_P, c_size_t, POINTER(c_int), POINTER(c_int)], _plain),
+    "xyz_scenario_expect_span": (c_bool, [_P, POINTER(c_size_t), POINTER(c_size_t), POINTER(c_int), POINTER(c_int)],
+                                 _plain),
 }
 
 def _declare(library: Any, name: str, with_errcheck: bool) -> None:

@@ -102,6 +102,8 @@ class Scenario:
     deferred: bool
     alerts: AlertSet
     steps: List[Step] = field(default_factory=list)
+    #: The "expect" lines ("STEP EVENT ALERT [DETAIL]"), None without a list.
+    expect: Optional[List[str]] = None
     _handle: int = 0
 
     @classmethod
@@ -132,7 +134,11 @@ class Scenario:
                               *(_lib.decode(lib.xyz_scenario_step_text(handle, i, field))
                                 for field in (b"tag", b"title", b"message", b"style"))))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
-        scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps)
+        expect = None
+        if lib.xyz_scenario_has_expect(handle):
+            expect = [lib.xyz_scenario_expect(handle, i, None, None).decode("utf-8")
+                      for i in range(lib.xyz_scenario_expect_count(handle))]
+        scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps, expect)
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
         return scenario
