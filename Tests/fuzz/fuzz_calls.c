@@ -85,6 +85,7 @@ static void on_move(xyz_alert *a, double dy, double duration, void *context) {
 static void on_action(xyz_alert *a, size_t index, void *context) { (void)index; (void)context; react(a); }
 static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
 static double on_now(void *context) { (void)context; return clock_now; }
+static void on_update(xyz_alert *a, void *context) { (void)context; react(a); }
 static void on_set_timer(xyz_dispatch *root, double delay, void *context) {
     (void)root;
     (void)context;
@@ -106,7 +107,8 @@ static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
 static xyz_dispatch *make_page(int deferred) {
     xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_end,
                                   .finish = on_end, .move = on_move, .action = on_action,
-                                  .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer);
+                                  .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer,
+                                  .update = on_update);
     host.request_flush = deferred ? on_flush : NULL;
     destructors_owed++;
     return xyz_dispatch_create(&host, NULL);
@@ -123,7 +125,7 @@ static void step(void) {
     if (op < 0) return;
     xyz_alert *a = alerts[operand(ALERTS)];
     xyz_dispatch *d = page_operand();
-    switch (op % 22) {
+    switch (op % 26) {
     case 0: { /* a new alert in a slot (the old one is released) */
         int slot = operand(ALERTS);
         if (depth > 0) break; /* the callback may be about that very alert */
@@ -202,6 +204,29 @@ static void step(void) {
         xyz_alert_set_ttl(a, seconds[operand(8)]);
         break;
     }
+    case 22: { /* queue policies on an (idle) alert: a tag, a lane, a duplicate policy */
+        static const char *names[] = {"x", "y", "main", "toast", ""};
+        xyz_alert_add_tag(a, names[operand(5)]);
+        xyz_alert_set_lane(a, names[operand(5)]);
+        xyz_alert_set_on_duplicate(a, (xyz_on_duplicate)operand(4));
+        break;
+    }
+    case 23: { /* cancel by tag (or all), counted */
+        static const char *tags[] = {"x", "y", NULL};
+        size_t ended = 0;
+        xyz_dispatch_cancel_tagged(d, tags[operand(3)], operand(2) ? &ended : NULL);
+        break;
+    }
+    case 24: /* suspend or resume, capacity */
+        if (operand(2)) {
+            operand(2) ? xyz_dispatch_suspend(d) : xyz_dispatch_resume(d);
+        } else {
+            xyz_dispatch_set_capacity(d, (size_t)operand(4));
+        }
+        break;
+    case 25: /* content of a (maybe on-screen) alert: an update */
+        xyz_alert_set_message(a, ids[operand(7)]);
+        break;
     }
 }
 
