@@ -57,15 +57,7 @@ extension Domain {
     /// others in candidate order. O(s + k log k) for k alerts (O(n log n) for
     /// all of them).
     func cancellationOrder(tag: ExactString?) -> [Alert] {
-        var chosen: [Alert]
-        if let tag {
-            chosen = tagged[tag].map { Array($0.values) } ?? []
-        } else {
-            chosen = []
-            for dispatch in dispatches {
-                chosen += dispatch.alerts
-            }
-        }
+        let chosen = tag.map { tagged[$0].map { Array($0.values) } ?? [] } ?? Domain.liveAlerts(of: dispatches)
         guard !chosen.isEmpty else { return [] }
         let members = Set(chosen.map(ObjectIdentifier.init))
         var order = stack.reversed().filter { members.contains(ObjectIdentifier($0)) }

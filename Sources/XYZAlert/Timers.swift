@@ -71,17 +71,15 @@ extension Domain {
     /// order: a showing one with `.timeout` (remove, finish), a queued one
     /// with `.expired` (finish). Deadlines that callbacks set meanwhile are
     /// later than now, so the loop ends. The host's timer, if one was asked
-    /// for, counts as used up. Returns whether anything was due.
-    @discardableResult
-    func fireDueTimers(_ settlement: inout Settlement) -> Bool {
+    /// for, counts as used up.
+    func fireDueTimers(_ settlement: inout Settlement) {
         requestedTimer = nil
-        guard let first = deadlines.first else { return false }
+        guard let first = deadlines.first else { return }
         let time = now()
-        guard first.deadline <= time else { return false }
+        guard first.deadline <= time else { return }
         while !isDead, let alert = deadlines.first, alert.deadline <= time {
             endAndReport(alert, alert.state.isOnScreen ? .timeout : .expired, &settlement)
         }
-        return true
     }
 
     /// Seconds from now until the earliest deadline (0 when it is due), or

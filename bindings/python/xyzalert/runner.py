@@ -30,10 +30,8 @@ class _TraceHost(Host):
 
     def show(self, alert: Alert, target: str, view: Any) -> None:
         lane = alert.lane
-        if lane == "main":
-            self.trace.emit("show", alert=alert.id, page=self.page, target=target)
-        else:
-            self.trace.emit("show", alert=alert.id, page=self.page, target=target, lane=lane)
+        extra = {} if lane == "main" else {"lane": lane}
+        self.trace.emit("show", alert=alert.id, page=self.page, target=target, **extra)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
         self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
