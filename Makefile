@@ -20,6 +20,8 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
 	--errors-for-leak-kinds=definite,indirect,possible --suppressions=Tests/valgrind/swift-runtime.supp --error-exitcode=1
 CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
+# The tool's scenario runner and what it uses (no main): the C suite links it.
+CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
 .PHONY: all build deps lib cli demo test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
@@ -97,6 +99,9 @@ c-test: lib
 	mkdir -p $(CTEST_DIR)
 	for f in $(CTEST_SOURCES); do \
 		$(CC) -std=c99 $(STRICT) -g -pthread -Iinclude -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
+	@# The tool's scenario runner, which the recording tests replay through.
+	for f in $(CLI_RUNNER); do \
+		$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o $(CTEST_DIR)/cli-$$(basename $$f .c).o || exit 1; done
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
 	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
@@ -197,7 +202,7 @@ sanitize: deps
 	$(SWIFT) build --product xyzalert --build-path .build/asan -Xswiftc -sanitize=address
 	ln -sf libxyzalert.so $(ASAN_BIN)/libxyzalert.so.0
 	$(CLANG) -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -pthread -Iinclude \
-		$(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
+		$(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
 	$(CLANG)++ -std=c++17 -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
@@ -205,7 +210,7 @@ sanitize: deps
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
-	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) Tests/c/cpp_unit.cpp -lstdc++ \
+	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \
 		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
 

@@ -539,6 +539,46 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
 
+/* ---------------------------------------------------------------- recording */
+
+/**
+ * (0.2) Starts recording everything done to the dispatch's domain from now
+ * on: every successful call on one of its pages or their alerts (failed
+ * calls change nothing and are left out), pages that join it later, and the
+ * time the domain's clock reads during each call. xyz_dispatch_recording_json()
+ * turns it into a scenario that `xyzalert simulate` replays to the same
+ * events in the same order (docs/formats.md, "Recordings"). A new start on
+ * the same dispatch discards the previous recording.
+ *
+ * Returns XYZ_ESTATE when the domain has live alerts (what they did before
+ * cannot be replayed: start before adding alerts), a page with an
+ * active-child provider (host code a file cannot hold), or a page that is
+ * being recorded already, or when called from inside a callback while the
+ * domain delivers a pass; XYZ_EINVAL for NULL. Costs nothing while no
+ * recording runs; while one runs, memory grows with the number of calls.
+ * Same threading rules as the rest of the domain.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_dispatch_start_recording(xyz_dispatch *dispatch);
+
+/**
+ * (0.2) Stops the recording started on this dispatch; what it recorded stays
+ * readable until the next start or until the dispatch is destroyed
+ * (destroying it also stops it). XYZ_ESTATE when none was started here,
+ * XYZ_EINVAL for NULL. Stopping twice is harmless.
+ */
+XYZ_API xyz_status xyz_dispatch_stop_recording(xyz_dispatch *dispatch);
+
+/**
+ * (0.2) The recording started on this dispatch (running or stopped) as
+ * scenario JSON text; the caller frees it with xyz_free(). NULL with
+ * XYZ_ESTATE when none was started here, or when something happened that a
+ * scenario cannot replay (an active-child provider set while recording, a
+ * page joining with alerts added before the recording saw it, a dependency
+ * on an alert the recording never saw added): xyz_last_error() says which,
+ * naming the first such call. NULL with XYZ_EINVAL for NULL.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_recording_json(const xyz_dispatch *dispatch);
+
 /* ---------------------------------------------------------------- alerts */
 
 /** Creates an idle, ready alert (+1 reference). `id` may be NULL or "" for
@@ -805,7 +845,9 @@ XYZ_API size_t xyz_catalog_count(const xyz_catalog *catalog);
 /** Definition `index`, in file order (NULL when out of range). */
 XYZ_API const xyz_definition *xyz_catalog_definition(const xyz_catalog *catalog, size_t index);
 
-/** The definition with this id (NULL for an unknown id, without an error). O(1). */
+/** The definition with this id (NULL for an unknown id, without an error). O(1).
+ * In a scenario's catalog, definitions are looked up by name (the id unless
+ * the scenario gives a "name"), here and in xyz_catalog_create_alert(). */
 XYZ_API const xyz_definition *xyz_catalog_find(const xyz_catalog *catalog, const char *id);
 
 /** A fresh idle instance of definition `id` (+1 reference), with its "after"
@@ -823,8 +865,10 @@ xyz_status xyz_dispatch_add_catalog(xyz_dispatch *dispatch, const xyz_catalog *c
 /* What a definition says, without creating an alert. Strings are borrowed from
  * the catalog. NULL gives the neutral value and sets xyz_last_error(). */
 
-/** The id; never NULL for a definition. */
+/** The id; never NULL for a definition ("" for a scenario's alert without id). */
 XYZ_API const char *xyz_definition_id(const xyz_definition *definition);
+/** (0.2) The name the file calls it by: the id, unless a scenario gives a "name". */
+XYZ_API const char *xyz_definition_name(const xyz_definition *definition);
 /** "priority" (default 0) and "exclusive" (default wait). */
 XYZ_API int32_t xyz_definition_priority(const xyz_definition *definition);
 XYZ_API xyz_exclusive xyz_definition_exclusive(const xyz_definition *definition);
@@ -854,6 +898,12 @@ XYZ_API double xyz_definition_ttl(const xyz_definition *definition);
 /** The ids of "after", in file order (NULL when out of range). */
 XYZ_API size_t xyz_definition_after_count(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_after(const xyz_definition *definition, size_t index);
+/** (0.2) A scenario's "after_alerts": names of definitions whose latest
+ * instance each instance depends on by handle (a runner adds those
+ * dependencies with xyz_alert_add_dependency() before the add). NULL when
+ * out of range. */
+XYZ_API size_t xyz_definition_after_alert_count(const xyz_definition *definition);
+XYZ_API const char *xyz_definition_after_alert(const xyz_definition *definition, size_t index);
 /** The "actions", in file order: id and title (NULL when out of range) and
  * style (XYZ_ACTION_DEFAULT when out of range). */
 XYZ_API size_t xyz_definition_action_count(const xyz_definition *definition);

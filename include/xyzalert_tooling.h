@@ -65,7 +65,17 @@ typedef enum xyz_step_kind {
     XYZ_STEP_CANCEL_TAGGED, /**< (0.2) cancel_tagged(page, text "tag"; none: every alert) */
     XYZ_STEP_SUSPEND,       /**< (0.2) suspend(page) */
     XYZ_STEP_RESUME,        /**< (0.2) resume(page) */
-    XYZ_STEP_UPDATE         /**< (0.2) the content setters of alert: texts "title", "message", "style" (those given) */
+    XYZ_STEP_UPDATE,        /**< (0.2) the content setters of alert, one per field given, in this order:
+                                 texts "title", "message" (null: NULL), "style"; number "clear_actions";
+                                 texts "action_id", "action_title" and number "action_style" (an action
+                                 to add); text "meta" (null: NULL) */
+    XYZ_STEP_TICK,          /**< (0.2) tick(page) */
+    XYZ_STEP_PARENT,        /**< (0.2) set_parent(page, text "parent"; NULL detaches) */
+    XYZ_STEP_CAPACITY,      /**< (0.2) set_capacity(page, index) */
+    XYZ_STEP_AVOIDANCE,     /**< (0.2) set_keyboard_avoidance(alert, number "enabled", number "adjust") */
+    XYZ_STEP_TARGET,        /**< (0.2) set_target(alert, text "target") */
+    XYZ_STEP_DEPEND         /**< (0.2) add_dependency(alert, latest instance of text "on") or
+                                 add_dependency_id(alert, text "id") */
 } xyz_step_kind;
 
 /** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
@@ -77,12 +87,13 @@ typedef struct xyz_step {
     const char *page;
     /** select: the child to make active; NULL unsets. */
     const char *child;
-    /** ready, dismiss, cancel, action and frame: the alert's id. */
+    /** ready, dismiss, cancel, action, frame, update, avoidance, target and
+     * depend: the alert's name (its id, unless the scenario names it). */
     const char *alert;
     /** add: the ids of the alerts to add, in order. */
     const char *const *alerts;
     size_t alert_count;
-    /** action: the action's index. */
+    /** action: the action's index; capacity: the capacity. */
     size_t index;
     /** keyboard and frame: the rectangle. */
     xyz_rect frame;
@@ -136,6 +147,23 @@ xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_ste
  * sets only the fields it has, in the order title, message, style), the index
  * is out of range or an argument is NULL. Borrowed from the scenario. */
 XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
+
+/** (0.2) Whether step `index` has the text or number `field`, also when its
+ * value is null (an update's "title": null clears the title, where a missing
+ * "title" sets nothing). False when out of range or an argument is NULL. */
+XYZ_API bool xyz_scenario_step_has(const xyz_scenario *scenario, size_t index, const char *field);
+
+/** (0.2) A number field of step `index` into `*out` (when `out` is not
+ * NULL); false, leaving `*out` alone, when the step has no such field. Every
+ * step may have "at" (the virtual clock's time during the step) and
+ * "during" (the step is a call made from inside the host's callback for
+ * event number `during`, counted from 1, of the nearest earlier step
+ * without "during"; a runner makes it there, see docs/formats.md,
+ * "Recordings"). Others: "flush" of select (0: set the child only),
+ * "capacity" of capacity (also in `index`), "enabled" and "adjust" of
+ * avoidance, "frame_unknown" of frame (1: set no frame), "clear_actions"
+ * and "action_style" of update. */
+XYZ_API bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const char *field, double *out);
 
 /* ---------------------------------------------------------------- expectations */
 

@@ -48,6 +48,9 @@ extension Dispatch {
             if hasDependencies {
                 try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
             }
+            let recorded = recording
+            recorded?.beginAdd(batch, on: self)
+            defer { recorded?.end() }
             var settlement = Settlement()
             try join(batch, endings: [], &settlement)
             return
@@ -65,6 +68,9 @@ extension Dispatch {
             try checkCycles(joining, single: joining.count == 1 ? joining[0] : nil,
                             Set(joining.map(ObjectIdentifier.init)), joiningIDs, gone: gone)
         }
+        let recorded = recording
+        recorded?.beginAdd(batch, on: self)
+        defer { recorded?.end() }
         var settlement = Settlement()
         var endings: [Domain.Ending] = []
         for (new, live) in conflicts {

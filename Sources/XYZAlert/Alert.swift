@@ -182,6 +182,8 @@ public final class Alert {
         if name.isEmpty {
             throw AlertError(.invalidArgument, "target name of alert \(quotedName) must not be empty")
         }
+        let recorded = recordCall("target", [("target", JSONText.string(name))])
+        defer { recorded?.end() }
         target = name
     }
 
@@ -195,8 +197,19 @@ public final class Alert {
         if onScreen {
             try dispatch!.domain.requireMutable("update an alert on screen")
         }
+        var recorded: Recording?
+        if let recording = dispatch?.recording {
+            if let change = Recording.contentChange(from: self.content, to: content) {
+                recording.beginAlertCall("update", self, change)
+                recorded = recording
+            } else {
+                recording.fail("alert \(quotedName) got a content change that is not one setter's (title, message, style, meta, one action added, or the actions cleared)")
+            }
+        }
+        defer { recorded?.end() }
         storedContent = content
         if onScreen {
+            dispatch!.recording?.delivered(self, finished: false)
             dispatch!.host?.update(self)
         }
     }
@@ -209,6 +222,8 @@ public final class Alert {
         if !adjust.isFinite {
             throw AlertError(.invalidArgument, "keyboard adjust of alert \(quotedName) must be finite")
         }
+        let recorded = recordCall("avoidance", [("enabled", "\(enabled)"), ("adjust", JSONText.number(adjust))])
+        defer { recorded?.end() }
         avoidsKeyboard = enabled
         keyboardAdjust = adjust
         dispatch?.domain.moveStep(duration: 0)
@@ -222,6 +237,8 @@ public final class Alert {
         if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
             throw AlertError(.invalidArgument, "frame of alert \(quotedName) must be finite")
         }
+        let recorded = recordCall("frame", [("frame", frame.map(Recording.rect) ?? "null")])
+        defer { recorded?.end() }
         self.frame = frame
         dispatch?.domain.moveStep(duration: 0)
     }

@@ -13,6 +13,8 @@ extension Alert {
         case .waiting:
             let dispatch = self.dispatch!
             try dispatch.domain.requireMutable("mark an alert ready")
+            let recorded = recordCall("ready")
+            defer { recorded?.end() }
             state = .ready
             dispatch.updateQueue(self)
             try Settlement.settle(dispatch.domain)
@@ -30,6 +32,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("dismiss an alert")
+        let recorded = recordCall("dismiss")
+        defer { recorded?.end() }
         var settlement = Settlement()
         dispatch.domain.endAndReport(self, .dismissed, removing: false, &settlement)
         try settlement.settle()
@@ -44,6 +48,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("cancel an alert")
+        let recorded = recordCall("cancel")
+        defer { recorded?.end() }
         var settlement = Settlement()
         dispatch.domain.endAndReport(self, .cancelled, &settlement)
         try settlement.settle()
@@ -63,6 +69,8 @@ extension Alert {
         }
         let dispatch = self.dispatch!
         try dispatch.domain.requireMutable("trigger an action")
+        let recorded = recordCall("action", [("index", "\(index)")])
+        defer { recorded?.end() }
         var settlement = Settlement()
         dispatch.domain.endAndReport(self, .dismissed, action: index, &settlement)
         try settlement.settle()
@@ -85,6 +93,7 @@ extension Alert {
         }
         dependencies.append(dependency)
         if state.isLive {
+            dispatch!.recording?.recordDependency(self, on: dependency)
             dependency.dependents.append(self)
             unmet += 1
             dispatch!.updateQueue(self)
@@ -116,6 +125,7 @@ extension Alert {
         }
         idDependencies.append(key)
         if state.isLive {
+            dispatch!.recording?.recordDependency(self, id: id)
             dispatch!.domain.idWaiters[key, default: []].append(self)
             if blocker != nil {
                 unmet += 1

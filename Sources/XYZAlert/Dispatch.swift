@@ -47,6 +47,10 @@ public final class Dispatch {
     /// lowest-ranked first (see Capacity.swift).
     @exclusivity(unchecked) var capacityLimit = 0
     @exclusivity(unchecked) var dropQueue = DropQueue()
+    /// The recording this page is part of, while one runs (see
+    /// Recording.swift), and the one last started on this dispatch.
+    @exclusivity(unchecked) var recording: Recording?
+    @exclusivity(unchecked) var ownRecording: Recording?
 
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows
@@ -177,6 +181,8 @@ public final class Dispatch {
     /// alerts are restored and candidates may show. Then a pass.
     public func pageDidAppear() throws(AlertError) {
         try requireUsable("report the page appearing")
+        let recorded = recordPageCall("appear")
+        defer { recorded?.end() }
         isPageVisible = true
         domain.participationChanged()
         try Settlement.settle(domain)
@@ -187,6 +193,8 @@ public final class Dispatch {
     /// call in both pass modes, top of stack first. Then a pass.
     public func pageWillDisappear() throws(AlertError) {
         try requireUsable("report the page disappearing")
+        let recorded = recordPageCall("disappear")
+        defer { recorded?.end() }
         isPageVisible = false
         domain.participationChanged()
         domain.hidePagesNow()
@@ -224,6 +232,9 @@ public final class Dispatch {
         if let newParent, newParent.domain !== domain {
             try checkJoin(into: newParent.domain)
         }
+        let recorded = recording ?? newParent?.recording
+        recorded?.beginParent(self, newParent)
+        defer { recorded?.end() }
 
         var settlement = Settlement()
         if let oldParent = parent {
@@ -313,6 +324,10 @@ public final class Dispatch {
         if let child, child.parent !== self {
             throw AlertError(.owner, "cannot make \(child.quotedName) the active child of \(quotedName): it is not its child")
         }
+        let recorded = recordCall { r in
+            "\"select\": " + JSONText.object([("page", r.page(self)), ("child", child.map(r.page) ?? "null"), ("flush", "false")])
+        }
+        defer { recorded?.end() }
         explicitActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
@@ -326,6 +341,9 @@ public final class Dispatch {
     /// the schedule: such calls from inside it throw `.state`. Then a pass.
     public func setActiveChildProvider(_ provider: ((Dispatch) -> Dispatch?)?) throws(AlertError) {
         try requireUsable("set the active-child provider")
+        if provider != nil {
+            recording?.fail("\(quotedName) got an active-child provider, which a file cannot hold")
+        }
         activeChildProvider = provider
         explicitActiveChild = nil
         lastProvidedChild = nil
@@ -357,6 +375,8 @@ public final class Dispatch {
               duration.isFinite, duration >= 0 else {
             throw AlertError(.invalidArgument, "keyboard frame and duration must be finite, and the duration not negative")
         }
+        let recorded = recordCall { $0.keyboardStep(self, frame, duration: duration) }
+        defer { recorded?.end() }
         domain.keyboard = frame
         domain.moveStep(duration: duration)
     }
@@ -366,6 +386,8 @@ public final class Dispatch {
     /// the running pass already re-derives every event.
     public func flush() throws(AlertError) {
         try requireUsable("flush")
+        let recorded = recordPageCall("flush")
+        defer { recorded?.end() }
         domain.flushRequested = false
         defer { domain.armTimer() }
         try domain.run()
@@ -381,6 +403,8 @@ public final class Dispatch {
     /// may be ticked. O(log n) per alert it ends.
     public func tick() throws(AlertError) {
         try requireUsable("tick")
+        let recorded = recordPageCall("tick")
+        defer { recorded?.end() }
         let domain = self.domain
         var settlement = Settlement()
         domain.fireDueTimers(&settlement)
@@ -408,6 +432,11 @@ public final class Dispatch {
     /// host last. Every later call on this dispatch throws `.state`.
     public func destroy() throws(AlertError) {
         try requireUsable("destroy the page")
+        let recorded = recordPageCall("destroy")
+        defer {
+            recorded?.end()
+            ownRecording?.stop()
+        }
         isDestroyed = true
         domain.participationChanged()
         var settlement = Settlement()

@@ -78,6 +78,10 @@ final class Domain {
     /// The last time the clock gave; a host clock that returns NaN or an
     /// infinity is taken to stand still there.
     @exclusivity(unchecked) var lastReading: Double = 0
+    /// While a recorded call runs on this domain: its recording, and the
+    /// one time the clock reads during it (see Recording.swift).
+    @exclusivity(unchecked) var recordingCall: Recording?
+    @exclusivity(unchecked) var frozenTime: Double?
 
     /// The participating dispatches, parents first, as last computed; still
     /// right while `participationIsCurrent`. Everything that changes rule 1's
@@ -261,6 +265,7 @@ final class Domain {
             case .hide(let alert, let reason):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
+                alert.dispatch?.recording?.delivered(alert, finished: false)
                 alert.state = .hidden
                 if alert.deadlineIndex >= 0 {
                     pauseDuration(alert)
@@ -269,6 +274,7 @@ final class Domain {
             case .unhide(let alert):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
+                alert.dispatch?.recording?.delivered(alert, finished: false)
                 alert.state = .showing
                 if alert.duration > 0 {
                     runDuration(alert)
@@ -287,6 +293,7 @@ final class Domain {
                     firstShown(alert)
                 }
                 let target = alert.target
+                dispatch.recording?.delivered(alert, finished: false)
                 host?.show(alert, target: target, view: dispatch.resolveTarget(target))
             }
         }
@@ -404,6 +411,7 @@ final class Domain {
             if alert.deadlineIndex >= 0 {
                 pauseDuration(alert)
             }
+            dispatch.recording?.delivered(alert, finished: false)
             dispatch.host?.hide(alert, reason: .page)
             computeParticipation(askProviders: true)
             if version != (stackVersion, participationVersion) {
@@ -443,6 +451,7 @@ final class Domain {
             moved += 1
             offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
             alert.offset = dy
+            dispatch.recording?.delivered(alert, finished: false)
             dispatch.host?.move(alert, dy: dy, duration: duration)
             if version != stackVersion {
                 version = stackVersion
@@ -494,12 +503,16 @@ final class Domain {
         let host = dispatch.host
         alert.endingDispatch = dispatch
         defer { alert.endingDispatch = nil }
+        let recording = dispatch.recording
         if let action {
+            recording?.delivered(alert, finished: false)
             host?.action(alert, index: action)
         }
         if removing && wasOnScreen {
+            recording?.delivered(alert, finished: false)
             host?.remove(alert, reason: reason)
         }
+        recording?.delivered(alert, finished: true)
         host?.finish(alert, reason: reason)
     }
 

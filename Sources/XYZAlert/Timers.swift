@@ -18,6 +18,18 @@ extension Domain {
     /// system's monotonic clock (counted from this domain's first reading)
     /// when the host has no clock.
     func now() -> Double {
+        if let frozenTime {
+            return frozenTime
+        }
+        let reading = readClock()
+        if let recordingCall {
+            frozenTime = reading
+            recordingCall.clockRead(reading)
+        }
+        return reading
+    }
+
+    private func readClock() -> Double {
         if let host = root?.host {
             let outer = readOnlyCallback
             readOnlyCallback = "the host's clock"

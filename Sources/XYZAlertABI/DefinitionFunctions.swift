@@ -119,6 +119,24 @@ public func xyz_definition_after(_ pointer: OpaquePointer?, _ index: Int) -> Uns
 }
 
 @c @implementation
+public func xyz_definition_name(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try definition(pointer, #function).name }
+}
+
+@c @implementation
+public func xyz_definition_after_alert_count(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try definition(pointer, #function).afterAlerts.count }
+}
+
+@c @implementation
+public func xyz_definition_after_alert(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let names = try definition(pointer, #function).afterAlerts
+        return names.indices.contains(index) ? names[index] : nil
+    }
+}
+
+@c @implementation
 public func xyz_definition_action_count(_ pointer: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try definition(pointer, #function).actions.count }
 }

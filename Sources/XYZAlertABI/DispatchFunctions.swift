@@ -249,3 +249,24 @@ public func xyz_dispatch_snapshot_json(_ pointer: OpaquePointer?) -> UnsafeMutab
         ownedCString(SnapshotJSON.render(try require(pointer, Dispatch.self, #function, "dispatch").snapshot()))
     }
 }
+
+@c @implementation
+public func xyz_dispatch_start_recording(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").startRecording() }
+}
+
+@c @implementation
+public func xyz_dispatch_stop_recording(_ pointer: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").stopRecording() }
+}
+
+@c @implementation
+public func xyz_dispatch_recording_json(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        guard let recording = dispatch.startedRecording else {
+            throw AlertError(.state, "xyz_dispatch_recording_json: no recording was started on \(dispatch.name.isEmpty ? "this page" : "page '\(dispatch.name)'")")
+        }
+        return ownedCString(try recording.scenarioJSON())
+    }
+}

@@ -58,15 +58,17 @@ final class CCatalog {
 /// definition and every string its getters hand out, made once at load.
 final class CDefinition {
     let definition: AlertDefinition
-    let id: UnsafePointer<CChar>
+    let id, name: UnsafePointer<CChar>
     let page, target, style, title, message, meta: UnsafePointer<CChar>?
     let lane: UnsafePointer<CChar>
-    let after, tags: [UnsafePointer<CChar>]
+    let after, afterAlerts, tags: [UnsafePointer<CChar>]
     let actions: [(id: UnsafePointer<CChar>, title: UnsafePointer<CChar>)]
 
     init(_ definition: AlertDefinition, _ arena: CStringArena) {
         self.definition = definition
         id = arena.intern(definition.id)
+        name = arena.intern(definition.name)
+        afterAlerts = definition.afterAlerts.map(arena.intern)
         page = definition.page.map(arena.intern)
         target = arena.intern(definition.target)
         style = arena.intern(definition.content.style)

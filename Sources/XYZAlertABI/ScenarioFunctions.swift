@@ -13,8 +13,11 @@ final class CScenario {
     let pages: [(name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)]
     let steps: [xyz_step]
     /// The string fields of each step that xyz_step has no member for (see
-    /// xyz_scenario_step_text), interned in `arena`.
-    let texts: [[String: UnsafePointer<CChar>]]
+    /// xyz_scenario_step_text), interned in `arena`; a nil value is a
+    /// member that is null (xyz_scenario_step_has). And the numbers
+    /// (xyz_scenario_step_number).
+    let texts: [[String: UnsafePointer<CChar>?]]
+    let numbers: [[String: Double]]
     /// The "expect" lines as C strings.
     let expect: [UnsafePointer<CChar>]
 
@@ -25,14 +28,47 @@ final class CScenario {
         pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
         expect = scenario.expect?.lines.map { arena.intern($0.line) } ?? []
         texts = scenario.steps.map { step in
-            switch step {
-            case .cancelTagged(_, let tag): tag.map { ["tag": arena.intern($0)] } ?? [:]
-            case .update(_, let title, let message, let style):
-                [("title", title), ("message", message), ("style", style)].reduce(into: [:]) { texts, field in
-                    if let value = field.1 { texts[field.0] = arena.intern(value) }
-                }
-            default: [:]
+            var texts: [String: UnsafePointer<CChar>?] = [:]
+            func put(_ key: String, _ value: String??) {
+                if case .some(let text) = value { texts[key] = text.map(arena.intern) }
             }
+            switch step {
+            case .cancelTagged(_, let tag): put("tag", tag.map { .some($0) } ?? .none)
+            case .update(_, let change):
+                put("title", change.title)
+                put("message", change.message)
+                put("style", change.style.map { .some($0) } ?? .none)
+                put("meta", change.meta)
+                if let action = change.addAction {
+                    put("action_id", action.id)
+                    put("action_title", action.title)
+                }
+            case .parent(_, let parent): texts["parent"] = parent.map(arena.intern)
+            case .target(_, let target): put("target", target)
+            case .depend(_, let on, let id):
+                put("on", on.map { .some($0) } ?? .none)
+                put("id", id.map { .some($0) } ?? .none)
+            default: break
+            }
+            return texts
+        }
+        numbers = zip(scenario.steps, scenario.timings).map { step, timing in
+            var numbers: [String: Double] = [:]
+            numbers["at"] = timing.at
+            numbers["during"] = timing.during.map(Double.init)
+            switch step {
+            case .select(_, _, let flush): numbers["flush"] = flush ? 1 : 0
+            case .capacity(_, let capacity): numbers["capacity"] = Double(capacity)
+            case .avoidance(_, let enabled, let adjust):
+                numbers["enabled"] = enabled ? 1 : 0
+                numbers["adjust"] = adjust
+            case .frame(_, let frame): numbers["frame_unknown"] = frame == nil ? 1 : 0
+            case .update(_, let change):
+                if change.clearActions { numbers["clear_actions"] = 1 }
+                if let action = change.addAction { numbers["action_style"] = Double(action.style.rawValue) }
+            default: break
+            }
+            return numbers
         }
         steps = scenario.steps.map { step in
             var out = xyz_step()
@@ -54,7 +90,7 @@ final class CScenario {
                 kind(XYZ_STEP_ACTION)
                 out.alert = arena.intern(alert)
                 out.index = index
-            case .select(let page, let child):
+            case .select(let page, let child, _):
                 kind(XYZ_STEP_SELECT)
                 out.page = arena.intern(page)
                 out.child = child.map(arena.intern)
@@ -66,6 +102,7 @@ final class CScenario {
             case .frame(let alert, let frame):
                 kind(XYZ_STEP_FRAME)
                 out.alert = arena.intern(alert)
+                let frame = frame ?? .zero
                 out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             case .advance(let seconds):
                 kind(XYZ_STEP_ADVANCE)
@@ -73,7 +110,16 @@ final class CScenario {
             case .cancelTagged(let page, _):
                 kind(XYZ_STEP_CANCEL_TAGGED)
                 out.page = arena.intern(page)
-            case .update(let alert, _, _, _): kind(XYZ_STEP_UPDATE); out.alert = arena.intern(alert)
+            case .update(let alert, _): kind(XYZ_STEP_UPDATE); out.alert = arena.intern(alert)
+            case .tick(let page): kind(XYZ_STEP_TICK); out.page = arena.intern(page)
+            case .parent(let page, _): kind(XYZ_STEP_PARENT); out.page = arena.intern(page)
+            case .capacity(let page, let capacity):
+                kind(XYZ_STEP_CAPACITY)
+                out.page = arena.intern(page)
+                out.index = capacity
+            case .avoidance(let alert, _, _): kind(XYZ_STEP_AVOIDANCE); out.alert = arena.intern(alert)
+            case .target(let alert, _): kind(XYZ_STEP_TARGET); out.alert = arena.intern(alert)
+            case .depend(let alert, _, _): kind(XYZ_STEP_DEPEND); out.alert = arena.intern(alert)
             case .suspend(let page): kind(XYZ_STEP_SUSPEND); out.page = arena.intern(page)
             case .resume(let page): kind(XYZ_STEP_RESUME); out.page = arena.intern(page)
             }
@@ -191,7 +237,29 @@ public func xyz_scenario_step_text(_ scenario: OpaquePointer?, _ index: Int, _ f
     value(nil) { () throws(AlertError) in
         let texts = try require(scenario, CScenario.self, #function, "scenario").texts
         let name = try requireString(field, #function, "field")
-        return texts.indices.contains(index) ? texts[index][name] : nil
+        return texts.indices.contains(index) ? texts[index][name] ?? nil : nil
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_has(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        let found = try require(scenario, CScenario.self, #function, "scenario")
+        let name = try requireString(field, #function, "field")
+        guard found.texts.indices.contains(index) else { return false }
+        return found.texts[index].keys.contains(name) || found.numbers[index][name] != nil
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_number(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?,
+                                     _ out: UnsafeMutablePointer<Double>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        let numbers = try require(scenario, CScenario.self, #function, "scenario").numbers
+        let name = try requireString(field, #function, "field")
+        guard numbers.indices.contains(index), let number = numbers[index][name] else { return false }
+        out?.pointee = number
+        return true
     }
 }
 

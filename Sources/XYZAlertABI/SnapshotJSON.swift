@@ -30,30 +30,11 @@ enum SnapshotJSON {
         ])
     }
 
-    static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
-    }
+    static func object(_ members: [(String, String)]) -> String { JSONText.object(members) }
 
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+    static func array(_ items: [String]) -> String { JSONText.array(items) }
 
     static func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONText.string(text) }
 }

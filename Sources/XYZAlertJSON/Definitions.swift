@@ -3,7 +3,12 @@ import XYZAlert
 /// One alert of an alert set (SPEC section 8), as loaded: everything needed
 /// to create fresh instances.
 public struct AlertDefinition: Sendable {
+    /// The alert's id; "" for an alert without one (scenarios only).
     public var id: String
+    /// What the file calls it: the id, unless a scenario gives a "name"
+    /// (recordings hold several definitions of one id, and alerts without
+    /// one). Unique in the file.
+    public var name: String
     public var priority: Int32 = 0
     public var exclusive: Exclusive = .wait
     /// Ids defined in the same file; they become id dependencies.
@@ -24,9 +29,15 @@ public struct AlertDefinition: Sendable {
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
+    /// The laid-out frame instances start with (scenarios only).
+    public var frame: Rect?
+    /// Names of definitions of the same scenario whose latest instance each
+    /// instance depends on, by handle (resolved by the runner at its add).
+    public var afterAlerts: [String] = []
 
     init(id: String) {
         self.id = id
+        self.name = id
     }
 
     /// A fresh idle instance with everything set, `after` ids as id
@@ -45,6 +56,9 @@ public struct AlertDefinition: Sendable {
         }
         try! alert.setOnDuplicate(onDuplicate)
         try! alert.setLane(lane)
+        if let frame {
+            try! alert.setFrame(frame)
+        }
         for dependency in after {
             try! alert.addDependency(id: dependency)
         }
@@ -55,29 +69,31 @@ public struct AlertDefinition: Sendable {
     }
 }
 
-/// A validated alert set: definitions in file order, ids unique, `after`
-/// naming defined ids, no dependency cycle.
+/// A validated alert set: definitions in file order, names unique (in an
+/// alert set the name is the id), `after` naming defined ids, no dependency
+/// cycle among ids defined once.
 public struct AlertSet: Sendable {
     public let definitions: [AlertDefinition]
-    /// Ids compare byte for byte, as everywhere in the engine.
-    private let indexByID: [ExactString: Int]
+    /// Names compare byte for byte, as ids do everywhere in the engine.
+    private let indexByName: [ExactString: Int]
 
     init(_ definitions: [AlertDefinition]) {
         self.definitions = definitions
         var index: [ExactString: Int] = [:]
         for (i, definition) in definitions.enumerated() {
-            index[ExactString(definition.id)] = i
+            index[ExactString(definition.name)] = i
         }
-        indexByID = index
+        indexByName = index
     }
 
-    public func definition(_ id: String) -> AlertDefinition? {
-        index(of: id).map { definitions[$0] }
+    /// The definition called `name` (in an alert set: with that id).
+    public func definition(_ name: String) -> AlertDefinition? {
+        index(of: name).map { definitions[$0] }
     }
 
-    /// The index in `definitions` of the alert with this id. O(1).
-    public func index(of id: String) -> Int? {
-        indexByID[ExactString(id)]
+    /// The index in `definitions` of the alert called `name`. O(1).
+    public func index(of name: String) -> Int? {
+        indexByName[ExactString(name)]
     }
 }
 
@@ -109,9 +125,12 @@ public struct Scenario: Sendable {
         case dismiss(alert: String)
         case cancel(alert: String)
         case action(alert: String, index: Int)
-        case select(page: String, child: String?)
+        /// Sets the active child; then a flush, unless `flush` is false
+        /// (recordings: the host's own call, which runs its passes itself).
+        case select(page: String, child: String?, flush: Bool)
         case keyboard(page: String, frame: Rect, duration: Double)
-        case frame(alert: String, frame: Rect)
+        /// nil: the frame is unknown again.
+        case frame(alert: String, frame: Rect?)
         case flush(page: String)
         /// Moves the virtual clock forward, ticking at each deadline on the way.
         case advance(seconds: Double)
@@ -119,9 +138,54 @@ public struct Scenario: Sendable {
         case cancelTagged(page: String, tag: String?)
         case suspend(page: String)
         case resume(page: String)
-        /// Sets content of the alert's latest instance (the fields given, in
-        /// this order: title, message, style).
-        case update(alert: String, title: String?, message: String?, style: String?)
+        /// Sets content of the alert's latest instance, one setter per field
+        /// given (see `ContentUpdate`).
+        case update(alert: String, change: ContentUpdate)
+        /// The host's tick of the page's domain (recordings).
+        case tick(page: String)
+        /// Attaches the page to `parent` (nil: detaches it).
+        case parent(page: String, parent: String?)
+        case capacity(page: String, capacity: Int)
+        /// The latest instance's keyboard avoidance.
+        case avoidance(alert: String, enabled: Bool, adjust: Double)
+        /// The latest instance's target.
+        case target(alert: String, target: String)
+        /// The latest instance gets a dependency: on the latest instance
+        /// of the alert called `on`, or on the id `id`.
+        case depend(alert: String, on: String?, id: String?)
+    }
+
+    /// The content setters of an update step, made in this order for the
+    /// fields present: title, message, style, clear actions, add an
+    /// action, meta. A present nil clears the field.
+    public struct ContentUpdate: Sendable, Equatable {
+        public var title: String??
+        public var message: String??
+        public var style: String?
+        public var clearActions = false
+        public var addAction: AlertAction?
+        /// Meta as compact JSON object text.
+        public var meta: String??
+
+        public init(title: String?? = .none, message: String?? = .none, style: String? = nil) {
+            self.title = title
+            self.message = message
+            self.style = style
+        }
+    }
+
+    /// When a step runs, besides its place in the list (recordings): the
+    /// time the virtual clock reads during it, and, for a call a host made
+    /// from inside an event callback, after how many events of the step
+    /// around it (the nearest earlier step without `during`).
+    public struct Timing: Sendable, Equatable {
+        public var at: Double?
+        public var during: Int?
+
+        public init(at: Double? = nil, during: Int? = nil) {
+            self.at = at
+            self.during = during
+        }
     }
 
     /// One line of a scenario's "expect" list (SPEC 15) and where it is.
@@ -144,5 +208,7 @@ public struct Scenario: Sendable {
     /// The scenario's alerts, each with its page.
     public var alerts: AlertSet
     public var steps: [Step]
+    /// One per step.
+    public var timings: [Timing]
     public var expect: Expectations?
 }

@@ -161,6 +161,8 @@ struct Schema {
 
     static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
                             "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate", "lane"]
+    /// What a scenario's alert may have besides.
+    static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,
@@ -315,16 +317,20 @@ struct Schema {
         }
         let read = try attempt { () throws(LoadError) in try alertSet(alertsValue, pages: isScenario ? pages : nil) }
         var steps: [Scenario.Step] = []
+        var timings: [Scenario.Timing] = []
         if isScenario, let stepsValue {
             let alerts = read ?? AlertsRead(idsComplete: false)
-            steps = try attempt { () throws(LoadError) in try self.steps(stepsValue, pages: pages, alerts: alerts) } ?? []
+            (steps, timings) = try attempt { () throws(LoadError) in
+                try self.steps(stepsValue, pages: pages, alerts: alerts)
+            } ?? ([], [])
         }
         var expect: Scenario.Expectations?
         if let expectValue {
             expect = try attempt { () throws(LoadError) in try expectations(expectValue, stepCount: steps.count) }
         }
         guard let alerts = read?.set, problems.count == 0 else { return nil }
-        return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps, expect: expect))
+        return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
+                                                      timings: timings, expect: expect))
                           : .alertSet(alerts)
     }
 
@@ -363,32 +369,43 @@ struct Schema {
         var firstSeen: [ExactString: JSONValue] = [:]
         var afterValues: [[JSONValue]] = []
         let before = problems.count
+        var definedIDs: Set<ExactString> = []
+        var afterAlertValues: [[JSONValue]] = []
         for element in try array(value, "alerts") {
             guard let alert = try attempt({ () throws(LoadError) in try alert(element, pages: pages) }),
-                  let idValue = alert.idValue else {
+                  let nameValue = alert.nameValue ?? alert.idValue else {
                 read.idsComplete = false
                 continue
             }
-            let id = alert.definition.id
-            if let first = firstSeen[ExactString(id)] {
+            let name = alert.definition.name
+            if let first = firstSeen[ExactString(name)] {
                 try attempt { () throws(LoadError) in
-                    throw fail("duplicate id \"\(id)\" (first defined at \(path(first)))", at: idValue)
+                    throw fail("duplicate \(alert.nameValue == nil ? "id" : "name") \"\(name)\" (first defined at \(path(first)))",
+                               at: nameValue)
                 }
                 continue
             }
-            firstSeen[ExactString(id)] = element
-            read.ids.insert(ExactString(id))
+            firstSeen[ExactString(name)] = element
+            read.ids.insert(ExactString(name))
+            definedIDs.insert(ExactString(alert.definition.id))
             if alert.sound {
                 definitions.append(alert.definition)
                 afterValues.append(alert.afterValues)
+                afterAlertValues.append(alert.afterAlertValues)
             }
         }
         // An unknown id may be the unreadable id of a broken alert.
         for (i, definition) in definitions.enumerated() where read.idsComplete {
-            for (k, id) in definition.after.enumerated() where firstSeen[ExactString(id)] == nil {
+            for (k, id) in definition.after.enumerated() where !definedIDs.contains(ExactString(id)) {
                 try attempt { () throws(LoadError) in
                     throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
                                at: afterValues[i][k])
+                }
+            }
+            for (k, name) in definition.afterAlerts.enumerated() where firstSeen[ExactString(name)] == nil {
+                try attempt { () throws(LoadError) in
+                    throw fail("unknown alert \"\(name)\" in after_alerts: no alert of this file is called that",
+                               at: afterAlertValues[i][k])
                 }
             }
         }
@@ -422,11 +439,14 @@ struct Schema {
         }
         alert.sound = broken.isEmpty
         // A required field missing beside a broken one (perhaps itself, misspelt) is not reported.
-        if alert.idValue == nil && broken.isEmpty {
-            throw fail("an alert needs an \"id\"", at: value)
+        if alert.idValue == nil && alert.nameValue == nil && broken.isEmpty {
+            throw fail(pages == nil ? "an alert needs an \"id\"" : "an alert needs an \"id\" or a \"name\"", at: value)
+        }
+        if alert.nameValue == nil {
+            alert.definition.name = alert.definition.id
         }
         if pages != nil && alert.definition.page == nil && broken.isEmpty {
-            throw fail("alert \"\(alert.definition.id)\" needs a \"page\" in a scenario", at: value)
+            throw fail("alert \"\(alert.definition.name)\" needs a \"page\" in a scenario", at: value)
         }
         return alert
     }
@@ -434,9 +454,11 @@ struct Schema {
     /// An alert as its fields are read.
     struct ParsedAlert {
         var definition = AlertDefinition(id: "")
-        /// The id's value, if it could be read.
+        /// The id's and the name's values, if they could be read.
         var idValue: JSONValue?
+        var nameValue: JSONValue?
         var afterValues: [JSONValue] = []
+        var afterAlertValues: [JSONValue] = []
         var sound = true
     }
 
@@ -483,6 +505,16 @@ struct Schema {
                 throw fail("meta must be an object, got \(field.described)", at: field)
             }
             alert.definition.content.meta = field.text
+        case "name" where pages != nil:
+            alert.definition.name = try string(field, "name")
+            alert.nameValue = field
+        case "after_alerts" where pages != nil:
+            for entry in try array(field, "after_alerts") {
+                alert.definition.afterAlerts.append(try string(entry, "each name in after_alerts"))
+                alert.afterAlertValues.append(entry)
+            }
+        case "frame" where pages != nil:
+            alert.definition.frame = try rect(field, "frame")
         case "page" where pages != nil:
             let name = try string(field, "page")
             guard pageNames.contains(ExactString(name)) || pagesBroken else {
@@ -490,7 +522,7 @@ struct Schema {
             }
             alert.definition.page = name
         default:
-            throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : ["page"]), at: field)
+            throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : Self.scenarioAlertKeys), at: field)
         }
     }
 
@@ -498,34 +530,50 @@ struct Schema {
         var out: [AlertAction] = []
         var ids: Set<ExactString> = []
         for element in try array(value, "actions") {
-            var id: String?
-            var title: String?
-            var style = ActionStyle.default
-            for (key, field) in try object(element, "an action") {
-                switch key {
-                case "id": id = try string(field, "an action's id")
-                case "title": title = try string(field, "an action's title", allowEmpty: true)
-                case "style":
-                    style = try choice(field, "an action's style",
-                                       [("default", .default), ("cancel", .cancel), ("destructive", .destructive)])
-                default: throw unknownKey(key, in: "an action", known: ["id", "title", "style"], at: field)
-                }
+            let action = try self.action(element)
+            if !ids.insert(ExactString(action.id)).inserted {
+                throw fail("duplicate action id \"\(action.id)\"", at: path(element).appending("id"))
             }
-            guard let id, let title else {
-                throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element)
-            }
-            if !ids.insert(ExactString(id)).inserted {
-                throw fail("duplicate action id \"\(id)\"", at: path(element).appending("id"))
-            }
-            out.append(AlertAction(id: id, title: title, style: style))
+            out.append(action)
         }
         return out
     }
 
+    /// One action object: `{"id", "title", "style"}`.
+    func action(_ element: JSONValue) throws(LoadError) -> AlertAction {
+        var id: String?
+        var title: String?
+        var style = ActionStyle.default
+        for (key, field) in try object(element, "an action") {
+            switch key {
+            case "id": id = try string(field, "an action's id")
+            case "title": title = try string(field, "an action's title", allowEmpty: true)
+            case "style":
+                style = try choice(field, "an action's style",
+                                   [("default", .default), ("cancel", .cancel), ("destructive", .destructive)])
+            default: throw unknownKey(key, in: "an action", known: ["id", "title", "style"], at: field)
+            }
+        }
+        guard let id, let title else {
+            throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element)
+        }
+        return AlertAction(id: id, title: title, style: style)
+    }
+
     /// The first cycle in file order: the index of the alert it starts from
-    /// and the ids along it, e.g. ["a", "b", "a"].
-    /// O(alerts + after entries).
+    /// and the ids along it, e.g. ["a", "b", "a"]. An id that several
+    /// definitions share (a recording's instances) is not followed: which
+    /// of them is live when is only known by running, where a cycle is an
+    /// error of the add. O(alerts + after entries).
     func dependencyCycle(_ set: AlertSet) -> (Int, [String])? {
+        var byID: [ExactString: Int] = [:]
+        var shared: Set<ExactString> = []
+        for (i, definition) in set.definitions.enumerated() {
+            let id = ExactString(definition.id)
+            if byID.updateValue(i, forKey: id) != nil {
+                shared.insert(id)
+            }
+        }
         var state = [UInt8](repeating: 0, count: set.definitions.count) // 1: on the current path, 2: done
         for root in set.definitions.indices where state[root] == 0 {
             var path: [(index: Int, next: Int)] = [(root, 0)]
@@ -538,7 +586,8 @@ struct Schema {
                     continue
                 }
                 path[path.count - 1].next += 1
-                let target = set.index(of: after[next])!
+                let id = ExactString(after[next])
+                guard !shared.contains(id), let target = byID[id] else { continue }
                 if state[target] == 1 {
                     let from = path.firstIndex { $0.index == target }!
                     let ids = (path[from...].map(\.index) + [target]).map { set.definitions[$0].id }
@@ -641,7 +690,8 @@ struct Schema {
 
     /// The steps; a broken step is recorded and left out. Names are looked
     /// up in the pages and alerts, unless those are broken (see `Schema`).
-    func steps(_ value: JSONValue, pages: [Scenario.Page], alerts read: AlertsRead) throws(LoadError) -> [Scenario.Step] {
+    func steps(_ value: JSONValue, pages: [Scenario.Page], alerts read: AlertsRead)
+        throws(LoadError) -> ([Scenario.Step], [Scenario.Timing]) {
         let alerts = read.set
         func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let name = try string(field, what)
@@ -672,30 +722,100 @@ struct Schema {
             return out
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update"]
+                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
+                     "tick", "parent", "capacity", "avoidance", "target", "depend"]
         var steps: [Scenario.Step] = []
-        func step(_ element: JSONValue) throws(LoadError) -> Scenario.Step {
-            let members = try object(element, "a step")
+        var timings: [Scenario.Timing] = []
+        /// The step's one kind member, and "at" and "during" beside it.
+        func step(_ element: JSONValue) throws(LoadError) -> (Scenario.Step, Scenario.Timing) {
+            var members = try object(element, "a step")
+            var timing = Scenario.Timing()
+            members.removeAll { member in member.key == "at" || member.key == "during" }
+            for (key, field) in try object(element, "a step") {
+                if key == "at" {
+                    timing.at = try number(field, "at")
+                } else if key == "during" {
+                    guard let n = field.integer, n >= 1, n <= Int32.max else {
+                        throw fail("during must be a positive integer (events of the step around it), got \(field.described)", at: field)
+                    }
+                    guard !steps.isEmpty else {
+                        throw fail("the first step cannot have \"during\": no step comes before it", at: field)
+                    }
+                    timing.during = Int(n)
+                }
+            }
             guard members.count == 1, let (kind, body) = members.first else {
                 throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
-                           + "; got \(members.count)", at: element)
+                           + " (besides \"at\" and \"during\"); got \(members.count)", at: element)
             }
+            return (try stepKind(kind, body), timing)
+        }
+        func flag(_ value: JSONValue?, _ what: String, default fallback: Bool) throws(LoadError) -> Bool {
+            try value.map { (v: JSONValue) throws(LoadError) in try bool(v, what) } ?? fallback
+        }
+        func stepKind(_ kind: String, _ body: JSONValue) throws(LoadError) -> Scenario.Step {
             switch kind {
+            case "tick": return .tick(page: try page(body, "tick"))
+            case "parent":
+                let f = try fields(body, "parent", required: ["page", "parent"])
+                let parent = f["parent"]!
+                return .parent(page: try page(f["page"]!, "page"), parent: parent.kind == .null ? nil : try page(parent, "parent"))
+            case "capacity":
+                let f = try fields(body, "capacity", required: ["page", "capacity"])
+                let value = f["capacity"]!
+                guard let n = value.integer, n >= 0, n <= Int32.max else {
+                    throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(value.described)", at: value)
+                }
+                return .capacity(page: try page(f["page"]!, "page"), capacity: Int(n))
+            case "avoidance":
+                let f = try fields(body, "avoidance", required: ["alert", "enabled"], optional: ["adjust"])
+                return .avoidance(alert: try alert(f["alert"]!, "alert"), enabled: try bool(f["enabled"]!, "enabled"),
+                                  adjust: try f["adjust"].map { (a: JSONValue) throws(LoadError) in try number(a, "adjust") } ?? 0)
+            case "target":
+                let f = try fields(body, "target", required: ["alert", "target"])
+                return .target(alert: try alert(f["alert"]!, "alert"), target: try string(f["target"]!, "target"))
+            case "depend":
+                let f = try fields(body, "depend", required: ["alert"], optional: ["on", "id"])
+                guard (f["on"] == nil) != (f["id"] == nil) else {
+                    throw fail("depend needs exactly one of \"on\" (an alert of this file) and \"id\" (any id)", at: body)
+                }
+                return .depend(alert: try alert(f["alert"]!, "alert"),
+                               on: try f["on"].map { (v: JSONValue) throws(LoadError) in try alert(v, "on") },
+                               id: try f["id"].map { (v: JSONValue) throws(LoadError) in try string(v, "id") })
             case "appear": return .appear(page: try page(body, "appear"))
             case "disappear": return .disappear(page: try page(body, "disappear"))
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
             case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
             case "update":
-                let f = try fields(body, "update", required: ["alert"], optional: ["title", "message", "style"])
+                let contentKeys = ["title", "message", "style", "clear_actions", "add_action", "meta"]
+                let f = try fields(body, "update", required: ["alert"], optional: contentKeys)
                 guard f.count > 1 else {
-                    throw fail("update needs at least one of \"title\", \"message\" and \"style\"", at: body)
+                    throw fail("update needs at least one of " + contentKeys.map { "\"\($0)\"" }.joined(separator: ", "), at: body)
                 }
-                func text(_ key: String, allowEmpty: Bool) throws(LoadError) -> String? {
-                    try f[key].map { (v: JSONValue) throws(LoadError) in try string(v, key, allowEmpty: allowEmpty) }
+                /// Absent: .none; null: cleared.
+                func text(_ key: String) throws(LoadError) -> String?? {
+                    guard let v = f[key] else { return .none }
+                    return v.kind == .null ? .some(nil) : .some(try string(v, key, allowEmpty: true))
                 }
-                return .update(alert: try alert(f["alert"]!, "alert"), title: try text("title", allowEmpty: true),
-                               message: try text("message", allowEmpty: true), style: try text("style", allowEmpty: false))
+                var change = Scenario.ContentUpdate(title: try text("title"), message: try text("message"),
+                                                    style: try f["style"].map { (v: JSONValue) throws(LoadError) in try string(v, "style") })
+                if let clear = f["clear_actions"] {
+                    guard clear.kind == .true else {
+                        throw fail("clear_actions must be true, got \(clear.described)", at: clear)
+                    }
+                    change.clearActions = true
+                }
+                if let action = f["add_action"] {
+                    change.addAction = try self.action(action)
+                }
+                if let meta = f["meta"] {
+                    guard meta.kind == .object || meta.kind == .null else {
+                        throw fail("meta must be an object or null, got \(meta.described)", at: meta)
+                    }
+                    change.meta = .some(meta.kind == .null ? nil : meta.text)
+                }
+                return .update(alert: try alert(f["alert"]!, "alert"), change: change)
             case "suspend": return .suspend(page: try page(body, "suspend"))
             case "resume": return .resume(page: try page(body, "resume"))
             case "cancel_tagged":
@@ -743,9 +863,10 @@ struct Schema {
                 }
                 return .action(alert: id, index: Int(i))
             case "select":
-                let f = try fields(body, "select", required: ["page", "child"])
+                let f = try fields(body, "select", required: ["page", "child"], optional: ["flush"])
                 let child = f["child"]!
-                return .select(page: try page(f["page"]!, "page"), child: child.kind == .null ? nil : try page(child, "child"))
+                return .select(page: try page(f["page"]!, "page"), child: child.kind == .null ? nil : try page(child, "child"),
+                               flush: try flag(f["flush"], "flush", default: true))
             case "keyboard":
                 let f = try fields(body, "keyboard", required: ["page", "frame"], optional: ["duration"])
                 let duration = try f["duration"].map { (d: JSONValue) throws(LoadError) in
@@ -754,15 +875,20 @@ struct Schema {
                 return .keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"), duration: duration)
             case "frame":
                 let f = try fields(body, "frame", required: ["alert", "frame"])
-                return .frame(alert: try alert(f["alert"]!, "alert"), frame: try rect(f["frame"]!, "frame"))
+                let frame = f["frame"]!
+                return .frame(alert: try alert(f["alert"]!, "alert"), frame: frame.kind == .null ? nil : try rect(frame, "frame"))
             default:
                 throw unknownKey(kind, in: "a step", known: kinds, at: body)
             }
         }
         for element in try array(value, "steps") {
-            try attempt { () throws(LoadError) in steps.append(try step(element)) }
+            try attempt { () throws(LoadError) in
+                let (kind, timing) = try step(element)
+                steps.append(kind)
+                timings.append(timing)
+            }
         }
-        return steps
+        return (steps, timings)
     }
 }
 

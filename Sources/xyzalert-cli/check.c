@@ -4,22 +4,6 @@
 /* Problems reported per file, as compilers stop after a screenful. */
 enum { MAX_PROBLEMS = 20 };
 
-void print_load_error(const xyz_error *error) {
-    /* One line per problem, whatever the file's keys hold. */
-    print_visible(stderr, error->source);
-    if (error->status == XYZ_EIO) {
-        fputs(": error: ", stderr);
-        print_visible(stderr, error->message);
-        fputc('\n', stderr);
-        return;
-    }
-    fprintf(stderr, ":%d:%d: error: ", error->line, error->column);
-    print_visible(stderr, error->message);
-    fputs(" (at ", stderr);
-    print_visible(stderr, error->pointer[0] ? error->pointer : "\"\"");
-    fputs(")\n", stderr);
-}
-
 /* Checks one file: "FILE: ok, N alerts", or its problems on stderr. A valid
  * file is read once; only an invalid one is read again for all its problems. */
 static int check_file(const char *file) {

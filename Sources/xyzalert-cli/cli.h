@@ -22,13 +22,18 @@ void lines_add(line_list *list, const char *line);
 void lines_free(line_list *list);
 
 int cli_check(int count, char **files);
-int cli_simulate(const char *file, trace_format format);
+/* With `record` non-NULL, also records the first page's domain while it
+ * plays and writes the recording there. */
+int cli_simulate(const char *file, trace_format format, const char *record);
 /* `xyzalert test`: runs each scenario against its "expect" list (with
  * `update`, rewrites the lists instead). */
 int cli_test(int count, char **files, bool update);
 /* Plays a loaded scenario: prints its trace in `format`, or, with `capture`
- * non-NULL, appends its expect lines there and prints nothing. */
-void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture);
+ * non-NULL, appends its expect lines there and prints nothing. With
+ * `record` non-NULL, records the domain of the first page from the first
+ * step on and returns the recording's JSON (the caller frees it with
+ * xyz_free), or NULL after printing why it could not. */
+char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record);
 int cli_graph(const char *file);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"

@@ -19,15 +19,19 @@ static const command commands[] = {
      "  FILE: ok, N alerts\n"
      "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
      "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json|expect]",
+    {"simulate", "xyzalert simulate FILE [--format text|json|expect] [--record OUT]",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
      "  --format json   one JSON object per event and line\n"
      "  --format expect one line STEP EVENT ALERT [DETAIL] per event, as a\n"
      "                  scenario's \"expect\" list writes them\n"
-     "The scenario runs on a virtual clock that only its \"advance\" steps move;\n"
-     "the timeline then shows the time of each event.\n"
+     "  --record OUT    also record the first page's domain as the scenario\n"
+     "                  plays, and write the recording to OUT (a scenario that\n"
+     "                  replays to the same events)\n"
+     "The scenario runs on a virtual clock that only its \"advance\" steps (and\n"
+     "a recording's \"at\" times) move; the timeline then shows the time of\n"
+     "each event.\n"
      "Exit status: 0 when it ran (error events included), 1 when the file could\n"
      "not be loaded, 2 on usage errors.\n"},
     {"test", "xyzalert test [--update] FILE...",
@@ -91,9 +95,15 @@ static bool is_help(const char *argument) {
 static int run_simulate(const command *c, int argc, char **argv) {
     trace_format chosen = FORMAT_TEXT;
     const char *file = NULL;
+    const char *record = NULL;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
-        if (strcmp(argv[i], "--format") == 0) {
+        if (strcmp(argv[i], "--record") == 0) {
+            if (i + 1 == argc) {
+                return usage_error(c, "--record needs a file to write", NULL);
+            }
+            record = argv[++i];
+        } else if (strcmp(argv[i], "--format") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, "--format needs a value (text, json or expect)", NULL);
             }
@@ -122,7 +132,7 @@ static int run_simulate(const command *c, int argc, char **argv) {
     if (!file) {
         return usage_error(c, "missing FILE", NULL);
     }
-    return cli_simulate(file, chosen);
+    return cli_simulate(file, chosen, record);
 }
 
 static int run_test(const command *c, int argc, char **argv) {

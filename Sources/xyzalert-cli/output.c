@@ -58,3 +58,19 @@ bool use_colour(void) {
     const char *no_colour = getenv("NO_COLOR");
     return isatty(STDOUT_FILENO) && !(no_colour && no_colour[0]);
 }
+
+void print_load_error(const xyz_error *error) {
+    /* One line per problem, whatever the file's keys hold. */
+    print_visible(stderr, error->source);
+    if (error->status == XYZ_EIO) {
+        fputs(": error: ", stderr);
+        print_visible(stderr, error->message);
+        fputc('\n', stderr);
+        return;
+    }
+    fprintf(stderr, ":%d:%d: error: ", error->line, error->column);
+    print_visible(stderr, error->message);
+    fputs(" (at ", stderr);
+    print_visible(stderr, error->pointer[0] ? error->pointer : "\"\"");
+    fputs(")\n", stderr);
+}

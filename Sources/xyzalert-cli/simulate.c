@@ -33,6 +33,13 @@ struct runner {
     int label_width; /* the widest step label, for aligned columns */
     double clock;    /* the virtual clock, in seconds from 0 (SPEC 12) */
     bool timed;      /* the scenario advances the clock: the text shows times */
+    /* Nested steps (a recording's calls made from inside callbacks, with
+     * "during"): the outer step playing, the events it has had, and the
+     * next step that may be nested in it. */
+    size_t outer;
+    long events;
+    size_t next_nested;
+    bool playing; /* an outer step is being played */
     page *pages;
     size_t page_count;
     names page_index;
@@ -82,10 +89,15 @@ static void event_text(runner *r, const char *event, const char *alert, const ch
     }
 }
 
+/* The alert's id; an alert without one by its name in the scenario (kept
+ * as its user data). */
 static const char *id_of(xyz_alert *alert) {
     const char *id = xyz_alert_id(alert);
-    return id ? id : "";
+    const char *name = xyz_alert_user_data(alert);
+    return id ? id : name ? name : "";
 }
+
+static void run_nested(runner *r);
 
 /* One expect line, "STEP EVENT ALERT [DETAIL]" (SPEC 15), printed or captured. */
 static void expect_line(runner *r, const char *event, const char *alert, const char *detail) {
@@ -151,22 +163,27 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
                  other_lane ? lane : "");
         event_text(r, "show", id_of(alert), detail);
     }
+    run_nested(r);
 }
 
 static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
     emit(((page *)context)->runner, "hide", alert, "reason", xyz_hide_reason_name(reason));
+    run_nested(((page *)context)->runner);
 }
 
 static void on_unhide(xyz_alert *alert, void *context) {
     emit(((page *)context)->runner, "unhide", alert, NULL, NULL);
+    run_nested(((page *)context)->runner);
 }
 
 static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
     emit(((page *)context)->runner, "remove", alert, "reason", xyz_end_reason_name(reason));
+    run_nested(((page *)context)->runner);
 }
 
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
     emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
+    run_nested(((page *)context)->runner);
 }
 
 static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
@@ -186,6 +203,7 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
         snprintf(detail, sizeof detail, "dy %s over %ss", format_number(number, dy), format_number(seconds, duration));
         event_text(r, "move", id_of(alert), detail);
     }
+    run_nested(r);
 }
 
 /* The text timeline shows the title the alert has now. */
@@ -199,11 +217,13 @@ static void on_update(xyz_alert *alert, void *context) {
         snprintf(detail, sizeof detail, "\"%s\"", title ? title : "");
         event_text(r, "update", id_of(alert), detail);
     }
+    run_nested(r);
 }
 
 static void on_action(xyz_alert *alert, size_t index, void *context) {
     const char *id = xyz_alert_action_id(alert, index);
     emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
+    run_nested(((page *)context)->runner);
 }
 
 /* The virtual clock: scenarios never depend on the machine's speed. */
@@ -284,6 +304,13 @@ static xyz_alert *latest(runner *r, const char *id) {
     return found->alert;
 }
 
+/* The name has no instance (after a failed add of its first one). */
+static void forget(runner *r, const char *id) {
+    instance *found = find_instance(r, id);
+    xyz_alert_release(found->alert);
+    found->alert = NULL;
+}
+
 static void remember(runner *r, const char *id, xyz_alert *alert) {
     instance *found = find_instance(r, id);
     if (found) {
@@ -301,7 +328,8 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
-                                  "cancel_tagged", "suspend", "resume", "update"};
+                                  "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
+                                  "capacity", "avoidance", "target", "depend"};
     const char *name = names[step->kind];
     char number[32];
     switch (step->kind) {
@@ -326,7 +354,16 @@ static void describe(runner *r, const xyz_step *step) {
     case XYZ_STEP_SELECT:
         snprintf(r->label, sizeof r->label, "select %s -> %s", step->page, step->child ? step->child : "(all)");
         break;
+    case XYZ_STEP_PARENT: {
+        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        snprintf(r->label, sizeof r->label, "parent %s -> %s", step->page, parent ? parent : "(none)");
+        break;
+    }
+    case XYZ_STEP_CAPACITY:
+        snprintf(r->label, sizeof r->label, "capacity %s %zu", step->page, step->index);
+        break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
+    case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
         snprintf(r->label, sizeof r->label, "%s %s", name, step->alert);
         break;
     default:
@@ -341,20 +378,66 @@ static void run_add(runner *r, const xyz_step *step) {
     }
     const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
+    xyz_status status = XYZ_OK;
     for (size_t i = 0; i < step->alert_count; i++) {
         fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
-    }
-    xyz_status status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
-    if (status == XYZ_OK) {
-        for (size_t i = 0; i < step->alert_count; i++) {
-            remember(r, step->alerts[i], fresh[i]);
+        /* Its name, for output when it has no id (borrowed from the scenario). */
+        if (status == XYZ_OK) status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+        /* "after_alerts": the latest instances of those names, earlier
+         * alerts of this add first. */
+        const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
+        for (size_t k = 0; status == XYZ_OK && k < xyz_definition_after_alert_count(definition); k++) {
+            const char *name = xyz_definition_after_alert(definition, k);
+            xyz_alert *dependency = NULL;
+            for (size_t j = 0; j < i && !dependency; j++) {
+                if (strcmp(step->alerts[j], name) == 0) dependency = fresh[j];
+            }
+            if (!dependency) dependency = latest(r, name);
+            if (dependency) status = xyz_alert_add_dependency(fresh[i], dependency);
+            else status = XYZ_ENOTFOUND; /* latest() printed why */
         }
     }
+    /* The fresh instances are the latest ones during the add (a recording
+     * may act on them from its callbacks); a failed add restores the old. */
+    xyz_alert **before = calloc(step->alert_count, sizeof *before);
+    for (size_t i = 0; status == XYZ_OK && i < step->alert_count; i++) {
+        instance *found = find_instance(r, step->alerts[i]);
+        before[i] = found ? xyz_alert_retain(found->alert) : NULL;
+        remember(r, step->alerts[i], fresh[i]);
+    }
+    if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
+    for (size_t i = step->alert_count; i-- > 0;) { /* backwards: a name twice in one add */
+        if (status != XYZ_OK && before[i]) {
+            remember(r, step->alerts[i], before[i]);
+        } else if (status != XYZ_OK && find_instance(r, step->alerts[i])) {
+            forget(r, step->alerts[i]);
+        }
+        xyz_alert_release(before[i]);
+    }
+    free(before);
     for (size_t i = 0; i < step->alert_count; i++) {
         xyz_alert_release(fresh[i]);
     }
     free(fresh);
-    check_status(r, status);
+    if (status != XYZ_ENOTFOUND) check_status(r, status);
+}
+
+/* The content setters of an update step, in the documented order. */
+static void run_update(runner *r, xyz_alert *a) {
+    const xyz_scenario *s = r->scenario;
+    size_t i = r->step;
+    double number;
+    if (xyz_scenario_step_has(s, i, "title")) check_status(r, xyz_alert_set_title(a, xyz_scenario_step_text(s, i, "title")));
+    if (xyz_scenario_step_has(s, i, "message")) {
+        check_status(r, xyz_alert_set_message(a, xyz_scenario_step_text(s, i, "message")));
+    }
+    if (xyz_scenario_step_has(s, i, "style")) check_status(r, xyz_alert_set_style(a, xyz_scenario_step_text(s, i, "style")));
+    if (xyz_scenario_step_has(s, i, "clear_actions")) check_status(r, xyz_alert_clear_actions(a));
+    if (xyz_scenario_step_number(s, i, "action_style", &number)) {
+        check_status(r, xyz_alert_add_action(a, xyz_scenario_step_text(s, i, "action_id"),
+                                             xyz_scenario_step_text(s, i, "action_title"), (xyz_action_style)number));
+    }
+    if (xyz_scenario_step_has(s, i, "meta")) check_status(r, xyz_alert_set_meta(a, xyz_scenario_step_text(s, i, "meta")));
 }
 
 /* The "advance" step (SPEC 12): to each pending deadline of any page's
@@ -410,15 +493,42 @@ static void run_step(runner *r, const xyz_step *step) {
         if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_suspend(d));
         break;
     case XYZ_STEP_UPDATE:
+        if ((a = latest(r, step->alert))) run_update(r, a);
+        break;
+    case XYZ_STEP_TICK:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_tick(d));
+        break;
+    case XYZ_STEP_PARENT: {
+        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        xyz_dispatch *to = NULL;
+        if (!(d = live_page(r, step->page)) || (parent && !(to = live_page(r, parent)))) break;
+        check_status(r, xyz_dispatch_set_parent(d, to));
+        break;
+    }
+    case XYZ_STEP_CAPACITY:
+        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_set_capacity(d, step->index));
+        break;
+    case XYZ_STEP_AVOIDANCE:
         if ((a = latest(r, step->alert))) {
-            const char *title = xyz_scenario_step_text(r->scenario, r->step, "title");
-            const char *message = xyz_scenario_step_text(r->scenario, r->step, "message");
-            const char *style = xyz_scenario_step_text(r->scenario, r->step, "style");
-            if (title) check_status(r, xyz_alert_set_title(a, title));
-            if (message) check_status(r, xyz_alert_set_message(a, message));
-            if (style) check_status(r, xyz_alert_set_style(a, style));
+            double enabled = 0, adjust = 0;
+            (void)xyz_scenario_step_number(r->scenario, r->step, "enabled", &enabled);
+            (void)xyz_scenario_step_number(r->scenario, r->step, "adjust", &adjust);
+            check_status(r, xyz_alert_set_keyboard_avoidance(a, enabled != 0, adjust));
         }
         break;
+    case XYZ_STEP_TARGET:
+        if ((a = latest(r, step->alert))) {
+            check_status(r, xyz_alert_set_target(a, xyz_scenario_step_text(r->scenario, r->step, "target")));
+        }
+        break;
+    case XYZ_STEP_DEPEND: {
+        const char *on = xyz_scenario_step_text(r->scenario, r->step, "on");
+        xyz_alert *other = NULL;
+        if (!(a = latest(r, step->alert)) || (on && !(other = latest(r, on)))) break;
+        check_status(r, on ? xyz_alert_add_dependency(a, other)
+                           : xyz_alert_add_dependency_id(a, xyz_scenario_step_text(r->scenario, r->step, "id")));
+        break;
+    }
     case XYZ_STEP_RESUME:
         if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_resume(d));
         break;
@@ -440,7 +550,11 @@ static void run_step(runner *r, const xyz_step *step) {
         if ((a = latest(r, step->alert))) check_status(r, xyz_alert_trigger_action(a, step->index));
         break;
     case XYZ_STEP_FRAME:
-        if ((a = latest(r, step->alert))) check_status(r, xyz_alert_set_frame(a, &step->frame));
+        if ((a = latest(r, step->alert))) {
+            double unknown = 0;
+            (void)xyz_scenario_step_number(r->scenario, r->step, "frame_unknown", &unknown);
+            check_status(r, xyz_alert_set_frame(a, unknown != 0 ? NULL : &step->frame));
+        }
         break;
     case XYZ_STEP_KEYBOARD:
         if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_keyboard_changed(d, step->frame, step->duration));
@@ -451,9 +565,58 @@ static void run_step(runner *r, const xyz_step *step) {
         if (step->child && !(child = live_page(r, step->child))) break;
         xyz_status status = xyz_dispatch_set_active_child(d, child);
         check_status(r, status);
-        if (status == XYZ_OK) check_status(r, xyz_dispatch_flush(d));
+        double flush = 1;
+        (void)xyz_scenario_step_number(r->scenario, r->step, "flush", &flush);
+        if (status == XYZ_OK && flush != 0) check_status(r, xyz_dispatch_flush(d));
         break;
     }
+    }
+}
+
+/* The event number (from 1) of its outer step during which step `index`
+ * is to be made, or 0 for a step of its own. */
+static long nested_in(runner *r, size_t index) {
+    double during = 0;
+    return xyz_scenario_step_number(r->scenario, index, "during", &during) ? (long)during : 0;
+}
+
+static xyz_step step_at(const xyz_scenario *scenario, size_t index);
+
+/* Plays step `index`: its clock ("at"), its call, its "-" line when it
+ * caused no event. */
+static void play(runner *r, size_t index) {
+    xyz_step step = step_at(r->scenario, index);
+    double at;
+    if (xyz_scenario_step_number(r->scenario, index, "at", &at)) {
+        r->clock = at;
+    }
+    r->step = index;
+    describe(r, &step);
+    r->step_printed = false;
+    run_step(r, &step);
+    if (r->format == FORMAT_TEXT && !r->step_printed) {
+        line_start(r);
+        printf("%s\n", r->colour ? "\033[2m-\033[0m" : "-");
+    }
+}
+
+/* After each event: the nested steps made during it, as the recorded host
+ * made them, from inside the callback. Events they cause count on. */
+static void run_nested(runner *r) {
+    if (r->quiet || !r->playing) {
+        return;
+    }
+    r->events++;
+    size_t count = xyz_scenario_step_count(r->scenario);
+    while (r->next_nested < count && nested_in(r, r->next_nested) == r->events) {
+        size_t step = r->step;
+        bool printed = r->step_printed;
+        char label[sizeof r->label];
+        memcpy(label, r->label, sizeof label);
+        play(r, r->next_nested++);
+        r->step = step;
+        r->step_printed = printed;
+        memcpy(r->label, label, sizeof label);
     }
 }
 
@@ -473,19 +636,33 @@ static xyz_step step_at(const xyz_scenario *scenario, size_t index) {
     return step;
 }
 
-int cli_simulate(const char *file, trace_format format) {
+int cli_simulate(const char *file, trace_format format, const char *record) {
     xyz_error error;
     xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
     if (!scenario) {
         print_load_error(&error);
         return EXIT_INVALID;
     }
-    run_scenario(scenario, format, NULL);
+    char *recording = run_scenario(scenario, format, NULL, record != NULL);
     xyz_scenario_free(scenario);
+    if (!record) {
+        return EXIT_VALID;
+    }
+    if (!recording) {
+        return EXIT_INVALID;
+    }
+    FILE *out = fopen(record, "w");
+    bool written = out && fputs(recording, out) >= 0;
+    written = out && fclose(out) == 0 && written;
+    xyz_free(recording);
+    if (!written) {
+        fprintf(stderr, "xyzalert: cannot write the recording to '%s'\n", record);
+        return EXIT_USAGE;
+    }
     return EXIT_VALID;
 }
 
-void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture) {
+char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record) {
     runner r;
     memset(&r, 0, sizeof r);
     r.scenario = scenario;
@@ -540,21 +717,43 @@ void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *
             describe(&r, &step);
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
-            r.timed = r.timed || step.kind == XYZ_STEP_ADVANCE;
+            r.timed = r.timed || step.kind == XYZ_STEP_ADVANCE || xyz_scenario_step_has(scenario, i, "at");
         }
         if (r.timed) {
             printf("%8s  ", "time");
         }
         printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
-    for (r.step = 0; r.step < xyz_scenario_step_count(scenario); r.step++) {
-        xyz_step step = step_at(scenario, r.step);
-        describe(&r, &step);
-        r.step_printed = false;
-        run_step(&r, &step);
-        if (!json && !r.step_printed) {
-            line_start(&r);
-            printf("%s\n", r.colour ? "\033[2m-\033[0m" : "-");
+    if (record && (r.page_count == 0 || xyz_dispatch_start_recording(r.pages[0].dispatch) != XYZ_OK)) {
+        fprintf(stderr, "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");
+        record = false;
+    }
+    size_t count = xyz_scenario_step_count(scenario);
+    for (size_t i = 0; i < count; i++) {
+        if (nested_in(&r, i)) {
+            continue; /* played from its outer step's callback */
+        }
+        r.outer = i;
+        r.events = 0;
+        r.next_nested = i + 1;
+        r.playing = true;
+        play(&r, i);
+        /* Nested steps whose event never came: the replay went otherwise. */
+        while (r.next_nested < count && nested_in(&r, r.next_nested)) {
+            char message[200];
+            snprintf(message, sizeof message, "step %zu was made during event %ld of step %zu, which had %ld events",
+                     r.next_nested, nested_in(&r, r.next_nested), r.outer, r.events);
+            r.step = r.next_nested;
+            error_event(&r, "state", message);
+            play(&r, r.next_nested++);
+        }
+        r.playing = false;
+    }
+    char *recording = NULL;
+    if (record) {
+        recording = xyz_dispatch_recording_json(r.pages[0].dispatch);
+        if (!recording) {
+            fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());
         }
     }
     /* Teardown, quietly. Children usually follow their parents in the file:
@@ -574,6 +773,7 @@ void run_scenario(const xyz_scenario *scenario, trace_format format, line_list *
     free(r.pages);
     names_free(&r.instance_index);
     names_free(&r.page_index);
+    return recording;
 }
 
 void lines_add(line_list *list, const char *line) {

@@ -169,10 +169,85 @@ struct LoaderTests {
         #expect(s.alerts.definition("h")?.page == "home")
         #expect(s.steps == [
             .appear(page: "tab"), .add(page: "home", alerts: ["h"]), .add(page: "tab", alerts: ["t"]),
-            .action(alert: "t", index: 1), .select(page: "tab", child: nil),
+            .action(alert: "t", index: 1), .select(page: "tab", child: nil, flush: true),
             .keyboard(page: "tab", frame: Rect(x: 0, y: 1, width: 2, height: 3), duration: 0),
             .frame(alert: "h", frame: Rect(x: 4, y: 5, width: 6, height: 7.5)), .flush(page: "home"),
         ])
+    }
+
+    @Test func theRecordingExtensionsLoad() throws {
+        let document = try load("""
+            {"pages": {"app": {}, "late": {}}, "alerts": [
+               {"id": "t", "page": "app", "frame": [0, 1, 2, 3]},
+               {"name": "t#2", "id": "t", "page": "app", "after": ["t"]},
+               {"name": "#1", "page": "late", "after_alerts": ["t"]}],
+             "steps": [{"add": "t", "at": 100.5}, {"dismiss": "t", "during": 1}, {"add": ["t#2"]}, {"add": "#1"},
+                       {"tick": "app", "at": 101}, {"parent": {"page": "late", "parent": "app"}},
+                       {"parent": {"page": "late", "parent": null}}, {"capacity": {"page": "app", "capacity": 2}},
+                       {"avoidance": {"alert": "#1", "enabled": false, "adjust": -8}},
+                       {"target": {"alert": "#1", "target": "window"}}, {"depend": {"alert": "#1", "on": "t#2"}},
+                       {"depend": {"alert": "#1", "id": "anything"}},
+                       {"select": {"page": "app", "child": null, "flush": false}}, {"frame": {"alert": "t", "frame": null}},
+                       {"update": {"alert": "#1", "title": null, "message": "m", "style": "sheet", "clear_actions": true,
+                                   "add_action": {"id": "ok", "title": "OK", "style": "cancel"}, "meta": {"k": 1}}}]}
+            """)
+        guard case .scenario(let s) = document else {
+            Issue.record("not a scenario")
+            return
+        }
+        #expect(s.alerts.definitions.map(\.name) == ["t", "t#2", "#1"])
+        #expect(s.alerts.definitions.map(\.id) == ["t", "t", ""])
+        #expect(s.alerts.definition("t")?.frame == Rect(x: 0, y: 1, width: 2, height: 3))
+        #expect(s.alerts.definition("#1")?.afterAlerts == ["t"])
+        #expect(s.alerts.definition("#1")?.makeAlert().id == nil)
+        var change = Scenario.ContentUpdate(title: .some(nil), message: "m", style: "sheet")
+        change.clearActions = true
+        change.addAction = AlertAction(id: "ok", title: "OK", style: .cancel)
+        change.meta = .some(#"{"k":1}"#)
+        #expect(s.steps == [
+            .add(page: "app", alerts: ["t"]), .dismiss(alert: "t"), .add(page: "app", alerts: ["t#2"]),
+            .add(page: "late", alerts: ["#1"]), .tick(page: "app"), .parent(page: "late", parent: "app"),
+            .parent(page: "late", parent: nil), .capacity(page: "app", capacity: 2),
+            .avoidance(alert: "#1", enabled: false, adjust: -8), .target(alert: "#1", target: "window"),
+            .depend(alert: "#1", on: "t#2", id: nil), .depend(alert: "#1", on: nil, id: "anything"),
+            .select(page: "app", child: nil, flush: false), .frame(alert: "t", frame: nil),
+            .update(alert: "#1", change: change),
+        ])
+        #expect(s.timings[0] == Scenario.Timing(at: 100.5) && s.timings[1] == Scenario.Timing(during: 1))
+        #expect(s.timings[4] == Scenario.Timing(at: 101) && s.timings[2] == Scenario.Timing())
+    }
+
+    @Test func theRecordingExtensionsAreChecked() {
+        let pages = #""pages": {"p": {}}"#
+        let alert = #"{"id": "a", "page": "p"}"#
+        func steps(_ steps: String) -> [String] {
+            problems(#"{\#(pages), "alerts": [\#(alert)], "steps": [\#(steps)]}"#)
+        }
+        #expect(steps(#"{"add": "a", "during": 1}"#) == ["/steps/0/during"])
+        #expect(steps(#"{"add": "a"}, {"dismiss": "a", "during": 0}"#) == ["/steps/1/during"])
+        #expect(steps(#"{"add": "a", "at": "now"}"#) == ["/steps/0/at"])
+        #expect(steps(#"{"depend": {"alert": "a", "on": "a", "id": "x"}}"#) == ["/steps/0/depend"])
+        #expect(steps(#"{"depend": {"alert": "a", "on": "b"}}"#) == ["/steps/0/depend/on"])
+        #expect(steps(#"{"update": {"alert": "a", "clear_actions": false}}"#) == ["/steps/0/update/clear_actions"])
+        #expect(steps(#"{"update": {"alert": "a", "meta": 3}}"#) == ["/steps/0/update/meta"])
+        #expect(steps(#"{"update": {"alert": "a", "add_action": {"id": "x"}}}"#) == ["/steps/0/update/add_action"])
+        #expect(steps(#"{"capacity": {"page": "p", "capacity": -1}}"#) == ["/steps/0/capacity/capacity"])
+        #expect(steps(#"{"parent": {"page": "p", "parent": "q"}}"#) == ["/steps/0/parent/parent"])
+        #expect(steps(#"{"select": {"page": "p", "child": null, "flush": 0}}"#) == ["/steps/0/select/flush"])
+        #expect(steps(#"{"tick": "q"}"#) == ["/steps/0/tick"])
+        // Names: unique, and the only way to an alert without id; scenarios only.
+        #expect(problems(#"{\#(pages), "alerts": [\#(alert), {"name": "a", "page": "p"}], "steps": []}"#)
+                == ["/alerts/1/name"])
+        #expect(problems(#"{\#(pages), "alerts": [{"page": "p"}], "steps": []}"#) == ["/alerts/0"])
+        #expect(problems(#"{"alerts": [{"id": "a", "name": "b"}]}"#) == ["/alerts/0/name"])
+        #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after_alerts": ["zz"]}], "steps": []}"#)
+                == ["/alerts/0/after_alerts/0"])
+        // A cycle through ids defined once is an error; through an id several
+        // definitions share it is left to the run.
+        #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}], "steps": []}"#)
+                == ["/alerts/0/after/0"])
+        #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}, {"name": "b2", "id": "b", "page": "p"}], "steps": []}"#)
+                == [])
     }
 
     @Test func everyExampleLoads() throws {

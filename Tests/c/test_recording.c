@@ -1,0 +1,369 @@
+/* Recording (SPEC 15) through the C ABI: a host's session, recorded, replays
+ * through the tool's own scenario runner (Sources/xyzalert-cli/simulate.c,
+ * linked in) to the events the host saw, in order; and what cannot be
+ * recorded is refused or reported. */
+#include <stdlib.h>
+
+#include "../../Sources/xyzalert-cli/cli.h"
+#include "harness.h"
+
+/* ---- a host that logs events as expect lines without the step ---- */
+
+typedef struct session session;
+typedef struct rec_page {
+    session *s;
+    const char *name;
+} rec_page;
+
+struct session {
+    char log[32768];
+    size_t length;
+    double clock;
+    xyz_dispatch *root;
+    /* Reactions: from inside the show callback of the alert with this id,
+     * dismiss it (once), and add `extra` to the root (once). */
+    const char *dismiss_on_show;
+    const char *add_on_show;
+    xyz_alert *extra;
+};
+
+static void logf_line(session *s, const char *event, xyz_alert *alert, const char *detail) {
+    const char *id = xyz_alert_id(alert);
+    const char *name = id ? id : xyz_alert_user_data(alert);
+    s->length += (size_t)snprintf(s->log + s->length, sizeof s->log - s->length, "%s %s%s%s\n", event,
+                                  name ? name : "-", detail && detail[0] ? " " : "", detail ? detail : "");
+}
+
+static void s_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    rec_page *p = context;
+    session *s = p->s;
+    (void)view;
+    const char *lane = xyz_alert_lane(alert);
+    char detail[200];
+    snprintf(detail, sizeof detail, "%s%s%s%s%s", p->name, strcmp(target, "page") ? " " : "",
+             strcmp(target, "page") ? target : "", strcmp(lane, "main") ? " lane:" : "", strcmp(lane, "main") ? lane : "");
+    logf_line(s, "show", alert, detail);
+    const char *id = xyz_alert_id(alert);
+    if (id && s->dismiss_on_show && strcmp(id, s->dismiss_on_show) == 0) {
+        s->dismiss_on_show = NULL;
+        CHECK_OK(xyz_alert_dismiss(alert));
+    }
+    if (id && s->add_on_show && strcmp(id, s->add_on_show) == 0) {
+        s->add_on_show = NULL;
+        CHECK_OK(xyz_dispatch_add(s->root, &s->extra, 1));
+    }
+}
+static void s_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    logf_line(((rec_page *)context)->s, "hide", alert, xyz_hide_reason_name(reason));
+}
+static void s_unhide(xyz_alert *alert, void *context) { logf_line(((rec_page *)context)->s, "unhide", alert, NULL); }
+static void s_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    logf_line(((rec_page *)context)->s, "remove", alert, xyz_end_reason_name(reason));
+}
+static void s_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    logf_line(((rec_page *)context)->s, "finish", alert, xyz_end_reason_name(reason));
+}
+static void s_move(xyz_alert *alert, double dy, double duration, void *context) {
+    char number[32];
+    (void)duration;
+    logf_line(((rec_page *)context)->s, "move", alert, format_number(number, dy));
+}
+static void s_action(xyz_alert *alert, size_t index, void *context) {
+    logf_line(((rec_page *)context)->s, "action", alert, xyz_alert_action_id(alert, index));
+}
+static void s_update(xyz_alert *alert, void *context) { logf_line(((rec_page *)context)->s, "update", alert, NULL); }
+static double s_now(void *context) { return ((rec_page *)context)->s->clock; }
+
+static xyz_dispatch *s_page(rec_page *p, session *s, const char *name) {
+    p->s = s;
+    p->name = name;
+    xyz_host host = XYZ_HOST_INIT(.context = p, .show = s_show, .hide = s_hide, .unhide = s_unhide, .remove = s_remove,
+                                  .finish = s_finish, .move = s_move, .action = s_action, .update = s_update,
+                                  .now = s_now);
+    xyz_dispatch *d = xyz_dispatch_create(&host, NULL);
+    CHECK(d != NULL);
+    CHECK_OK(xyz_dispatch_set_name(d, name));
+    return d;
+}
+
+/* The recording replayed by the tool's runner, as expect lines without
+ * their step numbers (the host's log has none). */
+static char *replay(const char *json) {
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_string(json, strlen(json), &error);
+    if (!scenario) {
+        fprintf(stderr, "the recording does not load: %d:%d: %s (at %s)\n%s\n", error.line, error.column,
+                error.message, error.pointer, json);
+        return NULL;
+    }
+    line_list lines = {0};
+    (void)run_scenario(scenario, FORMAT_EXPECT, &lines, false);
+    xyz_scenario_free(scenario);
+    size_t size = 1;
+    for (size_t i = 0; i < lines.count; i++) size += strlen(lines.items[i]) + 1;
+    char *out = calloc(size, 1);
+    for (size_t i = 0; i < lines.count; i++) {
+        strcat(out, strchr(lines.items[i], ' ') + 1);
+        strcat(out, "\n");
+    }
+    lines_free(&lines);
+    return out;
+}
+
+/* Checks that the recording started on `root` replays to the host's log. */
+static void check_round_trip(session *s, xyz_dispatch *root) {
+    char *json = xyz_dispatch_recording_json(root);
+    if (!json) {
+        fprintf(stderr, "no recording: %s\n", xyz_last_error());
+        CHECK(json != NULL);
+        return;
+    }
+    char *replayed = replay(json);
+    CHECK(replayed != NULL);
+    if (replayed) {
+        CHECK_STR(replayed, s->log);
+        if (strcmp(replayed, s->log) != 0) fprintf(stderr, "recording:\n%s\n", json);
+    }
+    free(replayed);
+    xyz_free(json);
+}
+
+static void add1(xyz_dispatch *d, xyz_alert *a) {
+    CHECK_OK(xyz_dispatch_add(d, &a, 1));
+    xyz_alert_release(a);
+}
+
+static const char catalog_json[] =
+    "{\"alerts\": [{\"id\": \"promo\", \"priority\": 10, \"exclusive\": \"cover\", \"title\": \"Sale\","
+    " \"actions\": [{\"id\": \"open\", \"title\": \"Open\"}], \"tags\": [\"marketing\"]},"
+    " {\"id\": \"toast\", \"priority\": 1, \"exclusive\": \"cover\", \"duration\": 2, \"lane\": \"toast\"}]}";
+
+/* Everything a host does, in one session: pages joining later and leaving,
+ * alerts from a catalog and without ids, handle and id dependencies,
+ * content, keyboard and frames, time read from the host's clock with a
+ * late tick, calls made from inside callbacks, policies and lanes. */
+static void a_recorded_session_replays_to_the_same_events(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    rec_page pages[4];
+    xyz_dispatch *app = s_page(&pages[0], &s, "app");
+    xyz_dispatch *feed = s_page(&pages[1], &s, "feed");
+    s.root = app;
+    CHECK_OK(xyz_dispatch_set_parent(feed, app));
+    CHECK_OK(xyz_dispatch_page_did_appear(app));
+    s.clock = 100;
+    CHECK_OK(xyz_dispatch_start_recording(app));
+    xyz_error error;
+    xyz_catalog *catalog = xyz_catalog_load_string(catalog_json, sizeof catalog_json - 1, &error);
+    CHECK(catalog != NULL);
+
+    /* A page created later joins while empty. */
+    xyz_dispatch *chat = s_page(&pages[2], &s, "chat");
+    CHECK_OK(xyz_dispatch_page_did_appear(chat));
+    CHECK_OK(xyz_dispatch_suspend(chat));
+    CHECK_OK(xyz_dispatch_set_parent(chat, app));
+    CHECK_OK(xyz_dispatch_page_did_appear(feed));
+
+    /* An alert without id, a handle dependency on it, content changes. */
+    xyz_alert *anonymous = make_alert(NULL, 5, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_user_data(anonymous, "#1", NULL));
+    CHECK_OK(xyz_alert_set_title(anonymous, "Hello"));
+    xyz_alert *login = make_alert("login", 50, XYZ_EXCLUSIVE_HIDE_OTHERS);
+    CHECK_OK(xyz_alert_add_action(login, "ok", "OK", XYZ_ACTION_DEFAULT));
+    CHECK_OK(xyz_alert_add_dependency(login, anonymous));
+    xyz_alert *batch[2] = {anonymous, login};
+    CHECK_OK(xyz_dispatch_add(feed, batch, 2));
+    CHECK_OK(xyz_alert_set_title(anonymous, "Hello again"));
+    CHECK_OK(xyz_alert_add_action(anonymous, "fine", "Fine", XYZ_ACTION_CANCEL));
+    CHECK_OK(xyz_alert_set_meta(anonymous, "{\"n\": 1}"));
+    CHECK_OK(xyz_alert_clear_actions(anonymous));
+    CHECK_OK(xyz_alert_set_style(anonymous, "sheet"));
+    s.clock = 101.5;
+    CHECK_OK(xyz_alert_dismiss(anonymous));
+    xyz_alert_release(anonymous);
+
+    /* From the catalog: a promo held by the login's id, a toast lane. */
+    xyz_alert *promo = xyz_catalog_create_alert(catalog, "promo");
+    CHECK_OK(xyz_alert_add_dependency_id(promo, "login"));
+    add1(app, promo);
+    add1(app, xyz_catalog_create_alert(catalog, "toast"));
+    CHECK_OK(xyz_alert_trigger_action(login, 0));
+    xyz_alert_release(login);
+
+    /* Keyboard and frames; avoidance changed while showing. */
+    xyz_alert *sheet = make_alert("sheet", 60, XYZ_EXCLUSIVE_COVER);
+    xyz_rect frame = {0, 500, 300, 200};
+    CHECK_OK(xyz_alert_set_frame(sheet, &frame));
+    xyz_alert_retain(sheet);
+    add1(feed, sheet);
+    CHECK_OK(xyz_dispatch_keyboard_changed(feed, (xyz_rect){0, 600, 400, 300}, 0.25));
+    xyz_rect moved = {0, 450, 300, 200};
+    CHECK_OK(xyz_alert_set_frame(sheet, &moved));
+    CHECK_OK(xyz_alert_set_keyboard_avoidance(sheet, true, -8));
+    CHECK_OK(xyz_alert_set_frame(sheet, NULL));
+    CHECK_OK(xyz_alert_cancel(sheet));
+    xyz_alert_release(sheet);
+
+    /* A late tick: the toast's deadline passes, another call comes first. */
+    s.clock = 104;
+    xyz_alert *note = make_alert("note", 2, XYZ_EXCLUSIVE_WAIT);
+    add1(chat, note);
+    s.clock = 105;
+    CHECK_OK(xyz_dispatch_tick(app));
+
+    /* Calls from inside callbacks: dismissed as it shows, an add from a show. */
+    s.dismiss_on_show = "flash";
+    s.add_on_show = "flash";
+    s.extra = make_alert("second", 70, XYZ_EXCLUSIVE_COVER);
+    add1(feed, make_alert("flash", 80, XYZ_EXCLUSIVE_COVER));
+    xyz_alert_release(s.extra);
+
+    /* Two instances of one id, configured differently; policies. */
+    xyz_alert *again = make_alert("second", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_on_duplicate(again, XYZ_ON_DUPLICATE_REPLACE));
+    add1(feed, again);
+    xyz_alert *ignored = make_alert("second", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_on_duplicate(ignored, XYZ_ON_DUPLICATE_IGNORE));
+    add1(feed, ignored);
+    CHECK_OK(xyz_dispatch_set_capacity(feed, 1));
+    add1(feed, make_alert("low", -5, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_resume(chat));
+    size_t cancelled = 0;
+    CHECK_OK(xyz_dispatch_cancel_tagged(app, "marketing", &cancelled));
+    CHECK(cancelled == 1);
+
+    /* The tree changes: an active child, a page leaving and coming back, a destroy. */
+    CHECK_OK(xyz_dispatch_set_active_child(app, chat));
+    CHECK_OK(xyz_dispatch_set_active_child(app, NULL));
+    CHECK_OK(xyz_dispatch_set_parent(chat, NULL));
+    add1(chat, make_alert("alone", 3, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_set_parent(chat, feed));
+    rec_page late;
+    xyz_dispatch *settings = s_page(&late, &s, "feed"); /* a name taken: the file renames it */
+    late.name = "feed#2";
+    CHECK_OK(xyz_dispatch_set_parent(settings, app));
+    CHECK_OK(xyz_dispatch_page_did_appear(settings));
+    add1(settings, make_alert("gear", 90, XYZ_EXCLUSIVE_HIDE_OTHERS));
+    CHECK_OK(xyz_dispatch_page_will_disappear(settings));
+    CHECK_OK(xyz_dispatch_destroy(settings));
+    CHECK_OK(xyz_dispatch_destroy(chat));
+
+    check_round_trip(&s, app);
+    char *json = xyz_dispatch_recording_json(app);
+    CHECK(json && strstr(json, "\"name\": \"second#2\""));
+    CHECK(json && strstr(json, "\"name\": \"#1\""));
+    CHECK(json && strstr(json, "\"after_alerts\": [\"#1\"]"));
+    CHECK(json && strstr(json, "\"during\": 1"));
+    CHECK(json && strstr(json, "\"at\": 105.0"));
+    CHECK(json && strstr(json, "\"feed#2\""));
+    xyz_free(json);
+    CHECK_OK(xyz_dispatch_stop_recording(app));
+    CHECK_OK(xyz_dispatch_destroy(feed));
+    CHECK_OK(xyz_dispatch_destroy(app));
+    xyz_catalog_free(catalog);
+}
+
+static void recording_in_deferred_mode_keeps_the_flushes(void) {
+    recorder r = {0};
+    r.deferred = 1;
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    add1(home, make_alert("a", 1, XYZ_EXCLUSIVE_WAIT));
+    add1(home, make_alert("b", 5, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_flush(home));
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json && strstr(json, "\"deferred\": true"));
+    char *replayed = json ? replay(json) : NULL;
+    CHECK_STR(replayed, "show b home\n");
+    free(replayed);
+    xyz_free(json);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+static xyz_dispatch *no_child(xyz_dispatch *parent, void *context) {
+    (void)parent;
+    (void)context;
+    return NULL;
+}
+
+static void what_cannot_be_replayed_is_refused_or_reported(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK_STATUS(xyz_dispatch_start_recording(NULL), XYZ_EINVAL);
+    CHECK(xyz_dispatch_recording_json(NULL) == NULL);
+    CHECK(xyz_dispatch_recording_json(home) == NULL);
+    CHECK(strstr(xyz_last_error(), "no recording was started") != NULL);
+    CHECK_STATUS(xyz_dispatch_stop_recording(home), XYZ_ESTATE);
+
+    /* Live alerts before the start: what they did cannot be replayed. */
+    xyz_alert *a = make_alert("a", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    CHECK_STATUS(xyz_dispatch_start_recording(home), XYZ_ESTATE);
+    CHECK(strstr(xyz_last_error(), "1 live alert(s)") != NULL);
+    CHECK_OK(xyz_alert_cancel(a));
+    xyz_alert_release(a);
+    recorder_take(&r);
+
+    /* A provider before the start is refused; one set later breaks it. */
+    xyz_dispatch *child = recorder_page(&r, "child");
+    CHECK_OK(xyz_dispatch_set_parent(child, home));
+    CHECK_OK(xyz_dispatch_set_active_child_provider(home, no_child, NULL, NULL));
+    CHECK_STATUS(xyz_dispatch_start_recording(home), XYZ_ESTATE);
+    CHECK(strstr(xyz_last_error(), "active-child provider") != NULL);
+    CHECK_OK(xyz_dispatch_set_active_child(home, NULL));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    CHECK_STATUS(xyz_dispatch_start_recording(child), XYZ_ESTATE); /* recorded already */
+    CHECK_OK(xyz_dispatch_set_active_child_provider(home, no_child, NULL, NULL));
+    CHECK(xyz_dispatch_recording_json(home) == NULL);
+    CHECK(strstr(xyz_last_error(), "cannot be replayed") && strstr(xyz_last_error(), "active-child provider"));
+
+    /* A fresh start forgets that; a page joining with live alerts breaks it. */
+    CHECK_OK(xyz_dispatch_set_active_child(home, NULL));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_dispatch *other = recorder_page(&r, "other");
+    add1(other, make_alert("b", 1, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_set_parent(other, home));
+    CHECK(xyz_dispatch_recording_json(home) == NULL);
+    CHECK(strstr(xyz_last_error(), "joined the recorded domain with alerts") != NULL);
+
+    /* After a stop, calls are not recorded; what was stays readable. */
+    CHECK_OK(xyz_dispatch_destroy(other));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    add1(home, make_alert("c", 1, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_stop_recording(home));
+    CHECK_OK(xyz_dispatch_stop_recording(home)); /* twice is harmless */
+    add1(home, make_alert("d", 1, XYZ_EXCLUSIVE_WAIT));
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json && strstr(json, "\"c\"") && !strstr(json, "\"d\""));
+    xyz_free(json);
+    CHECK_OK(xyz_dispatch_destroy(child));
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* The same session with and without a recording gives the same events. */
+static void recording_changes_no_event(void) {
+    char logs[2][4096];
+    for (int recorded = 0; recorded < 2; recorded++) {
+        recorder r = {0};
+        r.clocked = 1;
+        xyz_dispatch *home = recorder_page(&r, "home");
+        if (recorded) CHECK_OK(xyz_dispatch_start_recording(home));
+        xyz_alert *t = make_alert("t", 1, XYZ_EXCLUSIVE_COVER);
+        CHECK_OK(xyz_alert_set_duration(t, 2));
+        add1(home, t);
+        add1(home, make_alert("d", 9, XYZ_EXCLUSIVE_HIDE_OTHERS));
+        r.clock = 5;
+        CHECK_OK(xyz_dispatch_tick(home));
+        snprintf(logs[recorded], sizeof logs[recorded], "%s", recorder_take(&r));
+        CHECK_OK(xyz_dispatch_destroy(home));
+    }
+    CHECK_STR(logs[1], logs[0]);
+}
+
+const test_case recording_tests[] = {
+    {"a_recorded_session_replays_to_the_same_events", a_recorded_session_replays_to_the_same_events},
+    {"recording_in_deferred_mode_keeps_the_flushes", recording_in_deferred_mode_keeps_the_flushes},
+    {"what_cannot_be_replayed_is_refused_or_reported", what_cannot_be_replayed_is_refused_or_reported},
+    {"recording_changes_no_event", recording_changes_no_event},
+    {NULL, NULL},
+};
