@@ -90,8 +90,14 @@ header-test:
 	@for f in deprecated unused_result; do if $(CC) -std=c99 $(HEADER_WARNINGS) Tests/header/$$f.c 2>/dev/null; then \
 		echo "Tests/header/$$f.c compiled without an error"; exit 1; fi; done
 
-swift-test:
-	$(SWIFT) test
+# The Swift suites; the recordings of the model's random sequences that
+# they write (Tests/XYZAlertTests/Model/RecordingRoundTripTests.swift) then
+# replay through the tool, each against the events its host saw.
+swift-test: cli
+	rm -rf $(BIN)/recordings && mkdir -p $(BIN)/recordings
+	XYZALERT_RECORDINGS=$(BIN)/recordings $(SWIFT) test
+	$(BIN)/xyzalert test $(BIN)/recordings/*.json > $(BIN)/recordings.out; status=$$?; \
+		tail -1 $(BIN)/recordings.out; exit $$status
 
 # The C suite: C99 and C++11 with strict warnings, linked to libxyzalert.so,
 # under valgrind.

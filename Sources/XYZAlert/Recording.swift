@@ -86,6 +86,10 @@ public final class Recording {
     /// one is `busy` and is not reused (steps name the latest instance).
     private var instances: [ObjectIdentifier: (alert: Alert, definition: Int)] = [:]
     private var busy: Set<Int> = []
+    /// Idle alerts that an added alert depends on by handle, and the names
+    /// kept for them: the replay creates them early, and their own add
+    /// later uses that name (held here until then, or until `stop`).
+    private var reserved: [ObjectIdentifier: (alert: Alert, name: String)] = [:]
     private var steps: [Step] = []
 
     /// Recorded calls in progress (more than one: nested from callbacks),
@@ -110,12 +114,14 @@ public final class Recording {
 
     /// Unhooks every recorded page; what was recorded stays readable.
     func stop() {
+        definitions += unaddedDependencies()
         isActive = false
         for dispatch in members where dispatch.recording === self {
             dispatch.recording = nil
         }
         members = []
         instances = [:]
+        reserved = [:]
         finishing = nil
     }
 
@@ -145,6 +151,10 @@ public final class Recording {
             dispatch.recording = self
             if dispatch.activeChildProvider != nil {
                 fail("\(dispatch.quotedName) has an active-child provider, which a file cannot hold")
+            }
+            // Any page may become a root, whose host's mode then rules.
+            if (dispatch.host?.defersPasses ?? false) != deferred {
+                fail("\(dispatch.quotedName) has a host in the other pass mode (immediate or deferred), and a file has one mode")
             }
         }
         for dispatch in unseen {
@@ -281,7 +291,7 @@ public final class Recording {
     /// on the id `id`. Such a call has no events and reads no clock, so it
     /// is only written down.
     func recordDependency(_ alert: Alert, on other: Alert? = nil, id: String? = nil) {
-        let target = other.map { ("on", self.alert($0)) } ?? ("id", JSONText.string(id!))
+        let target = other.map { ("on", JSONText.string(dependencyName($0) ?? "")) } ?? ("id", JSONText.string(id!))
         append("\"depend\": " + JSONText.object([("alert", self.alert(alert)), target]))
     }
 
@@ -290,22 +300,14 @@ public final class Recording {
         let pageNumber = pageIndex[ObjectIdentifier(dispatch)]!
         var names: [String] = []
         for alert in batch {
-            var definition = Definition(
-                name: "", id: alert.id, page: pageNumber, priority: alert.priority, exclusive: alert.exclusive,
-                after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
-                content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
-                frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
-                onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main")
+            var definition = Recording.definition(of: alert, page: pageNumber)
             // Earlier alerts of the batch are recorded already, as the
             // replay creates them in this order too.
             for dependency in alert.dependencies where dependency.state != .finished {
-                if let entry = instances[ObjectIdentifier(dependency)] {
-                    definition.afterAlerts.append(definitions[entry.definition].name)
-                } else {
-                    fail("alert \(alert.quotedName) depends on an alert the recording has not seen added (or one later in the same add)")
-                }
+                definition.afterAlerts.append(dependencyName(dependency) ?? "")
             }
-            let index = reuse(definition) ?? create(definition)
+            let kept = reserved.removeValue(forKey: ObjectIdentifier(alert))?.name
+            let index = kept.map { create(definition, name: $0) } ?? reuse(definition) ?? create(definition)
             names.append(definitions[index].name)
             instances[ObjectIdentifier(alert)] = (alert, index)
             busy.insert(index)
@@ -325,28 +327,77 @@ public final class Recording {
         return nil
     }
 
-    private func create(_ definition: Definition) -> Int {
+    private func create(_ definition: Definition, name kept: String? = nil) -> Int {
+        var named = definition
+        named.name = kept ?? newName(for: definition.id)
+        definitions.append(named)
+        definitionsByID[definition.id, default: []].append(definitions.count - 1)
+        return definitions.count - 1
+    }
+
+    /// A name not used yet: the id, else "id#2", "id#3"...; "#1", "#2"...
+    /// for alerts without id.
+    private func newName(for id: String?) -> String {
         var name: String
-        if let id = definition.id, !usedAlertNames.contains(id) {
+        if let id, !usedAlertNames.contains(id) {
             name = id
         } else {
             var n = 2
-            let base = definition.id ?? ""
-            if definition.id == nil {
+            if id == nil {
                 anonymousCount += 1
                 n = anonymousCount
             }
             repeat {
-                name = "\(base)#\(n)"
+                name = "\(id ?? "")#\(n)"
                 n += 1
             } while usedAlertNames.contains(name)
         }
         usedAlertNames.insert(name)
-        var named = definition
-        named.name = name
-        definitions.append(named)
-        definitionsByID[definition.id, default: []].append(definitions.count - 1)
-        return definitions.count - 1
+        return name
+    }
+
+    /// `alert`'s configuration, without a name yet nor handle dependencies.
+    static func definition(of alert: Alert, page: Int) -> Definition {
+        Definition(
+            name: "", id: alert.id, page: page, priority: alert.priority, exclusive: alert.exclusive,
+            after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
+            content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
+            frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
+            onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main")
+    }
+
+    /// The name of an alert something depends on by handle: a recorded
+    /// one's, or one kept for an idle alert (not added yet); nil, breaking
+    /// the recording, for an alert added where the recording does not see.
+    private func dependencyName(_ dependency: Alert) -> String? {
+        if let entry = instances[ObjectIdentifier(dependency)] {
+            return definitions[entry.definition].name
+        }
+        if dependency.state == .idle {
+            return reserve(dependency)
+        }
+        fail("an alert depends on alert \(dependency.quotedName), which was added where the recording does not see")
+        return nil
+    }
+
+    /// Definitions for the idle alerts kept a name that were never added:
+    /// the replay creates them to depend on, as they are now (on the first
+    /// page: never added, their page does not matter).
+    private func unaddedDependencies() -> [Definition] {
+        reserved.values.sorted { $0.name < $1.name }.map { kept in
+            var definition = Recording.definition(of: kept.alert, page: 0)
+            definition.name = kept.name
+            return definition
+        }
+    }
+
+    private func reserve(_ alert: Alert) -> String {
+        if let kept = reserved[ObjectIdentifier(alert)] {
+            return kept.name
+        }
+        let name = newName(for: alert.id)
+        reserved[ObjectIdentifier(alert)] = (alert, name)
+        return name
     }
 
     // MARK: Steps with values
@@ -398,6 +449,7 @@ public final class Recording {
         if let problem {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
+        let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
         let definedIDs = Set(definitions.compactMap(\.id))
         var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),\n  \"pages\": {"
         out += pages.map { page in
@@ -502,6 +554,9 @@ extension Dispatch {
 
     /// The recording last started on this dispatch, running or stopped.
     public var startedRecording: Recording? { ownRecording }
+
+    /// Whether a running recording includes this page.
+    public var isRecorded: Bool { recording != nil }
 }
 
 extension Alert {

@@ -410,7 +410,7 @@ struct Schema {
             }
         }
         read.set = AlertSet(definitions)
-        if problems.count == before, let (start, cycle) = dependencyCycle(read.set) {
+        if problems.count == before, let (start, cycle) = dependencyCycle(read.set, scenario: pages != nil) {
             let k = definitions[start].after.firstIndex { ExactString($0) == ExactString(cycle[1]) }!
             throw fail("dependency cycle: " + cycle.joined(separator: " -> "), at: afterValues[start][k])
         }
@@ -561,18 +561,15 @@ struct Schema {
     }
 
     /// The first cycle in file order: the index of the alert it starts from
-    /// and the ids along it, e.g. ["a", "b", "a"]. An id that several
-    /// definitions share (a recording's instances) is not followed: which
-    /// of them is live when is only known by running, where a cycle is an
-    /// error of the add. O(alerts + after entries).
-    func dependencyCycle(_ set: AlertSet) -> (Int, [String])? {
-        var byID: [ExactString: Int] = [:]
-        var shared: Set<ExactString> = []
-        for (i, definition) in set.definitions.enumerated() {
-            let id = ExactString(definition.id)
-            if byID.updateValue(i, forKey: id) != nil {
-                shared.insert(id)
-            }
+    /// and the ids along it, e.g. ["a", "b", "a"]. In a scenario only an
+    /// alert after its own id is one: whether alerts of a longer cycle are
+    /// ever live together is known only by running (their add then fails,
+    /// an error event), and a recording may hold alerts that never were.
+    /// O(alerts + after entries).
+    func dependencyCycle(_ set: AlertSet, scenario: Bool) -> (Int, [String])? {
+        if scenario {
+            let own = set.definitions.firstIndex { d in d.after.contains { ExactString($0) == ExactString(d.id) } }
+            return own.map { ($0, [set.definitions[$0].id, set.definitions[$0].id]) }
         }
         var state = [UInt8](repeating: 0, count: set.definitions.count) // 1: on the current path, 2: done
         for root in set.definitions.indices where state[root] == 0 {
@@ -586,8 +583,7 @@ struct Schema {
                     continue
                 }
                 path[path.count - 1].next += 1
-                let id = ExactString(after[next])
-                guard !shared.contains(id), let target = byID[id] else { continue }
+                let target = set.index(of: after[next])!
                 if state[target] == 1 {
                     let from = path.firstIndex { $0.index == target }!
                     let ids = (path[from...].map(\.index) + [target]).map { set.definitions[$0].id }

@@ -292,6 +292,26 @@ static instance *find_instance(runner *r, const char *id) {
     return names_find(&r->instance_index, id, &i) ? &r->instances[i] : NULL;
 }
 
+static void remember(runner *r, const char *id, xyz_alert *alert);
+
+/* An alert depends on `name`'s latest instance (after_alerts, depend): one
+ * that was never added is created now, idle (a recording's alert that was
+ * depended on before it was added); its add uses it. */
+static xyz_alert *dependency_of(runner *r, const char *name) {
+    instance *found = find_instance(r, name);
+    if (found && found->alert) {
+        return found->alert;
+    }
+    xyz_alert *fresh = xyz_catalog_create_alert(xyz_scenario_catalog(r->scenario), name);
+    if (!fresh || xyz_alert_set_user_data(fresh, (void *)name, NULL) != XYZ_OK) {
+        xyz_alert_release(fresh);
+        return NULL;
+    }
+    remember(r, name, fresh);
+    xyz_alert_release(fresh);
+    return find_instance(r, name)->alert;
+}
+
 /* The latest instance of `id`, or NULL after a not_found error event. */
 static xyz_alert *latest(runner *r, const char *id) {
     instance *found = find_instance(r, id);
@@ -380,9 +400,15 @@ static void run_add(runner *r, const xyz_step *step) {
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
     xyz_status status = XYZ_OK;
     for (size_t i = 0; i < step->alert_count; i++) {
-        fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
-        /* Its name, for output when it has no id (borrowed from the scenario). */
-        if (status == XYZ_OK) status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+        /* A fresh instance, or the idle one an earlier dependency created. */
+        instance *known = find_instance(r, step->alerts[i]);
+        if (known && known->alert && xyz_alert_state(known->alert) == XYZ_STATE_IDLE) {
+            fresh[i] = xyz_alert_retain(known->alert);
+        } else {
+            fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
+            /* Its name, for output when it has no id (borrowed from the scenario). */
+            if (status == XYZ_OK) status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+        }
         /* "after_alerts": the latest instances of those names, earlier
          * alerts of this add first. */
         const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
@@ -392,9 +418,8 @@ static void run_add(runner *r, const xyz_step *step) {
             for (size_t j = 0; j < i && !dependency; j++) {
                 if (strcmp(step->alerts[j], name) == 0) dependency = fresh[j];
             }
-            if (!dependency) dependency = latest(r, name);
-            if (dependency) status = xyz_alert_add_dependency(fresh[i], dependency);
-            else status = XYZ_ENOTFOUND; /* latest() printed why */
+            if (!dependency) dependency = dependency_of(r, name);
+            status = dependency ? xyz_alert_add_dependency(fresh[i], dependency) : XYZ_ENOTFOUND;
         }
     }
     /* The fresh instances are the latest ones during the add (a recording
@@ -419,7 +444,7 @@ static void run_add(runner *r, const xyz_step *step) {
         xyz_alert_release(fresh[i]);
     }
     free(fresh);
-    if (status != XYZ_ENOTFOUND) check_status(r, status);
+    check_status(r, status);
 }
 
 /* The content setters of an update step, in the documented order. */
@@ -524,7 +549,7 @@ static void run_step(runner *r, const xyz_step *step) {
     case XYZ_STEP_DEPEND: {
         const char *on = xyz_scenario_step_text(r->scenario, r->step, "on");
         xyz_alert *other = NULL;
-        if (!(a = latest(r, step->alert)) || (on && !(other = latest(r, on)))) break;
+        if (!(a = latest(r, step->alert)) || (on && !(other = dependency_of(r, on)))) break;
         check_status(r, on ? xyz_alert_add_dependency(a, other)
                            : xyz_alert_add_dependency_id(a, xyz_scenario_step_text(r->scenario, r->step, "id")));
         break;

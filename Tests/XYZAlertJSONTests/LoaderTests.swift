@@ -242,12 +242,12 @@ struct LoaderTests {
         #expect(problems(#"{"alerts": [{"id": "a", "name": "b"}]}"#) == ["/alerts/0/name"])
         #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after_alerts": ["zz"]}], "steps": []}"#)
                 == ["/alerts/0/after_alerts/0"])
-        // A cycle through ids defined once is an error; through an id several
-        // definitions share it is left to the run.
+        // In a scenario only an alert after its own id is a cycle of the file;
+        // a longer one is an error of the add that makes it live.
         #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}], "steps": []}"#)
-                == ["/alerts/0/after/0"])
-        #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}, {"name": "b2", "id": "b", "page": "p"}], "steps": []}"#)
                 == [])
+        #expect(problems(#"{\#(pages), "alerts": [{"id": "a", "page": "p", "after": ["a"]}], "steps": []}"#)
+                == ["/alerts/0/after/0"])
     }
 
     @Test func everyExampleLoads() throws {

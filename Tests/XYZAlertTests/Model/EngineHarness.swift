@@ -12,6 +12,11 @@ final class EngineHarness: Harness {
     private var choices: [Int: Int] = [:]
     /// The virtual clock every page's host reads.
     var clock = 0.0
+    /// While page 0's domain is recorded: the events its recorded pages'
+    /// hosts get, as expect lines "STEP EVENT ALERT [DETAIL]" with the step
+    /// of the recording they belong to (RecordingRoundTripTests).
+    var recording: Recording?
+    var recorded: [String] = []
 
     init(modes: [PageMode]) {
         for (i, mode) in modes.enumerated() {
@@ -26,6 +31,15 @@ final class EngineHarness: Harness {
     }
 
     func label(_ alert: Alert) -> String { labels[ObjectIdentifier(alert)]! }
+
+    func page(_ i: Int) -> Dispatch { pages[i] }
+
+    /// Notes an event for the round trip when its page is recorded.
+    func recordedEvent(_ event: String, _ alert: Alert, on page: Dispatch?, _ detail: String = "") {
+        guard let recording, let page, page.isRecorded, let step = recording.currentStep else { return }
+        let name = alert.id ?? recording.name(of: alert) ?? "?"
+        recorded.append("\(step) \(event) \(name)" + (detail.isEmpty ? "" : " " + detail))
+    }
 
     func pageIndex(_ page: Dispatch) -> Int { pages.firstIndex { $0 === page }! }
 
@@ -203,28 +217,38 @@ private final class PageHost: AlertHost {
     func now() -> Double? { harness.clock }
 
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
+        let page = alert.dispatch!
+        harness.recordedEvent("show", alert, on: page, page.name + (target == "page" ? "" : " " + target)
+                              + (alert.lane == "main" ? "" : " lane:" + alert.lane))
         let lane = alert.lane == "main" ? "" : " lane \(alert.lane)"
         harness.event("show \(harness.label(alert)) \(alert.dispatch!.name) \(target) \(hex(view))" + lane, alert, kind: "show")
     }
     func hide(_ alert: Alert, reason: HideReason) {
+        harness.recordedEvent("hide", alert, on: alert.dispatch, "\(reason)")
         harness.event("hide \(harness.label(alert)) \(reason)", alert, kind: "hide")
     }
     func unhide(_ alert: Alert) {
+        harness.recordedEvent("unhide", alert, on: alert.dispatch)
         harness.event("unhide \(harness.label(alert))", alert, kind: "unhide")
     }
     func remove(_ alert: Alert, reason: EndReason) {
+        harness.recordedEvent("remove", alert, on: alert.endingDispatch, "\(reason)")
         harness.event("remove \(harness.label(alert)) \(reason)", alert, kind: "remove")
     }
     func finish(_ alert: Alert, reason: EndReason) {
+        harness.recordedEvent("finish", alert, on: alert.endingDispatch, "\(reason)")
         harness.event("finish \(harness.label(alert)) \(reason)", alert, kind: "finish")
     }
     func move(_ alert: Alert, dy: Double, duration: Double) {
+        harness.recordedEvent("move", alert, on: alert.dispatch, formatNumber(dy))
         harness.event("move \(harness.label(alert)) \(dy) \(duration)", alert, kind: "move")
     }
     func action(_ alert: Alert, index: Int) {
+        harness.recordedEvent("action", alert, on: alert.endingDispatch, alert.content.actions[index].id)
         harness.event("action \(harness.label(alert)) \(index)", alert, kind: "action")
     }
     func update(_ alert: Alert) {
+        harness.recordedEvent("update", alert, on: alert.dispatch)
         harness.event("update \(harness.label(alert))", alert, kind: "update")
     }
     func requestFlush(_ root: Dispatch) {
