@@ -129,11 +129,14 @@ python-test: lib release
 
 # The example hosts build with plain gcc and g++ and run clean under
 # valgrind; the tab bar written in C and in C++ prints the same.
-example: lib
+example: lib cli
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/host.c -o $(BIN)/example-host $(LINK_LIB)
-	$(VALGRIND) $(BIN)/example-host > $(BIN)/example-host.out
+	$(VALGRIND) $(BIN)/example-host $(BIN)/example-host.json > $(BIN)/example-host.out
 	@# Its toasts time out on the poll() timer loop, in order.
 	grep -A5 'show   saved' $(BIN)/example-host.out | grep -q 'finish synced   (timeout)'
+	@# Its session, recorded, replays to the same events (event and alert of each).
+	sed -n 's/^\[home\] \([a-z]*\) *\([a-z]*\).*/\1 \2/p' $(BIN)/example-host.out > $(BIN)/example-host.events
+	$(BIN)/xyzalert simulate $(BIN)/example-host.json --format expect | cut -d' ' -f2,3 | diff $(BIN)/example-host.events -
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/tabs.c -o $(BIN)/example-tabs-c $(LINK_LIB)
 	$(CXX) -std=c++17 $(STRICT) -Iinclude examples/cpp/tabs.cpp -o $(BIN)/example-tabs-cpp $(LINK_LIB)
 	$(VALGRIND) $(BIN)/example-tabs-c > $(BIN)/example-tabs-c.out

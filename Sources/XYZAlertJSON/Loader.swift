@@ -787,7 +787,8 @@ struct Schema {
                 let contentKeys = ["title", "message", "style", "clear_actions", "add_action", "meta"]
                 let f = try fields(body, "update", required: ["alert"], optional: contentKeys)
                 guard f.count > 1 else {
-                    throw fail("update needs at least one of " + contentKeys.map { "\"\($0)\"" }.joined(separator: ", "), at: body)
+                    let quoted = contentKeys.map { "\"\($0)\"" }
+                    throw fail("update needs at least one of " + quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!, at: body)
                 }
                 /// Absent: .none; null: cleared.
                 func text(_ key: String) throws(LoadError) -> String?? {

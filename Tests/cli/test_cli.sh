@@ -287,4 +287,28 @@ expect "alerts on a 500-page chain show and finish" 0 $? "500" "$out"
 out=$("$XYZALERT" simulate "$scratch/instances.json" --format json | grep -c '"finish"')
 expect "20,000 instances show and finish" 0 $? "20000" "$out"
 
+
+# Recording (docs/formats.md, "Recordings"): each example, recorded as it
+# plays, replays to the events it showed, in order (its error events are
+# failed calls, which a host sees as return codes and a recording leaves out).
+for scenario in examples/*.json; do
+    grep -q '"steps"' "$scenario" || continue
+    name=$(basename "$scenario" .json)
+    "$XYZALERT" simulate "$scenario" --format expect --record "$scratch/rec-$name.json" > "$scratch/played-$name.txt"
+    status=$?
+    played=$(grep -v '^[0-9]* error ' "$scratch/played-$name.txt" | cut -d' ' -f2-)
+    replayed=$("$XYZALERT" simulate "$scratch/rec-$name.json" --format expect | cut -d' ' -f2-)
+    expect "the recording of $name replays to its events" 0 $status "$played" "$replayed"
+done
+"$XYZALERT" check "$scratch/rec-launch.json" > /dev/null
+expect "a recording is a valid scenario" 0 $?
+out=$("$XYZALERT" simulate examples/launch.json --record 2>&1)
+expect "--record without a file" 2 $? "xyzalert simulate: --record needs a file to write" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" simulate examples/launch.json --record "$scratch/no/such/dir.json" 2>&1 >/dev/null)
+expect "--record to a file that cannot be written" 2 $? "xyzalert: cannot write the recording to '$scratch/no/such/dir.json'" "$out"
+# A cycle of a scenario's alerts is an error of the add that makes it live.
+printf '{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}], "steps": [{"add": ["a", "b"]}]}' > "$scratch/cycle.json"
+out=$("$XYZALERT" simulate "$scratch/cycle.json" --format expect)
+expect "a dependency cycle made live is an error event" 0 $? "0 error - cycle" "$out"
+
 finish

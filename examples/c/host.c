@@ -7,7 +7,10 @@
  *   gcc -std=c99 -Iinclude examples/c/host.c -o host \
  *       -L"$(swift build --show-bin-path)" -lxyzalert \
  *       -Wl,-rpath,"$(swift build --show-bin-path)"
- *   ./host
+ *   ./host [RECORDING]
+ *
+ * With a file name, the session is recorded from the start and written
+ * there as a scenario: `xyzalert simulate RECORDING` replays it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
@@ -111,7 +114,24 @@ static int check(xyz_status status, const char *what) {
     return 0;
 }
 
-int main(void) {
+/* Writes the recording of `root`'s domain to `path`. */
+static int save_recording(xyz_dispatch *root, const char *path) {
+    char *json = xyz_dispatch_recording_json(root);
+    if (!json) {
+        fprintf(stderr, "xyz_dispatch_recording_json: %s\n", xyz_last_error());
+        return 1;
+    }
+    FILE *out = fopen(path, "w");
+    int failed = !out || fputs(json, out) < 0;
+    failed = (out && fclose(out) != 0) || failed;
+    xyz_free(json);
+    if (failed) {
+        fprintf(stderr, "cannot write %s\n", path);
+    }
+    return failed;
+}
+
+int main(int argc, char **argv) {
     screen home_screen = {"home", -1};
     xyz_host host = XYZ_HOST_INIT(.context = &home_screen, .show = show, .hide = hide, .unhide = unhide,
                                   .remove = remove_view, .finish = finish, .action = action,
@@ -122,12 +142,14 @@ int main(void) {
         return 1;
     }
     xyz_dispatch_set_name(home, "home");
+    const char *recording = argc > 1 ? argv[1] : NULL;
+    int failures = recording ? check(xyz_dispatch_start_recording(home), "start_recording") : 0;
 
     /* The update notice covers the others; the promotion waits for login. */
     xyz_alert *login = new_alert("login", 50, XYZ_EXCLUSIVE_WAIT, "Sign in");
     xyz_alert *promo = new_alert("promo", 10, XYZ_EXCLUSIVE_WAIT, "Summer sale");
     xyz_alert *update = new_alert("update", 90, XYZ_EXCLUSIVE_HIDE_OTHERS, "Update available");
-    int failures = check(xyz_alert_add_dependency_id(promo, "login"), "add_dependency_id");
+    failures += check(xyz_alert_add_dependency_id(promo, "login"), "add_dependency_id");
     xyz_alert_set_waiting(update); /* the version check is still running */
 
     xyz_alert *launch[] = {login, promo, update};
@@ -162,6 +184,9 @@ int main(void) {
     xyz_alert_release(synced);
     failures += run_timers(&home_screen, home);
 
+    if (recording) {
+        failures += save_recording(home, recording);
+    }
     failures += check(xyz_dispatch_destroy(home), "destroy");
     return failures == 0 ? 0 : 1;
 }

@@ -106,3 +106,11 @@ class StepKind(enum.IntEnum):
     RESUME = 15
     UPDATE = 16
     """Set the ``title``, ``message`` and ``style`` given (in that order) on ``alert``."""
+    TICK = 17
+    """The steps from here on come with recordings (docs/formats.md, "Recordings"),
+    which ``xyzalert simulate`` plays."""
+    PARENT = 18
+    CAPACITY = 19
+    AVOIDANCE = 20
+    TARGET = 21
+    DEPEND = 22

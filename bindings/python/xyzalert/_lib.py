@@ -220,6 +220,8 @@ _FREE = CFUNCTYPE(None, c_void_p)
 
 # Constructors and other calls whose NULL result means XYZ_EINVAL.
 _non_null_or_invalid = _non_null(Status.EINVAL)
+# xyz_dispatch_recording_json: NULL for a dispatch the bindings pass is XYZ_ESTATE.
+_non_null_or_state = _non_null(Status.ESTATE)
 
 #: name: (restype, argtypes, errcheck)
 _DECLARATIONS = {
@@ -261,6 +263,9 @@ _DECLARATIONS = {
     "xyz_dispatch_next_deadline": (c_double, [_P], _plain),
     "xyz_dispatch_find": (_P, [_P, _S], _plain),
     "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_dispatch_start_recording": (c_int, [_P], _status),
+    "xyz_dispatch_stop_recording": (c_int, [_P], _status),
+    "xyz_dispatch_recording_json": (c_void_p, [_P], _non_null_or_state),
     "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
     # alert
     "xyz_alert_create": (_P, [_S], _non_null_or_invalid),
@@ -342,6 +347,9 @@ _DECLARATIONS = {
     "xyz_definition_ttl": (c_double, [_P], _plain),
     "xyz_definition_after_count": (c_size_t, [_P], _plain),
     "xyz_definition_after": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_name": (_S, [_P], _plain),
+    "xyz_definition_after_alert_count": (c_size_t, [_P], _plain),
+    "xyz_definition_after_alert": (_S, [_P, c_size_t], _plain),
     "xyz_definition_action_count": (c_size_t, [_P], _plain),
     "xyz_definition_action_id": (_S, [_P, c_size_t], _plain),
     "xyz_definition_action_title": (_S, [_P, c_size_t], _plain),
@@ -362,6 +370,8 @@ _DECLARATIONS = {
     "xyz_scenario_step_count": (c_size_t, [_P], _plain),
     "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
     "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
+    "xyz_scenario_step_has": (c_bool, [_P, c_size_t, _S], _plain),
+    "xyz_scenario_step_number": (c_bool, [_P, c_size_t, _S, POINTER(c_double)], _plain),
     "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
     "xyz_scenario_has_expect": (c_bool, [_P], _plain),
     "xyz_scenario_expect_count": (c_size_t, [_P], _plain),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
@@ -92,6 +93,10 @@ class Step:
     title: Optional[str] = None
     message: Optional[str] = None
     style: Optional[str] = None
+    #: A recording's: the virtual clock's time during the step, and for a
+    #: call made from inside a callback, the event of the step around it.
+    at: Optional[float] = None
+    during: Optional[int] = None
 
 
 @dataclass
@@ -128,11 +133,13 @@ class Scenario:
             lib.xyz_scenario_step(handle, i, _lib.by_reference(raw))
             kind = StepKind(raw.kind)
             frame = (raw.frame.x, raw.frame.y, raw.frame.width, raw.frame.height)
+            tag, title, message, style = (_lib.decode(lib.xyz_scenario_step_text(handle, i, field))
+                                          for field in (b"tag", b"title", b"message", b"style"))
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
                               frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
-                              *(_lib.decode(lib.xyz_scenario_step_text(handle, i, field))
-                                for field in (b"tag", b"title", b"message", b"style"))))
+                              tag, title, message, style, _step_number(handle, i, b"at"),
+                              _optional_int(_step_number(handle, i, b"during"))))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
         if lib.xyz_scenario_has_expect(handle):
@@ -152,6 +159,15 @@ class Scenario:
     def __del__(self) -> None:
         if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
             self.close()
+
+
+def _step_number(handle: int, index: int, field: bytes) -> Optional[float]:
+    number = ctypes.c_double(0)
+    return number.value if lib.xyz_scenario_step_number(handle, index, field, ctypes.byref(number)) else None
+
+
+def _optional_int(value: Optional[float]) -> Optional[int]:
+    return None if value is None else int(value)
 
 
 def _json_text(text: Any) -> bytes:

@@ -205,6 +205,26 @@ class Dispatch:
         """The domain's pages, stack and queues (see ``xyz_dispatch_snapshot_json``)."""
         return json.loads(_lib.take_string(lib.xyz_dispatch_snapshot_json(self._require_open())))
 
+    # ---- recording
+
+    def start_recording(self) -> None:
+        """Records everything done to this page's domain from now on (pages
+        joining later too), as a scenario that ``xyzalert simulate`` replays
+        to the same events; a new start discards the last recording.
+        Raises :class:`StateError` while the domain has live alerts or an
+        active-child provider (docs/formats.md, "Recordings")."""
+        lib.xyz_dispatch_start_recording(self._require_open())
+
+    def stop_recording(self) -> None:
+        """Stops the recording started here; it stays readable."""
+        lib.xyz_dispatch_stop_recording(self._require_open())
+
+    def recording(self) -> str:
+        """The recording started here (running or stopped) as scenario JSON
+        text. Raises :class:`StateError` when none was started, or when
+        something happened that a file cannot replay (the message says what)."""
+        return _lib.take_string(lib.xyz_dispatch_recording_json(self._require_open()))
+
     # ---- domains
 
     @property

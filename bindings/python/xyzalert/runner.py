@@ -4,7 +4,7 @@ through the C API, and returns the same trace (SPEC section 10)."""
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._enums import EndReason, HideReason, Status, StepKind
 from .alert import Alert
@@ -73,6 +73,20 @@ class _Trace:
 
 def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
     """The trace of a scenario file: one dict per event, in delivery order."""
+    return _play(path, record=False)[0]
+
+
+def record_scenario(path: Union[str, "os.PathLike[str]"]) -> Tuple[List[Event], str]:
+    """Plays a scenario file as :func:`run_scenario` does, with the domain of
+    its first page recorded from the first step on: the trace, and the
+    recording (scenario JSON that ``xyzalert simulate`` replays to the same
+    events; the trace's error events are failed calls, which it leaves out)."""
+    events, recording = _play(path, record=True)
+    assert recording is not None
+    return events, recording
+
+
+def _play(path: Union[str, "os.PathLike[str]"], record: bool) -> Tuple[List[Event], Optional[str]]:
     scenario = Scenario.load(path)
     trace = _Trace()
     made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred), name=page.name)
@@ -88,6 +102,11 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
             made[page.name].active_child = made[page.active]
     pages: Dict[str, Optional[Dispatch]] = dict(made)
     latest: Dict[str, Alert] = {}
+    first = made[scenario.pages[0].name] if scenario.pages else None
+    if record:
+        if first is None:
+            raise ValueError("a scenario without pages has nothing to record")
+        first.start_recording()
 
     def live_page(name: Optional[str]) -> Optional[Dispatch]:
         dispatch = pages[name or ""]
@@ -123,6 +142,9 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
 
     def run(step: Step) -> None:
         kind = step.kind
+        if kind >= StepKind.TICK or step.at is not None or step.during is not None:
+            raise ValueError(f"run_scenario does not play a recording's steps ({kind.name.lower()}"
+                             f"{', with at or during' if kind < StepKind.TICK else ''}); xyzalert simulate does")
         if kind == StepKind.ADVANCE:
             advance(step.duration)
         elif kind in (StepKind.SUSPEND, StepKind.RESUME):
@@ -194,9 +216,10 @@ def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
             run(step)
         except XYZAlertError as error:
             trace.error(_CODES.get(error.code, "invalid"), error.message)
+    recording = first.recording() if record and first is not None else None
     trace.quiet = True
     for dispatch in pages.values():
         if dispatch is not None:
             dispatch.close()
     scenario.close()
-    return trace.events
+    return trace.events, recording
