@@ -794,6 +794,26 @@ public:
         xyz_free(text);
         return out;
     }
+    /** Records this page's domain from now on (see xyz_dispatch_start_recording()). */
+    void start_recording() {
+        detail::call([&] { return xyz_dispatch_start_recording(handle_); });
+    }
+    /** Stops the recording started here; it stays readable. */
+    void stop_recording() {
+        detail::call([&] { return xyz_dispatch_stop_recording(handle_); });
+    }
+    /** The recording started here as scenario JSON (see
+     * xyz_dispatch_recording_json()); throws status::state when there is
+     * none, or when it cannot replay what happened. */
+    std::string recording_json() const {
+        char *text = xyz_dispatch_recording_json(handle_);
+        if (!text) {
+            throw error(status::state, xyz_last_error());
+        }
+        std::string out = text;
+        xyz_free(text);
+        return out;
+    }
 
 private:
     xyz_dispatch *handle_ = nullptr;

@@ -518,6 +518,19 @@ void tags_and_cancel_tagged_through_the_wrapper() {
     CHECK(EXPECT_THROW(xyz::error, home.cancel_tagged("")).code() == xyz::status::invalid);
 }
 
+void recording_through_the_wrapper() {
+    recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    CHECK(EXPECT_THROW(xyz::error, home.recording_json()).code() == xyz::status::state);
+    home.start_recording();
+    home.add(xyz::alert("a"));
+    home.stop_recording();
+    home.add(xyz::alert("b"));
+    const std::string json = home.recording_json();
+    CHECK(json.find("{\"add\": \"a\"}") != std::string::npos && json.find("\"b\"") == std::string::npos);
+    CHECK(EXPECT_THROW(xyz::error, home.start_recording()).code() == xyz::status::state); /* live alerts */
+}
+
 const test_case tests[] = {
     {"every_handle_is_released_exactly_once", every_handle_is_released_exactly_once},
     {"copies_share_and_moves_transfer", copies_share_and_moves_transfer},
@@ -538,6 +551,7 @@ const test_case tests[] = {
     {"durations_ttl_and_ticks_through_the_wrapper", durations_ttl_and_ticks_through_the_wrapper},
     {"tags_and_cancel_tagged_through_the_wrapper", tags_and_cancel_tagged_through_the_wrapper},
     {"updates_reach_an_overriding_host", updates_reach_an_overriding_host},
+    {"recording_through_the_wrapper", recording_through_the_wrapper},
 };
 
 }  // namespace
