@@ -31,6 +31,7 @@ struct runner {
     bool step_printed; /* the text format prints a step's label once */
     char label[256];
     int label_width; /* the widest step label, for aligned columns */
+    int time_width;  /* and the widest time (at least 8) */
     double clock;    /* the virtual clock, in seconds from 0 (SPEC 12) */
     bool timed;      /* the scenario advances the clock: the text shows times */
     /* Nested steps (a recording's calls made from inside callbacks, with
@@ -65,7 +66,7 @@ static const char *colour_of(const char *event) {
 static void line_start(runner *r) {
     char time[32];
     if (r->timed) {
-        printf("%8s  ", format_number(time, r->clock));
+        printf("%*s  ", r->time_width, format_number(time, r->clock));
     }
     if (!r->step_printed) {
         printf("%4zu  %-*s  ", r->step, r->label_width, r->label);
@@ -736,6 +737,10 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         }
     }
     if (!json) {
+        /* The times the clock will show: "at" times and advances' targets
+         * (events between deadlines show earlier ones, never wider). */
+        double clock = 0, at;
+        r.time_width = 8;
         for (size_t i = 0; i < xyz_scenario_step_count(scenario); i++) {
             xyz_step step = step_at(scenario, i);
             r.step = i; /* describe() reads the step's texts by index */
@@ -743,9 +748,14 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
             r.timed = r.timed || step.kind == XYZ_STEP_ADVANCE || xyz_scenario_step_has(scenario, i, "at");
+            clock = xyz_scenario_step_number(scenario, i, "at", &at) ? at : clock;
+            clock += step.kind == XYZ_STEP_ADVANCE ? step.duration : 0;
+            char time[32];
+            width = (int)strlen(format_number(time, clock));
+            r.time_width = width > r.time_width ? width : r.time_width;
         }
         if (r.timed) {
-            printf("%8s  ", "time");
+            printf("%*s  ", r.time_width, "time");
         }
         printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
