@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xyzalert.h"
+#include "xyzalert_tooling.h"
 
 enum { PAGES = 4, ALERTS = 12 };
 
@@ -125,7 +125,7 @@ static void step(void) {
     if (op < 0) return;
     xyz_alert *a = alerts[operand(ALERTS)];
     xyz_dispatch *d = page_operand();
-    switch (op % 26) {
+    switch (op % 27) {
     case 0: { /* a new alert in a slot (the old one is released) */
         int slot = operand(ALERTS);
         if (depth > 0) break; /* the callback may be about that very alert */
@@ -227,6 +227,29 @@ static void step(void) {
     case 25: /* content of a (maybe on-screen) alert: an update */
         xyz_alert_set_message(a, ids[operand(7)]);
         break;
+    case 26: { /* recording: start, stop, or the file, which must load as a scenario */
+        int what = operand(3);
+        if (what == 0) {
+            xyz_status started = xyz_dispatch_start_recording(d); /* refused over live alerts */
+            (void)started;
+        } else if (what == 1) {
+            xyz_dispatch_stop_recording(d);
+        } else {
+            char *json = xyz_dispatch_recording_json(d);
+            if (json) {
+                xyz_error error;
+                xyz_scenario *scenario = xyz_scenario_load_string(json, strlen(json), &error);
+                if (!scenario) {
+                    fprintf(stderr, "a recording does not load: %d:%d: %s (at %s)\n%s\n", error.line, error.column,
+                            error.message, error.pointer, json);
+                    abort();
+                }
+                xyz_scenario_free(scenario);
+                xyz_free(json);
+            }
+        }
+        break;
+    }
     }
 }
 
