@@ -11,7 +11,7 @@
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 /* How `simulate` prints a trace (SPEC 10, 15). */
-typedef enum trace_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_EXPECT } trace_format;
+typedef enum trace_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_EXPECT, FORMAT_SVG } trace_format;
 
 /* A growable list of lines, owned. */
 typedef struct line_list {
@@ -32,8 +32,10 @@ int cli_test(int count, char **files, bool update);
  * non-NULL, appends its expect lines there and prints nothing. With
  * `record` non-NULL, records the domain of the first page from the first
  * step on and returns the recording's JSON (the caller frees it with
- * xyz_free), or NULL after printing why it could not. */
-char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record);
+ * xyz_free), or NULL after printing why it could not. FORMAT_SVG prints
+ * the timeline as a picture titled `title`. */
+char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record,
+                   const char *title);
 int cli_graph(const char *file);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"

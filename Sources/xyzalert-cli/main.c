@@ -19,13 +19,16 @@ static const command commands[] = {
      "  FILE: ok, N alerts\n"
      "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
      "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json|expect] [--record OUT]",
+    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT]",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
      "  --format json   one JSON object per event and line\n"
      "  --format expect one line STEP EVENT ALERT [DETAIL] per event, as a\n"
      "                  scenario's \"expect\" list writes them\n"
+     "  --format svg    the timeline as a picture: a row per page (visible)\n"
+     "                  and per alert instance (waiting, queued, showing,\n"
+     "                  hidden, and how it ended), with a legend\n"
      "  --record OUT    also record the first page's domain as the scenario\n"
      "                  plays, and write the recording to OUT (a scenario that\n"
      "                  replays to the same events)\n"
@@ -105,7 +108,7 @@ static int run_simulate(const command *c, int argc, char **argv) {
             record = argv[++i];
         } else if (strcmp(argv[i], "--format") == 0) {
             if (i + 1 == argc) {
-                return usage_error(c, "--format needs a value (text, json or expect)", NULL);
+                return usage_error(c, "--format needs a value (text, json, expect or svg)", NULL);
             }
             format = argv[++i];
         } else if (strncmp(argv[i], "--format=", 9) == 0) {
@@ -122,10 +125,12 @@ static int run_simulate(const command *c, int argc, char **argv) {
                 chosen = FORMAT_JSON;
             } else if (strcmp(format, "expect") == 0) {
                 chosen = FORMAT_EXPECT;
+            } else if (strcmp(format, "svg") == 0) {
+                chosen = FORMAT_SVG;
             } else if (strcmp(format, "text") == 0) {
                 chosen = FORMAT_TEXT;
             } else {
-                return usage_error(c, "unknown format (text, json or expect):", format);
+                return usage_error(c, "unknown format (text, json, expect or svg):", format);
             }
         }
     }

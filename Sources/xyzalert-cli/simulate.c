@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "picture.h"
 
 typedef struct runner runner;
 
@@ -41,6 +42,7 @@ struct runner {
     long events;
     size_t next_nested;
     bool playing; /* an outer step is being played */
+    picture *picture; /* --format svg: drawn instead of printed */
     page *pages;
     size_t page_count;
     names page_index;
@@ -116,7 +118,9 @@ static void emit(runner *r, const char *event, xyz_alert *alert, const char *key
     if (r->quiet) {
         return;
     }
-    if (r->format == FORMAT_EXPECT) {
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
         expect_line(r, event, id_of(alert), value);
     } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
@@ -141,7 +145,9 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
     /* Alerts outside the "main" lane name theirs. */
     const char *lane = xyz_alert_lane(alert);
     int other_lane = lane && strcmp(lane, "main") != 0;
-    if (r->format == FORMAT_EXPECT) {
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
         char detail[600];
         snprintf(detail, sizeof detail, "%s%s%s%s%s", p->name, strcmp(target, "page") != 0 ? " " : "",
                  strcmp(target, "page") != 0 ? target : "", other_lane ? " lane:" : "", other_lane ? lane : "");
@@ -183,6 +189,8 @@ static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
 }
 
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    runner *r = ((page *)context)->runner;
+    if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
     emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
     run_nested(((page *)context)->runner);
 }
@@ -193,7 +201,9 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
         return;
     }
     char number[32], seconds[32];
-    if (r->format == FORMAT_EXPECT) {
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
         expect_line(r, "move", id_of(alert), format_number(number, dy));
     } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
@@ -211,7 +221,7 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
 static void on_update(xyz_alert *alert, void *context) {
     runner *r = ((page *)context)->runner;
     const char *title = xyz_alert_title(alert);
-    if (r->json || r->quiet || r->format == FORMAT_EXPECT) {
+    if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
         emit(r, "update", alert, NULL, NULL);
     } else {
         char detail[300];
@@ -251,7 +261,9 @@ static const char *error_code(xyz_status status) {
 }
 
 static void error_event(runner *r, const char *code, const char *message) {
-    if (r->format == FORMAT_EXPECT) {
+    if (r->picture) {
+        return; /* a failed call changes nothing on the picture */
+    } else if (r->format == FORMAT_EXPECT) {
         expect_line(r, "error", "", code);
     } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"error\", \"code\": \"%s\", \"message\": ", r->step, code);
@@ -275,6 +287,11 @@ static void check_status(runner *r, xyz_status status) {
 static page *find_page(runner *r, const char *name) {
     size_t i;
     return names_find(&r->page_index, name, &i) ? &r->pages[i] : NULL;
+}
+
+/* The page's index in the scenario. */
+static size_t page_number(runner *r, const char *name) {
+    return (size_t)(find_page(r, name) - r->pages);
 }
 
 /* The page's dispatch, or NULL after an error event when it was destroyed. */
@@ -410,6 +427,7 @@ static void run_add(runner *r, const xyz_step *step) {
             /* Its name, for output when it has no id (borrowed from the scenario). */
             if (status == XYZ_OK) status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
         }
+        if (r->picture) picture_instance(r->picture, fresh[i], step->alerts[i]);
         /* "after_alerts": the latest instances of those names, earlier
          * alerts of this add first. */
         const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
@@ -432,6 +450,9 @@ static void run_add(runner *r, const xyz_step *step) {
         remember(r, step->alerts[i], fresh[i]);
     }
     if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
+    for (size_t i = 0; r->picture && status != XYZ_OK && i < step->alert_count; i++) {
+        picture_forget(r->picture, fresh[i]);
+    }
     for (size_t i = step->alert_count; i-- > 0;) { /* backwards: a name twice in one add */
         if (status != XYZ_OK && before[i]) {
             remember(r, step->alerts[i], before[i]);
@@ -495,14 +516,18 @@ static void run_step(runner *r, const xyz_step *step) {
     xyz_alert *a;
     switch (step->kind) {
     case XYZ_STEP_APPEAR:
-        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_page_did_appear(d));
-        break;
     case XYZ_STEP_DISAPPEAR:
-        if ((d = live_page(r, step->page))) check_status(r, xyz_dispatch_page_will_disappear(d));
+        if ((d = live_page(r, step->page))) {
+            bool appear = step->kind == XYZ_STEP_APPEAR;
+            /* Drawn first: the page's own events of this step follow it. */
+            if (r->picture) picture_page_visible(r->picture, page_number(r, step->page), appear);
+            check_status(r, appear ? xyz_dispatch_page_did_appear(d) : xyz_dispatch_page_will_disappear(d));
+        }
         break;
     case XYZ_STEP_DESTROY:
         if ((d = live_page(r, step->page))) {
             find_page(r, step->page)->dispatch = NULL;
+            if (r->picture) picture_page_destroyed(r->picture, page_number(r, step->page));
             check_status(r, xyz_dispatch_destroy(d));
         }
         break;
@@ -619,7 +644,11 @@ static void play(runner *r, size_t index) {
     r->step = index;
     describe(r, &step);
     r->step_printed = false;
+    /* A nested step is drawn in the column of the step around it. */
+    bool outer = !nested_in(r, index);
+    if (r->picture && outer) picture_at(r->picture, index, r->clock);
     run_step(r, &step);
+    if (r->picture && outer) picture_step_done(r->picture, r->clock);
     if (r->format == FORMAT_TEXT && !r->step_printed) {
         line_start(r);
         printf("%s\n", r->colour ? "\033[2m-\033[0m" : "-");
@@ -669,7 +698,8 @@ int cli_simulate(const char *file, trace_format format, const char *record) {
         print_load_error(&error);
         return EXIT_INVALID;
     }
-    char *recording = run_scenario(scenario, format, NULL, record != NULL);
+    const char *title = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    char *recording = run_scenario(scenario, format, NULL, record != NULL, title);
     xyz_scenario_free(scenario);
     if (!record) {
         return EXIT_VALID;
@@ -688,7 +718,8 @@ int cli_simulate(const char *file, trace_format format, const char *record) {
     return EXIT_VALID;
 }
 
-char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record) {
+char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record,
+                   const char *title) {
     runner r;
     memset(&r, 0, sizeof r);
     r.scenario = scenario;
@@ -696,6 +727,9 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
     r.capture = capture;
     r.json = r.format == FORMAT_JSON;
     bool json = r.format != FORMAT_TEXT;
+    if (r.format == FORMAT_SVG) {
+        r.picture = picture_new(xyz_scenario_step_count(scenario));
+    }
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
@@ -711,6 +745,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         p->runner = &r;
         p->name = xyz_scenario_page_name(scenario, i);
         names_put(&r.page_index, p->name, i);
+        if (r.picture) picture_page(r.picture, p->name);
         xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                       .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
                                       .now = on_now, .update = on_update);
@@ -784,6 +819,13 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         }
         r.playing = false;
     }
+    if (r.picture) {
+        bool timed = false;
+        for (size_t i = 0; i < count && !timed; i++) {
+            timed = step_at(scenario, i).kind == XYZ_STEP_ADVANCE || xyz_scenario_step_has(scenario, i, "at");
+        }
+        picture_write(r.picture, stdout, title ? title : "scenario", timed);
+    }
     char *recording = NULL;
     if (record) {
         recording = xyz_dispatch_recording_json(r.pages[0].dispatch);
@@ -804,6 +846,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
     for (size_t i = 0; i < r.instance_count; i++) {
         xyz_alert_release(r.instances[i].alert);
     }
+    if (r.picture) picture_free(r.picture);
     free(r.instances);
     free(r.pages);
     names_free(&r.instance_index);

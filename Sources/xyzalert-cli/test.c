@@ -142,7 +142,7 @@ int cli_test(int count, char **files, bool updating) {
             continue;
         }
         line_list actual = {0};
-        (void)run_scenario(scenario, FORMAT_EXPECT, &actual, false);
+        (void)run_scenario(scenario, FORMAT_EXPECT, &actual, false, NULL);
         bool ok;
         if (updating) {
             ok = update(files[i], scenario, &actual);

@@ -90,7 +90,7 @@ expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobn
 out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
 expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
-expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text, json or expect)" "$(echo "$out" | head -1)"
+expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text, json, expect or svg)" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json examples/tabs.json 2>&1 >/dev/null)
 expect "simulate takes one file" 2 $? "xyzalert simulate: one FILE only, got another: 'examples/tabs.json'" "$(echo "$out" | head -1)"
 
@@ -310,5 +310,12 @@ expect "--record to a file that cannot be written" 2 $? "xyzalert: cannot write 
 printf '{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}], "steps": [{"add": ["a", "b"]}]}' > "$scratch/cycle.json"
 out=$("$XYZALERT" simulate "$scratch/cycle.json" --format expect)
 expect "a dependency cycle made live is an error event" 0 $? "0 error - cycle" "$out"
+
+# Pictures (--format svg): well-formed, every alert named, rendered by
+# rsvg-convert, the launch example as docs/launch.png (Tests/cli/check_svg.py).
+out=$(python3 Tests/cli/check_svg.py "$XYZALERT")
+status=$?
+echo "$out" | grep -v '^ok ' | grep -v 'passed, .* failed$'
+expect "the SVG pictures ($(echo "$out" | tail -1))" 0 $status
 
 finish

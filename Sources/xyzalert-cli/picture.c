@@ -1,0 +1,387 @@
+/* xyzalert simulate --format svg: the timeline as a picture (SPEC 15). The
+ * runner tells it where the scenario is (step, event, clock), which pages
+ * and alert instances exist and when pages appear; it samples every
+ * instance's state after each event and step, and draws one row per page
+ * (visible spans) and per alert instance (waiting, queued, showing and
+ * hidden spans, the end reason at the end). The picture keeps its size and
+ * scrolls: 20 pixels per row; 40 pixels per step, and when the scenario
+ * moves its clock, time as well: each step is as wide as the time it spans
+ * (the time since the step before ended, up to 800 pixels for all of it)
+ * plus 24 pixels, so that steps at one time stay apart. The time before a
+ * recording's first clock reading is not drawn. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "picture.h"
+
+enum { ROW_HEIGHT = 20, BAR_HEIGHT = 12, STEP_WIDTH = 40, TIMED_STEP_WIDTH = 24, TIME_WIDTH = 800, CHAR_WIDTH = 7,
+       TOP = 70 };
+enum { NONE = -1, PAGE_VISIBLE = 100 };
+
+/* A state taking effect at a place of the scenario. */
+typedef struct change {
+    size_t step, seq; /* seq: after that many events of the step (0: at its start) */
+    double time;
+    int state; /* an xyz_state, PAGE_VISIBLE, or NONE */
+} change;
+
+typedef struct row {
+    char *label;
+    const char *name; /* an instance's alert name (borrowed from the scenario) */
+    xyz_alert *alert; /* retained; NULL for a page */
+    int state;
+    change *changes;
+    size_t count, capacity;
+    char end[64]; /* the end reason, once finished */
+} row;
+
+struct picture {
+    row *rows;
+    size_t count, capacity, pages;
+    size_t step, seq;
+    double clock;
+    size_t *events;        /* events per step */
+    double *begins, *ends; /* the clock at each step's start and end */
+    bool *played;
+    size_t steps;
+};
+
+static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
+    if (count < *capacity) return items;
+    *capacity = *capacity ? 2 * *capacity : 8;
+    void *bigger = realloc(items, *capacity * size);
+    if (!bigger) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    return bigger;
+}
+
+picture *picture_new(size_t steps) {
+    picture *p = calloc(1, sizeof *p);
+    size_t *events = calloc(steps + 1, sizeof *events);
+    double *begins = calloc(steps + 1, sizeof *begins), *ends = calloc(steps + 1, sizeof *ends);
+    bool *played = calloc(steps + 1, sizeof *played);
+    if (!p || !events || !begins || !ends || !played) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    p->events = events;
+    p->begins = begins;
+    p->ends = ends;
+    p->played = played;
+    p->steps = steps;
+    return p;
+}
+
+void picture_free(picture *p) {
+    for (size_t i = 0; i < p->count; i++) {
+        free(p->rows[i].label);
+        free(p->rows[i].changes);
+        xyz_alert_release(p->rows[i].alert);
+    }
+    free(p->rows);
+    free(p->events);
+    free(p->begins);
+    free(p->ends);
+    free(p->played);
+    free(p);
+}
+
+static row *add_row(picture *p, const char *label, xyz_alert *alert) {
+    p->rows = grow(p->rows, &p->capacity, p->count, sizeof *p->rows);
+    row *r = &p->rows[p->count++];
+    memset(r, 0, sizeof *r);
+    r->label = strdup(label);
+    r->alert = alert ? xyz_alert_retain(alert) : NULL;
+    r->state = NONE;
+    return r;
+}
+
+static void set_state(picture *p, row *r, int state, size_t seq) {
+    if (state == r->state) return;
+    r->changes = grow(r->changes, &r->capacity, r->count, sizeof *r->changes);
+    r->changes[r->count++] = (change){p->step, seq, p->clock, state};
+    r->state = state;
+}
+
+void picture_page(picture *p, const char *name) {
+    add_row(p, name, NULL);
+    p->pages++;
+}
+
+void picture_page_visible(picture *p, size_t page, bool visible) {
+    set_state(p, &p->rows[page], visible ? PAGE_VISIBLE : NONE, 0);
+}
+
+void picture_instance(picture *p, xyz_alert *alert, const char *name) {
+    size_t seen = 0; /* earlier instances: this one is "name (2)", ... */
+    for (size_t i = p->pages; i < p->count; i++) {
+        seen += strcmp(p->rows[i].name, name) == 0;
+    }
+    char label[300];
+    const char *lane = xyz_alert_lane(alert);
+    bool other_lane = lane && strcmp(lane, "main") != 0;
+    snprintf(label, sizeof label, "%s%s%s%s", name, other_lane ? " [" : "", other_lane ? lane : "", other_lane ? "]" : "");
+    if (seen) {
+        size_t used = strlen(label);
+        snprintf(label + used, sizeof label - used, " (%zu)", seen + 1);
+    }
+    add_row(p, label, alert)->name = name;
+}
+
+void picture_forget(picture *p, xyz_alert *alert) {
+    for (size_t i = p->pages; i < p->count; i++) {
+        if (p->rows[i].alert == alert && p->rows[i].count == 0) {
+            free(p->rows[i].label);
+            xyz_alert_release(alert);
+            memmove(&p->rows[i], &p->rows[i + 1], (p->count - i - 1) * sizeof *p->rows);
+            p->count--;
+            return;
+        }
+    }
+}
+
+void picture_at(picture *p, size_t step, double clock) {
+    p->step = step;
+    p->seq = 0;
+    p->clock = clock;
+    if (step < p->steps) {
+        p->begins[step] = p->ends[step] = clock;
+        p->played[step] = true;
+    }
+}
+
+static void sample(picture *p, size_t seq) {
+    for (size_t i = p->pages; i < p->count; i++) {
+        row *r = &p->rows[i];
+        xyz_state state = xyz_alert_state(r->alert);
+        set_state(p, r, state == XYZ_STATE_IDLE || state == XYZ_STATE_FINISHED ? NONE : (int)state, seq);
+    }
+}
+
+void picture_event(picture *p, double clock) {
+    p->clock = clock;
+    p->seq++;
+    if (p->step < p->steps && p->events[p->step] < p->seq) p->events[p->step] = p->seq;
+    sample(p, p->seq);
+}
+
+void picture_step_done(picture *p, double clock) {
+    p->clock = clock;
+    sample(p, p->seq);
+    if (p->step < p->steps) p->ends[p->step] = clock;
+}
+
+void picture_finished(picture *p, xyz_alert *alert, const char *reason) {
+    for (size_t i = p->count; i-- > p->pages;) {
+        if (p->rows[i].alert == alert) {
+            snprintf(p->rows[i].end, sizeof p->rows[i].end, "%s", reason);
+            return;
+        }
+    }
+}
+
+void picture_page_destroyed(picture *p, size_t page) {
+    set_state(p, &p->rows[page], NONE, 0);
+    snprintf(p->rows[page].end, sizeof p->rows[page].end, "destroyed");
+}
+
+/* ---- drawing ---- */
+
+static void text(FILE *out, const char *s) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default:
+            if ((unsigned char)*s >= 0x20 || *s == '\t') fputc(*s, out);
+        }
+    }
+}
+
+static const char *fill_of(int state) {
+    switch (state) {
+    case XYZ_STATE_WAITING: return "url(#waiting)";
+    case XYZ_STATE_READY: return "#9ecae1";
+    case XYZ_STATE_SHOWING: return "#31a354";
+    case XYZ_STATE_HIDDEN: return "#fdae6b";
+    case PAGE_VISIBLE: return "#9e9ac8";
+    default: return "none";
+    }
+}
+
+/* Where each step is drawn: from x0[step], for `width[step]` pixels, of
+ * which the first part is time since `origin[step]` (timed scenarios). */
+typedef struct layout {
+    bool timed;
+    double left, scale, width;
+    double *x0, *widths, *origin;
+} layout;
+
+static void lay_out(const picture *p, layout *l) {
+    l->x0 = calloc(p->steps + 1, sizeof *l->x0);
+    l->widths = calloc(p->steps + 1, sizeof *l->widths);
+    l->origin = calloc(p->steps + 1, sizeof *l->origin);
+    if (!l->x0 || !l->widths || !l->origin) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    /* A step's time runs from the end of the step before (its own start
+     * when the clock went back, or at the first reading after 0). */
+    double previous = 0, total = 0;
+    bool read = false;
+    for (size_t s = 0; s < p->steps; s++) {
+        double begin = p->played[s] ? p->begins[s] : previous, end = p->played[s] ? p->ends[s] : previous;
+        l->origin[s] = begin < previous || (!read && begin != previous) ? begin : previous;
+        read = read || begin != 0 || end != 0;
+        total += end - l->origin[s];
+        previous = end;
+    }
+    l->scale = l->timed && total > 0 ? TIME_WIDTH / total : 0;
+    if (l->scale > 80) l->scale = 80; /* at most 80 pixels a second */
+    double x = l->left;
+    for (size_t s = 0; s < p->steps; s++) {
+        double end = p->played[s] ? p->ends[s] : l->origin[s];
+        l->x0[s] = x;
+        l->widths[s] = l->timed ? TIMED_STEP_WIDTH + (end - l->origin[s]) * l->scale : STEP_WIDTH;
+        x += l->widths[s];
+    }
+    l->x0[p->steps] = x;
+    l->width = x;
+}
+
+static double x_of(const picture *p, const layout *l, size_t step, size_t seq, double time) {
+    if (step >= p->steps) return l->width;
+    double fraction = (double)seq / (double)(p->events[step] + 1);
+    if (!l->timed) return l->x0[step] + fraction * STEP_WIDTH;
+    return l->x0[step] + (time - l->origin[step]) * l->scale + fraction * TIMED_STEP_WIDTH;
+}
+
+/* A time label at `x` (6 significant digits) unless it would overlap the
+ * one before (which ends at *end) or repeat its time. */
+static void time_label(FILE *out, double x, double t, double *end, double *labelled, bool tick) {
+    char label[32];
+    int n = snprintf(label, sizeof label, "%.6g", t);
+    if (t == *labelled || x < *end + 6) return;
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" stroke=\"none\" fill=\"#08519c\">%ss</text>", x + 2, TOP - 24, label);
+    if (tick) fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#9ecae1\"/>", x, TOP - 20, x, TOP - 14);
+    *end = x + 2 + (n + 1) * 6.0;
+    *labelled = t;
+}
+
+/* A line where each step's call is made and its number; in a timed
+ * scenario, the time where a step's call is made and at round times within
+ * the time steps span. */
+static void axis(FILE *out, const picture *p, const layout *l, double bottom) {
+    static const double nice[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100,
+                                  200, 500, 1000, 2000, 5000, 10000, 30000, 100000};
+    size_t k = 0;
+    while (k + 1 < sizeof nice / sizeof nice[0] && nice[k] * l->scale < 50) k++;
+    double every = nice[k];
+    double step_label = -1e9, label_end = -1e9, labelled = -1e300;
+    fprintf(out, "<g font-size=\"10\" fill=\"#555\" stroke=\"#ddd\">\n");
+    for (size_t s = 0; s < p->steps; s++) {
+        double begin = p->played[s] ? p->begins[s] : l->origin[s];
+        double x = x_of(p, l, s, 0, begin);
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>", x, TOP - 20, x, bottom);
+        if (x - step_label >= 16) {
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" stroke=\"none\">%zu</text>", x + 2, TOP - 9, s);
+            step_label = x;
+        }
+        if (l->timed && p->played[s]) {
+            /* Round times of the span before the call, the call's time, round times after it. */
+            double end = p->ends[s];
+            for (double t = (double)(long long)(l->origin[s] / every) * every; t < begin; t += every) {
+                if (t > l->origin[s]) time_label(out, x_of(p, l, s, 0, t), t, &label_end, &labelled, true);
+            }
+            time_label(out, x, begin, &label_end, &labelled, false);
+            for (double t = (double)(long long)(begin / every) * every + every; t <= end; t += every) {
+                time_label(out, x_of(p, l, s, p->events[s] + 1, t), t, &label_end, &labelled, true);
+            }
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "</g>\n");
+}
+
+void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
+    size_t longest = 5;
+    for (size_t i = 0; i < p->count; i++) {
+        size_t n = strlen(p->rows[i].label);
+        longest = n > longest ? n : longest;
+    }
+    layout l = {timed, 16.0 + (double)longest * CHAR_WIDTH, 0, 0, NULL, NULL, NULL};
+    lay_out(p, &l);
+    double width = l.width + 90 > 660 ? l.width + 90 : 660; /* room for the last end reason, and the legend */
+    double bottom = TOP + (double)p->count * ROW_HEIGHT + (p->pages && p->count > p->pages ? 8 : 0);
+    double height = bottom + 56;
+
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+                 "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">\n", width, height, width, height);
+    fprintf(out, "<title>");
+    text(out, title);
+    fprintf(out, "</title>\n<defs><pattern id=\"waiting\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+                 "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e0e0e0\"/>"
+                 "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9a9a9a\" stroke-width=\"3\"/></pattern></defs>\n");
+    fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(out, "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">");
+    text(out, title);
+    fprintf(out, "</text><text x=\"8\" y=\"36\" font-size=\"10\" fill=\"#555\">x: %s</text>\n",
+            timed ? "steps, each as wide as the time it spans (seconds, in blue) and a little more" : "steps");
+    axis(out, p, &l, bottom);
+
+    for (size_t i = 0; i < p->count; i++) {
+        const row *r = &p->rows[i];
+        double y = TOP + (double)i * ROW_HEIGHT + (i >= p->pages && p->pages ? 8 : 0);
+        fprintf(out, "<g><text x=\"8\" y=\"%.1f\"%s>", y + 14, r->alert ? "" : " font-style=\"italic\"");
+        text(out, r->label);
+        fprintf(out, "</text>");
+        double last_x = l.left;
+        for (size_t k = 0; k < r->count; k++) {
+            const change *c = &r->changes[k];
+            double x0 = x_of(p, &l, c->step, c->seq, c->time);
+            double x1 = k + 1 < r->count ? x_of(p, &l, r->changes[k + 1].step, r->changes[k + 1].seq, r->changes[k + 1].time)
+                                         : l.width;
+            last_x = k + 1 < r->count ? x1 : x0;
+            if (c->state == NONE) {
+                last_x = x0;
+                continue;
+            }
+            double w = x1 - x0 < 1.5 ? 1.5 : x1 - x0;
+            fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"#555\" "
+                         "stroke-width=\"0.5\"/>", x0, y + 4, w, BAR_HEIGHT, fill_of(c->state));
+        }
+        if (r->end[0]) {
+            fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#a50f15\">", last_x + 3, y + 14);
+            text(out, r->end);
+            fprintf(out, "</text>");
+        }
+        fprintf(out, "</g>\n");
+    }
+    if (p->pages && p->count > p->pages) {
+        double y = TOP + (double)p->pages * ROW_HEIGHT + 4;
+        fprintf(out, "<line x1=\"8\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", y, l.width, y);
+    }
+
+    static const struct {
+        int state;
+        const char *name;
+    } legend[] = {{PAGE_VISIBLE, "page visible"}, {XYZ_STATE_WAITING, "waiting (not ready)"},
+                  {XYZ_STATE_READY, "queued (ready)"}, {XYZ_STATE_SHOWING, "showing"}, {XYZ_STATE_HIDDEN, "hidden"}};
+    double x = 8, y = bottom + 24;
+    fprintf(out, "<g font-size=\"11\">\n");
+    for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"%d\" fill=\"%s\" stroke=\"#555\" stroke-width=\"0.5\"/>"
+                     "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x, y, BAR_HEIGHT, fill_of(legend[i].state), x + 30, y + 10,
+                legend[i].name);
+        x += 40 + (double)strlen(legend[i].name) * 6.5;
+    }
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a50f15\">end reason</text>\n</g>\n</svg>\n", x, y + 10);
+    free(l.x0);
+    free(l.widths);
+    free(l.origin);
+}

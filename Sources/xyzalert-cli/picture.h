@@ -1,0 +1,35 @@
+/* The picture of a scenario's timeline (simulate --format svg). */
+#ifndef XYZALERT_PICTURE_H
+#define XYZALERT_PICTURE_H
+
+#include "cli.h"
+
+typedef struct picture picture;
+
+/* For a scenario of `steps` steps; picture_free() releases it. */
+picture *picture_new(size_t steps);
+void picture_free(picture *p);
+
+/* Rows: the pages first, in order, then each alert instance as it is
+ * created (`name` is borrowed and must outlive the picture), retained until
+ * picture_free(); picture_forget() drops an instance whose add failed. */
+void picture_page(picture *p, const char *name);
+void picture_instance(picture *p, xyz_alert *alert, const char *name);
+void picture_forget(picture *p, xyz_alert *alert);
+
+/* Where the scenario is: a step begins at `clock`; an event was delivered
+ * (every instance's state is read); the step is done. */
+void picture_at(picture *p, size_t step, double clock);
+void picture_event(picture *p, double clock);
+void picture_step_done(picture *p, double clock);
+
+/* Page `page` (its row) became visible or not, or was destroyed; an
+ * instance finished with `reason`. */
+void picture_page_visible(picture *p, size_t page, bool visible);
+void picture_page_destroyed(picture *p, size_t page);
+void picture_finished(picture *p, xyz_alert *alert, const char *reason);
+
+/* The SVG document; x is virtual time when `timed`, else steps. */
+void picture_write(const picture *p, FILE *out, const char *title, bool timed);
+
+#endif
