@@ -179,7 +179,7 @@ struct LoaderTests {
         let document = try load("""
             {"pages": {"app": {}, "late": {}}, "alerts": [
                {"id": "t", "page": "app", "frame": [0, 1, 2, 3]},
-               {"name": "t#2", "id": "t", "page": "app", "after": ["t"]},
+               {"name": "t#2", "id": "t", "page": "app"},
                {"name": "#1", "page": "late", "after_alerts": ["t"]}],
              "steps": [{"add": "t", "at": 100.5}, {"dismiss": "t", "during": 1}, {"add": ["t#2"]}, {"add": "#1"},
                        {"tick": "app", "at": 101}, {"parent": {"page": "late", "parent": "app"}},

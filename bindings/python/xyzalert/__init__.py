@@ -24,7 +24,7 @@ from .dispatch import Dispatch
 from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
                      ReadError, SchemaError, StateError, XYZAlertError)
 from .host import Host
-from .runner import record_scenario, run_scenario
+from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost
 
 __version__ = "0.2.0"
@@ -39,6 +39,6 @@ __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OnDuplicate", "OwnerError", "Page",
     "ParseError",
-    "ReadError", "Scenario", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
+    "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
     "keyboard_offset", "record_scenario", "run_scenario", "version",
 ]

@@ -4,7 +4,7 @@ through the C API, and returns the same trace (SPEC section 10)."""
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._enums import EndReason, HideReason, Status, StepKind
 from .alert import Alert
@@ -20,10 +20,13 @@ Event = Dict[str, Any]
 
 
 class _TraceHost(Host):
-    def __init__(self, page: str, trace: "_Trace", deferred: bool) -> None:
+    """Traces one page's events, then hands each to the page's observer."""
+
+    def __init__(self, page: str, trace: "_Trace", deferred: bool, observer: Optional[Host]) -> None:
         self.page = page
         self.trace = trace
         self.deferred = deferred
+        self.observer = observer
 
     def now(self) -> float:
         return self.trace.clock
@@ -32,27 +35,43 @@ class _TraceHost(Host):
         lane = alert.lane
         extra = {} if lane == "main" else {"lane": lane}
         self.trace.emit("show", alert=alert.id, page=self.page, target=target, **extra)
+        if self.observer is not None:
+            self.observer.show(alert, target, view)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
         self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
+        if self.observer is not None:
+            self.observer.hide(alert, reason)
 
     def unhide(self, alert: Alert) -> None:
         self.trace.emit("unhide", alert=alert.id)
+        if self.observer is not None:
+            self.observer.unhide(alert)
 
     def remove(self, alert: Alert, reason: EndReason) -> None:
         self.trace.emit("remove", alert=alert.id, reason=reason.name.lower())
+        if self.observer is not None:
+            self.observer.remove(alert, reason)
 
     def finish(self, alert: Alert, reason: EndReason) -> None:
         self.trace.emit("finish", alert=alert.id, reason=reason.name.lower())
+        if self.observer is not None:
+            self.observer.finish(alert, reason)
 
     def move(self, alert: Alert, dy: float, duration: float) -> None:
         self.trace.emit("move", alert=alert.id, dy=dy, duration=duration)
+        if self.observer is not None:
+            self.observer.move(alert, dy, duration)
 
     def action(self, alert: Alert, index: int, action_id: str) -> None:
         self.trace.emit("action", alert=alert.id, action=action_id)
+        if self.observer is not None:
+            self.observer.action(alert, index, action_id)
 
     def update(self, alert: Alert) -> None:
         self.trace.emit("update", alert=alert.id)
+        if self.observer is not None:
+            self.observer.update(alert)
 
 
 class _Trace:
@@ -73,7 +92,9 @@ class _Trace:
 
 def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
     """The trace of a scenario file: one dict per event, in delivery order."""
-    return _play(path, record=False)[0]
+    player = ScenarioPlayer(path)
+    player.play()
+    return player.close()
 
 
 def record_scenario(path: Union[str, "os.PathLike[str]"]) -> Tuple[List[Event], str]:
@@ -81,52 +102,129 @@ def record_scenario(path: Union[str, "os.PathLike[str]"]) -> Tuple[List[Event], 
     its first page recorded from the first step on: the trace, and the
     recording (scenario JSON that ``xyzalert simulate`` replays to the same
     events; the trace's error events are failed calls, which it leaves out)."""
-    events, recording = _play(path, record=True)
-    assert recording is not None
-    return events, recording
+    player = ScenarioPlayer(path, record=True)
+    player.play()
+    recording = player.recording()
+    return player.close(), recording
 
 
-def _play(path: Union[str, "os.PathLike[str]"], record: bool) -> Tuple[List[Event], Optional[str]]:
-    scenario = Scenario.load(path)
-    trace = _Trace()
-    made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred), name=page.name)
-            for page in scenario.pages}
-    for page in scenario.pages:
-        if page.parent:
-            made[page.name].parent = made[page.parent]
-    for page in scenario.pages:
-        if page.capacity:
-            made[page.name].capacity = page.capacity
-    for page in scenario.pages:
-        if page.active:
-            made[page.name].active_child = made[page.active]
-    pages: Dict[str, Optional[Dispatch]] = dict(made)
-    latest: Dict[str, Alert] = {}
-    first = made[scenario.pages[0].name] if scenario.pages else None
-    if record:
-        if first is None:
-            raise ValueError("a scenario without pages has nothing to record")
-        first.start_recording()
+class ScenarioPlayer:
+    """Plays a scenario one step at a time, as ``xyzalert simulate`` does,
+    tracing every event (``events``, the same dicts as ``--format json``).
 
-    def live_page(name: Optional[str]) -> Optional[Dispatch]:
-        dispatch = pages[name or ""]
+    ``observers`` may give, for a page's name, a :class:`Host` that gets that
+    page's events too, after they are traced (a GUI that draws them, as
+    ``examples/desktop`` does); its ``now``, timer and flush methods are not
+    used: the scenario runs on its virtual clock. ``record`` records the
+    first page's domain from the first step on (:meth:`recording`).
+    Recordings' own steps (``tick``, ``at``, ...) are not played here:
+    :meth:`step` raises ``ValueError`` for them.
+    """
+
+    def __init__(self, path: Union[str, "os.PathLike[str]"],
+                 observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False) -> None:
+        scenario = self.scenario = Scenario.load(path)
+        trace = self.trace = _Trace()
+        made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred,
+                                               observers(page.name) if observers else None), name=page.name)
+                for page in scenario.pages}
+        for page in scenario.pages:
+            if page.parent:
+                made[page.name].parent = made[page.parent]
+        for page in scenario.pages:
+            if page.capacity:
+                made[page.name].capacity = page.capacity
+        for page in scenario.pages:
+            if page.active:
+                made[page.name].active_child = made[page.active]
+        self._pages: Dict[str, Optional[Dispatch]] = dict(made)
+        self._latest: Dict[str, Alert] = {}
+        self._first = made[scenario.pages[0].name] if scenario.pages else None
+        self._next = 0
+        if record:
+            if self._first is None:
+                raise ValueError("a scenario without pages has nothing to record")
+            self._first.start_recording()
+
+    @property
+    def events(self) -> List[Event]:
+        return self.trace.events
+
+    @property
+    def clock(self) -> float:
+        """The virtual clock, in seconds."""
+        return self.trace.clock
+
+    @property
+    def done(self) -> bool:
+        return self._next >= len(self.scenario.steps)
+
+    @property
+    def next_step(self) -> Optional[Step]:
+        return None if self.done else self.scenario.steps[self._next]
+
+    def dispatch(self, page: str) -> Optional[Dispatch]:
+        """The page's dispatch (None once destroyed)."""
+        return self._pages[page]
+
+    def latest(self, alert: str) -> Optional[Alert]:
+        """The latest instance of the alert called that."""
+        return self._latest.get(alert)
+
+    def step(self) -> Step:
+        """Plays the next step and returns it (its events are in ``events``)."""
+        if self.done:
+            raise IndexError("the scenario has no steps left")
+        number, step = self._next, self.scenario.steps[self._next]
+        self._next += 1
+        self.trace.step = number
+        try:
+            self._run(step)
+        except XYZAlertError as error:
+            self.trace.error(_CODES.get(error.code, "invalid"), error.message)
+        return step
+
+    def play(self) -> None:
+        """Plays every step left."""
+        while not self.done:
+            self.step()
+
+    def recording(self) -> str:
+        """The recording (``record=True``), as scenario JSON."""
+        if self._first is None:
+            raise ValueError("nothing was recorded")
+        return self._first.recording()
+
+    def close(self) -> List[Event]:
+        """Destroys the pages quietly (their ends are not traced); the trace."""
+        self.trace.quiet = True
+        for dispatch in self._pages.values():
+            if dispatch is not None:
+                dispatch.close()
+        self._pages = {name: None for name in self._pages}
+        self.scenario.close()
+        return self.trace.events
+
+    def _live_page(self, name: Optional[str]) -> Optional[Dispatch]:
+        dispatch = self._pages[name or ""]
         if dispatch is None:
-            trace.error("state", f"page '{name}' was destroyed")
+            self.trace.error("state", f"page '{name}' was destroyed")
         return dispatch
 
-    def instance(id: Optional[str]) -> Optional[Alert]:
-        alert = latest.get(id or "")
+    def _instance(self, id: Optional[str]) -> Optional[Alert]:
+        alert = self._latest.get(id or "")
         if alert is None:
-            trace.error("not_found", f"no instance of alert '{id}' has been added yet")
+            self.trace.error("not_found", f"no instance of alert '{id}' has been added yet")
         return alert
 
-    def advance(seconds: float) -> None:
+    def _advance(self, seconds: float) -> None:
         """To each pending deadline of any page's domain in turn, earliest
         first, ticking there (what fires may set new deadlines), then to the
         target time."""
+        trace = self.trace
         target = trace.clock + seconds
         while True:
-            due = [(delay, dispatch) for dispatch in pages.values() if dispatch is not None
+            due = [(delay, dispatch) for dispatch in self._pages.values() if dispatch is not None
                    for delay in [dispatch.next_deadline()] if delay is not None]
             if not due:
                 break
@@ -140,23 +238,23 @@ def _play(path: Union[str, "os.PathLike[str]"], record: bool) -> Tuple[List[Even
                 trace.error(_CODES.get(error.code, "invalid"), error.message)
         trace.clock = target
 
-    def run(step: Step) -> None:
+    def _run(self, step: Step) -> None:
         kind = step.kind
         if kind >= StepKind.TICK or step.at is not None or step.during is not None:
-            raise ValueError(f"run_scenario does not play a recording's steps ({kind.name.lower()}"
+            raise ValueError(f"the Python runner does not play a recording's steps ({kind.name.lower()}"
                              f"{', with at or during' if kind < StepKind.TICK else ''}); xyzalert simulate does")
         if kind == StepKind.ADVANCE:
-            advance(step.duration)
+            self._advance(step.duration)
         elif kind in (StepKind.SUSPEND, StepKind.RESUME):
-            dispatch = live_page(step.page)
+            dispatch = self._live_page(step.page)
             if dispatch is not None:
                 dispatch.suspend() if kind == StepKind.SUSPEND else dispatch.resume()
         elif kind == StepKind.CANCEL_TAGGED:
-            dispatch = live_page(step.page)
+            dispatch = self._live_page(step.page)
             if dispatch is not None:
                 dispatch.cancel_tagged(step.tag)
         elif kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
-            dispatch = live_page(step.page)
+            dispatch = self._live_page(step.page)
             if dispatch is None:
                 return
             if kind == StepKind.APPEAR:
@@ -168,28 +266,28 @@ def _play(path: Union[str, "os.PathLike[str]"], record: bool) -> Tuple[List[Even
             elif kind == StepKind.KEYBOARD:
                 dispatch.keyboard_changed(step.frame or (0, 0, 0, 0), step.duration)
             else:
-                pages[step.page or ""] = None
+                self._pages[step.page or ""] = None
                 dispatch.close()
         elif kind == StepKind.ADD:
-            dispatch = live_page(step.page)
+            dispatch = self._live_page(step.page)
             if dispatch is None:
                 return
-            fresh = [scenario.alerts.create_alert(id) for id in step.alerts]
+            fresh = [self.scenario.alerts.create_alert(id) for id in step.alerts]
             dispatch.add(fresh)
-            latest.update(zip(step.alerts, fresh))
+            self._latest.update(zip(step.alerts, fresh))
         elif kind == StepKind.SELECT:
-            parent = live_page(step.page)
+            parent = self._live_page(step.page)
             if parent is None:
                 return
             child = None
             if step.child is not None:
-                child = live_page(step.child)
+                child = self._live_page(step.child)
                 if child is None:
                     return
             parent.active_child = child
             parent.flush()
         else:
-            alert = instance(step.alert)
+            alert = self._instance(step.alert)
             if alert is None:
                 return
             if kind == StepKind.READY:
@@ -209,17 +307,3 @@ def _play(path: Union[str, "os.PathLike[str]"], record: bool) -> Tuple[List[Even
                     alert.message = step.message
                 if step.style is not None:
                     alert.style = step.style
-
-    for number, step in enumerate(scenario.steps):
-        trace.step = number
-        try:
-            run(step)
-        except XYZAlertError as error:
-            trace.error(_CODES.get(error.code, "invalid"), error.message)
-    recording = first.recording() if record and first is not None else None
-    trace.quiet = True
-    for dispatch in pages.values():
-        if dispatch is not None:
-            dispatch.close()
-    scenario.close()
-    return trace.events, recording
