@@ -24,7 +24,7 @@ CTEST_SOURCES := $(wildcard Tests/c/*.c)
 CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build deps lib cli demo test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
+.PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
 	fuzz-build fuzz fuzz-test sanitize soak clean
 
 all: build
@@ -59,7 +59,7 @@ demo: deps cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint c-test cpp-test example cli-test python-test install-test sanitize fuzz-test swift-test
+test: deps lint c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test swift-test
 
 # Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only, every function the headers declare.
@@ -126,6 +126,20 @@ python-test: lib release
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(RELEASE_BIN)/xyzalert \
 		python3 -m pytest bindings/python/tests -q
+
+# The Tk desktop host (examples/desktop): the app, on this display.
+desktop: deps lib
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 examples/desktop/app.py
+
+# Its tests, under a virtual X server (Tests/desktop); `make screenshots`
+# refreshes docs/desktop-*.png from the same run.
+XVFB := xvfb-run -a -s "-screen 0 1024x768x24" env XYZALERT_LIBRARY=$(BIN)/libxyzalert.so \
+	XYZALERT_CLI=$(BIN)/xyzalert PYTHONPATH=bindings/python
+desktop-test: lib cli
+	$(XVFB) python3 -m pytest Tests/desktop -q -p no:cacheprovider
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy ../../examples/desktop/app.py
+screenshots: lib cli
+	$(XVFB) XYZALERT_SCREENSHOTS=$(CURDIR)/docs python3 -m pytest Tests/desktop -q -p no:cacheprovider
 
 # The example hosts build with plain gcc and g++ and run clean under
 # valgrind; the tab bar written in C and in C++ prints the same.

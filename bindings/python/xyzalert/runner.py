@@ -156,6 +156,11 @@ class ScenarioPlayer:
         return self.trace.clock
 
     @property
+    def played(self) -> int:
+        """How many steps have been played (the next step's index)."""
+        return self._next
+
+    @property
     def done(self) -> bool:
         return self._next >= len(self.scenario.steps)
 
