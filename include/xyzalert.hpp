@@ -166,6 +166,17 @@ private:
 
 namespace detail {
 
+/** A string the library returned for the caller to free: copied, then freed;
+ * NULL throws `code` with the library's last error. */
+inline std::string take_string(char *text, status code) {
+    if (!text) {
+        throw error(code, xyz_last_error());
+    }
+    std::string out = text;
+    xyz_free(text);
+    return out;
+}
+
 /** The first exception a callback threw on this thread, not yet rethrown. */
 inline std::exception_ptr &pending() {
     thread_local std::exception_ptr exception;
@@ -786,13 +797,7 @@ public:
     }
     /** The domain as JSON (see xyz_dispatch_snapshot_json()). */
     std::string snapshot_json() const {
-        char *text = xyz_dispatch_snapshot_json(handle_);
-        if (!text) {
-            throw error(status::invalid, xyz_last_error());
-        }
-        std::string out = text;
-        xyz_free(text);
-        return out;
+        return detail::take_string(xyz_dispatch_snapshot_json(handle_), status::invalid);
     }
     /** Records this page's domain from now on (see xyz_dispatch_start_recording()). */
     void start_recording() {
@@ -806,13 +811,7 @@ public:
      * xyz_dispatch_recording_json()); throws status::state when there is
      * none, or when it cannot replay what happened. */
     std::string recording_json() const {
-        char *text = xyz_dispatch_recording_json(handle_);
-        if (!text) {
-            throw error(status::state, xyz_last_error());
-        }
-        std::string out = text;
-        xyz_free(text);
-        return out;
+        return detail::take_string(xyz_dispatch_recording_json(handle_), status::state);
     }
 
 private:
