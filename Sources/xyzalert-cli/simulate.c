@@ -43,6 +43,12 @@ struct runner {
     size_t next_nested;
     bool playing; /* an outer step is being played */
     picture *picture; /* --format svg: drawn instead of printed */
+    /* Per step, read from the scenario once: its "at" time (when has_at)
+     * and its "during" event (0: a step of its own). */
+    size_t step_count;
+    double *at;
+    bool *has_at;
+    long *during;
     page *pages;
     size_t page_count;
     names page_index;
@@ -416,16 +422,20 @@ static void run_add(runner *r, const xyz_step *step) {
     }
     const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
+    xyz_alert **before = calloc(step->alert_count, sizeof *before); /* the latest instances until now */
     xyz_status status = XYZ_OK;
     for (size_t i = 0; i < step->alert_count; i++) {
         /* A fresh instance, or the idle one an earlier dependency created. */
         instance *known = find_instance(r, step->alerts[i]);
-        if (known && known->alert && xyz_alert_state(known->alert) == XYZ_STATE_IDLE) {
-            fresh[i] = xyz_alert_retain(known->alert);
+        before[i] = known ? xyz_alert_retain(known->alert) : NULL;
+        if (before[i] && xyz_alert_state(before[i]) == XYZ_STATE_IDLE) {
+            fresh[i] = xyz_alert_retain(before[i]);
         } else {
             fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
-            /* Its name, for output when it has no id (borrowed from the scenario). */
-            if (status == XYZ_OK) status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+            /* Without an id it is printed by its name (borrowed from the scenario). */
+            if (status == XYZ_OK && !xyz_alert_id(fresh[i])) {
+                status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+            }
         }
         if (r->picture) picture_instance(r->picture, fresh[i], step->alerts[i]);
         /* "after_alerts": the latest instances of those names, earlier
@@ -443,28 +453,23 @@ static void run_add(runner *r, const xyz_step *step) {
     }
     /* The fresh instances are the latest ones during the add (a recording
      * may act on them from its callbacks); a failed add restores the old. */
-    xyz_alert **before = calloc(step->alert_count, sizeof *before);
     for (size_t i = 0; status == XYZ_OK && i < step->alert_count; i++) {
-        instance *found = find_instance(r, step->alerts[i]);
-        before[i] = found ? xyz_alert_retain(found->alert) : NULL;
         remember(r, step->alerts[i], fresh[i]);
     }
     if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
-    for (size_t i = 0; r->picture && status != XYZ_OK && i < step->alert_count; i++) {
-        picture_forget(r->picture, fresh[i]);
-    }
-    for (size_t i = step->alert_count; i-- > 0;) { /* backwards: a name twice in one add */
-        if (status != XYZ_OK && before[i]) {
-            remember(r, step->alerts[i], before[i]);
-        } else if (status != XYZ_OK && find_instance(r, step->alerts[i])) {
-            forget(r, step->alerts[i]);
+    for (size_t i = 0; i < step->alert_count; i++) {
+        if (status != XYZ_OK) {
+            if (r->picture) picture_forget(r->picture, fresh[i]);
+            if (before[i]) {
+                remember(r, step->alerts[i], before[i]);
+            } else if (find_instance(r, step->alerts[i])) {
+                forget(r, step->alerts[i]);
+            }
         }
         xyz_alert_release(before[i]);
-    }
-    free(before);
-    for (size_t i = 0; i < step->alert_count; i++) {
         xyz_alert_release(fresh[i]);
     }
+    free(before);
     free(fresh);
     check_status(r, status);
 }
@@ -627,8 +632,7 @@ static void run_step(runner *r, const xyz_step *step) {
 /* The event number (from 1) of its outer step during which step `index`
  * is to be made, or 0 for a step of its own. */
 static long nested_in(runner *r, size_t index) {
-    double during = 0;
-    return xyz_scenario_step_number(r->scenario, index, "during", &during) ? (long)during : 0;
+    return r->during[index];
 }
 
 static xyz_step step_at(const xyz_scenario *scenario, size_t index);
@@ -637,9 +641,8 @@ static xyz_step step_at(const xyz_scenario *scenario, size_t index);
  * caused no event. */
 static void play(runner *r, size_t index) {
     xyz_step step = step_at(r->scenario, index);
-    double at;
-    if (xyz_scenario_step_number(r->scenario, index, "at", &at)) {
-        r->clock = at;
+    if (r->has_at[index]) {
+        r->clock = r->at[index];
     }
     r->step = index;
     describe(r, &step);
@@ -662,8 +665,7 @@ static void run_nested(runner *r) {
         return;
     }
     r->events++;
-    size_t count = xyz_scenario_step_count(r->scenario);
-    while (r->next_nested < count && nested_in(r, r->next_nested) == r->events) {
+    while (r->next_nested < r->step_count && nested_in(r, r->next_nested) == r->events) {
         size_t step = r->step;
         bool printed = r->step_printed;
         char label[sizeof r->label];
@@ -735,7 +737,11 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
     size_t alert_count = xyz_catalog_count(xyz_scenario_catalog(scenario));
     r.instances = calloc(alert_count + 1, sizeof *r.instances);
-    if (!r.pages || !r.instances || !names_init(&r.page_index, r.page_count)
+    size_t count = r.step_count = xyz_scenario_step_count(scenario);
+    r.at = calloc(count + 1, sizeof *r.at);
+    r.has_at = calloc(count + 1, sizeof *r.has_at);
+    r.during = calloc(count + 1, sizeof *r.during);
+    if (!r.pages || !r.instances || !r.at || !r.has_at || !r.during || !names_init(&r.page_index, r.page_count)
         || !names_init(&r.instance_index, alert_count)) {
         fprintf(stderr, "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
@@ -771,19 +777,24 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
             setup(xyz_dispatch_set_active_child(r.pages[i].dispatch, find_page(&r, active)->dispatch));
         }
     }
+    for (size_t i = 0; i < count; i++) {
+        double during = 0;
+        r.has_at[i] = xyz_scenario_step_number(scenario, i, "at", &r.at[i]);
+        r.during[i] = xyz_scenario_step_number(scenario, i, "during", &during) ? (long)during : 0;
+        r.timed = r.timed || r.has_at[i] || step_at(scenario, i).kind == XYZ_STEP_ADVANCE;
+    }
     if (!json) {
         /* The times the clock will show: "at" times and advances' targets
          * (events between deadlines show earlier ones, never wider). */
-        double clock = 0, at;
+        double clock = 0;
         r.time_width = 8;
-        for (size_t i = 0; i < xyz_scenario_step_count(scenario); i++) {
+        for (size_t i = 0; i < count; i++) {
             xyz_step step = step_at(scenario, i);
             r.step = i; /* describe() reads the step's texts by index */
             describe(&r, &step);
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
-            r.timed = r.timed || step.kind == XYZ_STEP_ADVANCE || xyz_scenario_step_has(scenario, i, "at");
-            clock = xyz_scenario_step_number(scenario, i, "at", &at) ? at : clock;
+            clock = r.has_at[i] ? r.at[i] : clock;
             clock += step.kind == XYZ_STEP_ADVANCE ? step.duration : 0;
             char time[32];
             width = (int)strlen(format_number(time, clock));
@@ -798,7 +809,6 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         fprintf(stderr, "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");
         record = false;
     }
-    size_t count = xyz_scenario_step_count(scenario);
     for (size_t i = 0; i < count; i++) {
         if (nested_in(&r, i)) {
             continue; /* played from its outer step's callback */
@@ -820,11 +830,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         r.playing = false;
     }
     if (r.picture) {
-        bool timed = false;
-        for (size_t i = 0; i < count && !timed; i++) {
-            timed = step_at(scenario, i).kind == XYZ_STEP_ADVANCE || xyz_scenario_step_has(scenario, i, "at");
-        }
-        picture_write(r.picture, stdout, title ? title : "scenario", timed);
+        picture_write(r.picture, stdout, title ? title : "scenario", r.timed);
     }
     char *recording = NULL;
     if (record) {
@@ -848,6 +854,9 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
     }
     if (r.picture) picture_free(r.picture);
     free(r.instances);
+    free(r.at);
+    free(r.has_at);
+    free(r.during);
     free(r.pages);
     names_free(&r.instance_index);
     names_free(&r.page_index);
