@@ -187,8 +187,8 @@ public final class Recording {
         if let newParent {
             let unseen = newParent.domain.dispatches.filter { pageIndex[ObjectIdentifier($0)] == nil }
                 + dispatch.domain.dispatches.filter { pageIndex[ObjectIdentifier($0)] == nil }
-            if let other = (unseen.map(\.recording).first { $0 != nil && $0 !== self }) {
-                other?.fail("a recorded page joined the domain of another recording")
+            if let other = unseen.lazy.compactMap(\.recording).first(where: { $0 !== self }) {
+                other.fail("a recorded page joined the domain of another recording")
                 fail("a page recorded by another recording joined this one")
             }
             for page in unseen where !page.alerts.isEmpty {

@@ -724,13 +724,14 @@ struct Schema {
         var timings: [Scenario.Timing] = []
         /// The step's one kind member, and "at" and "during" beside it.
         func step(_ element: JSONValue) throws(LoadError) -> (Scenario.Step, Scenario.Timing) {
-            var members = try object(element, "a step")
+            var members: [(key: String, value: JSONValue)] = []
             var timing = Scenario.Timing()
-            members.removeAll { member in member.key == "at" || member.key == "during" }
             for (key, field) in try object(element, "a step") {
                 if key == "at" {
                     timing.at = try number(field, "at")
-                } else if key == "during" {
+                } else if key != "during" {
+                    members.append((key, field))
+                } else {
                     guard let n = field.integer, n >= 1, n <= Int32.max else {
                         throw fail("during must be a positive integer (events of the step around it), got \(field.described)", at: field)
                     }

@@ -186,12 +186,12 @@ class Screen:
     def visible_dialogs(self) -> Dict[str, Dict[str, Any]]:
         """The dialogs mapped now: alert id -> page, position and size in the window."""
         self.root.update_idletasks()
-        return {d.alert.id or "": self._geometry(d) for d in self.drawn.values()
+        return {d.alert.id or "": self.geometry(d) for d in self.drawn.values()
                 if not d.toast and d.widget.winfo_ismapped()}
 
     def visible_toasts(self) -> Dict[str, Dict[str, Any]]:
         self.root.update_idletasks()
-        return {d.alert.id or "": self._geometry(d) for d in self.drawn.values() if d.toast and d.widget.winfo_ismapped()}
+        return {d.alert.id or "": self.geometry(d) for d in self.drawn.values() if d.toast and d.widget.winfo_ismapped()}
 
     def dimmed(self, page: str) -> bool:
         return self.dimming.get(page, 0) > 0
@@ -230,7 +230,8 @@ class Screen:
                 widget.configure(bg=DIM if count > 0 else PAGE)
         self.refresh_later()
 
-    def _geometry(self, drawn: Drawn) -> Dict[str, Any]:
+    def geometry(self, drawn: Drawn) -> Dict[str, Any]:
+        """Where a drawn alert is in the window, and its page."""
         w = drawn.widget
         return {"page": drawn.page, "x": w.winfo_rootx() - self.root.winfo_rootx(),
                 "y": w.winfo_rooty() - self.root.winfo_rooty(), "width": w.winfo_width(), "height": w.winfo_height()}
@@ -367,7 +368,7 @@ class App:
         drawn = self.screen.drawn.get(id(alert))
         if drawn is not None and not drawn.toast and alert.state == xyzalert.State.SHOWING:
             self.screen.root.update_idletasks()
-            g = self.screen._geometry(drawn)
+            g = self.screen.geometry(drawn)
             alert.set_frame((g["x"], g["y"] - drawn.offset, g["width"], g["height"]))
 
     def explanations(self) -> List[str]:

@@ -26,7 +26,7 @@ class _TraceHost(Host):
         self.page = page
         self.trace = trace
         self.deferred = deferred
-        self.observer = observer
+        self.observer = observer if observer is not None else Host()  # its methods do nothing
 
     def now(self) -> float:
         return self.trace.clock
@@ -35,43 +35,35 @@ class _TraceHost(Host):
         lane = alert.lane
         extra = {} if lane == "main" else {"lane": lane}
         self.trace.emit("show", alert=alert.id, page=self.page, target=target, **extra)
-        if self.observer is not None:
-            self.observer.show(alert, target, view)
+        self.observer.show(alert, target, view)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
         self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
-        if self.observer is not None:
-            self.observer.hide(alert, reason)
+        self.observer.hide(alert, reason)
 
     def unhide(self, alert: Alert) -> None:
         self.trace.emit("unhide", alert=alert.id)
-        if self.observer is not None:
-            self.observer.unhide(alert)
+        self.observer.unhide(alert)
 
     def remove(self, alert: Alert, reason: EndReason) -> None:
         self.trace.emit("remove", alert=alert.id, reason=reason.name.lower())
-        if self.observer is not None:
-            self.observer.remove(alert, reason)
+        self.observer.remove(alert, reason)
 
     def finish(self, alert: Alert, reason: EndReason) -> None:
         self.trace.emit("finish", alert=alert.id, reason=reason.name.lower())
-        if self.observer is not None:
-            self.observer.finish(alert, reason)
+        self.observer.finish(alert, reason)
 
     def move(self, alert: Alert, dy: float, duration: float) -> None:
         self.trace.emit("move", alert=alert.id, dy=dy, duration=duration)
-        if self.observer is not None:
-            self.observer.move(alert, dy, duration)
+        self.observer.move(alert, dy, duration)
 
     def action(self, alert: Alert, index: int, action_id: str) -> None:
         self.trace.emit("action", alert=alert.id, action=action_id)
-        if self.observer is not None:
-            self.observer.action(alert, index, action_id)
+        self.observer.action(alert, index, action_id)
 
     def update(self, alert: Alert) -> None:
         self.trace.emit("update", alert=alert.id)
-        if self.observer is not None:
-            self.observer.update(alert)
+        self.observer.update(alert)
 
 
 class _Trace:
