@@ -141,11 +141,13 @@ xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_ste
 
 /** (0.2) A string field of step `index` that xyz_step has no member for
  * (xyz_step keeps its size, so that programs built against an earlier
- * header keep working): "tag" of cancel_tagged; "title", "message" and
- * "style" of update. NULL when the step has no
- * such field (a cancel_tagged without "tag" cancels every alert; an update
- * sets only the fields it has, in the order title, message, style), the index
- * is out of range or an argument is NULL. Borrowed from the scenario. */
+ * header keep working): "tag" of cancel_tagged; "title", "message",
+ * "style", "meta", "action_id" and "action_title" of update; "parent" of
+ * parent; "target" of target; "on" or "id" of depend. NULL when the step has
+ * no such field or it is null (tell them apart with xyz_scenario_step_has():
+ * a cancel_tagged without "tag" cancels every alert; an update sets only the
+ * fields it has, in the order of XYZ_STEP_UPDATE), the index is out of range
+ * or an argument is NULL. Borrowed from the scenario. */
 XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
 
 /** (0.2) Whether step `index` has the text or number `field`, also when its
