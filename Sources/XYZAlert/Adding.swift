@@ -52,7 +52,7 @@ extension Dispatch {
             recorded?.beginAdd(batch, on: self)
             defer { recorded?.end() }
             var settlement = Settlement()
-            try join(batch, endings: [], &settlement)
+            try join(batch, into: domain, endings: [], &settlement)
             return
         }
         // Ignored alerts never join; replaced ones leave: for the cycle
@@ -80,7 +80,7 @@ extension Dispatch {
                 endings.append(domain.endSilently(live, .replaced, &settlement))
             }
         }
-        try join(joining, endings: endings, &settlement)
+        try join(joining, into: domain, endings: endings, &settlement)
     }
 
     /// Throws `.cycle` when adding `joining` would close a dependency cycle.
@@ -113,10 +113,10 @@ extension Dispatch {
 
     /// Makes `joining` live in this dispatch (all checks passed), drops what
     /// exceeds the capacity, reports `endings` and the drops, then settles.
+    /// `domain` is this dispatch's (read once by the caller).
     /// O(k log n) for k alerts plus their dependency edges.
-    private func join<Alerts: Collection<Alert>>(_ joining: Alerts, endings: [Domain.Ending],
+    private func join<Alerts: Collection<Alert>>(_ joining: Alerts, into domain: Domain, endings: [Domain.Ending],
                                                   _ settlement: inout Settlement) throws(AlertError) {
-        let domain = self.domain
         var addedAt: Double?
         for alert in joining {
             alert.seq = domain.nextSeq
@@ -149,14 +149,20 @@ extension Dispatch {
             }
         }
         for alert in joining {
-            for id in alert.idDependencies {
-                domain.idWaiters[id, default: []].append(alert)
+            // (Skipped without edges, as most alerts are: even empty loops
+            // retained and released the arrays.)
+            if !alert.idDependencies.isEmpty || !alert.dependencies.isEmpty {
+                for id in alert.idDependencies {
+                    domain.idWaiters[id, default: []].append(alert)
+                }
+                for dependency in alert.dependencies where dependency.state != .finished {
+                    dependency.dependents.append(alert)
+                }
+                alert.unmet = alert.dependencies.count { $0.state != .finished }
+                    + alert.idDependencies.count { domain.ids[$0] != nil }
+            } else {
+                alert.unmet = 0
             }
-            for dependency in alert.dependencies where dependency.state != .finished {
-                dependency.dependents.append(alert)
-            }
-            alert.unmet = alert.dependencies.count { $0.state != .finished }
-                + alert.idDependencies.count { domain.ids[$0] != nil }
             updateQueue(alert)
         }
         settlement.needPass(domain)

@@ -17,6 +17,13 @@ struct AlertHeap<Order: AlertHeapOrder> {
     private(set) var items: [Alert] = []
 
     var first: Alert? { items.first }
+
+    /// The first element of `a` and `b` together (`b` nil: of `a`).
+    static func first(of a: AlertHeap, and b: AlertHeap?) -> Alert? {
+        guard let b, let second = b.items.first else { return a.items.first }
+        guard let first = a.items.first else { return second }
+        return Order.precedes(second, first) ? second : first
+    }
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
 

@@ -30,12 +30,12 @@ extension Alert {
         guard state.isOnScreen else {
             throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
         }
-        let dispatch = self.dispatch!
-        try dispatch.domain.requireMutable("dismiss an alert")
+        let domain = dispatch!.domain
+        try domain.requireMutable("dismiss an alert")
         let recorded = recordCall("dismiss")
         defer { recorded?.end() }
         var settlement = Settlement()
-        dispatch.domain.endAndReport(self, .dismissed, removing: false, &settlement)
+        domain.endAndReport(self, .dismissed, removing: false, &settlement)
         try settlement.settle()
     }
 
@@ -46,12 +46,12 @@ extension Alert {
         guard state.isLive else {
             throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
         }
-        let dispatch = self.dispatch!
-        try dispatch.domain.requireMutable("cancel an alert")
+        let domain = dispatch!.domain
+        try domain.requireMutable("cancel an alert")
         let recorded = recordCall("cancel")
         defer { recorded?.end() }
         var settlement = Settlement()
-        dispatch.domain.endAndReport(self, .cancelled, &settlement)
+        domain.endAndReport(self, .cancelled, &settlement)
         try settlement.settle()
     }
 
@@ -67,12 +67,12 @@ extension Alert {
         guard content.actions.indices.contains(index) else {
             throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
         }
-        let dispatch = self.dispatch!
-        try dispatch.domain.requireMutable("trigger an action")
+        let domain = dispatch!.domain
+        try domain.requireMutable("trigger an action")
         let recorded = recordCall("action", [("index", "\(index)")])
         defer { recorded?.end() }
         var settlement = Settlement()
-        dispatch.domain.endAndReport(self, .dismissed, action: index, &settlement)
+        domain.endAndReport(self, .dismissed, action: index, &settlement)
         try settlement.settle()
     }
 

@@ -137,11 +137,15 @@ final class Domain {
     /// last answers are used (explain and snapshots never call host code).
     /// O(1) while nothing changed and no provider is set; else O(dispatches)
     /// plus the providers' calls.
-    @discardableResult
+    @discardableResult @inline(__always)
     func computeParticipation(askProviders: Bool) -> [Dispatch] {
         if participationIsCurrent && !(askProviders && hasProviders) {
             return participating
         }
+        return recomputeParticipation(askProviders: askProviders)
+    }
+
+    private func recomputeParticipation(askProviders: Bool) -> [Dispatch] {
         // Built aside: a provider may ask for an explanation, which computes
         // participation from the last answers while this runs.
         participationIsCurrent = false
@@ -306,16 +310,16 @@ final class Domain {
     /// dispatches + stack), plus provider calls (O(dispatches) when
     /// participation must be recomputed).
     private func nextEvent(_ pass: Int) -> Event? {
-        let participating = computeParticipation(askProviders: true)
+        computeParticipation(askProviders: true)
         var heldBack = false
         guard laneOrder.count > 1 else {
-            let event = laneEvent(pass, participating, lane: nil, onlyLane: false, &heldBack)
+            let event = laneEvent(pass, lane: nil, onlyLane: false, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
         // SPEC 14: each lane on its own, in byte order of their names.
         for lane in laneOrder {
-            if let event = laneEvent(pass, participating, lane: lane, onlyLane: true, &heldBack) {
+            if let event = laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
                 return event
             }
         }
@@ -326,39 +330,56 @@ final class Domain {
     /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
     /// false every on-screen alert is in it, as when only "main" is in use);
     /// sets `heldBack` when a mark held back an alert that would have had one.
+    ///
+    /// The sweeps below find positions in `stack` and make the event only at
+    /// the end: an alert that is merely looked at is then never retained (a
+    /// reference that might leave the loop cost a retain and a release per
+    /// alert per sweep).
     @inline(__always)
-    private func laneEvent(_ pass: Int, _ participating: [Dispatch], lane: ExactString?,
+    private func laneEvent(_ pass: Int, lane: ExactString?,
                            onlyLane: Bool, _ heldBack: inout Bool) -> Event? {
         var top: Int32?
-        for alert in stack where alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
-            top = max(top ?? alert.priority, alert.priority)
+        for i in stack.indices {
+            let alert = stack[i]
+            if alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
+                top = max(top ?? alert.priority, alert.priority)
+            }
         }
-        let chosen = select(from: participating, above: top, lane: lane)
-        var hiding = chosen?.exclusive == .hideOthers
-        var unhide: Alert?
-        for alert in stack.reversed() where !onlyLane || alert.laneKey == lane {
+        let chosen = select(above: top, lane: lane)
+        var hiding = false
+        if let chosen, case .hideOthers = chosen.exclusive {
+            hiding = true
+        }
+        var unhide = -1
+        var i = stack.count - 1
+        while i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            if onlyLane && alert.laneKey != lane {
+                continue
+            }
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
             let visible = participates && !hiding
-            if participates && alert.exclusive == .hideOthers {
+            if participates, case .hideOthers = alert.exclusive {
                 hiding = true
             }
             if dispatch.isDestroyed {
                 continue
             }
             if alert.passMark == pass {
-                heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
+                heldBack = heldBack || (alert.state.isShowing && !visible) || (alert.state.isHidden && visible)
                 continue
             }
-            if alert.state == .showing && !visible {
-                return .hide(alert, participates ? .covered : .page)
+            if alert.state.isShowing && !visible {
+                return .hide(stack[i + 1], participates ? .covered : .page)
             }
-            if unhide == nil && alert.state == .hidden && visible {
-                unhide = alert
+            if unhide < 0 && alert.state.isHidden && visible {
+                unhide = i + 1
             }
         }
-        if let unhide {
-            return .unhide(unhide)
+        if unhide >= 0 {
+            return .unhide(stack[unhide])
         }
         return chosen.map(Event.show)
     }
@@ -369,16 +390,15 @@ final class Domain {
     /// priority is above `top`. Only one can be chosen per selection: the
     /// chosen alert outranks every other candidate.
     /// Cost: O(participating dispatches).
-    private func select(from participating: [Dispatch], above top: Int32?, lane: ExactString?) -> Alert? {
+    private func select(above top: Int32?, lane: ExactString?) -> Alert? {
         var best: Alert?
-        for dispatch in participating where !dispatch.isHeld {
-            let first = dispatch.firstCandidates(lane)
-            var candidate = first.cover
-            if top == nil, let waiting = first.wait,
-               candidate.map({ waiting.precedes($0) }) ?? true {
-                candidate = waiting
+        for i in participating.indices {
+            let dispatch = participating[i]
+            if dispatch.isHeld {
+                continue
             }
-            if let candidate, best.map({ candidate.precedes($0) }) ?? true {
+            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
+               best.map({ candidate.precedes($0) }) ?? true {
                 best = candidate
             }
         }
@@ -547,20 +567,28 @@ final class Domain {
         liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
-        for dependency in alert.dependencies {
-            dependency.dependents.removeAll { $0 === alert }
+        // (Each loop is skipped when empty: most alerts have no dependency
+        // edges, and even an empty loop retained and released the array.)
+        if !alert.dependencies.isEmpty {
+            for dependency in alert.dependencies {
+                dependency.dependents.removeAll { $0 === alert }
+            }
+            alert.dependencies = []
         }
-        alert.dependencies = []
-        for id in alert.idDependencies {
-            idWaiters[id]?.removeAll { $0 === alert }
-            if idWaiters[id]?.isEmpty == true {
-                idWaiters[id] = nil
+        if !alert.idDependencies.isEmpty {
+            for id in alert.idDependencies {
+                idWaiters[id]?.removeAll { $0 === alert }
+                if idWaiters[id]?.isEmpty == true {
+                    idWaiters[id] = nil
+                }
             }
         }
-        let dependents = alert.dependents
-        alert.dependents = []
-        for waiter in dependents {
-            free(waiter, &settlement)
+        if !alert.dependents.isEmpty {
+            let dependents = alert.dependents
+            alert.dependents = []
+            for waiter in dependents {
+                free(waiter, &settlement)
+            }
         }
         if let id = alert.key, ids.remove(alert) {
             if !idWaiters.isEmpty, let waiters = idWaiters[id] {

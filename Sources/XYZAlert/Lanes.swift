@@ -62,12 +62,14 @@ extension Domain {
 }
 
 extension Dispatch {
-    /// The first `cover`/`hideOthers` and the first `wait` candidate of a
-    /// lane (nil: "main"). O(1).
+    /// The first candidate of a lane (nil: "main"): of the `cover` and
+    /// `hideOthers` ones, or with `anyClass` of all. O(1).
     @inline(__always)
-    func firstCandidates(_ lane: ExactString?) -> (cover: Alert?, wait: Alert?) {
-        guard let lane else { return (coverQueue.first, waitQueue.first) }
-        guard let queues = otherLanes[lane] else { return (nil, nil) }
-        return (queues.cover.first, queues.wait.first)
+    func firstCandidate(_ lane: ExactString?, anyClass: Bool) -> Alert? {
+        guard let lane else {
+            return AlertQueue.first(of: coverQueue, and: anyClass ? waitQueue : nil)
+        }
+        guard let queues = otherLanes[lane] else { return nil }
+        return AlertQueue.first(of: queues.cover, and: anyClass ? queues.wait : nil)
     }
 }

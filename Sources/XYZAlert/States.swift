@@ -31,6 +31,16 @@ public enum AlertState: Int32, Sendable, CaseIterable, CustomStringConvertible {
     public var isLive: Bool { self != .idle && self != .finished }
     /// True while `showing` or `hidden`.
     public var isOnScreen: Bool { self == .showing || self == .hidden }
+    /// `== .showing` and `== .hidden`, as patterns: in the pass's loops the
+    /// synthesized `==` made the compiler retain the alert around it.
+    var isShowing: Bool {
+        if case .showing = self { return true }
+        return false
+    }
+    var isHidden: Bool {
+        if case .hidden = self { return true }
+        return false
+    }
 }
 
 /// How an alert treats the alerts already on screen (SPEC rule 4).
@@ -114,4 +124,23 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .dropped: "dropped"
         }
     }
+}
+
+// Equality spelled out for the enums the scheduler compares on every pass:
+// the synthesized `==` made the optimizer retain the alert or dispatch whose
+// property was compared, around each comparison (a third of a cycle's
+// retains). Comparing raw values is the same relation.
+extension AlertState {
+    @inline(__always)
+    public static func == (a: AlertState, b: AlertState) -> Bool { a.rawValue == b.rawValue }
+}
+
+extension Exclusive {
+    @inline(__always)
+    public static func == (a: Exclusive, b: Exclusive) -> Bool { a.rawValue == b.rawValue }
+}
+
+extension OnDuplicate {
+    @inline(__always)
+    public static func == (a: OnDuplicate, b: OnDuplicate) -> Bool { a.rawValue == b.rawValue }
 }

@@ -37,7 +37,7 @@ public func xyz_alert_id(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
 
 @c @implementation
 public func xyz_alert_set_priority(_ pointer: OpaquePointer?, _ priority: Int32) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setPriority(priority) }
+    status { () throws(AlertError) in try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in try alert.setPriority(priority) } }
 }
 
 @c @implementation
@@ -48,8 +48,9 @@ public func xyz_alert_priority(_ pointer: OpaquePointer?) -> Int32 {
 @c @implementation
 public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ exclusive: xyz_exclusive) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setExclusive(try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setExclusive(try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
+        }
     }
 }
 
@@ -141,7 +142,7 @@ public func xyz_alert_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicat
 @c @implementation
 public func xyz_alert_state(_ pointer: OpaquePointer?) -> xyz_state {
     value(XYZ_STATE_FINISHED) { () throws(AlertError) in
-        xyz_state(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").state.rawValue))
+        xyz_state(rawValue: UInt32(try borrowing(pointer, Alert.self, #function, "alert") { $0.state.rawValue }))
     }
 }
 

@@ -32,6 +32,33 @@ func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function
     return found
 }
 
+/// Runs `body` on the object behind a handle without a reference count
+/// change; `.invalidArgument` for NULL, as `require`. Only for functions
+/// that call no host code and end nothing (setters and getters of an
+/// alert's own fields): the handle is valid when the call starts, and
+/// nothing can release the object before it returns. A call that delivers
+/// events or ends an alert (`dismiss`, `add`) must hold its own reference
+/// with `require`: a callback may release the caller's last one, and an
+/// alert the engine alone keeps alive is freed as it finishes. For the
+/// setters of every app's hot path, where the retain and release were
+/// measurable.
+@inline(__always)
+func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String,
+                                _ body: (T) throws(AlertError) -> R) throws(AlertError) -> R {
+    guard let pointer else {
+        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+    }
+    var result: Result<R, AlertError>?
+    Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { object in
+        do throws(AlertError) {
+            result = .success(try body(object))
+        } catch {
+            result = .failure(error)
+        }
+    }
+    return try result!.get()
+}
+
 /// A C string as a `String` with exactly its bytes; `.invalidArgument` for
 /// NULL or for bytes that are not valid UTF-8 (Swift would otherwise repair
 /// them into U+FFFD and hand back different bytes).

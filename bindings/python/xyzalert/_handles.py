@@ -13,29 +13,31 @@ from typing import Any, Dict, Optional
 # hot path, so their table is a plain dict of weak references, whose single
 # operations are atomic under the GIL; each wrapper's finalizer drops its own
 # entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
-_alerts: Dict[int, "weakref.ref[Any]"] = {}
+#: (Read and written directly by alert.py on its hot paths, as put_alert,
+#: alert and forget_alert do here.)
+alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _lock = threading.Lock()
 
 
 def put_alert(handle: int, alert: Any) -> None:
-    _alerts[handle] = weakref.ref(alert)
+    alert_refs[handle] = weakref.ref(alert)
 
 
 def alert(handle: int) -> Optional[Any]:
     """The :class:`Alert` wrapping `handle`, if one is alive."""
-    ref = _alerts.get(handle)
+    ref = alert_refs.get(handle)
     return ref() if ref is not None else None
 
 
 def forget_alert(handle: int, alert: Any) -> None:
     """Drops the entry of `alert` (from its finalizer), unless another
     wrapper of the same handle has replaced it."""
-    ref = _alerts.get(handle)
+    ref = alert_refs.get(handle)
     if ref is not None:
         current = ref()
         if current is None or current is alert:
-            _alerts.pop(handle, None)
+            alert_refs.pop(handle, None)
 
 
 def put_dispatch(handle: int, dispatch: Any) -> None:

@@ -111,7 +111,16 @@ lib = _load()
 
 # ---------------------------------------------------------------- callback exceptions
 
-_pending = threading.local()
+class _Pending(threading.local):
+    """Per thread: the exception a callback raised, until the outermost C
+    call of the thread raises it, and how deep in callbacks the thread is.
+    (Class-level defaults: reading them needs no ``getattr`` fallback.)"""
+
+    exception: Optional[BaseException] = None
+    depth = 0
+
+
+_pending = _Pending()
 # How many threads have an exception stored: while none has, a call's result
 # check skips the thread-local look-up (the fast path of every call). Changed
 # under the lock; read without it, which is safe: a thread's own store is
@@ -127,7 +136,7 @@ def _count_stored(change: int) -> None:
 
 def defer(exception: BaseException) -> None:
     """Stores an exception raised in a callback (the first one wins)."""
-    if getattr(_pending, "exception", None) is None:
+    if _pending.exception is None:
         _pending.exception = exception
         _count_stored(1)
 
@@ -138,15 +147,15 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
     callbacks it delivers are dropped (there is no call to raise them from),
     and an exception already pending for an enclosing call stays pending for
     that call alone."""
-    saved_exception = getattr(_pending, "exception", None)
-    saved_depth = getattr(_pending, "depth", 0)
+    saved_exception = _pending.exception
+    saved_depth = _pending.depth
     _pending.exception, _pending.depth = None, 0
     try:
         function(*args)
     except Exception:
         pass
     finally:
-        if getattr(_pending, "exception", None) is not None:  # dropped
+        if _pending.exception is not None:  # dropped
             _count_stored(-1)
         _pending.exception, _pending.depth = saved_exception, saved_depth
 
@@ -154,9 +163,9 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
 def _take_pending() -> Optional[BaseException]:
     """The stored exception, for the outermost C call of this thread only:
     calls made from inside callbacks must not raise it."""
-    if getattr(_pending, "depth", 0) > 0:
+    if _pending.depth > 0:
         return None
-    exception = getattr(_pending, "exception", None)
+    exception = _pending.exception
     if exception is not None:
         _pending.exception = None
         _count_stored(-1)
@@ -165,7 +174,7 @@ def _take_pending() -> Optional[BaseException]:
 
 def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
     """Runs Python code called from C: depth-counted, exceptions deferred."""
-    _pending.depth = getattr(_pending, "depth", 0) + 1
+    _pending.depth += 1
     try:
         return function(*args)
     except BaseException as exception:  # never unwind into C
@@ -392,13 +401,20 @@ def _declare(library: Any, name: str, with_errcheck: bool) -> None:
 for _name in _DECLARATIONS:
     _declare(lib, _name, with_errcheck=True)
 
-# The calls of every app's hot path (create, configure, add, dismiss), declared
-# a second time without errcheck: ctypes' errcheck hook costs more than the
-# call itself. Their callers check the result with `checked` / `created`.
+# The calls of every app's hot path (create, configure, add, dismiss,
+# release), declared a second time with neither errcheck nor argtypes:
+# ctypes' errcheck hook costs more than the call itself, and converting each
+# argument through argtypes about as much again. Without argtypes ctypes
+# passes a Python int as a C int, so callers of `hot` pass every pointer as a
+# ctypes object (an alert's or dispatch's `_param`, bytes or None for a
+# string, `ONE` for a size_t count) and only range-checked int32 values as
+# ints; they check results with `checked` / `created`.
 hot = ctypes.CDLL(lib._name)
-for _name in ("xyz_alert_create", "xyz_alert_set_priority", "xyz_alert_set_exclusive", "xyz_dispatch_add",
-              "xyz_alert_dismiss"):
-    _declare(hot, _name, with_errcheck=False)
+for _name, _restype in (("xyz_alert_create", c_void_p), ("xyz_alert_set_priority", c_int),
+                        ("xyz_alert_set_exclusive", c_int), ("xyz_dispatch_add", c_int),
+                        ("xyz_alert_dismiss", c_int), ("xyz_alert_release", None)):
+    getattr(hot, _name).restype = _restype
+ONE = c_size_t(1)
 
 
 def checked(status: int) -> None:
@@ -470,8 +486,14 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
             _in_callback(function, *args[:-1])
         return call
 
+    on_show = callbacks.on_show
+
+    def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
+        # (`guard` for the event every alert has, without its tuple slice.)
+        _in_callback(on_show, alert, target, view)
+
     made = [
-        SHOW(guard(callbacks.on_show)) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
+        SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
         HIDE(guard(callbacks.on_hide)) if "hide" in wanted else HIDE(0),
         UNHIDE(guard(callbacks.on_unhide)) if "unhide" in wanted else UNHIDE(0),
         END(guard(callbacks.on_remove)) if "remove" in wanted else END(0),

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import weakref
+from ctypes import c_void_p
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _check, _handles, _lib
+from ._check import INT32_MAX, INT32_MIN
 from ._enums import ActionStyle, Exclusive, OnDuplicate, State
 
 if TYPE_CHECKING:
@@ -14,6 +17,15 @@ if TYPE_CHECKING:
 
 lib = _lib.lib
 hot = _lib.hot
+_stored = _lib._stored  # (the list itself: read by the hot paths' inline checks)
+
+# The default values of `Alert()`'s rarely used arguments, which it compares
+# by identity (its signature uses these very objects).
+_NONE: Tuple[Any, ...] = ()
+_PAGE = "page"
+_STYLE = "alert"
+_MAIN = "main"
+_ZERO = 0.0
 
 
 @dataclass(frozen=True)
@@ -40,37 +52,49 @@ class Alert:
     """
 
     _handle: int
+    _param: c_void_p
 
     def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = Exclusive.WAIT,
-                 after: Iterable[str] = (), ready: bool = True, target: str = "page", title: Optional[str] = None,
-                 message: Optional[str] = None, actions: Sequence[ActionLike] = (), style: str = "alert",
+                 after: Iterable[str] = _NONE, ready: bool = True, target: str = _PAGE, title: Optional[str] = None,
+                 message: Optional[str] = None, actions: Sequence[ActionLike] = _NONE, style: str = _STYLE,
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
-                 keyboard_adjust: float = 0.0, duration: float = 0.0, ttl: float = 0.0,
-                 tags: Iterable[str] = (), on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT,
-                 lane: str = "main") -> None:
+                 keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
+                 tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT,
+                 lane: str = _MAIN) -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
-        # rarely used arguments are looked at only when one is not a default.
+        # rarely used arguments are looked at only when one is not a default
+        # object: `is` is the cheapest test, and an equal value that is
+        # another object (a "page" built at run time) takes the checked path.
         raw_id = _check.optional_text(id, "id")
-        priority = _check.int32(priority, "priority")
-        exclusive = _check.choice(exclusive, Exclusive, "exclusive")
+        if type(priority) is not int or not INT32_MIN <= priority <= INT32_MAX:
+            priority = _check.int32(priority, "priority")
+        if type(exclusive) is not Exclusive:
+            exclusive = _check.choice(exclusive, Exclusive, "exclusive")
         if on_duplicate is not OnDuplicate.REJECT:
             on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
         settings = None
-        if (after != () or ready is not True or target != "page" or title is not None or message is not None
-                or actions != () or style != "alert" or meta is not None or avoid_keyboard is not True
-                or type(keyboard_adjust) is not float or keyboard_adjust != 0.0
-                or type(duration) is not float or duration != 0.0 or type(ttl) is not float or ttl != 0.0
-                or tags != () or lane != "main"):
+        if (after is not _NONE or ready is not True or target is not _PAGE or title is not None
+                or message is not None or actions is not _NONE or style is not _STYLE or meta is not None
+                or avoid_keyboard is not True or keyboard_adjust is not _ZERO or duration is not _ZERO
+                or ttl is not _ZERO or tags is not _NONE or lane is not _MAIN):
             settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
                                  keyboard_adjust, duration, ttl, tags, lane)
-        handle = _lib.created(hot.xyz_alert_create(raw_id))
+        handle = hot.xyz_alert_create(raw_id)
+        if not handle or _stored[0]:
+            _lib.created(handle)
         self._adopt(handle)
+        # (`_lib.checked`, inline: a status and, only when some thread has
+        # one, a callback's stored exception.)
         if priority != 0:
-            _lib.checked(hot.xyz_alert_set_priority(handle, priority))
+            status = hot.xyz_alert_set_priority(self._param, priority)
+            if status or _stored[0]:
+                _lib.checked(status)
         if exclusive is not Exclusive.WAIT:
-            _lib.checked(hot.xyz_alert_set_exclusive(handle, int(exclusive)))
+            status = hot.xyz_alert_set_exclusive(self._param, exclusive._value_)
+            if status or _stored[0]:
+                _lib.checked(status)
         if on_duplicate is not OnDuplicate.REJECT:
             lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
         for function, *arguments in settings or ():
@@ -79,12 +103,14 @@ class Alert:
     def _adopt(self, handle: int) -> None:
         """Takes ownership of one reference to `handle`."""
         self._handle = handle
-        _handles.put_alert(handle, self)
+        self._param = c_void_p(handle)  # the handle as `hot`'s calls take it
+        _handles.alert_refs[handle] = weakref.ref(self)
 
     @classmethod
     def _wrap(cls, handle: int) -> "Alert":
         """The wrapper of a borrowed handle, made (with a new reference) if needed."""
-        existing = _handles.alert(handle)
+        ref = _handles.alert_refs.get(handle)
+        existing = ref() if ref is not None else None
         if existing is not None:
             return existing
         alert = cls.__new__(cls)
@@ -99,11 +125,16 @@ class Alert:
         return alert
 
     def __del__(self) -> None:
-        handle = getattr(self, "_handle", 0)
+        handle = self._handle
         if handle and _lib is not None and lib is not None:
             self._handle = 0
-            _handles.forget_alert(handle, self)
-            lib.xyz_alert_release(handle)
+            # (`_handles.forget_alert`, inline.)
+            ref = _handles.alert_refs.get(handle)
+            if ref is not None:
+                current = ref()
+                if current is None or current is self:
+                    _handles.alert_refs.pop(handle, None)
+            hot.xyz_alert_release(self._param)
 
     def __repr__(self) -> str:
         return f"<Alert {self.id!r} {self.state.name.lower()}>"
@@ -199,7 +230,9 @@ class Alert:
 
     def dismiss(self) -> None:
         """The host took this on-screen alert off screen: it finishes."""
-        _lib.checked(hot.xyz_alert_dismiss(self._handle))
+        status = hot.xyz_alert_dismiss(self._param)
+        if status or _stored[0]:
+            _lib.checked(status)
 
     def cancel(self) -> None:
         """Ends a live alert (removed first if on screen)."""

@@ -17,6 +17,8 @@ from .errors import StateError
 from .host import Host
 
 lib = _lib.lib
+hot = _lib.hot
+_stored = _lib._stored  # (the list itself: read by `add`'s inline check)
 
 class Dispatch:
     """The scheduler of one page, alone in its domain until given a parent.
@@ -41,6 +43,7 @@ class Dispatch:
         callbacks = _Callbacks(weakref.ref(self))
         host_struct, self._callbacks = _lib.make_host(callbacks, _events_of(self.host))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
+        self._param = ctypes.c_void_p(self._handle)  # the handle as `_lib.hot`'s calls take it
         _handles.put_dispatch(self._handle, self)
         if raw_name:
             lib.xyz_dispatch_set_name(self._handle, raw_name)
@@ -119,7 +122,11 @@ class Dispatch:
     def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
         """Adds one alert or several at once, all or none."""
         if isinstance(alerts, Alert):
-            _lib.checked(_lib.hot.xyz_dispatch_add(self._require_open(), ctypes.byref(ctypes.c_void_p(alerts._handle)), 1))
+            if not self._handle:
+                self._require_open()
+            status = hot.xyz_dispatch_add(self._param, ctypes.byref(alerts._param), _lib.ONE)
+            if status or _stored[0]:
+                _lib.checked(status)
             return
         if isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
             raise TypeError(f"alerts must be an Alert or an iterable of Alerts, got {_check.described(alerts)}")
@@ -306,7 +313,7 @@ class _Callbacks:
     def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
         dispatch = self.dispatch()
         if dispatch is not None:
-            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view))
+            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view) if view else None)
 
     def on_hide(self, alert: int, reason: int) -> None:
         host = self._host()
