@@ -193,3 +193,23 @@ def test_a_refused_argument_changes_nothing():
         page.add([Alert("b"), "c"])  # type: ignore[list-item]
     assert page.find("b") is None
     page.close()
+
+
+def test_default_values_given_explicitly_or_built_at_run_time_mean_the_default():
+    # Alert() tells its defaults apart from given values by identity (its hot
+    # path); equal values that are other objects take the checked path and
+    # must give the same alert.
+    plain = Alert("a")
+    given = Alert("a", after=[], ready=True, target="".join(["pa", "ge"]), actions=[], style="al" + "ert",
+                  keyboard_adjust=0, duration=0, ttl=0.0, tags=[], lane="".join(["ma", "in"]))
+    for name in ("after", "target", "style", "duration", "ttl", "tags", "lane", "state", "priority", "exclusive"):
+        assert getattr(given, name) == getattr(plain, name), name
+    with pytest.raises(TypeError, match="keyboard_adjust must be"):
+        Alert("a", keyboard_adjust=None)  # type: ignore[arg-type]
+
+
+def test_ids_outside_ascii_take_the_checked_path_and_keep_their_text():
+    assert Alert("café").id == "café"
+    assert Alert("警告").id == "警告"
+    with pytest.raises(ValueError, match="id is not valid Unicode text"):
+        Alert("caf\udce9")

@@ -489,8 +489,14 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
     on_show = callbacks.on_show
 
     def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
-        # (`guard` for the event every alert has, without its tuple slice.)
-        _in_callback(on_show, alert, target, view)
+        # (`guard` and `_in_callback` in one, for the event every alert has.)
+        _pending.depth += 1
+        try:
+            on_show(alert, target, view)
+        except BaseException as exception:  # never unwind into C
+            defer(exception)
+        finally:
+            _pending.depth -= 1
 
     made = [
         SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL

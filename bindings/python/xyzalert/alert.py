@@ -67,7 +67,7 @@ class Alert:
         # rarely used arguments are looked at only when one is not a default
         # object: `is` is the cheapest test, and an equal value that is
         # another object (a "page" built at run time) takes the checked path.
-        raw_id = _check.optional_text(id, "id")
+        raw_id = id.encode("utf-8") if type(id) is str and id.isascii() else _check.optional_text(id, "id")
         if type(priority) is not int or not INT32_MIN <= priority <= INT32_MAX:
             priority = _check.int32(priority, "priority")
         if type(exclusive) is not Exclusive:
@@ -84,15 +84,18 @@ class Alert:
         handle = hot.xyz_alert_create(raw_id)
         if not handle or _stored[0]:
             _lib.created(handle)
-        self._adopt(handle)
+        # (`_adopt`, inline.)
+        self._handle = handle
+        self._param = param = c_void_p(handle)
+        _handles.alert_refs[handle] = weakref.ref(self)
         # (`_lib.checked`, inline: a status and, only when some thread has
         # one, a callback's stored exception.)
         if priority != 0:
-            status = hot.xyz_alert_set_priority(self._param, priority)
+            status = hot.xyz_alert_set_priority(param, priority)
             if status or _stored[0]:
                 _lib.checked(status)
         if exclusive is not Exclusive.WAIT:
-            status = hot.xyz_alert_set_exclusive(self._param, exclusive._value_)
+            status = hot.xyz_alert_set_exclusive(param, exclusive._value_)
             if status or _stored[0]:
                 _lib.checked(status)
         if on_duplicate is not OnDuplicate.REJECT:

@@ -19,6 +19,7 @@ from .host import Host
 lib = _lib.lib
 hot = _lib.hot
 _stored = _lib._stored  # (the list itself: read by `add`'s inline check)
+alert_refs = _handles.alert_refs
 
 class Dispatch:
     """The scheduler of one page, alone in its domain until given a parent.
@@ -313,7 +314,10 @@ class _Callbacks:
     def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
         dispatch = self.dispatch()
         if dispatch is not None:
-            dispatch.host.show(Alert._wrap(alert), target.decode("utf-8"), dispatch._view(view) if view else None)
+            ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
+            wrapped = ref() if ref is not None else None
+            dispatch.host.show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode("utf-8"),
+                               dispatch._view(view) if view else None)
 
     def on_hide(self, alert: int, reason: int) -> None:
         host = self._host()
