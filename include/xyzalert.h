@@ -586,6 +586,15 @@ XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_recording_json(const xyz_dispa
  * xyz_last_error()) when `id` is not valid UTF-8. */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_alert *xyz_alert_create(const char *id);
 
+/** Creates an idle, ready alert with its priority and exclusive behaviour
+ * set (+1 reference): what xyz_alert_create(id), xyz_alert_set_priority()
+ * and xyz_alert_set_exclusive() give, in one call (for bindings, where each
+ * foreign call costs more than the engine's work). Returns NULL, creating
+ * nothing, with XYZ_EINVAL in xyz_last_error() when `id` is not valid UTF-8
+ * or `exclusive` is not an xyz_exclusive value. */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_alert *xyz_alert_create_with(const char *id, int32_t priority,
+                                                                 xyz_exclusive exclusive);
+
 /** Adds a reference; returns `alert` (NULL stays NULL). */
 XYZ_API xyz_alert *xyz_alert_retain(xyz_alert *alert);
 

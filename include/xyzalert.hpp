@@ -256,6 +256,16 @@ public:
         }
     }
 
+    /** A new idle, ready alert with its priority and exclusive behaviour
+     * (xyz_alert_create_with()). */
+    alert(std::string_view id, std::int32_t priority, xyz::exclusive behaviour)
+        : handle_(xyz_alert_create_with(id.empty() ? nullptr : detail::c_string(id).c_str(), priority,
+                                        static_cast<xyz_exclusive>(behaviour))) {
+        if (!handle_) {
+            throw error(status::invalid, xyz_last_error());
+        }
+    }
+
     /** Takes over a +1 reference (e.g. from xyz_alert_create()). */
     static alert adopt(xyz_alert *handle) noexcept { return alert(handle, adopt_tag{}); }
 

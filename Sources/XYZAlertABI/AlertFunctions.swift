@@ -13,6 +13,19 @@ public func xyz_alert_create(_ id: UnsafePointer<CChar>?) -> OpaquePointer? {
 }
 
 @c @implementation
+public func xyz_alert_create_with(_ id: UnsafePointer<CChar>?, _ priority: Int32, _ exclusive: xyz_exclusive)
+    -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in
+        let exclusive = try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive")
+        let alert = Alert(id: try optionalString(id, #function, "id"))
+        // (Neither can fail: the alert is idle.)
+        try alert.setPriority(priority)
+        try alert.setExclusive(exclusive)
+        return OpaquePointer(Unmanaged.passRetained(alert).toOpaque())
+    }
+}
+
+@c @implementation
 public func xyz_alert_retain(_ pointer: OpaquePointer?) -> OpaquePointer? {
     if let alert = object(pointer, Alert.self) {
         _ = Unmanaged.passUnretained(alert).retain()

@@ -1,4 +1,5 @@
 /* Every function of the header, one behaviour at a time. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "harness.h"
@@ -64,6 +65,17 @@ static void alerts_have_ids_priorities_and_behaviours(void) {
     xyz_alert_release(a);
     xyz_alert_release(anonymous);
     xyz_alert_release(empty);
+    /* The same in one call. */
+    xyz_alert *b = xyz_alert_create_with("promo", 12, XYZ_EXCLUSIVE_COVER);
+    xyz_alert *c = xyz_alert_create_with(NULL, INT32_MIN, XYZ_EXCLUSIVE_WAIT);
+    CHECK_STR(xyz_alert_id(b), "promo");
+    CHECK(xyz_alert_priority(b) == 12 && xyz_alert_exclusive(b) == XYZ_EXCLUSIVE_COVER);
+    CHECK(xyz_alert_state(b) == XYZ_STATE_IDLE);
+    CHECK(xyz_alert_id(c) == NULL && xyz_alert_priority(c) == INT32_MIN && xyz_alert_exclusive(c) == XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_priority(b, 3)); /* still idle: still settable */
+    CHECK(xyz_alert_priority(b) == 3);
+    xyz_alert_release(b);
+    xyz_alert_release(c);
 }
 
 static void add_show_dismiss_through_the_c_api(void) {

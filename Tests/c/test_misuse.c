@@ -83,6 +83,11 @@ static void bad_enum_values_are_einval(void) {
     CHECK_STATUS(xyz_alert_add_action(a, "i", "t", (xyz_action_style)7), XYZ_EINVAL);
     CHECK(xyz_alert_action_count(a) == 0);
     xyz_alert_release(a);
+    /* xyz_alert_create_with checks both before it creates anything (valgrind: no leak). */
+    CHECK(xyz_alert_create_with("a", 1, (xyz_exclusive)3) == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_alert_create_with: 3 is not a valid xyz_exclusive");
+    CHECK(xyz_alert_create_with("bad\xff", 1, XYZ_EXCLUSIVE_COVER) == NULL);
+    CHECK_STR(xyz_last_error(), "xyz_alert_create_with: id is not valid UTF-8");
 }
 
 static void a_host_of_unknown_size_is_rejected_without_destroying_its_context(void) {

@@ -162,6 +162,9 @@ void every_failure_throws_its_status() {
     CHECK(EXPECT_THROW(xyz::error, home.set_active_child(&stranger)).code() == xyz::status::owner);
     CHECK(EXPECT_THROW(xyz::error, xyz::alert("m").set_meta("[1, 2]")).code() == xyz::status::invalid);
     CHECK(EXPECT_THROW(xyz::error, xyz::alert("bad\xff")).code() == xyz::status::invalid);
+    CHECK(EXPECT_THROW(xyz::error, xyz::alert("bad\xff", 1, xyz::exclusive::cover)).code() == xyz::status::invalid);
+    xyz::alert ranked("ranked", 7, xyz::exclusive::hide_others);
+    CHECK(ranked.id() == "ranked" && ranked.priority() == 7 && ranked.exclusive() == xyz::exclusive::hide_others);
     xyz::alert shown = *home.find("a");
     CHECK(EXPECT_THROW(xyz::error, shown.set_priority(3)).code() == xyz::status::state); // not idle
     CHECK(EXPECT_THROW(xyz::error, shown.trigger_action(0)).code() == xyz::status::invalid);

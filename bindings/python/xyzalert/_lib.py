@@ -114,10 +114,14 @@ lib = _load()
 class _Pending(threading.local):
     """Per thread: the exception a callback raised, until the outermost C
     call of the thread raises it, and how deep in callbacks the thread is.
-    (Class-level defaults: reading them needs no ``getattr`` fallback.)"""
+    (The depth is the one item of a list, so that a callback reads the
+    thread-local once and counts in the list: each read or write of a
+    thread-local attribute costs about as much as a foreign call.)"""
 
     exception: Optional[BaseException] = None
-    depth = 0
+
+    def __init__(self) -> None:
+        self.depth = [0]
 
 
 _pending = _Pending()
@@ -148,8 +152,9 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
     and an exception already pending for an enclosing call stays pending for
     that call alone."""
     saved_exception = _pending.exception
-    saved_depth = _pending.depth
-    _pending.exception, _pending.depth = None, 0
+    depth = _pending.depth
+    saved_depth = depth[0]
+    _pending.exception, depth[0] = None, 0
     try:
         function(*args)
     except Exception:
@@ -157,13 +162,13 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
     finally:
         if _pending.exception is not None:  # dropped
             _count_stored(-1)
-        _pending.exception, _pending.depth = saved_exception, saved_depth
+        _pending.exception, depth[0] = saved_exception, saved_depth
 
 
 def _take_pending() -> Optional[BaseException]:
     """The stored exception, for the outermost C call of this thread only:
     calls made from inside callbacks must not raise it."""
-    if _pending.depth > 0:
+    if _pending.depth[0] > 0:
         return None
     exception = _pending.exception
     if exception is not None:
@@ -174,14 +179,15 @@ def _take_pending() -> Optional[BaseException]:
 
 def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
     """Runs Python code called from C: depth-counted, exceptions deferred."""
-    _pending.depth += 1
+    depth = _pending.depth
+    depth[0] += 1
     try:
         return function(*args)
     except BaseException as exception:  # never unwind into C
         defer(exception)
         return None
     finally:
-        _pending.depth -= 1
+        depth[0] -= 1
 
 
 def last_error() -> str:
@@ -278,6 +284,7 @@ _DECLARATIONS = {
     "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
     # alert
     "xyz_alert_create": (_P, [_S], _non_null_or_invalid),
+    "xyz_alert_create_with": (_P, [_S, c_int32, c_int], _non_null_or_invalid),
     "xyz_alert_retain": (_P, [_P], None),
     "xyz_alert_release": (None, [_P], None),
     "xyz_alert_id": (_S, [_P], _plain),
@@ -401,8 +408,8 @@ def _declare(library: Any, name: str, with_errcheck: bool) -> None:
 for _name in _DECLARATIONS:
     _declare(lib, _name, with_errcheck=True)
 
-# The calls of every app's hot path (create, configure, add, dismiss,
-# release), declared a second time with neither errcheck nor argtypes:
+# The calls of every app's hot path (create with priority and exclusive
+# behaviour, add, dismiss, release), declared a second time with neither errcheck nor argtypes:
 # ctypes' errcheck hook costs more than the call itself, and converting each
 # argument through argtypes about as much again. Without argtypes ctypes
 # passes a Python int as a C int, so callers of `hot` pass every pointer as a
@@ -410,8 +417,7 @@ for _name in _DECLARATIONS:
 # string, `ONE` for a size_t count) and only range-checked int32 values as
 # ints; they check results with `checked` / `created`.
 hot = ctypes.CDLL(lib._name)
-for _name, _restype in (("xyz_alert_create", c_void_p), ("xyz_alert_set_priority", c_int),
-                        ("xyz_alert_set_exclusive", c_int), ("xyz_dispatch_add", c_int),
+for _name, _restype in (("xyz_alert_create_with", c_void_p), ("xyz_dispatch_add", c_int),
                         ("xyz_alert_dismiss", c_int), ("xyz_alert_release", None)):
     getattr(hot, _name).restype = _restype
 ONE = c_size_t(1)
@@ -490,13 +496,14 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
 
     def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
         # (`guard` and `_in_callback` in one, for the event every alert has.)
-        _pending.depth += 1
+        depth = _pending.depth
+        depth[0] += 1
         try:
             on_show(alert, target, view)
         except BaseException as exception:  # never unwind into C
             defer(exception)
         finally:
-            _pending.depth -= 1
+            depth[0] -= 1
 
     made = [
         SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 lib = _lib.lib
 hot = _lib.hot
 _stored = _lib._stored  # (the list itself: read by the hot paths' inline checks)
+# `hot`'s functions as globals: an attribute of a CDLL goes through its
+# `__getattr__` hook, a few hundred instructions per use.
+_create_with = hot.xyz_alert_create_with
+_dismiss = hot.xyz_alert_dismiss
+_release = hot.xyz_alert_release
+_alert_refs = _handles.alert_refs  # (the dict itself, as a global)
 
 # The default values of `Alert()`'s rarely used arguments, which it compares
 # by identity (its signature uses these very objects).
@@ -26,6 +32,10 @@ _PAGE = "page"
 _STYLE = "alert"
 _MAIN = "main"
 _ZERO = 0.0
+# Enum members as plain globals: `Exclusive.WAIT` runs the enum class's
+# attribute look-up, about as costly as a foreign call, at every use.
+_WAIT = Exclusive.WAIT
+_REJECT = OnDuplicate.REJECT
 
 
 @dataclass(frozen=True)
@@ -54,12 +64,12 @@ class Alert:
     _handle: int
     _param: c_void_p
 
-    def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = Exclusive.WAIT,
+    def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = _WAIT,
                  after: Iterable[str] = _NONE, ready: bool = True, target: str = _PAGE, title: Optional[str] = None,
                  message: Optional[str] = None, actions: Sequence[ActionLike] = _NONE, style: str = _STYLE,
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
-                 tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = OnDuplicate.REJECT,
+                 tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
                  lane: str = _MAIN) -> None:
         self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
@@ -72,7 +82,7 @@ class Alert:
             priority = _check.int32(priority, "priority")
         if type(exclusive) is not Exclusive:
             exclusive = _check.choice(exclusive, Exclusive, "exclusive")
-        if on_duplicate is not OnDuplicate.REJECT:
+        if on_duplicate is not _REJECT:
             on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
         settings = None
         if (after is not _NONE or ready is not True or target is not _PAGE or title is not None
@@ -81,24 +91,14 @@ class Alert:
                 or ttl is not _ZERO or tags is not _NONE or lane is not _MAIN):
             settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
                                  keyboard_adjust, duration, ttl, tags, lane)
-        handle = hot.xyz_alert_create(raw_id)
+        handle = _create_with(raw_id, priority, exclusive._value_)
         if not handle or _stored[0]:
             _lib.created(handle)
         # (`_adopt`, inline.)
         self._handle = handle
-        self._param = param = c_void_p(handle)
-        _handles.alert_refs[handle] = weakref.ref(self)
-        # (`_lib.checked`, inline: a status and, only when some thread has
-        # one, a callback's stored exception.)
-        if priority != 0:
-            status = hot.xyz_alert_set_priority(param, priority)
-            if status or _stored[0]:
-                _lib.checked(status)
-        if exclusive is not Exclusive.WAIT:
-            status = hot.xyz_alert_set_exclusive(param, exclusive._value_)
-            if status or _stored[0]:
-                _lib.checked(status)
-        if on_duplicate is not OnDuplicate.REJECT:
+        self._param = c_void_p(handle)
+        _alert_refs[handle] = weakref.ref(self)
+        if on_duplicate is not _REJECT:
             lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
         for function, *arguments in settings or ():
             function(handle, *arguments)
@@ -107,7 +107,7 @@ class Alert:
         """Takes ownership of one reference to `handle`."""
         self._handle = handle
         self._param = c_void_p(handle)  # the handle as `hot`'s calls take it
-        _handles.alert_refs[handle] = weakref.ref(self)
+        _alert_refs[handle] = weakref.ref(self)
 
     @classmethod
     def _wrap(cls, handle: int) -> "Alert":
@@ -132,12 +132,12 @@ class Alert:
         if handle and _lib is not None and lib is not None:
             self._handle = 0
             # (`_handles.forget_alert`, inline.)
-            ref = _handles.alert_refs.get(handle)
+            ref = _alert_refs.get(handle)
             if ref is not None:
                 current = ref()
                 if current is None or current is self:
-                    _handles.alert_refs.pop(handle, None)
-            hot.xyz_alert_release(self._param)
+                    _alert_refs.pop(handle, None)
+            _release(self._param)
 
     def __repr__(self) -> str:
         return f"<Alert {self.id!r} {self.state.name.lower()}>"
@@ -233,7 +233,7 @@ class Alert:
 
     def dismiss(self) -> None:
         """The host took this on-screen alert off screen: it finishes."""
-        status = hot.xyz_alert_dismiss(self._param)
+        status = _dismiss(self._param)
         if status or _stored[0]:
             _lib.checked(status)
 

@@ -20,6 +20,9 @@ lib = _lib.lib
 hot = _lib.hot
 _stored = _lib._stored  # (the list itself: read by `add`'s inline check)
 alert_refs = _handles.alert_refs
+_add = hot.xyz_dispatch_add  # (a global: see alert.py's `_create`)
+byref = ctypes.byref
+ONE = _lib.ONE
 
 class Dispatch:
     """The scheduler of one page, alone in its domain until given a parent.
@@ -125,7 +128,7 @@ class Dispatch:
         if isinstance(alerts, Alert):
             if not self._handle:
                 self._require_open()
-            status = hot.xyz_dispatch_add(self._param, ctypes.byref(alerts._param), _lib.ONE)
+            status = _add(self._param, byref(alerts._param), ONE)
             if status or _stored[0]:
                 _lib.checked(status)
             return
