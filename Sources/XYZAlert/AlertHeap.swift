@@ -24,6 +24,7 @@ struct AlertHeap<Order: AlertHeapOrder> {
         guard let first = a.items.first else { return second }
         return Order.precedes(second, first) ? second : first
     }
+
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
 

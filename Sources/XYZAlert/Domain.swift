@@ -346,10 +346,7 @@ final class Domain {
             }
         }
         let chosen = select(above: top, lane: lane)
-        var hiding = false
-        if let chosen, case .hideOthers = chosen.exclusive {
-            hiding = true
-        }
+        var hiding = chosen?.exclusive == .hideOthers
         var unhide = -1
         var i = stack.count - 1
         while i >= 0 {
@@ -361,20 +358,20 @@ final class Domain {
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
             let visible = participates && !hiding
-            if participates, case .hideOthers = alert.exclusive {
+            if participates && alert.exclusive == .hideOthers {
                 hiding = true
             }
             if dispatch.isDestroyed {
                 continue
             }
             if alert.passMark == pass {
-                heldBack = heldBack || (alert.state.isShowing && !visible) || (alert.state.isHidden && visible)
+                heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
                 continue
             }
-            if alert.state.isShowing && !visible {
+            if alert.state == .showing && !visible {
                 return .hide(stack[i + 1], participates ? .covered : .page)
             }
-            if unhide < 0 && alert.state.isHidden && visible {
+            if unhide < 0 && alert.state == .hidden && visible {
                 unhide = i + 1
             }
         }

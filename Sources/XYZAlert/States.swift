@@ -31,16 +31,6 @@ public enum AlertState: Int32, Sendable, CaseIterable, CustomStringConvertible {
     public var isLive: Bool { self != .idle && self != .finished }
     /// True while `showing` or `hidden`.
     public var isOnScreen: Bool { self == .showing || self == .hidden }
-    /// `== .showing` and `== .hidden`, as patterns: in the pass's loops the
-    /// synthesized `==` made the compiler retain the alert around it.
-    var isShowing: Bool {
-        if case .showing = self { return true }
-        return false
-    }
-    var isHidden: Bool {
-        if case .hidden = self { return true }
-        return false
-    }
 }
 
 /// How an alert treats the alerts already on screen (SPEC rule 4).
@@ -127,9 +117,9 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 // Equality spelled out for the enums the scheduler compares on every pass:
-// the synthesized `==` made the optimizer retain the alert or dispatch whose
-// property was compared, around each comparison (a third of a cycle's
-// retains). Comparing raw values is the same relation.
+// with the synthesized `==`, the optimizer retained and released the alert
+// or page whose property was compared, around each comparison (a sixth of a
+// cycle's retains). Comparing raw values is the same relation.
 extension AlertState {
     @inline(__always)
     public static func == (a: AlertState, b: AlertState) -> Bool { a.rawValue == b.rawValue }

@@ -409,9 +409,9 @@ for _name in _DECLARATIONS:
     _declare(lib, _name, with_errcheck=True)
 
 # The calls of every app's hot path (create with priority and exclusive
-# behaviour, add, dismiss, release), declared a second time with neither errcheck nor argtypes:
-# ctypes' errcheck hook costs more than the call itself, and converting each
-# argument through argtypes about as much again. Without argtypes ctypes
+# behaviour, add, dismiss, release), declared a second time with neither
+# errcheck nor argtypes: ctypes' errcheck hook costs more than the call
+# itself, and converting each argument through argtypes about as much again. Without argtypes ctypes
 # passes a Python int as a C int, so callers of `hot` pass every pointer as a
 # ctypes object (an alert's or dispatch's `_param`, bytes or None for a
 # string, `ONE` for a size_t count) and only range-checked int32 values as
