@@ -5,7 +5,9 @@ table below is checked against the classes, so a new method needs a row."""
 
 from __future__ import annotations
 
+import gc
 import inspect
+import sys
 from typing import Any, Callable, List, Tuple
 
 import pytest
@@ -213,3 +215,16 @@ def test_ids_outside_ascii_take_the_checked_path_and_keep_their_text():
     assert Alert("警告").id == "警告"
     with pytest.raises(ValueError, match="id is not valid Unicode text"):
         Alert("caf\udce9")
+
+
+def test_an_alert_whose_arguments_do_not_bind_is_finalized_silently(monkeypatch):
+    # Its __init__ never runs, but its __del__ does: nothing may be raised
+    # there (Python would print "Exception ignored in ...").
+    unraisable: List[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        Alert("a", bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="priority must be an int"):
+        Alert("a", priority="high")  # type: ignore[arg-type]
+    gc.collect()
+    assert unraisable == []

@@ -61,7 +61,9 @@ class Alert:
     you set on it stay with it, so it can carry the host's own data.
     """
 
-    _handle: int
+    # 0 until the engine alert exists: `__del__` also runs on a wrapper
+    # whose `__init__` never started (its arguments did not bind).
+    _handle: int = 0
     _param: c_void_p
 
     def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = _WAIT,
@@ -71,7 +73,6 @@ class Alert:
                  keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
                  tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
                  lane: str = _MAIN) -> None:
-        self._handle = 0
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
         # rarely used arguments are looked at only when one is not a default
