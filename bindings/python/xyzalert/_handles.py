@@ -13,8 +13,8 @@ from typing import Any, Dict, Optional
 # hot path, so their table is a plain dict of weak references, whose single
 # operations are atomic under the GIL; each wrapper's finalizer drops its own
 # entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
-#: (Read and written directly by alert.py and dispatch.py on their hot
-#: paths, as put_alert, alert and forget_alert do here.)
+#: (`Alert()` and the show callback, on every app's hot path, store and
+#: look up here directly, as put_alert and alert do.)
 alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _lock = threading.Lock()

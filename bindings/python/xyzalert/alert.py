@@ -95,10 +95,10 @@ class Alert:
         handle = _create_with(raw_id, priority, exclusive._value_)
         if not handle or _stored[0]:
             _lib.created(handle)
-        # (`_adopt`, inline.)
+        # (`_adopt`, inline: `Alert()` is every app's hot path.)
         self._handle = handle
         self._param = c_void_p(handle)
-        _alert_refs[handle] = weakref.ref(self)
+        _alert_refs[handle] = weakref.ref(self)  # (`_handles.put_alert`)
         if on_duplicate is not _REJECT:
             lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
         for function, *arguments in settings or ():
@@ -108,13 +108,12 @@ class Alert:
         """Takes ownership of one reference to `handle`."""
         self._handle = handle
         self._param = c_void_p(handle)  # the handle as `hot`'s calls take it
-        _alert_refs[handle] = weakref.ref(self)
+        _handles.put_alert(handle, self)
 
     @classmethod
     def _wrap(cls, handle: int) -> "Alert":
         """The wrapper of a borrowed handle, made (with a new reference) if needed."""
-        ref = _handles.alert_refs.get(handle)
-        existing = ref() if ref is not None else None
+        existing = _handles.alert(handle)
         if existing is not None:
             return existing
         alert = cls.__new__(cls)
@@ -132,12 +131,7 @@ class Alert:
         handle = self._handle
         if handle and _lib is not None and lib is not None:
             self._handle = 0
-            # (`_handles.forget_alert`, inline.)
-            ref = _alert_refs.get(handle)
-            if ref is not None:
-                current = ref()
-                if current is None or current is self:
-                    _alert_refs.pop(handle, None)
+            _handles.forget_alert(handle, self)
             _release(self._param)
 
     def __repr__(self) -> str:
