@@ -24,7 +24,7 @@ CTEST_SOURCES := $(wildcard Tests/c/*.c)
 CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench \
+.PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize soak clean
 
 all: build
@@ -174,14 +174,25 @@ golden: cli
 # Performance targets live here, never in the tests.
 # The C-ABI benchmarks run beside the seed's algorithm (a C port of the
 # original library), both built with the same compiler and flags.
-bench: release
-	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \
-		-L$(RELEASE_BIN) -lxyzalert -Wl,-rpath,$(RELEASE_BIN)
+bench: bench-engine
 	$(CC) -std=c99 -O2 -D_POSIX_C_SOURCE=200809L Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
 	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed
 	$(RELEASE_BIN)/xyzalert-bench
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert
 	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
+
+bench-engine: release
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \
+		-L$(RELEASE_BIN) -lxyzalert -Wl,-rpath,$(RELEASE_BIN)
+
+# The atomic reference-count operations of one unit of a benchmark shape, by
+# call site: exact and repeatable where times are not (docs/performance.md).
+# make refcounts [SHAPE=cycle] [SIZE=10]
+SHAPE ?= cycle
+SIZE ?= 10
+refcounts: bench-engine
+	$(CC) -std=c99 -O2 $(STRICT) -shared -fPIC Tests/bench/refcounts.c -o $(RELEASE_BIN)/librefcounts.so -ldl
+	python3 Tests/bench/refcounts.py $(RELEASE_BIN)/librefcounts.so $(RELEASE_BIN)/bench-engine $(SHAPE) $(SIZE)
 
 # ---- fuzzing and sanitizers (SwiftPM build directories of their own)
 

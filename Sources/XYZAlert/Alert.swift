@@ -55,7 +55,10 @@ public final class Alert {
     @exclusivity(unchecked) public internal(set) var dispatch: Dispatch?
     /// The dispatch an ending alert was on, while its `action`, `remove` and
     /// `finish` events are delivered (`dispatch` is nil by then); nil otherwise.
-    @exclusivity(unchecked) public internal(set) var endingDispatch: Dispatch?
+    /// Unowned: it is set and cleared by `Domain.report`, whose caller holds
+    /// that dispatch for the whole time (storing a strong reference cost a
+    /// retain and a release per ended alert).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var endingDispatch: Dispatch?
     /// Add order within the domain; larger is later. Set by `add`.
     @exclusivity(unchecked) var seq = 0
     /// Position in its dispatch's candidate queue, or -1 when not queued.

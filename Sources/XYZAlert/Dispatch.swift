@@ -13,6 +13,10 @@ public final class Dispatch {
     /// Receives the events of this dispatch's alerts; released by `destroy()`
     /// after everything else it does.
     @exclusivity(unchecked) public internal(set) var host: AlertHost?
+    /// The host's `defersPasses`, read when the dispatch was created (every
+    /// call that changes a schedule needs it; asking the host each time cost
+    /// a retain and a release of the host per call).
+    let hostDefersPasses: Bool
     /// The view that the target "page" resolves to.
     @exclusivity(unchecked) public private(set) var pageView: ViewHandle?
     @exclusivity(unchecked) public private(set) var isPageVisible = false
@@ -66,6 +70,7 @@ public final class Dispatch {
     /// Creates a dispatch whose page is not visible yet, alone in its domain.
     public init(host: AlertHost?, pageView: ViewHandle? = nil, name: String = "") {
         self.host = host
+        self.hostDefersPasses = host?.defersPasses ?? false
         self.pageView = pageView
         self.name = name
         self.domain = Domain(root: nil)

@@ -112,7 +112,11 @@ final class Domain {
         self.root = root
     }
 
-    var isDeferred: Bool { root?.host?.defersPasses ?? false }
+    /// Whether the root's host defers passes (a destroyed root has no host).
+    var isDeferred: Bool {
+        guard let root, root.host != nil else { return false }
+        return root.hostDefersPasses
+    }
 
     func requireMutable(_ what: String) throws(AlertError) {
         if let running = readOnlyCallback {
@@ -486,9 +490,8 @@ final class Domain {
     /// `finish`. All state changes come first (SPEC section 2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
                       _ settlement: inout Settlement) {
-        let dispatch = alert.dispatch!
         let wasOnScreen = alert.state.isOnScreen
-        end(alert, reason, &settlement)
+        let dispatch = end(alert, reason, &settlement)
         report(alert, reason, dispatch, wasOnScreen: wasOnScreen, action: action, removing: removing)
     }
 
@@ -504,9 +507,8 @@ final class Domain {
     /// every state change of the call is made (an add that replaces, ignores
     /// and drops alerts reports them all after adding).
     func endSilently(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) -> Ending {
-        let ending = Ending(alert: alert, reason: reason, dispatch: alert.dispatch!, wasOnScreen: alert.state.isOnScreen)
-        end(alert, reason, &settlement)
-        return ending
+        let wasOnScreen = alert.state.isOnScreen
+        return Ending(alert: alert, reason: reason, dispatch: end(alert, reason, &settlement), wasOnScreen: wasOnScreen)
     }
 
     /// The events of an ending: `action(index)`, `remove` if it was on screen
@@ -533,14 +535,18 @@ final class Domain {
         host?.finish(alert, reason: reason)
     }
 
-    /// Ends a live alert: the state change and all bookkeeping, no events.
+    /// Ends a live alert: the state change and all bookkeeping, no events;
+    /// returns the dispatch it was on (`alert.dispatch` is nil after).
     /// Dependents whose last dependency this was become candidates. The
     /// settlement gets this domain first, then the domains of those
     /// dependents (handle dependencies may cross domains) in the order the
     /// dependents registered.
-    private func end(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) {
+    private func end(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) -> Dispatch {
         settlement.needPass(self)
-        let dispatch = alert.dispatch!
+        // The alert leaves its dispatch first: the local takes over the
+        // alert's reference (copying it cost a retain and a release). Nothing
+        // below reads `alert.dispatch`.
+        let dispatch = alert.dispatch.take()!
         if alert.queueIndex >= 0 {
             dispatch.dequeue(alert)
         }
@@ -594,7 +600,7 @@ final class Domain {
                 }
             }
         }
-        alert.dispatch = nil
+        return dispatch
     }
 
     /// Finishes an idle alert that an add turned away (`.duplicate`): it

@@ -14,6 +14,10 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { string }
 
+    // Declared read-only (it is: it compares bytes in place), so that the
+    // optimizer need not retain what the caller holds across the call: an
+    // id look-up in `IDIndex.find` kept the table and the alert retained.
+    @_effects(readonly)
     public static func == (a: ExactString, b: ExactString) -> Bool {
         let left = a.string.utf8, right = b.string.utf8
         guard left.count == right.count else { return false }

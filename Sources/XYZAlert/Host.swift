@@ -30,7 +30,8 @@ public protocol AlertHost: AnyObject {
     func update(_ alert: Alert)
     /// Deferred mode when true: instead of running passes at the end of each
     /// call, the engine calls `requestFlush` and the host calls
-    /// `Dispatch.flush()` from its main loop. Read from the domain's root.
+    /// `Dispatch.flush()` from its main loop. Read once, when a dispatch is
+    /// created with this host; the domain's root's answer rules the domain.
     var defersPasses: Bool { get }
     /// A pass is needed in the domain whose root is `root`. Called once until
     /// the next flush of that domain.

@@ -153,7 +153,7 @@ public final class Recording {
                 fail("\(dispatch.quotedName) has an active-child provider, which a file cannot hold")
             }
             // Any page may become a root, whose host's mode then rules.
-            if (dispatch.host?.defersPasses ?? false) != deferred {
+            if (dispatch.host != nil && dispatch.hostDefersPasses) != deferred {
                 fail("\(dispatch.quotedName) has a host in the other pass mode (immediate or deferred), and a file has one mode")
             }
         }

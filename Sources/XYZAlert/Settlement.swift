@@ -37,8 +37,7 @@ struct Settlement {
     /// domain is settled; the first domain whose passes did not settle
     /// (`Domain.run`) is reported after the others have run.
     func settle() throws(AlertError) {
-        guard let first else { return }
-        var unsettled = Settlement.settle(one: first)
+        var unsettled = first.flatMap(Settlement.settle(one:))
         for domain in others {
             let error = Settlement.settle(one: domain)
             unsettled = unsettled ?? error

@@ -150,6 +150,18 @@ struct OperationTests {
         #expect(immediate.take() == ["show h page"])
     }
 
+    @Test func aHostsPassModeIsReadWhenItsDispatchIsCreated() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        r.defersPasses = true
+        try home.add([alert("a")])
+        #expect(r.take() == ["show a page"])
+        let later = page("later", r)
+        r.defersPasses = false
+        try later.add([alert("b")])
+        #expect(r.take() == ["flush? later"])
+    }
+
     @Test func callbacksMayCallBackInDeferredModeAndTheFlushTakesItIntoAccount() throws {
         let r = Recorder(deferred: true)
         let home = page("home", r)
