@@ -13,54 +13,65 @@ protocol AlertHeapOrder {
 /// `Order`. `insert` and `remove` (of any element) cost O(log n), `first`
 /// O(1). Elements keep their relative order when every key of the heap
 /// shifts by the same amount (domains joining, see `Domain.absorb`).
+///
+/// The heap does not own its elements: every heap holds live alerts only
+/// (candidates, queued alerts under a capacity, running timers), and a live
+/// alert is owned by its dispatch's `alerts` list, which it joins before any
+/// heap and leaves after every heap (`Dispatch.join`, `Domain.end`). Owning
+/// them here too cost an atomic retain and release per insertion.
 struct AlertHeap<Order: AlertHeapOrder> {
-    private(set) var items: [Alert] = []
+    private var storage: [Unmanaged<Alert>] = []
 
-    var first: Alert? { items.first }
+    /// The elements, in heap order.
+    var items: [Alert] { storage.map { $0.takeUnretainedValue() } }
+
+    var first: Alert? { storage.first?.takeUnretainedValue() }
 
     /// The first element of `a` and `b` together (`b` nil: of `a`).
     static func first(of a: AlertHeap, and b: AlertHeap?) -> Alert? {
-        guard let b, let second = b.items.first else { return a.items.first }
-        guard let first = a.items.first else { return second }
+        guard let b, let second = b.first else { return a.first }
+        guard let first = a.first else { return second }
         return Order.precedes(second, first) ? second : first
     }
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
+    var isEmpty: Bool { storage.isEmpty }
+    var count: Int { storage.count }
+
+    private func item(_ i: Int) -> Alert { storage[i].takeUnretainedValue() }
 
     mutating func insert(_ alert: Alert) {
         assert(Order.position(of: alert) < 0, "alert is already in the heap")
-        Order.setPosition(items.count, of: alert)
-        items.append(alert)
-        siftUp(items.count - 1)
+        Order.setPosition(storage.count, of: alert)
+        storage.append(Unmanaged.passUnretained(alert))
+        siftUp(storage.count - 1)
     }
 
     mutating func remove(_ alert: Alert) {
         let i = Order.position(of: alert)
-        assert(i >= 0 && i < items.count && items[i] === alert, "alert is not in this heap")
-        let last = items.count - 1
+        assert(i >= 0 && i < storage.count && item(i) === alert, "alert is not in this heap")
+        let last = storage.count - 1
         if i != last {
             swapAt(i, last)
         }
-        items.removeLast()
+        storage.removeLast()
         Order.setPosition(-1, of: alert)
-        if i < items.count {
+        if i < storage.count {
             siftDown(i)
             siftUp(i)
         }
     }
 
     private mutating func swapAt(_ i: Int, _ j: Int) {
-        items.swapAt(i, j)
-        Order.setPosition(i, of: items[i])
-        Order.setPosition(j, of: items[j])
+        storage.swapAt(i, j)
+        Order.setPosition(i, of: item(i))
+        Order.setPosition(j, of: item(j))
     }
 
     private mutating func siftUp(_ start: Int) {
         var i = start
         while i > 0 {
             let parent = (i - 1) / 2
-            guard Order.precedes(items[i], items[parent]) else { return }
+            guard Order.precedes(item(i), item(parent)) else { return }
             swapAt(i, parent)
             i = parent
         }
@@ -70,13 +81,13 @@ struct AlertHeap<Order: AlertHeapOrder> {
         var i = start
         while true {
             let left = 2 * i + 1
-            guard left < items.count else { return }
+            guard left < storage.count else { return }
             var best = left
             let right = left + 1
-            if right < items.count && Order.precedes(items[right], items[left]) {
+            if right < storage.count && Order.precedes(item(right), item(left)) {
                 best = right
             }
-            guard Order.precedes(items[best], items[i]) else { return }
+            guard Order.precedes(item(best), item(i)) else { return }
             swapAt(i, best)
             i = best
         }
