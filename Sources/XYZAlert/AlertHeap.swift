@@ -13,83 +13,85 @@ protocol AlertHeapOrder {
 /// `Order`. `insert` and `remove` (of any element) cost O(log n), `first`
 /// O(1). Elements keep their relative order when every key of the heap
 /// shifts by the same amount (domains joining, see `Domain.absorb`).
-///
-/// The heap does not own its elements: every heap holds live alerts only
-/// (candidates, queued alerts under a capacity, running timers), and a live
-/// alert is owned by its dispatch's `alerts` list, which it joins before any
-/// heap and leaves after every heap (`Dispatch.join`, `Domain.end`). Owning
-/// them here too cost an atomic retain and release per insertion.
 struct AlertHeap<Order: AlertHeapOrder> {
-    private var storage: [Unmanaged<Alert>] = []
+    private(set) var items: [Alert] = []
 
-    /// The elements, in heap order.
-    var items: [Alert] { storage.map { $0.takeUnretainedValue() } }
-
-    var first: Alert? { storage.first?.takeUnretainedValue() }
+    var first: Alert? { items.first }
 
     /// The first element of `a` and `b` together (`b` nil: of `a`).
     static func first(of a: AlertHeap, and b: AlertHeap?) -> Alert? {
-        guard let b, let second = b.first else { return a.first }
-        guard let first = a.first else { return second }
+        guard let b, let second = b.items.first else { return a.items.first }
+        guard let first = a.items.first else { return second }
         return Order.precedes(second, first) ? second : first
     }
 
-    var isEmpty: Bool { storage.isEmpty }
-    var count: Int { storage.count }
-
-    private func item(_ i: Int) -> Alert { storage[i].takeUnretainedValue() }
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
 
     mutating func insert(_ alert: Alert) {
         assert(Order.position(of: alert) < 0, "alert is already in the heap")
-        Order.setPosition(storage.count, of: alert)
-        storage.append(Unmanaged.passUnretained(alert))
-        siftUp(storage.count - 1)
+        Order.setPosition(items.count, of: alert)
+        items.append(alert)
+        siftUp(items.count - 1)
     }
 
     mutating func remove(_ alert: Alert) {
         let i = Order.position(of: alert)
-        assert(i >= 0 && i < storage.count && item(i) === alert, "alert is not in this heap")
-        let last = storage.count - 1
+        assert(i >= 0 && i < items.count && items[i] === alert, "alert is not in this heap")
+        let last = items.count - 1
         if i != last {
             swapAt(i, last)
         }
-        storage.removeLast()
+        items.removeLast()
         Order.setPosition(-1, of: alert)
-        if i < storage.count {
+        if i < items.count {
             siftDown(i)
             siftUp(i)
         }
     }
 
     private mutating func swapAt(_ i: Int, _ j: Int) {
-        storage.swapAt(i, j)
-        Order.setPosition(i, of: item(i))
-        Order.setPosition(j, of: item(j))
+        items.withUnsafeMutableBufferPointer { AlertHeap.swapAt(i, j, in: $0) }
+    }
+
+    // The sifts work on the array's buffer: one uniqueness check per sift
+    // instead of one per step, and with no call left in the loop the
+    // alerts compared and moved are neither retained nor released (in the
+    // array itself that cost an atomic retain and release per step).
+
+    private static func swapAt(_ i: Int, _ j: Int, in items: UnsafeMutableBufferPointer<Alert>) {
+        items.swapAt(i, j)
+        Order.setPosition(i, of: items[i])
+        Order.setPosition(j, of: items[j])
     }
 
     private mutating func siftUp(_ start: Int) {
-        var i = start
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard Order.precedes(item(i), item(parent)) else { return }
-            swapAt(i, parent)
-            i = parent
+        items.withUnsafeMutableBufferPointer { items in
+            var i = start
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard Order.precedes(items[i], items[parent]) else { return }
+                AlertHeap.swapAt(i, parent, in: items)
+                i = parent
+            }
         }
     }
 
     private mutating func siftDown(_ start: Int) {
-        var i = start
-        while true {
-            let left = 2 * i + 1
-            guard left < storage.count else { return }
-            var best = left
-            let right = left + 1
-            if right < storage.count && Order.precedes(item(right), item(left)) {
-                best = right
+        items.withUnsafeMutableBufferPointer { items in
+            var i = start
+            while true {
+                let left = 2 * i + 1
+                guard left < items.count else { return }
+                var best = left
+                let right = left + 1
+                if right < items.count && Order.precedes(items[right], items[left]) {
+                    best = right
+                }
+                guard Order.precedes(items[best], items[i]) else { return }
+                AlertHeap.swapAt(i, best, in: items)
+                i = best
             }
-            guard Order.precedes(item(best), item(i)) else { return }
-            swapAt(i, best)
-            i = best
         }
     }
 }

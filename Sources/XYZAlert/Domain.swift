@@ -278,7 +278,9 @@ final class Domain {
                 if alert.deadlineIndex >= 0 {
                     pauseDuration(alert)
                 }
-                host?.hide(alert, reason: reason)
+                if let host {
+                    host.hide(alert, reason: reason)
+                }
             case .unhide(let alert):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
@@ -287,7 +289,9 @@ final class Domain {
                 if alert.duration > 0 {
                     runDuration(alert)
                 }
-                host?.unhide(alert)
+                if let host {
+                    host.unhide(alert)
+                }
             case .show(let alert):
                 alert.passMark = pass
                 let dispatch = alert.dispatch!
@@ -302,7 +306,9 @@ final class Domain {
                 }
                 let target = alert.target
                 dispatch.recording?.delivered(alert, finished: false)
-                host?.show(alert, target: target, view: dispatch.resolveTarget(target))
+                if let host {
+                    host.show(alert, target: target, view: dispatch.resolveTarget(target))
+                }
             }
         }
         return delivered
@@ -433,7 +439,9 @@ final class Domain {
                 pauseDuration(alert)
             }
             dispatch.recording?.delivered(alert, finished: false)
-            dispatch.host?.hide(alert, reason: .page)
+            if let host = dispatch.host {
+                host.hide(alert, reason: .page)
+            }
             computeParticipation(askProviders: true)
             if version != (stackVersion, participationVersion) {
                 version = (stackVersion, participationVersion)
@@ -473,7 +481,9 @@ final class Domain {
             offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
             alert.offset = dy
             dispatch.recording?.delivered(alert, finished: false)
-            dispatch.host?.move(alert, dy: dy, duration: duration)
+            if let host = dispatch.host {
+                host.move(alert, dy: dy, duration: duration)
+            }
             if version != stackVersion {
                 version = stackVersion
                 i = stack.count - 1
@@ -525,14 +535,20 @@ final class Domain {
         let recording = dispatch.recording
         if let action {
             recording?.delivered(alert, finished: false)
-            host?.action(alert, index: action)
+            if let host {
+                host.action(alert, index: action)
+            }
         }
         if removing && wasOnScreen {
             recording?.delivered(alert, finished: false)
-            host?.remove(alert, reason: reason)
+            if let host {
+                host.remove(alert, reason: reason)
+            }
         }
         recording?.delivered(alert, finished: true)
-        host?.finish(alert, reason: reason)
+        if let host {
+            host.finish(alert, reason: reason)
+        }
     }
 
     /// Ends a live alert: the state change and all bookkeeping, no events;
