@@ -124,12 +124,11 @@ extension Dispatch {
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
             alert.remainingDuration = alert.duration
-            // Listed first: the list owns the alert for the heaps (AlertHeap).
-            list(alert)
             if alert.ttl > 0 {
                 addedAt = addedAt ?? domain.now()
                 domain.startTTL(alert, at: addedAt!)
             }
+            list(alert)
             queued(alert)
             if !alert.tagKeys.isEmpty {
                 domain.indexTags(of: alert)

@@ -58,8 +58,7 @@ public final class Dispatch {
 
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows
-    /// its position (`listIndex`), so listing and unlisting cost O(1). The
-    /// list owns them for the heaps, which do not (see `AlertHeap`).
+    /// its position (`listIndex`), so listing and unlisting cost O(1).
     @exclusivity(unchecked) private(set) var alerts: [Alert] = []
     /// Ready alerts with all dependencies met, by exclusive class: the wait
     /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.

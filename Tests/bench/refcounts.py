@@ -8,7 +8,8 @@ names before the call (the optimizer's own code has none) and the function
 the call is in, inlined code included. The counts are exact and repeatable,
 unlike the time, so they show at once whether a change removed one.
 
-Usage: refcounts.py SHIM ENGINE [SHAPE [SIZE [UNITS]]]  (default: cycle 10 20000)"""
+Usage: refcounts.py SHIM ENGINE [SHAPE [SIZE [UNITS]]]  (default: cycle 10 20000;
+the chain shape's units are its SIZE links)"""
 
 import bisect
 import os
@@ -22,7 +23,7 @@ size = sys.argv[4] if len(sys.argv) > 4 else "10"
 units = int(sys.argv[5]) if len(sys.argv) > 5 else 20000
 
 
-def counts(n):
+def counts(size, n):
     """{(object file, offset): (retains, releases)} of a run with n units."""
     with tempfile.NamedTemporaryFile("r") as out:
         env = dict(os.environ, LD_PRELOAD=shim, REFCOUNTS_OUT=out.name)
@@ -72,7 +73,11 @@ def where(path, offset):
     return places[max(bisect.bisect_left(addresses, offset) - 1, 0)]
 
 
-base, measured = counts(0), counts(units)
+if shape == "chain":  # its units are its links: SIZE of them against none
+    units = int(size)
+    base, measured = counts("0", 0), counts(size, 0)
+else:
+    base, measured = counts(size, 0), counts(size, units)
 rows = []
 for site, (retains, releases) in measured.items():
     base_retains, base_releases = base.get(site, (0, 0))
