@@ -213,7 +213,9 @@ public final class Alert {
         storedContent = content
         if onScreen {
             dispatch!.recording?.delivered(self, finished: false)
-            dispatch!.host?.update(self)
+            if let host = dispatch!.host {
+                host.update(self)
+            }
         }
     }
 

@@ -773,7 +773,9 @@ final class Domain {
         other.isDead = true
         // The subtree's root roots no domain any more: its host's timer is
         // not needed (this domain's host is asked for one when it settles).
-        formerRoot?.host?.setTimer(formerRoot!, delay: -1)
+        if let formerRoot, let host = formerRoot.host {
+            host.setTimer(formerRoot, delay: -1)
+        }
     }
 
     /// Numbers passes and sweeps on from `other`'s, so that the marks of

@@ -112,7 +112,9 @@ extension Domain {
         guard earliest != requestedTimer else { return }
         requestedTimer = earliest
         let delay = earliest.map { max(0, $0 - now()) } ?? -1
-        root.host?.setTimer(root, delay: delay)
+        if let host = root.host {
+            host.setTimer(root, delay: delay)
+        }
     }
 
     /// Whether a timer runs or one was asked for: else `armTimer` has nothing to do.
@@ -123,7 +125,9 @@ extension Domain {
     func cancelTimer() {
         guard requestedTimer != nil, let root else { return }
         requestedTimer = nil
-        root.host?.setTimer(root, delay: -1)
+        if let host = root.host {
+            host.setTimer(root, delay: -1)
+        }
     }
 
     /// Moves the running timers among `alerts` (which are changing domain)
