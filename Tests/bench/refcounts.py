@@ -55,6 +55,8 @@ def disassembly(path):
 
 
 def demangled(names):
+    """{mangled: readable} for Swift symbol names (as they are if the
+    toolchain's demangler cannot be run)."""
     out = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names),
                          capture_output=True, text=True).stdout.splitlines()
     return dict(zip(names, out)) if len(out) == len(names) else {name: name for name in names}
@@ -88,7 +90,7 @@ total_retains = sum(r for _, (r, _) in rows)
 total_releases = sum(r for _, (_, r) in rows)
 print(f"{shape} {size}: {total_retains:.2f} retains, {total_releases:.2f} releases "
       f"(atomic, on mortal objects) per unit, {units} units")
-placed = [(where(*site), counts) for site, counts in rows]
+placed = [(where(*site), per_unit) for site, per_unit in rows]
 names = demangled(sorted({function for (function, _), _ in placed}))
 for (function, line), (retains, releases) in sorted(placed, key=lambda row: (row[0][1], row[1])):
     print(f"{retains:6.2f} {releases:6.2f}  {line:34} {names.get(function, function)[:90]}")
