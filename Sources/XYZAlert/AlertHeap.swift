@@ -20,8 +20,8 @@ struct AlertHeap<Order: AlertHeapOrder> {
 
     /// The first element of `a` and `b` together (`b` nil: of `a`).
     static func first(of a: AlertHeap, and b: AlertHeap?) -> Alert? {
-        guard let b, let second = b.items.first else { return a.items.first }
-        guard let first = a.items.first else { return second }
+        guard let b, let second = b.first else { return a.first }
+        guard let first = a.first else { return second }
         return Order.precedes(second, first) ? second : first
     }
 

@@ -30,13 +30,7 @@ extension Alert {
         guard state.isOnScreen else {
             throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
         }
-        let domain = dispatch!.domain
-        try domain.requireMutable("dismiss an alert")
-        let recorded = recordCall("dismiss")
-        defer { recorded?.end() }
-        var settlement = Settlement()
-        domain.endAndReport(self, .dismissed, removing: false, &settlement)
-        try settlement.settle()
+        try end(.dismissed, removing: false, "dismiss an alert") { recordCall("dismiss") }
     }
 
     /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
@@ -46,13 +40,7 @@ extension Alert {
         guard state.isLive else {
             throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
         }
-        let domain = dispatch!.domain
-        try domain.requireMutable("cancel an alert")
-        let recorded = recordCall("cancel")
-        defer { recorded?.end() }
-        var settlement = Settlement()
-        domain.endAndReport(self, .cancelled, &settlement)
-        try settlement.settle()
+        try end(.cancelled, "cancel an alert") { recordCall("cancel") }
     }
 
     /// The user chose action `index` of this showing alert: `action(index)`,
@@ -67,12 +55,22 @@ extension Alert {
         guard content.actions.indices.contains(index) else {
             throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
         }
+        try end(.dismissed, action: index, "trigger an action") { recordCall("action", [("index", "\(index)")]) }
+    }
+
+    /// What `dismiss`, `cancel` and `triggerAction` share once each has
+    /// checked the alert's state: refused from inside a read-only callback,
+    /// the call recorded (`record` begins it on the page's recording), the
+    /// end and its events, then the pass.
+    @inline(__always)
+    private func end(_ reason: EndReason, action: Int? = nil, removing: Bool = true, _ what: String,
+                     record: () -> Recording?) throws(AlertError) {
         let domain = dispatch!.domain
-        try domain.requireMutable("trigger an action")
-        let recorded = recordCall("action", [("index", "\(index)")])
+        try domain.requireMutable(what)
+        let recorded = record()
         defer { recorded?.end() }
         var settlement = Settlement()
-        domain.endAndReport(self, .dismissed, action: index, &settlement)
+        domain.endAndReport(self, reason, action: action, removing: removing, &settlement)
         try settlement.settle()
     }
 
