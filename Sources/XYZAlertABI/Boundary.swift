@@ -23,17 +23,22 @@ func cName(_ function: String) -> String {
     String(function.prefix { $0 != "(" })
 }
 
-/// The object behind a handle; `.invalidArgument` ("FUNCTION: WHAT is NULL") for NULL.
+/// The error of a NULL argument: `.invalidArgument`, "FUNCTION: WHAT is NULL".
+func nullArgument(_ function: String, _ what: String) -> AlertError {
+    AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+}
+
+/// The object behind a handle; `nullArgument` for NULL.
 func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
     throws(AlertError) -> T {
     guard let found = object(pointer, type) else {
-        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+        throw nullArgument(function, what)
     }
     return found
 }
 
 /// Runs `body` on the object behind a handle without a reference count
-/// change; `.invalidArgument` for NULL, as `require`. Only for functions
+/// change; `nullArgument` for NULL, as `require`. Only for functions
 /// that call no host code and end nothing (setters and getters of an
 /// alert's own fields): the handle is valid when the call starts, and
 /// nothing can release the object before it returns. A call that delivers
@@ -46,7 +51,7 @@ func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function
 func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String,
                                 _ body: (T) throws(AlertError) -> R) throws(AlertError) -> R {
     guard let pointer else {
-        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+        throw nullArgument(function, what)
     }
     var result: Result<R, AlertError>?
     Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { object in
@@ -64,7 +69,7 @@ func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ fun
 /// them into U+FFFD and hand back different bytes).
 func requireString(_ pointer: UnsafePointer<CChar>?, _ function: String, _ what: String) throws(AlertError) -> String {
     guard let pointer else {
-        throw AlertError(.invalidArgument, "\(cName(function)): \(what) is NULL")
+        throw nullArgument(function, what)
     }
     return try validString(pointer, function, what)
 }
