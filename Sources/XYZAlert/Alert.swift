@@ -85,10 +85,10 @@ public final class Alert {
     /// alerts hold no references; the graph of unfinished handle dependencies
     /// is kept acyclic, so these references never form a cycle.
     @exclusivity(unchecked) var dependencies: [Alert] = []
-    /// Id dependencies in the order they were added, and the same as a set
-    /// (so that adding one is O(1) however many there are).
-    @exclusivity(unchecked) var idDependencies: [ExactString] = []
-    @exclusivity(unchecked) var idDependencySet: Set<ExactString> = []
+    /// Id dependencies in the order they were added (adding one is O(1)
+    /// however many there are).
+    @exclusivity(unchecked) var idDependencyList = IDList()
+    var idDependencies: [ExactString] { idDependencyList.ids }
     /// Live alerts that list this one in `dependencies` (registered by `add`,
     /// dropped when either side finishes).
     @exclusivity(unchecked) var dependents: [Alert] = []

@@ -111,17 +111,17 @@ extension Alert {
         if key == self.key {
             throw AlertError(.cycle, "alert \(quotedName) cannot depend on its own id")
         }
-        // One hash of the id: inserted first, taken out again if it would
-        // close a cycle (so that a failed call changes nothing).
-        guard idDependencySet.insert(key).inserted else {
+        // One hash of the id, for the duplicate check, the look-up of its
+        // live alert and the list.
+        let digest = IDIndex.digest(key)
+        guard !idDependencyList.contains(key, digest: digest) else {
             return
         }
-        let blocker = state.isLive ? dispatch!.domain.ids[key] : nil
+        let blocker = state.isLive ? dispatch!.domain.ids.find(key, digest: digest) : nil
         if let blocker, let path = DependencyGraph.path(from: blocker, to: self, DependencyGraph.currentDomains) {
-            idDependencySet.remove(key)
             throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
         }
-        idDependencies.append(key)
+        idDependencyList.append(key, digest: digest)
         if state.isLive {
             dispatch!.recording?.recordDependency(self, id: id)
             dispatch!.domain.idWaiters[key, default: []].append(self)
