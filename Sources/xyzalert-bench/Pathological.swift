@@ -5,19 +5,18 @@
 import XYZAlert
 import XYZAlertJSON
 
-private func bestOf(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    let clock = ContinuousClock()
-    var best = Double.infinity
-    for _ in 0..<runs {
-        best = min(best, try seconds(clock.measure { try body() }))
-    }
-    return best
-}
-
-/// Measures `work(size)` at `small` and `large` and prints the per-unit ratio.
+/// Measures `work(size)` at `small` and `large` and prints the per-unit
+/// ratio. The two sizes run alternately, five times each, and the best time
+/// of each counts, so that a burst of noise on this shared machine lands on
+/// both sizes or on neither (three runs of one size, then of the other, let
+/// one burst decide a ratio).
 private func scaling(_ what: String, unit: String, small: Int, large: Int, _ work: (Int) throws -> Void) rethrows {
-    let a = try bestOf(3) { try work(small) } / Double(small)
-    let b = try bestOf(3) { try work(large) } / Double(large)
+    let clock = ContinuousClock()
+    var a = Double.infinity, b = Double.infinity
+    for _ in 0..<5 {
+        a = min(a, try seconds(clock.measure { try work(small) }) / Double(small))
+        b = min(b, try seconds(clock.measure { try work(large) }) / Double(large))
+    }
     let ratio = b / a
     let rounded = Double(Int(ratio * 100 + 0.5)) / 100
     print("  \(what): \(Int(a * 1e9)) ns/\(unit) at \(small), \(Int(b * 1e9)) ns/\(unit) at \(large); "
@@ -36,7 +35,7 @@ private func expectFailure(_ text: String) {
 }
 
 func benchmarkPathological() throws {
-    print("pathological inputs (best of 3 each)")
+    print("pathological inputs (best of 5 each, the two sizes alternately)")
     try scaling("page parent chain", unit: "page", small: 2_000, large: 20_000) { n in
         var text = "{\"pages\": {\"p0\": {}"
         for i in 1..<n {
