@@ -50,7 +50,10 @@ struct JSONValue {
     /// Members in document order (Jansson keeps insertion order).
     var members: [(key: String, value: JSONValue)] {
         guard kind == .object else { return [] }
-        var out: [(String, JSONValue)] = []
+        // (Labelled as the result is: an array of unlabelled tuples returned
+        // as this type was converted element by element through the
+        // runtime's dynamic casts, a sixth of loading an alert.)
+        var out: [(key: String, value: JSONValue)] = []
         out.reserveCapacity(json_object_size(raw))
         var iterator = json_object_iter(raw)
         while let it = iterator {
