@@ -104,8 +104,17 @@ struct DependencyTests {
         try b.addDependency(id: "a")
         try home.add([a, b])
         #expect(errorCode { try a.addDependency(id: "b") } == .cycle)
+        // The refused id was not kept: the list is unchanged, and asking
+        // again is refused again rather than taken for a duplicate.
+        #expect(a.dependencyIDs.isEmpty)
+        #expect(errorCode { try a.addDependency(id: "b") } == .cycle)
         #expect(errorCode { try a.addDependency(b) } == .cycle)
         #expect(a.explain() == "'a' is ready but page 'home' is not visible")
+        // An id added twice is kept once, in the order first added.
+        try b.addDependency(id: "c")
+        try b.addDependency(id: "a")
+        try b.addDependency(id: "c")
+        #expect(b.dependencyIDs == ["a", "c"])
     }
 
     @Test func joiningDomainsThatWouldCloseACycleIsRejected() throws {
