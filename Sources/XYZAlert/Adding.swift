@@ -15,7 +15,7 @@ extension Dispatch {
         // larger batches need the sets that check that.
         let checksBatch = batch.count > 1
         var members = Set<ObjectIdentifier>()
-        var batchIDs: [ExactString: Alert] = [:]
+        var batchIDs = [ExactString: Alert]()
         var hasDependencies = false
         /// New alerts whose id is live in the domain, with that live alert.
         var conflicts: [(new: Alert, live: Alert)] = []

@@ -98,11 +98,18 @@ public final class Dispatch {
 
     var quotedName: String { name.isEmpty ? "an unnamed page" : "page '\(name)'" }
 
+    /// Inlined, with the error built out of line (see `Alert.requireIdle`).
+    @inline(__always)
     func requireUsable(_ what: String) throws(AlertError) {
         if isDestroyed {
-            throw AlertError(.state, "cannot \(what): \(quotedName) was destroyed")
+            throw destroyedError(what)
         }
         try domain.requireMutable(what)
+    }
+
+    @inline(never)
+    private func destroyedError(_ what: String) -> AlertError {
+        AlertError(.state, "cannot \(what): \(quotedName) was destroyed")
     }
 
     // MARK: Candidate queues
@@ -112,6 +119,7 @@ public final class Dispatch {
     func updateQueue(_ alert: Alert) {
         let wanted = alert.state == .ready && alert.unmet == 0
         if wanted && alert.queueIndex < 0 {
+            domain.scheduleChanges &+= 1
             if let lane = alert.laneKey {
                 if alert.exclusive == .wait {
                     otherLanes[lane, default: LaneQueues()].wait.insert(alert)

@@ -34,9 +34,18 @@ final class Domain {
     /// bumps `stackVersion`, so that a sweep over the stack that delivers
     /// callbacks can tell whether they changed it.
     @exclusivity(unchecked) var stack: [Alert] = [] {
-        didSet { stackVersion &+= 1 }
+        didSet {
+            stackVersion &+= 1
+            scheduleChanges &+= 1
+        }
     }
     @exclusivity(unchecked) private(set) var stackVersion = 0
+    /// Counts the changes that can give a running pass an event it did not
+    /// have: the stack changing, rule 1's inputs changing
+    /// (`participationChanged`) and a candidate joining a queue
+    /// (`Dispatch.updateQueue`). Taking a candidate out or a timer cannot, so
+    /// they leave it alone. `onePass` compares it around a callback.
+    @exclusivity(unchecked) var scheduleChanges = 0
     /// How many alerts of `stack` have a nonzero `offset`. With the keyboard
     /// hidden every wanted offset is 0, so while this is 0 too a move sweep
     /// has nothing to do and `moveStep` returns at once.
@@ -118,10 +127,17 @@ final class Domain {
         return root.hostDefersPasses
     }
 
+    /// Inlined, with the error built out of line (see `Alert.requireIdle`).
+    @inline(__always)
     func requireMutable(_ what: String) throws(AlertError) {
-        if let running = readOnlyCallback {
-            throw AlertError(.state, "cannot \(what) from inside \(running)")
+        if readOnlyCallback != nil {
+            throw readOnlyError(what)
         }
+    }
+
+    @inline(never)
+    private func readOnlyError(_ what: String) -> AlertError {
+        AlertError(.state, "cannot \(what) from inside \(readOnlyCallback!)")
     }
 
     /// Every dispatch of the domain, parents before children.
@@ -133,6 +149,7 @@ final class Domain {
     /// recomputes participation.
     func participationChanged() {
         participationIsCurrent = false
+        scheduleChanges &+= 1
     }
 
     /// Brings `isParticipating` of every dispatch up to date and returns the
@@ -306,8 +323,23 @@ final class Domain {
                 }
                 let target = alert.target
                 dispatch.recording?.delivered(alert, finished: false)
+                let changes = scheduleChanges
                 if let host {
                     host.show(alert, target: target, view: dispatch.resolveTarget(target))
+                }
+                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
+                    // The pass is over, without looking again (one lane, no
+                    // provider, nothing changed during the callback):
+                    // - no hide or unhide was due when this show was chosen
+                    //   (they come first), and the new top changes no one's
+                    //   visibility: if it hides others, they were hidden
+                    //   before it showed, by hides chosen with it in view;
+                    // - no other candidate can show: this one outranked them
+                    //   all, and the top of the stack is now its priority;
+                    // - as the first event of the pass, no alert had an event
+                    //   held back by its mark.
+                    passEndedSettled = true
+                    return delivered
                 }
             }
         }
