@@ -13,10 +13,15 @@ protocol AlertHeapOrder {
 /// `Order`. `insert` and `remove` (of any element) cost O(log n), `first`
 /// O(1). Elements keep their relative order when every key of the heap
 /// shifts by the same amount (domains joining, see `Domain.absorb`).
+///
+/// The heap holds its alerts unowned (see `UnownedAlert`).
 struct AlertHeap<Order: AlertHeapOrder> {
-    private(set) var items: [Alert] = []
+    private var storage: [UnownedAlert] = []
 
-    var first: Alert? { items.first }
+    /// The elements in heap order (a copy, for readers off the hot path).
+    var items: [Alert] { storage.map(\.alert) }
+
+    var first: Alert? { storage.first?.alert }
 
     /// The first element of `a` and `b` together (`b` nil: of `a`).
     static func first(of a: AlertHeap, and b: AlertHeap?) -> Alert? {
@@ -25,33 +30,33 @@ struct AlertHeap<Order: AlertHeapOrder> {
         return Order.precedes(second, first) ? second : first
     }
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
+    var isEmpty: Bool { storage.isEmpty }
+    var count: Int { storage.count }
 
     mutating func insert(_ alert: Alert) {
         assert(Order.position(of: alert) < 0, "alert is already in the heap")
-        Order.setPosition(items.count, of: alert)
-        items.append(alert)
-        siftUp(items.count - 1)
+        Order.setPosition(storage.count, of: alert)
+        storage.append(UnownedAlert(alert))
+        siftUp(storage.count - 1)
     }
 
     mutating func remove(_ alert: Alert) {
         let i = Order.position(of: alert)
-        assert(i >= 0 && i < items.count && items[i] === alert, "alert is not in this heap")
-        let last = items.count - 1
+        assert(i >= 0 && i < storage.count && storage[i].alert === alert, "alert is not in this heap")
+        let last = storage.count - 1
         if i != last {
             swapAt(i, last)
         }
-        items.removeLast()
+        storage.removeLast()
         Order.setPosition(-1, of: alert)
-        if i < items.count {
+        if i < storage.count {
             siftDown(i)
             siftUp(i)
         }
     }
 
     private mutating func swapAt(_ i: Int, _ j: Int) {
-        items.withUnsafeMutableBufferPointer { AlertHeap.swapAt(i, j, in: $0) }
+        storage.withUnsafeMutableBufferPointer { AlertHeap.swapAt(i, j, in: $0) }
     }
 
     // The sifts work on the array's buffer: one uniqueness check per sift
@@ -59,18 +64,18 @@ struct AlertHeap<Order: AlertHeapOrder> {
     // alerts compared and moved are neither retained nor released (in the
     // array itself that cost an atomic retain and release per step).
 
-    private static func swapAt(_ i: Int, _ j: Int, in items: UnsafeMutableBufferPointer<Alert>) {
+    private static func swapAt(_ i: Int, _ j: Int, in items: UnsafeMutableBufferPointer<UnownedAlert>) {
         items.swapAt(i, j)
-        Order.setPosition(i, of: items[i])
-        Order.setPosition(j, of: items[j])
+        Order.setPosition(i, of: items[i].alert)
+        Order.setPosition(j, of: items[j].alert)
     }
 
     private mutating func siftUp(_ start: Int) {
-        items.withUnsafeMutableBufferPointer { items in
+        storage.withUnsafeMutableBufferPointer { items in
             var i = start
             while i > 0 {
                 let parent = (i - 1) / 2
-                guard Order.precedes(items[i], items[parent]) else { return }
+                guard Order.precedes(items[i].alert, items[parent].alert) else { return }
                 AlertHeap.swapAt(i, parent, in: items)
                 i = parent
             }
@@ -78,17 +83,17 @@ struct AlertHeap<Order: AlertHeapOrder> {
     }
 
     private mutating func siftDown(_ start: Int) {
-        items.withUnsafeMutableBufferPointer { items in
+        storage.withUnsafeMutableBufferPointer { items in
             var i = start
             while true {
                 let left = 2 * i + 1
                 guard left < items.count else { return }
                 var best = left
                 let right = left + 1
-                if right < items.count && Order.precedes(items[right], items[left]) {
+                if right < items.count && Order.precedes(items[right].alert, items[left].alert) {
                     best = right
                 }
-                guard Order.precedes(items[best], items[i]) else { return }
+                guard Order.precedes(items[best].alert, items[i].alert) else { return }
                 AlertHeap.swapAt(i, best, in: items)
                 i = best
             }

@@ -2,37 +2,101 @@
 /// table with linear probing and backward-shift deletion.
 ///
 /// Every alert with an id hashes it once, when it is made (`Alert.keyDigest`,
-/// with the standard library's per-process seeded hasher, so that ids cannot
-/// be chosen to collide). Adding, checking and removing an alert then read
+/// see `digest`). Adding, checking and removing an alert then read
 /// that digest instead of hashing the id again, as a `Dictionary` would at
 /// every operation (three times per add -> show -> dismiss cycle, a quarter
 /// of its cost). Lookups by an id that is not an alert's own (a dependency,
 /// `find`) hash it once per lookup, as before.
 ///
+/// Each slot holds the alert's digest beside it, so that probing, growing
+/// and the backward shift compare and place digests without reading an
+/// alert (reading one through its unowned reference costs a retain and a
+/// release). The alerts are held unowned (see `UnownedAlert`).
+///
 /// Invariants: `slots.count` is 0 or a power of two at least twice `count`;
-/// every stored alert is reachable from its home slot (`keyDigest & mask`)
-/// without crossing an empty slot; no two stored alerts have the same id.
-/// Lookup, insertion and removal cost O(1) expected; growing rehashes from
-/// the stored digests, O(count).
+/// a slot is empty or holds a stored alert and its `keyDigest`; every stored
+/// alert is reachable from its home slot (`keyDigest & mask`) without
+/// crossing an empty slot; no two stored alerts have the same id. Lookup,
+/// insertion and removal cost O(1) expected; growing re-places the slots by
+/// their digests, O(count).
 struct IDIndex {
-    private var slots: [Alert?] = []
+    /// (An `Unmanaged` reference, like `UnownedAlert`'s, used directly: held
+    /// in an `UnownedAlert` here, the add -> show -> dismiss cycle cost one
+    /// retain and release more.)
+    private struct Slot {
+        var digest = 0
+        var alert: Unmanaged<Alert>?
+
+        func holds(_ other: Alert) -> Bool {
+            alert?.toOpaque() == Unmanaged.passUnretained(other).toOpaque()
+        }
+    }
+
+    private var slots: [Slot] = []
     private(set) var count = 0
 
-    /// The digest an alert with id `key` has.
+    /// The digest of an id: a keyed hash of its UTF-8 bytes, eight at a time,
+    /// whose key is drawn once per process from the standard library's
+    /// seeded hasher (random per process, fixed under
+    /// SWIFT_DETERMINISTIC_HASHING), so that ids cannot be chosen to collide
+    /// any more than `Dictionary` keys can. Every alert with an id pays for
+    /// one: `Hasher` (SipHash) cost about 200 instructions for a short id,
+    /// this about 40. The tables use its low bits, which the final mix
+    /// (splitmix64's) makes depend on every bit of the bytes.
     static func digest(_ key: ExactString) -> Int {
-        var hasher = Hasher()
-        key.hash(into: &hasher)
-        return hasher.finalize()
+        let utf8 = key.string.utf8
+        return utf8.withContiguousStorageIfAvailable { digest(UnsafeRawBufferPointer($0)) }
+            ?? Array(utf8).withUnsafeBytes(digest)
     }
+
+    private static func digest(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let n = bytes.count
+        var h = hashKey ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
+        // Words of eight bytes; the last word is the last eight bytes, which
+        // overlap the one before when the length is not a multiple of 8.
+        // Shorter ids make one word of two overlapping halves, or of their
+        // first, middle and last byte. With the length in `h`, different ids
+        // give different words.
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                h = mix(h, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            h = mix(h, bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        } else if n >= 4 {
+            let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let high = UInt64(bytes.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            h = mix(h, low | high &<< 32)
+        } else if n > 0 {
+            h = mix(h, UInt64(bytes[0]) &<< 16 | UInt64(bytes[n >> 1]) &<< 8 | UInt64(bytes[n - 1]))
+        }
+        h = (h ^ (h &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: h ^ (h &>> 31))
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let m = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return m ^ (m &>> 32)
+    }
+
+    /// The key of `digest`, from the standard library's per-process seed.
+    private static let hashKey: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5859_5A49_4458 as UInt64)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 
     /// The stored alert whose id is `key`, whose digest is `digest`.
     func find(_ key: ExactString, digest: Int) -> Alert? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var i = digest & mask
-        while let alert = slots[i] {
-            if alert.keyDigest == digest && alert.key! == key {
-                return alert
+        while slots[i].alert != nil {
+            if slots[i].digest == digest && slots[i].alert!._withUnsafeGuaranteedRef({ $0.key! == key }) {
+                return slots[i].alert!.takeUnretainedValue()
             }
             i = (i + 1) & mask
         }
@@ -49,7 +113,7 @@ struct IDIndex {
         if (count + 1) * 2 > slots.count {
             grow()
         }
-        place(alert)
+        place(Slot(digest: alert.keyDigest, alert: Unmanaged.passUnretained(alert)))
         count += 1
     }
 
@@ -59,45 +123,45 @@ struct IDIndex {
         guard alert.key != nil, !slots.isEmpty else { return false }
         let mask = slots.count - 1
         var hole = alert.keyDigest & mask
-        while let stored = slots[hole], stored !== alert {
+        while slots[hole].alert != nil && !slots[hole].holds(alert) {
             hole = (hole + 1) & mask
         }
-        guard slots[hole] != nil else { return false }
+        guard slots[hole].alert != nil else { return false }
         // Backward shift: each later alert of the run moves into the hole
         // unless its home slot lies cyclically in (hole, j].
         var j = hole
         while true {
             j = (j + 1) & mask
-            guard let next = slots[j] else { break }
-            let home = next.keyDigest & mask
+            guard slots[j].alert != nil else { break }
+            let home = slots[j].digest & mask
             let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if !stays {
-                slots[hole] = next
+                slots[hole] = slots[j]
                 hole = j
             }
         }
-        slots[hole] = nil
+        slots[hole] = Slot()
         count -= 1
         return true
     }
 
     /// Every stored alert, in no particular order.
-    var alerts: [Alert] { slots.compactMap { $0 } }
+    var alerts: [Alert] { slots.compactMap { $0.alert?.takeUnretainedValue() } }
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: nil, count: max(8, old.count * 2))
-        for case let alert? in old {
-            place(alert)
+        slots = Array(repeating: Slot(), count: max(8, old.count * 2))
+        for slot in old where slot.alert != nil {
+            place(slot)
         }
     }
 
-    private mutating func place(_ alert: Alert) {
+    private mutating func place(_ slot: Slot) {
         let mask = slots.count - 1
-        var i = alert.keyDigest & mask
-        while slots[i] != nil {
+        var i = slot.digest & mask
+        while slots[i].alert != nil {
             i = (i + 1) & mask
         }
-        slots[i] = alert
+        slots[i] = slot
     }
 }

@@ -26,14 +26,15 @@ extension Domain {
             for child in dispatch.children {
                 require(child.parent === dispatch, "\(child.quotedName) lists another parent")
             }
-            dispatch.waitQueue.checkInvariants { $0.exclusive == .wait }
-            dispatch.coverQueue.checkInvariants { $0.exclusive != .wait }
+            // (Heap members are held unowned: each must be a live alert listed here, see UnownedAlert.)
+            dispatch.waitQueue.checkInvariants { $0.dispatch === dispatch && $0.state == .ready && $0.exclusive == .wait }
+            dispatch.coverQueue.checkInvariants { $0.dispatch === dispatch && $0.state == .ready && $0.exclusive != .wait }
             require(dispatch.waitQueue.items.allSatisfy { $0.laneKey == nil } && dispatch.coverQueue.items.allSatisfy { $0.laneKey == nil },
                     "\(dispatch.quotedName) queues an alert of another lane as 'main'")
             for (lane, queues) in dispatch.otherLanes {
                 require(!queues.isEmpty, "\(dispatch.quotedName) keeps empty queues for lane '\(lane)'")
-                queues.wait.checkInvariants { $0.exclusive == .wait && $0.laneKey == lane }
-                queues.cover.checkInvariants { $0.exclusive != .wait && $0.laneKey == lane }
+                queues.wait.checkInvariants { $0.dispatch === dispatch && $0.state == .ready && $0.exclusive == .wait && $0.laneKey == lane }
+                queues.cover.checkInvariants { $0.dispatch === dispatch && $0.state == .ready && $0.exclusive != .wait && $0.laneKey == lane }
             }
             dispatch.dropQueue.checkInvariants { $0.dispatch === dispatch && $0.state.isLive && !$0.state.isOnScreen }
             require(dispatch.capacityLimit == 0

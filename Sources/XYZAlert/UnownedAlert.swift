@@ -1,0 +1,25 @@
+/// A reference to a live alert that does not keep it alive, for the
+/// engine's indexes: the candidate, drop and timer heaps (`AlertHeap`) and,
+/// in the same form, the id index (`IDIndex`).
+///
+/// Why it is safe: those structures hold live alerts only (Invariants.swift
+/// checks it), and a live alert is owned by its dispatch's `alerts`, which
+/// it leaves only in `Domain.end`; `end` takes it out of every index before
+/// it returns, and its caller holds the alert meanwhile. Owning it once instead of in every structure saves an atomic
+/// retain and release per structure it enters and leaves: two pairs per
+/// add -> show -> dismiss cycle. (`Domain.stack` keeps strong references:
+/// its sweeps read every alert on it, and through this type each read cost
+/// a retain and a release.)
+///
+/// It is an `Unmanaged` reference, not an `unowned(unsafe)` one: the
+/// compiler retains an `unowned(unsafe)` optional even to compare it with
+/// nil, and this one is a plain pointer until `alert` is read.
+struct UnownedAlert {
+    private let reference: Unmanaged<Alert>
+
+    init(_ alert: Alert) {
+        reference = Unmanaged.passUnretained(alert)
+    }
+
+    var alert: Alert { reference.takeUnretainedValue() }
+}
