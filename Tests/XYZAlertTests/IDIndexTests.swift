@@ -57,4 +57,39 @@ struct IDIndexTests {
         index.insert(decomposed)
         #expect(index[ExactString("\u{E9}")] === composed && index[ExactString("e\u{301}")] === decomposed)
     }
+
+    /// The digest reads every byte: ids of every length from 1 to 40 bytes
+    /// (one word, two halves, several words with an overlapping last one)
+    /// that differ in one byte, anywhere, or only in length, all get
+    /// different digests; and the low bits the tables use spread evenly.
+    @Test func theDigestDependsOnEveryByteAndSpreadsItsLowBits() {
+        var digests: [Int: String] = [:]
+        func record(_ id: String) {
+            let digest = IDIndex.digest(ExactString(id))
+            #expect(digests[digest] == nil || digests[digest] == id, "'\(id)' and '\(digests[digest] ?? "")' share a digest")
+            digests[digest] = id
+        }
+        for length in 1...40 {
+            let base = String(repeating: "a", count: length)
+            record(base)
+            for position in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[position] = UInt8(ascii: "b")
+                record(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        // The same bytes in a string that is not stored inline (longer
+        // than 15 bytes, then cut) digest alike.
+        let long = String(repeating: "x", count: 40) + "top"
+        #expect(IDIndex.digest(ExactString(String(long.suffix(3)))) == IDIndex.digest(ExactString("top")))
+        // 16,384 ids of the form the engine sees most ("q0", "q1", ...)
+        // over 1,024 buckets of their low bits: 16 per bucket on average;
+        // a bucket with more than 48 would mean the low bits are not mixed.
+        var buckets = [Int](repeating: 0, count: 1024)
+        for i in 0..<16_384 {
+            buckets[IDIndex.digest(ExactString("q\(i)")) & 1023] += 1
+        }
+        #expect(buckets.max()! <= 48, "fullest bucket: \(buckets.max()!)")
+        #expect(buckets.min()! >= 1, "an empty bucket")
+    }
 }
