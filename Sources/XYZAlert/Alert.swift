@@ -94,14 +94,37 @@ public final class Alert {
     /// Handle dependencies. Cleared when the alert finishes, so that finished
     /// alerts hold no references; the graph of unfinished handle dependencies
     /// is kept acyclic, so these references never form a cycle.
-    @exclusivity(unchecked) var dependencies: [Alert] = []
+    var dependencies: [Alert] {
+        get { edges?.dependencies ?? [] }
+        set { if edges != nil || !newValue.isEmpty { writableEdges.dependencies = newValue } }
+        _modify { yield &writableEdges.dependencies }
+    }
     /// Id dependencies in the order they were added (adding one is O(1)
     /// however many there are).
-    @exclusivity(unchecked) var idDependencyList = IDList()
-    var idDependencies: [ExactString] { idDependencyList.ids }
+    var idDependencyList: IDList {
+        get { edges?.idDependencyList ?? IDList() }
+        _modify { yield &writableEdges.idDependencyList }
+    }
+    var idDependencies: [ExactString] { edges?.idDependencyList.ids ?? [] }
     /// Live alerts that list this one in `dependencies` (registered by `add`,
     /// dropped when either side finishes).
-    @exclusivity(unchecked) var dependents: [Alert] = []
+    var dependents: [Alert] {
+        get { edges?.dependents ?? [] }
+        set { if edges != nil || !newValue.isEmpty { writableEdges.dependents = newValue } }
+        _modify { yield &writableEdges.dependents }
+    }
+    /// The three above, made on first write: most alerts have no dependency
+    /// edges, and then hold one nil reference instead of four empty arrays,
+    /// each of which their deinit released.
+    @exclusivity(unchecked) private var edges: DependencyEdges?
+    private var writableEdges: DependencyEdges {
+        if let edges {
+            return edges
+        }
+        let made = DependencyEdges()
+        edges = made
+        return made
+    }
     /// While live: the number of unmet dependencies, i.e. unfinished handle
     /// dependencies plus id dependencies naming a live alert of the domain.
     @exclusivity(unchecked) var unmet = 0
@@ -288,4 +311,11 @@ private final class ContentBox {
     init(_ content: AlertContent) {
         self.content = content
     }
+}
+
+/// An alert's dependency edges (see `Alert.edges`).
+private final class DependencyEdges {
+    @exclusivity(unchecked) var dependencies: [Alert] = []
+    @exclusivity(unchecked) var idDependencyList = IDList()
+    @exclusivity(unchecked) var dependents: [Alert] = []
 }
