@@ -280,6 +280,7 @@ final class Domain {
 
     /// One pass: delivers events one at a time, each re-derived from the
     /// current state, at most one per alert. Returns how many it delivered.
+    @inline(__always)
     private func onePass() -> Int {
         passNumber += 1
         let pass = passNumber
@@ -351,6 +352,7 @@ final class Domain {
     /// Alerts marked with `pass` had their event. Cost: O(participating
     /// dispatches + stack), plus provider calls (O(dispatches) when
     /// participation must be recomputed).
+    @inline(__always)
     private func nextEvent(_ pass: Int) -> Event? {
         computeParticipation(askProviders: true)
         var heldBack = false
@@ -486,16 +488,21 @@ final class Domain {
 
     /// Moves, top of stack first, every showing alert whose wanted offset
     /// differs from its current one; each at most once. Returns the count.
-    @discardableResult
     ///
     /// One sweep down the stack: O(stack). A callback that changes a frame,
     /// the keyboard or an avoidance setting runs a nested sweep at once, which
     /// leaves every offset right, so the sweep goes on below; after a callback
     /// that changed the stack it restarts from the top, skipping what it moved.
+    /// (The check for nothing to move is inlined: every pass ends with it.)
+    @discardableResult @inline(__always)
     func moveStep(duration: Double) -> Int {
         if keyboard.height <= 0 && offsetAlerts == 0 {
             return 0
         }
+        return moveSweep(duration: duration)
+    }
+
+    private func moveSweep(duration: Double) -> Int {
         moveSweeps += 1
         let sweep = moveSweeps
         var version = stackVersion
