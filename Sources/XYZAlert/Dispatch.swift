@@ -116,6 +116,7 @@ public final class Dispatch {
 
     /// Puts `alert` in or takes it out of its candidate queue so that it is
     /// queued iff ready with all dependencies met. O(log n).
+    @inline(__always) // (on the path of every add and end)
     func updateQueue(_ alert: Alert) {
         let wanted = alert.state == .ready && alert.unmet == 0
         if wanted && alert.queueIndex < 0 {
@@ -132,6 +133,7 @@ public final class Dispatch {
         }
     }
 
+    @inline(__always) // (on the path of every add and end)
     func dequeue(_ alert: Alert) {
         if let lane = alert.laneKey {
             if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
@@ -147,6 +149,7 @@ public final class Dispatch {
     }
 
     /// Takes a live alert off `alerts`: the last one takes its place.
+    @inline(__always) // (on the path of every add and end)
     func unlist(_ alert: Alert) {
         let i = alert.listIndex
         let last = alerts.removeLast()

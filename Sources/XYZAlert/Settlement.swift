@@ -22,6 +22,7 @@ struct Settlement {
         try settlement.settle()
     }
 
+    @inline(__always) // (on the path of every call that changes a schedule)
     mutating func needPass(_ domain: Domain) {
         guard let first else {
             first = domain
