@@ -66,8 +66,14 @@ struct AlertHeap<Order: AlertHeapOrder> {
 
     private static func swapAt(_ i: Int, _ j: Int, in items: UnsafeMutableBufferPointer<UnownedAlert>) {
         items.swapAt(i, j)
-        Order.setPosition(i, of: items[i].alert)
-        Order.setPosition(j, of: items[j].alert)
+        items[i].read { Order.setPosition(i, of: $0) }
+        items[j].read { Order.setPosition(j, of: $0) }
+    }
+
+    /// `Order.precedes` on two elements, reading them without a retain.
+    @inline(__always)
+    private static func precedes(_ a: UnownedAlert, _ b: UnownedAlert) -> Bool {
+        a.read { a in b.read { b in Order.precedes(a, b) } }
     }
 
     private mutating func siftUp(_ start: Int) {
@@ -75,7 +81,7 @@ struct AlertHeap<Order: AlertHeapOrder> {
             var i = start
             while i > 0 {
                 let parent = (i - 1) / 2
-                guard Order.precedes(items[i].alert, items[parent].alert) else { return }
+                guard AlertHeap.precedes(items[i], items[parent]) else { return }
                 AlertHeap.swapAt(i, parent, in: items)
                 i = parent
             }
@@ -90,10 +96,10 @@ struct AlertHeap<Order: AlertHeapOrder> {
                 guard left < items.count else { return }
                 var best = left
                 let right = left + 1
-                if right < items.count && Order.precedes(items[right].alert, items[left].alert) {
+                if right < items.count && AlertHeap.precedes(items[right], items[left]) {
                     best = right
                 }
-                guard Order.precedes(items[best].alert, items[i].alert) else { return }
+                guard AlertHeap.precedes(items[best], items[i]) else { return }
                 AlertHeap.swapAt(i, best, in: items)
                 i = best
             }

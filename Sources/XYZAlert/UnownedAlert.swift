@@ -22,4 +22,11 @@ struct UnownedAlert {
     }
 
     var alert: Alert { reference.takeUnretainedValue() }
+
+    /// `body` on the alert, which it must not keep: no retain at all (a
+    /// reference read through `alert` and passed on is retained).
+    @inline(__always)
+    func read<R>(_ body: (Alert) -> R) -> R {
+        reference._withUnsafeGuaranteedRef(body)
+    }
 }
