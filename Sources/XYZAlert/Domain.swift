@@ -615,7 +615,11 @@ final class Domain {
         }
         dispatch.unqueued(alert)
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
-            stack.remove(at: i)
+            if i == stack.count - 1 {
+                stack.removeLast()  // (the usual case, and cheaper than remove(at:))
+            } else {
+                stack.remove(at: i)
+            }
             if alert.offset != 0 {
                 offsetAlerts -= 1
             }
