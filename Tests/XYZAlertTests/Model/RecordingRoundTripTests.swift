@@ -106,7 +106,7 @@ func formatNumber(_ value: Double) -> String {
     for precision in [15, 17] {
         var buffer = [CChar](repeating: 0, count: 40)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(precision)g", $0) }
-        let text = String(cString: buffer)
+        let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         if precision == 17 || strtod(text, nil) == value {
             return text
         }
