@@ -18,6 +18,9 @@
 /// - `deadlines` holds exactly the live alerts whose timer runs: the showing
 ///   ones with a `duration`, and the waiting or ready ones with a `ttl`
 ///   (see Timers.swift).
+/// - `ids`, `deadlines` and every dispatch's candidate and drop heaps hold
+///   their alerts unowned: each is live and listed in its dispatch's
+///   `alerts`, which owns it (see UnownedAlert.swift).
 ///
 /// Exclusivity: the engine's own stored properties here, on `Dispatch` and on
 /// `Alert` are `@exclusivity(unchecked)` (the run-time check was a third of

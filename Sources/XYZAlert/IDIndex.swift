@@ -41,8 +41,9 @@ struct IDIndex {
     /// SWIFT_DETERMINISTIC_HASHING), so that ids cannot be chosen to collide
     /// any more than `Dictionary` keys can. Every alert with an id pays for
     /// one: `Hasher` (SipHash) cost about 200 instructions for a short id,
-    /// this about 40. The tables use its low bits, which the final mix
-    /// (splitmix64's) makes depend on every bit of the bytes.
+    /// this about 110, the call and reading the string's bytes included. The
+    /// tables use its low bits, which the final mix (splitmix64's) makes
+    /// depend on every bit of the bytes.
     static func digest(_ key: ExactString) -> Int {
         let utf8 = key.string.utf8
         return utf8.withContiguousStorageIfAvailable { digest(UnsafeRawBufferPointer($0)) }

@@ -3,7 +3,7 @@
 ///
 /// The index is an open-addressing table of 64-bit slots with linear
 /// probing. An empty slot is 0; any other holds the low 32 bits of the id's
-/// digest (`IDIndex.digest`, the standard library's seeded hasher) in its
+/// digest (`IDIndex.digest`, keyed by the process's hashing seed) in its
 /// high half and the id's position in `ids` plus one in its low half. A
 /// probe compares those digest bits before it reads any id's bytes, and
 /// growing re-places the slots from them without hashing an id again or
