@@ -153,7 +153,7 @@ extension Dispatch {
             // retained and released the arrays.)
             if !alert.idDependencies.isEmpty || !alert.dependencies.isEmpty {
                 for id in alert.idDependencies {
-                    domain.idWaiters[id, default: []].append(alert)
+                    domain.idWaiters[id, default: WaiterList()].append(alert)
                 }
                 for dependency in alert.dependencies where dependency.state != .finished {
                     dependency.dependents.append(alert)

@@ -124,7 +124,7 @@ extension Alert {
         idDependencyList.append(key, digest: digest)
         if state.isLive {
             dispatch!.recording?.recordDependency(self, id: id)
-            dispatch!.domain.idWaiters[key, default: []].append(self)
+            dispatch!.domain.idWaiters[key, default: WaiterList()].append(self)
             if blocker != nil {
                 unmet += 1
                 dispatch!.updateQueue(self)

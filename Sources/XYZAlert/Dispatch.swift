@@ -311,7 +311,7 @@ public final class Dispatch {
         var starts: [Alert] = moving
         for alert in moving {
             if let id = alert.key {
-                starts += target.idWaiters[id] ?? []
+                starts += target.idWaiters[id] ?? WaiterList()
             }
         }
         if let cycle = DependencyGraph.cycle(from: starts, resolve) {

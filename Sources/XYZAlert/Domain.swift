@@ -6,7 +6,8 @@
 /// Invariants, between public calls:
 /// - `stack` holds exactly the on-screen alerts of the domain, oldest show first.
 /// - `ids[x]` is the live alert of the domain whose id is `x`, if any.
-/// - `idWaiters[x]` lists the live alerts of the domain that depend on id `x`.
+/// - `idWaiters[x]` lists the live alerts of the domain that depend on id `x`,
+///   each once, in the order they began to wait (see WaiterList.swift).
 /// - `tagged[t]` holds exactly the live alerts of the domain that carry tag `t`.
 /// - every live alert's `unmet` counts its unmet dependencies, and the alert
 ///   is in its dispatch's candidate queue iff it is ready with `unmet == 0`.
@@ -54,7 +55,7 @@ final class Domain {
     /// has nothing to do and `moveStep` returns at once.
     @exclusivity(unchecked) private(set) var offsetAlerts = 0
     @exclusivity(unchecked) var ids = IDIndex()
-    @exclusivity(unchecked) var idWaiters: [ExactString: [Alert]] = [:]
+    @exclusivity(unchecked) var idWaiters: [ExactString: WaiterList] = [:]
     /// How many live alerts of the domain are in each lane other than
     /// "main", and every lane in use ("main" always, as nil) in byte order
     /// of the names (see Lanes.swift).
@@ -647,7 +648,7 @@ final class Domain {
         }
         if !alert.idDependencies.isEmpty {
             for id in alert.idDependencies {
-                idWaiters[id]?.removeAll { $0 === alert }
+                idWaiters[id]?.remove(alert)
                 if idWaiters[id]?.isEmpty == true {
                     idWaiters[id] = nil
                 }
@@ -724,7 +725,7 @@ final class Domain {
         // Ids leave the source: its other alerts waiting for them are freed.
         for alert in moving {
             guard let key = alert.key, source.ids.remove(alert) else { continue }
-            for waiter in source.idWaiters[key] ?? [] where !members.contains(ObjectIdentifier(waiter)) {
+            for waiter in source.idWaiters[key] ?? WaiterList() where !members.contains(ObjectIdentifier(waiter)) {
                 waiter.unmet -= 1
                 touched.append(waiter)
             }
@@ -736,12 +737,12 @@ final class Domain {
         }
         for id in dependencyIDs {
             let rest = source.idWaiters[id]?.filter { !members.contains(ObjectIdentifier($0)) } ?? []
-            source.idWaiters[id] = rest.isEmpty ? nil : rest
+            source.idWaiters[id] = rest.isEmpty ? nil : WaiterList(rest)
         }
         // Ids arrive in the target: its alerts waiting for them are blocked.
         for alert in moving {
             guard let key = alert.key else { continue }
-            for waiter in target.idWaiters[key] ?? [] {
+            for waiter in target.idWaiters[key] ?? WaiterList() {
                 waiter.unmet += 1
                 touched.append(waiter)
             }
@@ -750,7 +751,7 @@ final class Domain {
         // The moving alerts wait in the target, counted against its ids.
         for alert in moving {
             for id in alert.idDependencies {
-                target.idWaiters[id, default: []].append(alert)
+                target.idWaiters[id, default: WaiterList()].append(alert)
             }
             alert.unmet = alert.dependencies.count { $0.state != .finished }
                 + alert.idDependencies.count { target.ids[$0] != nil }

@@ -84,6 +84,13 @@ extension Domain {
         require(laneOrder == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
                 "laneOrder is not the lanes in use in byte order")
         require(ids.count <= live, "ids maps finished alerts")
+        for (id, waiters) in idWaiters {
+            require(!waiters.isEmpty, "idWaiters keeps an empty entry for '\(id)'")
+            for waiter in waiters {
+                require(waiter.state.isLive && waiter.dispatch?.domain === self && waiter.idDependencies.contains(id),
+                        "idWaiters lists \(waiter.quotedName) under '\(id)' wrongly")
+            }
+        }
         for (tag, members) in tagged {
             require(!members.isEmpty, "the tag index keeps an empty entry for '\(tag)'")
             for alert in members.values {

@@ -1,4 +1,5 @@
-// Inputs an adversarial run found to be super-linear: each is measured at
+// Inputs found to be super-linear (by an adversarial run, and many alerts
+// waiting for one id by a review of `Domain.end`): each is measured at
 // a small and a 5x or 10x larger size, side by side, and the time per unit
 // of input is compared. Near-linear means a per-unit ratio near 1 (target:
 // at most 2, as allocation and cache effects grow with size).
@@ -72,6 +73,20 @@ func benchmarkPathological() throws {
         for i in 0..<n {
             try alert.addDependency(id: "d\(i)")
         }
+    }
+    try scaling("alerts waiting for one id, cancelled one by one", unit: "alert", small: 10_000, large: 100_000) { n in
+        let page = Dispatch(host: nil, name: "home")
+        try page.pageDidAppear()
+        try page.add(Alert(id: "gate"))
+        let waiters = (0..<n).map { Alert(id: "w\($0)") }
+        for waiter in waiters {
+            try waiter.addDependency(id: "gate")
+        }
+        try page.add(waiters)
+        for waiter in waiters {
+            try waiter.cancel()
+        }
+        try page.destroy()
     }
     try scaling("add and dismiss alerts one by one", unit: "alert", small: 10_000, large: 100_000) { n in
         let page = Dispatch(host: nil, name: "home")
