@@ -5,9 +5,10 @@
 /// Why it is safe: those structures hold live alerts only (Invariants.swift
 /// checks it), and a live alert is owned by its dispatch's `alerts`, which
 /// it leaves only in `Domain.end`; `end` takes it out of every index before
-/// it returns, and its caller holds the alert meanwhile. Owning it once instead of in every structure saves an atomic
-/// retain and release per structure it enters and leaves: two pairs per
-/// add -> show -> dismiss cycle. (`Domain.stack` keeps strong references:
+/// it returns, and its caller holds the alert meanwhile. Owning it once
+/// instead of in every structure saves an atomic retain and release per
+/// structure it enters and leaves: two pairs per add -> show -> dismiss
+/// cycle. (`Domain.stack` keeps strong references:
 /// its sweeps read every alert on it, and through this type each read cost
 /// a retain and a release.)
 ///
