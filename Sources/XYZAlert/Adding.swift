@@ -10,6 +10,9 @@
 extension Dispatch {
     func add<Batch: RandomAccessCollection<Alert>>(batch: Batch) throws(AlertError) {
         try requireUsable("add alerts")
+        if batch.isEmpty {
+            return // nothing to add: no pass, nothing recorded
+        }
         let domain = self.domain
         // A single alert cannot appear twice or clash with the batch; only
         // larger batches need the sets that check that.

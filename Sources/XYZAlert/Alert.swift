@@ -89,6 +89,10 @@ public final class Alert {
     @exclusivity(unchecked) var deadlineIndex = -1
     /// The part of `duration` not yet spent showing (set by `add`).
     @exclusivity(unchecked) var remainingDuration: Double = 0
+    /// While its `update` callback runs; and whether a change made from
+    /// inside it waits for one more delivery (see `setContent`).
+    @exclusivity(unchecked) private var updateIsRunning = false
+    @exclusivity(unchecked) private var updateIsPending = false
     /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
     @exclusivity(unchecked) var startsWaiting = false
     /// Handle dependencies. Cleared when the alert finishes, so that finished
@@ -240,18 +244,26 @@ public final class Alert {
     }
 
     /// Replaces the presentation content, in any state but finished
-    /// (`.state`). On an on-screen alert (showing or hidden) the host gets
-    /// `update` during the call, every time, even when nothing differs (SPEC
-    /// 13); a queued alert just takes the new content for its show.
+    /// (`.state`). Content equal to the current one, byte for byte, changes
+    /// nothing: no `update`, nothing recorded. Otherwise an on-screen alert
+    /// (showing or hidden) gets `update` during the call; a queued alert just
+    /// takes the new content for its show. A change made from inside the
+    /// alert's own `update` callback is not delivered inside it: the
+    /// callback gets one more `update` after it returns, so a host that
+    /// normalises content in its callback cannot recurse (docs/rules.md).
     public func setContent(_ content: AlertContent) throws(AlertError) {
         try requireNotFinished("set the content")
         let onScreen = state.isOnScreen
         if onScreen {
             try dispatch!.domain.requireMutable("update an alert on screen")
         }
+        let old = self.content
+        if old.isIdentical(to: content) {
+            return
+        }
         var recorded: Recording?
         if let recording = dispatch?.recording {
-            if let change = Recording.contentChange(from: self.content, to: content) {
+            if let change = Recording.contentChange(from: old, to: content) {
                 recording.beginAlertCall("update", self, change)
                 recorded = recording
             } else {
@@ -261,11 +273,26 @@ public final class Alert {
         defer { recorded?.end() }
         storedContent = ContentBox(content)
         if onScreen {
+            deliverUpdate()
+        }
+    }
+
+    /// Delivers `update`, or marks one pending while the alert's own
+    /// `update` callback runs (delivered once it returns).
+    private func deliverUpdate() {
+        if updateIsRunning {
+            updateIsPending = true
+            return
+        }
+        updateIsRunning = true
+        defer { updateIsRunning = false }
+        repeat {
+            updateIsPending = false
             dispatch!.recording?.delivered(self, finished: false)
             if let host = dispatch!.host {
                 host.update(self)
             }
-        }
+        } while updateIsPending && state.isOnScreen
     }
 
     /// Enables or disables keyboard avoidance and sets its correction. An

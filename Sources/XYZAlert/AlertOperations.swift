@@ -46,13 +46,14 @@ extension Alert {
     /// The user chose action `index` of this showing alert: `action(index)`,
     /// `remove(.dismissed)`, `finish(.dismissed)`. Throws `.state` unless
     /// showing, `.invalidArgument` when `index` is not an index of
-    /// `content.actions`.
-    public func triggerAction(_ index: Int) throws(AlertError) {
+    /// `content.actions` (the message prints it in its own type: a C
+    /// `size_t` comes in as `UInt`, never as a negative number).
+    public func triggerAction(_ index: some BinaryInteger) throws(AlertError) {
         try requireNotFinished("trigger an action")
         guard state == .showing else {
             throw AlertError(.state, "cannot trigger an action of alert \(quotedName): it is \(state), not showing")
         }
-        guard content.actions.indices.contains(index) else {
+        guard let index = Int(exactly: index), content.actions.indices.contains(index) else {
             throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
         }
         try end(.dismissed, action: index, "trigger an action") { recordCall("action", [("index", "\(index)")]) }

@@ -45,4 +45,28 @@ public struct AlertContent: Equatable, Sendable {
         self.actions = actions
         self.meta = meta
     }
+
+    /// Equal byte for byte (`==` compares strings by canonical
+    /// equivalence, under which "\u{E9}" and "e\u{301}" are equal).
+    public func isIdentical(to other: AlertContent) -> Bool {
+        identicalText(style, other.style) && identicalText(title, other.title)
+            && identicalText(message, other.message) && identicalText(meta, other.meta)
+            && identicalActions(actions, other.actions)
+    }
+}
+
+/// Two optional strings equal byte for byte.
+func identicalText(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case let (a?, b?): a.utf8.elementsEqual(b.utf8)
+    default: false
+    }
+}
+
+/// Two action lists equal byte for byte.
+func identicalActions(_ a: [AlertAction], _ b: [AlertAction]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy {
+        identicalText($0.id, $1.id) && identicalText($0.title, $1.title) && $0.style == $1.style
+    }
 }

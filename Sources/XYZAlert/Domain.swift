@@ -91,10 +91,6 @@ final class Domain {
     /// The last time the clock gave; a host clock that returns NaN or an
     /// infinity is taken to stand still there.
     @exclusivity(unchecked) var lastReading: Double = 0
-    /// While a recorded call runs on this domain: its recording, and the
-    /// one time the clock reads during it (see Recording.swift).
-    @exclusivity(unchecked) var recordingCall: Recording?
-    @exclusivity(unchecked) var frozenTime: Double?
 
     /// The participating dispatches, parents first, as last computed; still
     /// right while `participationIsCurrent`. Everything that changes rule 1's

@@ -101,7 +101,9 @@ public final class Recording {
     /// next event or the end of the call.
     private var finishing: Alert?
     private var eventsInCall = 0
-    private var callDomain: Domain?
+    /// The one time every recorded domain's clock reads during the call
+    /// running now (its first reading), or nil before it is read.
+    private(set) var frozenTime: Double?
 
     init(_ domain: Domain) {
         deferred = domain.isDeferred
@@ -200,20 +202,18 @@ public final class Recording {
             }
             declare(unseen)
         }
-        begin("\"parent\": " + JSONText.object([("page", page(dispatch)), ("parent", newParent.map(page) ?? "null")]),
-              dispatch.domain)
+        begin("\"parent\": " + JSONText.object([("page", page(dispatch)), ("parent", newParent.map(page) ?? "null")]))
     }
 
     // MARK: Calls
 
-    /// A call with this step (a JSON member's text) begins on `domain`.
-    func begin(_ body: String, _ domain: Domain) {
+    /// A call with this step (a JSON member's text) begins.
+    func begin(_ body: String) {
         append(body)
         if depth == 0 {
             outerStep = steps.count - 1
             eventsInCall = 0
-            callDomain = domain
-            domain.recordingCall = self
+            frozenTime = nil
         }
         calls.append(steps.count - 1)
     }
@@ -223,11 +223,7 @@ public final class Recording {
         calls.removeLast()
         if depth == 0 {
             forgetFinishing()
-            if let domain = callDomain {
-                domain.recordingCall = nil
-                domain.frozenTime = nil
-                callDomain = nil
-            }
+            frozenTime = nil
         }
     }
 
@@ -239,9 +235,16 @@ public final class Recording {
         steps.append(Step(body: body, at: nil, during: depth > 0 && eventsInCall > 0 ? eventsInCall : nil))
     }
 
-    /// The engine read the clock during the call: the replay's clock must
-    /// read the same at its step.
+    /// Whether a recorded call is running (on any page of the recording,
+    /// nested calls included).
+    var isInCall: Bool { depth > 0 }
+
+    /// A recorded domain read its clock during the call, for the first
+    /// time: every reading until the call returns is this one (whichever
+    /// domain reads it, the call's own or one it joined or reached from a
+    /// callback), and the replay's clock must read it at the call's step.
     func clockRead(_ time: Double) {
+        frozenTime = time
         steps[outerStep].at = time
     }
 
@@ -284,7 +287,7 @@ public final class Recording {
     /// A call on `alert` with this member (its value's object gets "alert").
     func beginAlertCall(_ kind: String, _ alert: Alert, _ members: [(String, String)] = []) {
         let body = members.isEmpty ? self.alert(alert) : JSONText.object([("alert", self.alert(alert))] + members)
-        begin(JSONText.string(kind) + ": " + body, alert.dispatch!.domain)
+        begin(JSONText.string(kind) + ": " + body)
     }
 
     /// A dependency is added to the live `alert`: on the alert `other`, or
@@ -313,7 +316,7 @@ public final class Recording {
             busy.insert(index)
         }
         let list = names.count == 1 ? JSONText.string(names[0]) : JSONText.array(names.map(JSONText.string))
-        begin("\"add\": " + list, dispatch.domain)
+        begin("\"add\": " + list)
     }
 
     private func reuse(_ definition: Definition) -> Int? {
@@ -411,29 +414,26 @@ public final class Recording {
         JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
     }
 
-    /// The update step for a content change of an on-screen alert, as the
-    /// one C-level setter it amounts to; nil when it is none of them.
+    /// The update step for a content change, as the one C-level setter it
+    /// amounts to; nil when it is none of them.
     static func contentChange(from old: AlertContent, to new: AlertContent) -> [(String, String)]? {
         func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
         var changed: [(String, String)] = []
-        if old.title != new.title { changed.append(("title", text(new.title))) }
-        if old.message != new.message { changed.append(("message", text(new.message))) }
-        if old.style != new.style { changed.append(("style", JSONText.string(new.style))) }
-        if old.meta != new.meta { changed.append(("meta", new.meta ?? "null")) }
-        if old.actions != new.actions {
+        if !identicalText(old.title, new.title) { changed.append(("title", text(new.title))) }
+        if !identicalText(old.message, new.message) { changed.append(("message", text(new.message))) }
+        if !identicalText(old.style, new.style) { changed.append(("style", JSONText.string(new.style))) }
+        if !identicalText(old.meta, new.meta) { changed.append(("meta", new.meta ?? "null")) }
+        if !identicalActions(old.actions, new.actions) {
             if new.actions.isEmpty {
                 changed.append(("clear_actions", "true"))
-            } else if new.actions.count == old.actions.count + 1, Array(new.actions.dropLast()) == old.actions {
+            } else if new.actions.count == old.actions.count + 1, identicalActions(Array(new.actions.dropLast()), old.actions) {
                 changed.append(("add_action", action(new.actions.last!)))
             } else {
                 return nil
             }
         }
-        switch changed.count {
-        case 0: return [("title", text(new.title))] // the same again: still one update
-        case 1: return changed
-        default: return nil
-        }
+        // (`setContent` records nothing for content that did not change.)
+        return changed.count == 1 ? changed : nil
     }
 
     static func action(_ a: AlertAction) -> String {
@@ -450,7 +450,8 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
-        let definedIDs = Set(definitions.compactMap(\.id))
+        // Ids by their bytes, as the loader checks "after" against them.
+        let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
         var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),\n  \"pages\": {"
         out += pages.map { page in
             var members: [(String, String)] = []
@@ -473,14 +474,16 @@ public final class Recording {
         return out + "\n  ]\n}\n"
     }
 
-    private func render(_ d: Definition, _ definedIDs: Set<String>) -> String {
+    private func render(_ d: Definition, _ definedIDs: Set<ExactString>) -> String {
         var m: [(String, String)] = []
         if d.id != d.name { m.append(("name", JSONText.string(d.name))) }
         if let id = d.id { m.append(("id", JSONText.string(id))) }
         m.append(("page", JSONText.string(pages[d.page].name)))
         if d.priority != 0 { m.append(("priority", "\(d.priority)")) }
         if d.exclusive != .wait { m.append(("exclusive", JSONText.string(d.exclusive.description))) }
-        let after = d.after.filter(definedIDs.contains)
+        // An id that no alert of the file has never blocks the replay:
+        // leaving it out changes nothing, and the loader refuses it.
+        let after = d.after.filter { definedIDs.contains(ExactString($0)) }
         if !after.isEmpty { m.append(("after", JSONText.array(after.map(JSONText.string)))) }
         if !d.afterAlerts.isEmpty { m.append(("after_alerts", JSONText.array(d.afterAlerts.map(JSONText.string)))) }
         if !d.ready { m.append(("ready", "false")) }
@@ -509,7 +512,7 @@ extension Dispatch {
     @inline(__always)
     func recordCall(_ body: (Recording) -> String) -> Recording? {
         guard let recording else { return nil }
-        recording.begin(body(recording), domain)
+        recording.begin(body(recording))
         return recording
     }
 

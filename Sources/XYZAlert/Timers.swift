@@ -17,15 +17,17 @@ extension Domain {
     /// The domain's time in seconds: the root's host's `now()`, or the
     /// system's monotonic clock (counted from this domain's first reading)
     /// when the host has no clock.
+    /// While a recorded call runs, every reading is the call's first one
+    /// (see `Recording.clockRead`).
     func now() -> Double {
-        if let frozenTime {
-            return frozenTime
+        guard let recording = root?.recording, recording.isInCall else {
+            return readClock()
+        }
+        if let frozen = recording.frozenTime {
+            return frozen
         }
         let reading = readClock()
-        if let recordingCall {
-            frozenTime = reading
-            recordingCall.clockRead(reading)
-        }
+        recording.clockRead(reading)
         return reading
     }
 

@@ -208,7 +208,7 @@ public func xyz_alert_cancel(_ pointer: OpaquePointer?) -> xyz_status {
 
 @c @implementation
 public func xyz_alert_trigger_action(_ pointer: OpaquePointer?, _ index: Int) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").triggerAction(index) }
+    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").triggerAction(UInt(bitPattern: index)) }
 }
 
 @c @implementation

@@ -56,6 +56,17 @@ void print_json_string(FILE *out, const char *text);
  * same value, as JSON and the text timeline print numbers. Returns `out`. */
 const char *format_number(char out[32], double value);
 
+/* A string made like printf's (the caller frees it); exits on no memory. */
+char *text_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* Labels of the pictures (the text timeline's step column, the SVG's rows)
+ * show at most this many characters: a longer one is cut on a character
+ * boundary and ends with "\u2026". Data (expect lines, JSON) is never cut. */
+#define LABEL_CHARACTERS 60
+
+/* `text` as a picture shows it (see LABEL_CHARACTERS); the caller frees it. */
+char *shortened(const char *text);
+
 /* Whether to colour stdout: a terminal, and NO_COLOR unset. */
 bool use_colour(void);
 

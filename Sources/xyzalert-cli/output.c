@@ -1,4 +1,5 @@
 /* Output helpers shared by the commands. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -73,4 +74,30 @@ void print_load_error(const xyz_error *error) {
     fputs(" (at ", stderr);
     print_visible(stderr, error->pointer[0] ? error->pointer : "\"\"");
     fputs(")\n", stderr);
+}
+
+char *text_printf(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    int length = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    char *text = length >= 0 ? malloc((size_t)length + 1) : NULL;
+    if (!text) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    va_start(args, format);
+    vsnprintf(text, (size_t)length + 1, format, args);
+    va_end(args);
+    return text;
+}
+
+char *shortened(const char *text) {
+    size_t characters = 0, cut = 0;
+    for (size_t i = 0; text[i]; i++) {
+        if (((unsigned char)text[i] & 0xC0) == 0x80) continue; /* a continuation byte */
+        if (characters == LABEL_CHARACTERS - 1) cut = i;
+        if (++characters > LABEL_CHARACTERS) return text_printf("%.*s\xe2\x80\xa6", (int)cut, text); /* ... */
+    }
+    return text_printf("%s", text);
 }

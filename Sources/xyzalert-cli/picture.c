@@ -9,6 +9,7 @@
  * (the time since the step before ended, up to 800 pixels for all of it)
  * plus 24 pixels, so that steps at one time stay apart. The time before a
  * recording's first clock reading is not drawn. */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,11 +89,12 @@ void picture_free(picture *p) {
     free(p);
 }
 
-static row *add_row(picture *p, const char *label, xyz_alert *alert) {
+/* A row with `label` (taken: freed with the picture). */
+static row *add_row(picture *p, char *label, xyz_alert *alert) {
     p->rows = grow(p->rows, &p->capacity, p->count, sizeof *p->rows);
     row *r = &p->rows[p->count++];
     memset(r, 0, sizeof *r);
-    r->label = strdup(label);
+    r->label = label;
     r->alert = alert ? xyz_alert_retain(alert) : NULL;
     r->state = NONE;
     return r;
@@ -106,7 +108,7 @@ static void set_state(picture *p, row *r, int state, size_t seq) {
 }
 
 void picture_page(picture *p, const char *name) {
-    add_row(p, name, NULL);
+    add_row(p, shortened(name), NULL); /* (see LABEL_CHARACTERS) */
     p->pages++;
 }
 
@@ -119,14 +121,15 @@ void picture_instance(picture *p, xyz_alert *alert, const char *name) {
     for (size_t i = p->pages; i < p->count; i++) {
         seen += strcmp(p->rows[i].name, name) == 0;
     }
-    char label[300];
     const char *lane = xyz_alert_lane(alert);
     bool other_lane = lane && strcmp(lane, "main") != 0;
-    snprintf(label, sizeof label, "%s%s%s%s", name, other_lane ? " [" : "", other_lane ? lane : "", other_lane ? "]" : "");
-    if (seen) {
-        size_t used = strlen(label);
-        snprintf(label + used, sizeof label - used, " (%zu)", seen + 1);
-    }
+    char number[32] = "";
+    if (seen) snprintf(number, sizeof number, " (%zu)", seen + 1);
+    /* The name and the lane shortened, the instance number kept. */
+    char *short_name = shortened(name), *short_lane = shortened(other_lane ? lane : "");
+    char *label = text_printf("%s%s%s%s%s", short_name, other_lane ? " [" : "", short_lane, other_lane ? "]" : "", number);
+    free(short_name);
+    free(short_lane);
     add_row(p, label, alert)->name = name;
 }
 
@@ -221,6 +224,23 @@ typedef struct layout {
     double *x0, *widths, *origin;
 } layout;
 
+/* b - a, kept finite (the times of a scenario may be anywhere up to
+ * +-DBL_MAX, and their difference overflow): the picture's arithmetic
+ * depends on how many steps and events there are, never on the times. */
+static double difference(double b, double a) {
+    double d = b - a;
+    if (d != d) return 0;
+    return d > DBL_MAX ? DBL_MAX : d < -DBL_MAX ? -DBL_MAX : d;
+}
+
+/* The largest whole number at most x (libm's floor, which the tool does
+ * not link). Values of 2^52 and more are whole already. */
+static double round_down(double x) {
+    if (!(x > -4503599627370496.0 && x < 4503599627370496.0)) return x;
+    double whole = (double)(long long)x;
+    return whole > x ? whole - 1 : whole;
+}
+
 static void lay_out(const picture *p, layout *l) {
     l->x0 = calloc(p->steps + 1, sizeof *l->x0);
     l->widths = calloc(p->steps + 1, sizeof *l->widths);
@@ -231,22 +251,25 @@ static void lay_out(const picture *p, layout *l) {
     }
     /* A step's time runs from the end of the step before (its own start
      * when the clock went back, or at the first reading after 0). */
+    /* (The total is kept divided by the number of steps, which keeps it finite.) */
     double previous = 0, total = 0;
     bool read = false;
     for (size_t s = 0; s < p->steps; s++) {
         double begin = p->played[s] ? p->begins[s] : previous, end = p->played[s] ? p->ends[s] : previous;
         l->origin[s] = begin < previous || (!read && begin != previous) ? begin : previous;
         read = read || begin != 0 || end != 0;
-        total += end - l->origin[s];
+        double span = difference(end, l->origin[s]);
+        total += span > 0 ? span / (double)p->steps : 0;
         previous = end;
     }
-    l->scale = l->timed && total > 0 ? TIME_WIDTH / total : 0;
+    l->scale = l->timed && total > 0 ? TIME_WIDTH / (double)p->steps / total : 0;
     if (l->scale > 80) l->scale = 80; /* at most 80 pixels a second */
     double x = l->left;
     for (size_t s = 0; s < p->steps; s++) {
         double end = p->played[s] ? p->ends[s] : l->origin[s];
         l->x0[s] = x;
-        l->widths[s] = l->timed ? TIMED_STEP_WIDTH + (end - l->origin[s]) * l->scale : STEP_WIDTH;
+        double span = difference(end, l->origin[s]);
+        l->widths[s] = l->timed ? TIMED_STEP_WIDTH + (span > 0 ? span * l->scale : 0) : STEP_WIDTH;
         x += l->widths[s];
     }
     l->x0[p->steps] = x;
@@ -257,7 +280,10 @@ static double x_of(const picture *p, const layout *l, size_t step, size_t seq, d
     if (step >= p->steps) return l->width;
     double fraction = (double)seq / (double)(p->events[step] + 1);
     if (!l->timed) return l->x0[step] + fraction * STEP_WIDTH;
-    return l->x0[step] + (time - l->origin[step]) * l->scale + fraction * TIMED_STEP_WIDTH;
+    double offset = difference(time, l->origin[step]) * l->scale;
+    double width = l->widths[step] - TIMED_STEP_WIDTH; /* (the step's time, drawn) */
+    offset = offset < 0 ? 0 : offset > width ? width : offset;
+    return l->x0[step] + offset + fraction * TIMED_STEP_WIDTH;
 }
 
 /* A time label at `x` (6 significant digits) unless it would overlap the
@@ -272,16 +298,34 @@ static void time_label(FILE *out, double x, double t, double *end, double *label
     *labelled = t;
 }
 
+/* Time labels at the round times in (from, to) (and at `to` itself when
+ * `through`), drawn after `seq` events of the step. At most as many as fit
+ * the step's width, 50 pixels apart: bounded by the picture's size, never
+ * by the times (a count that stops moving ends the loop). */
+static void round_times(FILE *out, const picture *p, const layout *l, size_t step, size_t seq, double from, double to,
+                        bool through, double every, double *label_end, double *labelled) {
+    double first = round_down(from / every) + 1;
+    for (double n = first; n - first < 64 && n + 1 != n; n++) {
+        double t = n * every;
+        if (through ? t > to : t >= to) break;
+        if (t > from) time_label(out, x_of(p, l, step, seq, t), t, label_end, labelled, true);
+    }
+}
+
 /* A line where each step's call is made and its number; in a timed
  * scenario, the time where a step's call is made and at round times within
- * the time steps span. */
+ * the time steps span, at least 50 pixels apart. */
 static void axis(FILE *out, const picture *p, const layout *l, double bottom) {
     static const double nice[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100,
                                   200, 500, 1000, 2000, 5000, 10000, 30000, 100000};
     size_t k = 0;
     while (k + 1 < sizeof nice / sizeof nice[0] && nice[k] * l->scale < 50) k++;
     double every = nice[k];
-    double step_label = -1e9, label_end = -1e9, labelled = -1e300;
+    /* Beyond: 2, 5 and 10 times as much, for as long as it takes. */
+    for (int n = 0; l->scale > 0 && every * l->scale < 50 && every < DBL_MAX / 10; n++) {
+        every *= n % 3 == 1 ? 2.5 : 2;
+    }
+    double step_label = -1e9, label_end = -1e9, labelled = -DBL_MAX;
     fprintf(out, "<g font-size=\"10\" fill=\"#555\" stroke=\"#ddd\">\n");
     for (size_t s = 0; s < p->steps; s++) {
         double begin = p->played[s] ? p->begins[s] : l->origin[s];
@@ -291,16 +335,11 @@ static void axis(FILE *out, const picture *p, const layout *l, double bottom) {
             fprintf(out, "<text x=\"%.1f\" y=\"%d\" stroke=\"none\">%zu</text>", x + 2, TOP - 9, s);
             step_label = x;
         }
-        if (l->timed && p->played[s]) {
+        if (l->timed && p->played[s] && l->scale > 0) {
             /* Round times of the span before the call, the call's time, round times after it. */
-            double end = p->ends[s];
-            for (double t = (double)(long long)(l->origin[s] / every) * every; t < begin; t += every) {
-                if (t > l->origin[s]) time_label(out, x_of(p, l, s, 0, t), t, &label_end, &labelled, true);
-            }
+            round_times(out, p, l, s, 0, l->origin[s], begin, false, every, &label_end, &labelled);
             time_label(out, x, begin, &label_end, &labelled, false);
-            for (double t = (double)(long long)(begin / every) * every + every; t <= end; t += every) {
-                time_label(out, x_of(p, l, s, p->events[s] + 1, t), t, &label_end, &labelled, true);
-            }
+            round_times(out, p, l, s, p->events[s] + 1, begin, p->ends[s], true, every, &label_end, &labelled);
         }
         fputc('\n', out);
     }

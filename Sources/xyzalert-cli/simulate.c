@@ -110,14 +110,14 @@ static void run_nested(runner *r);
 
 /* One expect line, "STEP EVENT ALERT [DETAIL]" (SPEC 15), printed or captured. */
 static void expect_line(runner *r, const char *event, const char *alert, const char *detail) {
-    char line[1200];
-    snprintf(line, sizeof line, "%zu %s %s%s%s", r->step, event, alert[0] ? alert : "-", detail && detail[0] ? " " : "",
-             detail ? detail : "");
+    char *line = text_printf("%zu %s %s%s%s", r->step, event, alert[0] ? alert : "-", detail && detail[0] ? " " : "",
+                             detail ? detail : "");
     if (r->capture) {
         lines_add(r->capture, line);
     } else {
         printf("%s\n", line);
     }
+    free(line);
 }
 
 static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
@@ -154,10 +154,11 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
     if (r->picture) {
         picture_event(r->picture, r->clock);
     } else if (r->format == FORMAT_EXPECT) {
-        char detail[600];
-        snprintf(detail, sizeof detail, "%s%s%s%s%s", p->name, strcmp(target, "page") != 0 ? " " : "",
-                 strcmp(target, "page") != 0 ? target : "", other_lane ? " lane:" : "", other_lane ? lane : "");
+        char *detail = text_printf("%s%s%s%s%s", p->name, strcmp(target, "page") != 0 ? " " : "",
+                                   strcmp(target, "page") != 0 ? target : "", other_lane ? " lane:" : "",
+                                   other_lane ? lane : "");
         expect_line(r, "show", id_of(alert), detail);
+        free(detail);
     } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"show\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
@@ -171,10 +172,9 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
         }
         printf("}\n");
     } else {
-        char detail[600];
-        snprintf(detail, sizeof detail, "on %s (%s)%s%s", p->name, target, other_lane ? ", lane " : "",
-                 other_lane ? lane : "");
+        char *detail = text_printf("on %s (%s)%s%s", p->name, target, other_lane ? ", lane " : "", other_lane ? lane : "");
         event_text(r, "show", id_of(alert), detail);
+        free(detail);
     }
     run_nested(r);
 }
@@ -230,9 +230,9 @@ static void on_update(xyz_alert *alert, void *context) {
     if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
         emit(r, "update", alert, NULL, NULL);
     } else {
-        char detail[300];
-        snprintf(detail, sizeof detail, "\"%s\"", title ? title : "");
+        char *detail = text_printf("\"%s\"", title ? title : "");
         event_text(r, "update", id_of(alert), detail);
+        free(detail);
     }
     run_nested(r);
 }
@@ -276,9 +276,9 @@ static void error_event(runner *r, const char *code, const char *message) {
         print_json_string(stdout, message);
         printf("}\n");
     } else {
-        char detail[1024];
-        snprintf(detail, sizeof detail, "%s: %s", code, message);
+        char *detail = text_printf("%s: %s", code, message);
         event_text(r, "error", "", detail);
+        free(detail);
     }
 }
 
@@ -369,6 +369,7 @@ static void remember(runner *r, const char *id, xyz_alert *alert) {
 
 /* ---- steps ---- */
 
+/* The step's label for the text timeline (r->label, shortened). */
 static void describe(runner *r, const xyz_step *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
@@ -376,43 +377,50 @@ static void describe(runner *r, const xyz_step *step) {
                                   "capacity", "avoidance", "target", "depend"};
     const char *name = names[step->kind];
     char number[32];
+    char *label;
     switch (step->kind) {
     case XYZ_STEP_ADVANCE:
-        snprintf(r->label, sizeof r->label, "advance %ss", format_number(number, step->duration));
+        label = text_printf("advance %ss", format_number(number, step->duration));
         break;
     case XYZ_STEP_CANCEL_TAGGED: {
         const char *tag = xyz_scenario_step_text(r->scenario, r->step, "tag");
-        snprintf(r->label, sizeof r->label, "cancel_tagged %s %s", step->page, tag ? tag : "(all)");
+        label = text_printf("cancel_tagged %s %s", step->page, tag ? tag : "(all)");
         break;
     }
-    case XYZ_STEP_ADD: {
-        size_t used = (size_t)snprintf(r->label, sizeof r->label, "add");
-        for (size_t i = 0; i < step->alert_count && used < sizeof r->label; i++) {
-            used += (size_t)snprintf(r->label + used, sizeof r->label - used, " %s", step->alerts[i]);
+    case XYZ_STEP_ADD:
+        /* Only what can show: the label is cut at LABEL_CHARACTERS anyway. */
+        label = text_printf("add");
+        for (size_t i = 0; i < step->alert_count && strlen(label) <= 4 * LABEL_CHARACTERS; i++) {
+            char *longer = text_printf("%s %s", label, step->alerts[i]);
+            free(label);
+            label = longer;
         }
         break;
-    }
     case XYZ_STEP_ACTION:
-        snprintf(r->label, sizeof r->label, "action %s #%zu", step->alert, step->index);
+        label = text_printf("action %s #%zu", step->alert, step->index);
         break;
     case XYZ_STEP_SELECT:
-        snprintf(r->label, sizeof r->label, "select %s -> %s", step->page, step->child ? step->child : "(all)");
+        label = text_printf("select %s -> %s", step->page, step->child ? step->child : "(all)");
         break;
     case XYZ_STEP_PARENT: {
         const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
-        snprintf(r->label, sizeof r->label, "parent %s -> %s", step->page, parent ? parent : "(none)");
+        label = text_printf("parent %s -> %s", step->page, parent ? parent : "(none)");
         break;
     }
     case XYZ_STEP_CAPACITY:
-        snprintf(r->label, sizeof r->label, "capacity %s %zu", step->page, step->index);
+        label = text_printf("capacity %s %zu", step->page, step->index);
         break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
     case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
-        snprintf(r->label, sizeof r->label, "%s %s", name, step->alert);
+        label = text_printf("%s %s", name, step->alert);
         break;
     default:
-        snprintf(r->label, sizeof r->label, "%s %s", name, step->page);
+        label = text_printf("%s %s", name, step->page);
     }
+    char *shown = shortened(label);
+    snprintf(r->label, sizeof r->label, "%s", shown);
+    free(shown);
+    free(label);
 }
 
 static void run_add(runner *r, const xyz_step *step) {

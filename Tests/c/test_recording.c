@@ -19,11 +19,13 @@ struct session {
     char log[32768];
     size_t length;
     double clock;
+    double clock_step; /* added to the clock after every reading (a real clock moves) */
     xyz_dispatch *root;
     /* Reactions: from inside the show callback of the alert with this id,
      * dismiss it (once), and add `extra` to the root (once). */
     const char *dismiss_on_show;
     const char *add_on_show;
+    const char *add_on_hide; /* likewise, from the hide callback */
     xyz_alert *extra;
 };
 
@@ -54,7 +56,13 @@ static void s_show(xyz_alert *alert, const char *target, void *view, void *conte
     }
 }
 static void s_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
-    logf_line(((rec_page *)context)->s, "hide", alert, xyz_hide_reason_name(reason));
+    session *s = ((rec_page *)context)->s;
+    logf_line(s, "hide", alert, xyz_hide_reason_name(reason));
+    const char *id = xyz_alert_id(alert);
+    if (id && s->add_on_hide && strcmp(id, s->add_on_hide) == 0) {
+        s->add_on_hide = NULL;
+        CHECK_OK(xyz_dispatch_add(s->root, &s->extra, 1));
+    }
 }
 static void s_unhide(xyz_alert *alert, void *context) { logf_line(((rec_page *)context)->s, "unhide", alert, NULL); }
 static void s_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
@@ -72,7 +80,12 @@ static void s_action(xyz_alert *alert, size_t index, void *context) {
     logf_line(((rec_page *)context)->s, "action", alert, xyz_alert_action_id(alert, index));
 }
 static void s_update(xyz_alert *alert, void *context) { logf_line(((rec_page *)context)->s, "update", alert, NULL); }
-static double s_now(void *context) { return ((rec_page *)context)->s->clock; }
+static double s_now(void *context) {
+    session *s = ((rec_page *)context)->s;
+    double reading = s->clock;
+    s->clock += s->clock_step;
+    return reading;
+}
 
 static xyz_dispatch *s_page(rec_page *p, session *s, const char *name) {
     p->s = s;
@@ -118,6 +131,14 @@ static void check_round_trip(session *s, xyz_dispatch *root) {
         CHECK(json != NULL);
         return;
     }
+    /* `xyzalert check` accepts it too (it reports every problem). */
+    xyz_error problems[4];
+    size_t found = 0;
+    CHECK_OK(xyz_check_string(json, strlen(json), problems, 4, &found));
+    CHECK(found == 0);
+    for (size_t i = 0; i < found && i < 4; i++)
+        fprintf(stderr, "check: %d:%d: %s (at %s)\n", problems[i].line, problems[i].column, problems[i].message,
+                problems[i].pointer);
     char *replayed = replay(json);
     CHECK(replayed != NULL);
     if (replayed) {
@@ -360,7 +381,176 @@ static void recording_changes_no_event(void) {
     CHECK_STR(logs[1], logs[0]);
 }
 
+
+/* Content setters given what the alert already has change nothing: no
+ * update, no step (a step written for them replayed as another setter). */
+static void setters_that_change_nothing_record_nothing(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    rec_page page;
+    xyz_dispatch *home = s_page(&page, &s, "home");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_alert *a = make_alert("a", 1, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert_retain(a);
+    add1(home, a);
+    CHECK_OK(xyz_alert_set_style(a, "alert")); /* the default */
+    CHECK_OK(xyz_alert_set_title(a, NULL));    /* none, still none */
+    CHECK_OK(xyz_alert_set_message(a, NULL));
+    CHECK_OK(xyz_alert_set_meta(a, NULL));
+    CHECK_OK(xyz_alert_clear_actions(a));
+    CHECK_OK(xyz_alert_set_message(a, "hello"));
+    CHECK_OK(xyz_alert_set_message(a, "hello"));           /* the same bytes */
+    CHECK_OK(xyz_alert_set_message(a, "e\xcc\x81"));       /* decomposed */
+    CHECK_OK(xyz_alert_set_message(a, "\xc3\xa9"));        /* composed: other bytes, an update */
+    CHECK_OK(xyz_alert_set_style(a, "toast"));
+    CHECK_OK(xyz_alert_set_style(a, "toast"));
+    CHECK_STR(s.log, "show a home\nupdate a\nupdate a\nupdate a\nupdate a\n");
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json && !strstr(json, "\"title\": null") && !strstr(json, "clear_actions") && !strstr(json, "\"meta\""));
+    xyz_free(json);
+    check_round_trip(&s, home);
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* An add of no alerts does nothing and records nothing (a step
+ * {"add": []} would not load). */
+static void an_empty_add_records_nothing(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    rec_page page;
+    xyz_dispatch *home = s_page(&page, &s, "home");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_alert *none[1] = {NULL};
+    CHECK_OK(xyz_dispatch_add(home, NULL, 0));
+    CHECK_OK(xyz_dispatch_add(home, none, 0));
+    add1(home, make_alert("a", 1, XYZ_EXCLUSIVE_WAIT));
+    CHECK_OK(xyz_dispatch_add(home, NULL, 0));
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json && !strstr(json, "\"add\": []"));
+    xyz_free(json);
+    check_round_trip(&s, home);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* "after" ids compare byte for byte in the file as in the engine: an id
+ * that only looks like a recorded one, or names no alert at all, never
+ * blocks and is left out (the loader refuses ids no alert has). */
+static void id_dependencies_on_ids_of_no_alert_replay(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    rec_page page;
+    xyz_dispatch *home = s_page(&page, &s, "home");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    add1(home, make_alert("e\xcc\x81", 5, XYZ_EXCLUSIVE_WAIT)); /* decomposed */
+    xyz_alert *b = make_alert("b", 9, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_add_dependency_id(b, "\xc3\xa9")); /* composed: another id */
+    CHECK_OK(xyz_alert_add_dependency_id(b, "nobody"));
+    add1(home, b);
+    CHECK_STR(s.log, "show e\xcc\x81 home\nshow b home\n");
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json && !strstr(json, "\"after\""));
+    xyz_free(json);
+    check_round_trip(&s, home);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* Whether a file with this meta object passes `check`. */
+static int file_accepts_meta(const char *meta) {
+    char text[512];
+    snprintf(text, sizeof text, "{\"alerts\": [{\"id\": \"a\", \"meta\": %s}]}", meta);
+    xyz_error problems[4];
+    size_t found = 0;
+    xyz_status status = xyz_check_string(text, strlen(text), problems, 4, &found);
+    return status == XYZ_OK && found == 0;
+}
+
+/* What the API accepts a recording holds and replays; what the files
+ * refuse the API refuses: the extremes of durations, ttls, capacities,
+ * and meta objects. */
+static void the_api_and_the_files_agree_on_values(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    s.clock = 1;
+    rec_page page;
+    xyz_dispatch *home = s_page(&page, &s, "home");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    CHECK_OK(xyz_dispatch_set_capacity(home, 2147483647));
+    CHECK_STATUS(xyz_dispatch_set_capacity(home, (size_t)2147483647 + 1), XYZ_EINVAL);
+    xyz_alert *big = make_alert("big", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_duration(big, 1.7976931348623157e308));
+    CHECK_OK(xyz_alert_set_ttl(big, 1.7976931348623157e308));
+    add1(home, big);
+    xyz_alert *tiny = make_alert("tiny", 9, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_set_duration(tiny, 4.9406564584124654e-324));
+    CHECK_OK(xyz_alert_set_meta(tiny, "{\"n\": -0, \"m\": 1e308, \"o\": {\"deep\": [true, null]}}"));
+    add1(home, tiny);
+    s.clock = 2;
+    CHECK_OK(xyz_dispatch_tick(home));
+    check_round_trip(&s, home);
+    CHECK_OK(xyz_dispatch_destroy(home));
+
+    static const char *const metas[] = {
+        "{\"n\": -0}", "{\"n\": -0.0}", "{\"n\": 1e308}", "{\"n\": 1e400}", "{\"n\": 123456789012345678901234567890}",
+        "{\"a\": 1, \"a\": 2}", "{\"o\": {\"a\": 1, \"a\": 2}}", "{\"s\": \"\\u0000\"}", "[1]", "\"text\"", "{}",
+        "{\"n\": 9223372036854775807}", "{\"n\": -9223372036854775808}", "{\"n\": 9223372036854775808}",
+    };
+    xyz_alert *probe = xyz_alert_create("probe");
+    for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++) {
+        int api = xyz_alert_set_meta(probe, metas[i]) == XYZ_OK;
+        int file = file_accepts_meta(metas[i]);
+        if (api != file) fprintf(stderr, "meta %s: the API %s it, the files %s it\n", metas[i],
+                                 api ? "accepts" : "refuses", file ? "accept" : "refuse");
+        CHECK(api == file);
+    }
+    xyz_alert_release(probe);
+}
+
+/* While a recorded call runs, every clock reading is its first one, in
+ * whichever recorded domain it is read: the domain a join makes, and calls
+ * made from callbacks (the clock here moves on every reading). */
+static void clock_readings_across_a_join_and_nested_calls_replay(void) {
+    session s;
+    memset(&s, 0, sizeof s);
+    s.clock = 5;
+    s.clock_step = 0.5;
+    rec_page pages[2];
+    xyz_dispatch *app = s_page(&pages[0], &s, "app");
+    xyz_dispatch *shell = s_page(&pages[1], &s, "shell"); /* not visible */
+    CHECK_OK(xyz_dispatch_page_did_appear(app));
+    s.root = app;
+    CHECK_OK(xyz_dispatch_start_recording(app));
+    xyz_alert *shown = make_alert("shown", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_duration(shown, 3));
+    add1(app, shown);
+    /* Joining the hidden shell hides "shown"; its hide callback adds an
+     * alert with a ttl, whose clock is the merged domain's. */
+    s.extra = make_alert("late", 2, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_ttl(s.extra, 1));
+    s.add_on_hide = "shown";
+    CHECK_OK(xyz_dispatch_set_parent(app, shell));
+    xyz_alert_release(s.extra);
+    s.clock += 2;
+    CHECK_OK(xyz_dispatch_tick(shell));
+    CHECK_OK(xyz_dispatch_page_did_appear(shell));
+    s.clock += 1;
+    CHECK_OK(xyz_dispatch_tick(shell));
+    CHECK_OK(xyz_dispatch_set_parent(app, NULL));
+    check_round_trip(&s, app);
+    CHECK_OK(xyz_dispatch_destroy(app));
+    CHECK_OK(xyz_dispatch_destroy(shell));
+}
+
 const test_case recording_tests[] = {
+    {"setters_that_change_nothing_record_nothing", setters_that_change_nothing_record_nothing},
+    {"an_empty_add_records_nothing", an_empty_add_records_nothing},
+    {"id_dependencies_on_ids_of_no_alert_replay", id_dependencies_on_ids_of_no_alert_replay},
+    {"the_api_and_the_files_agree_on_values", the_api_and_the_files_agree_on_values},
+    {"clock_readings_across_a_join_and_nested_calls_replay", clock_readings_across_a_join_and_nested_calls_replay},
     {"a_recorded_session_replays_to_the_same_events", a_recorded_session_replays_to_the_same_events},
     {"recording_in_deferred_mode_keeps_the_flushes", recording_in_deferred_mode_keeps_the_flushes},
     {"what_cannot_be_replayed_is_refused_or_reported", what_cannot_be_replayed_is_refused_or_reported},

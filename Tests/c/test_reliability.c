@@ -355,7 +355,58 @@ static void canonically_equivalent_page_names_are_different_pages(void) {
     xyz_scenario_free(scenario);
 }
 
+/* ---- a host that normalises content in its update callback ---- */
+
+static int updates_seen;
+
+static void normalise_on_update(recorder *r, const char *event, xyz_alert *alert) {
+    (void)r;
+    if (strcmp(event, "update") == 0) {
+        updates_seen++;
+        CHECK(updates_seen < 100); /* (a runaway would show here, not as a crash) */
+        if (updates_seen < 100) CHECK_OK(xyz_alert_set_title(alert, "normalised"));
+    }
+}
+
+/* Setting the content from the alert's own update callback does not
+ * recurse: the change is delivered as one more update once the callback
+ * returns, and setting what is already there delivers nothing. */
+static void a_host_normalising_content_in_update_does_not_recurse(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *a = make_alert("a", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    recorder_take(&r);
+    updates_seen = 0;
+    r.react = normalise_on_update;
+    CHECK_OK(xyz_alert_set_title(a, "Hello"));
+    CHECK_STR(recorder_take(&r), "update a Hello\nupdate a normalised\n");
+    CHECK(updates_seen == 2);
+    CHECK_STR(xyz_alert_title(a), "normalised");
+    CHECK_OK(xyz_alert_set_title(a, "normalised")); /* nothing changes: no update */
+    CHECK_STR(recorder_take(&r), "");
+    r.react = NULL;
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* An index past every action is reported as the unsigned number it is. */
+static void an_action_index_is_reported_unsigned(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *a = make_alert("a", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    CHECK_STATUS(xyz_alert_trigger_action(a, (size_t)-1), XYZ_EINVAL);
+    CHECK_STR(xyz_last_error(), "alert 'a' has no action 18446744073709551615 (it has 0)");
+    CHECK_STATUS(xyz_alert_trigger_action(a, (size_t)1 << 63), XYZ_EINVAL);
+    CHECK_STR(xyz_last_error(), "alert 'a' has no action 9223372036854775808 (it has 0)");
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case reliability_tests[] = {
+    {"a_host_normalising_content_in_update_does_not_recurse", a_host_normalising_content_in_update_does_not_recurse},
+    {"an_action_index_is_reported_unsigned", an_action_index_is_reported_unsigned},
     {"diagnostics_agree_with_the_text", diagnostics_agree_with_the_text},
     {"a_parent_chain_into_a_cycle_is_an_error_not_a_hang", a_parent_chain_into_a_cycle_is_an_error_not_a_hang},
     {"canonically_equivalent_page_names_are_different_pages", canonically_equivalent_page_names_are_different_pages},

@@ -311,6 +311,53 @@ printf '{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "after": ["b"]}
 out=$("$XYZALERT" simulate "$scratch/cycle.json" --format expect)
 expect "a dependency cycle made live is an error event" 0 $? "0 error - cycle" "$out"
 
+# Extreme times and long ids: every format finishes at once, whatever the
+# magnitude of the times (the picture's work is bounded by the trace's
+# size); the SVG is well-formed; data formats (expect, json) carry every id
+# whole, and `test --update` round-trips them; pictures cut labels visibly.
+python3 - "$scratch" <<'PY'
+import json, sys
+long_id = "x" * 58 + "\u00e9" * 3 + "y" * 540  # the cut falls among two-byte characters
+def scenario(name, steps, alerts=(), pages=None):
+    doc = {"pages": pages or {"p": {}}, "alerts": list(alerts), "steps": steps}
+    with open(f"{sys.argv[1]}/extreme-{name}.json", "w") as f:
+        json.dump(doc, f)
+a = {"id": "a", "page": "p"}
+scenario("advance-1e20", [{"appear": "p"}, {"advance": 1e20}])
+scenario("at-1e15", [{"appear": "p"}, {"add": "a", "at": 1e15}], [a])
+scenario("advance-1e300", [{"appear": "p"}, {"add": "a"}, {"advance": 1e300}], [dict(a, duration=1e308)])
+scenario("denormal", [{"appear": "p"}, {"add": "a", "at": 5e-324}, {"advance": 5e-324}, {"tick": "p"}],
+         [dict(a, duration=5e-324)])
+scenario("at-0", [{"appear": "p", "at": 0}, {"add": "a", "at": 0}], [dict(a, ttl=1e308)])
+scenario("long-id", [{"appear": "p"}, {"add": long_id}, {"dismiss": long_id}],
+         [{"id": long_id, "page": "p", "lane": "z" * 700}])
+with open(f"{sys.argv[1]}/long-id.txt", "w") as f:
+    f.write(long_id)
+PY
+for f in "$scratch"/extreme-*.json; do
+    for format in text json expect svg; do
+        timeout 20 "$XYZALERT" simulate "$f" --format $format > "$scratch/out.$format" 2>&1
+        status=$?
+        expect "$(basename "$f" .json) --format $format finishes" 0 $status
+    done
+    python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$scratch/out.svg" 2>&1
+    status=$?
+    expect "$(basename "$f" .json) --format svg is well-formed XML" 0 $status
+done
+long_id=$(cat "$scratch/long-id.txt")
+out=$("$XYZALERT" simulate "$scratch/extreme-long-id.json" --format expect | head -1)
+expect "expect lines carry a long id whole" 0 $? "1 show $long_id p lane:$(printf 'z%.0s' $(seq 700))" "$out"
+"$XYZALERT" simulate "$scratch/extreme-long-id.json" --format json | grep -qF "\"alert\": \"$long_id\""
+expect "the JSON trace carries a long id whole" 0 $?
+"$XYZALERT" simulate "$scratch/extreme-long-id.json" --format svg | grep -qF ">${long_id:0:59}…"
+expect "the picture cuts a long id on a character boundary, visibly" 0 $?
+"$XYZALERT" simulate "$scratch/extreme-long-id.json" | grep -qF "add ${long_id:0:55}…"
+expect "the text timeline cuts a long step label the same way" 0 $?
+"$XYZALERT" test --update "$scratch/extreme-long-id.json" > /dev/null && "$XYZALERT" test "$scratch/extreme-long-id.json" > /dev/null
+expect "test --update round-trips a long id" 0 $?
+grep -qF "\"2 finish $long_id dismissed\"" "$scratch/extreme-long-id.json"
+expect "the updated expect list has the id whole" 0 $?
+
 # Pictures (--format svg): well-formed, every alert named, rendered by
 # rsvg-convert, the launch example as docs/launch.png (Tests/cli/check_svg.py).
 out=$(python3 Tests/cli/check_svg.py "$XYZALERT")

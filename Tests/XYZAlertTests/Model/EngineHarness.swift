@@ -173,10 +173,10 @@ final class EngineHarness: Harness {
                 try pages[page].flush()
             case .tick(let page):
                 try pages[page].tick()
-            case .update(let slot):
+            case .update(let slot, let title):
                 guard let alert = slots[slot] else { return "skip" }
                 var content = alert.content
-                content.title = "updated"
+                content.title = title
                 try alert.setContent(content)
             case .setCapacity(let page, let capacity):
                 try pages[page].setCapacity(capacity)

@@ -5,7 +5,11 @@ import XYZAlert
 struct SequenceGenerator {
     static let pageCount = 4
     static let slotCount = 8
-    static let ids = ["a", "b", "c", "d", "e"]
+    /// Two of them are one text in two Unicode forms (composed and
+    /// decomposed): different ids, byte for byte.
+    static let ids = ["a", "b", "c", "\u{E9}", "e\u{301}"]
+    /// Titles for updates, so that an update often repeats the current one.
+    static let titles = ["updated", "renamed", "\u{E9}", "e\u{301}"]
 
     var rng: SeededRandom
 
@@ -45,8 +49,10 @@ struct SequenceGenerator {
             afterSlots: chance(15) ? [slot()] : [],
             actions: Int.random(in: 0...2, using: &rng),
             target: ["page", "page", "window", "nowhere"].randomElement(using: &rng)!,
-            duration: chance(25) ? [1, 2, 3].randomElement(using: &rng)! : 0,
-            ttl: chance(20) ? [1, 2, 4].randomElement(using: &rng)! : 0,
+            // With the extremes the API accepts: the largest double, the
+            // smallest denormal.
+            duration: chance(25) ? [1, 2, 3, 3, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
+            ttl: chance(20) ? [1, 2, 4, 4, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
             onDuplicate: [.reject, .reject, .ignore, .replace].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
@@ -60,7 +66,10 @@ struct SequenceGenerator {
         // queue policies, rarer so that the rules keep their share.
         let roll = Int.random(in: 0..<(depth == 0 ? 115 : 112), using: &rng)
         switch roll {
-        case 0..<20: return .add(page: page(), specs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in spec(depth: depth) })
+        case 0..<20:
+            // Now and then an add of no alerts at all.
+            let count = chance(3) ? 0 : Int.random(in: 1...3, using: &rng)
+            return .add(page: page(), specs: (0..<count).map { _ in spec(depth: depth) })
         case 20..<22: return .addExisting(page: page(), slots: [slot()])
         case 22..<28: return .ready(slot: slot())
         case 28..<36: return .dismiss(slot: slot())
@@ -86,7 +95,7 @@ struct SequenceGenerator {
         case 102..<104: return .cancelTagged(page: page(), tag: chance(80) ? ["x", "y"].randomElement(using: &rng)! : nil)
         case 104..<106: return .suspend(page: page())
         case 106..<108: return .resume(page: page())
-        case 108..<110: return .update(slot: slot())
+        case 108..<110: return .update(slot: slot(), title: Self.titles.randomElement(using: &rng)!)
         case 110..<112: return .setCapacity(page: page(), capacity: Int.random(in: 0...3, using: &rng))
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }

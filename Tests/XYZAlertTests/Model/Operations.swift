@@ -81,7 +81,7 @@ indirect enum Op: CustomStringConvertible {
     case resume(page: Int)
     case setCapacity(page: Int, capacity: Int)
     /// Sets the alert's title (keeping the rest of its content).
-    case update(slot: Int)
+    case update(slot: Int, title: String)
 
     var description: String {
         switch self {
@@ -106,7 +106,7 @@ indirect enum Op: CustomStringConvertible {
         case .flush(let page): ".flush(page: \(page))"
         case .advance(let seconds): ".advance(seconds: \(seconds))"
         case .tick(let page): ".tick(page: \(page))"
-        case .update(let slot): ".update(slot: \(slot))"
+        case .update(let slot, let title): ".update(slot: \(slot), title: \"\(title)\")"
         case .setCapacity(let page, let capacity): ".setCapacity(page: \(page), capacity: \(capacity))"
         case .suspend(let page): ".suspend(page: \(page))"
         case .resume(let page): ".resume(page: \(page))"

@@ -37,10 +37,13 @@ final class RefAlert {
     var tags: [String] = []
     var onDuplicate: OnDuplicate = .reject
     var lane = "main"
+    var title: String?
+    var updateIsRunning = false
+    var updateIsPending = false
 
     init(label: String, id: String?) {
         self.label = label
-        self.id = (id?.isEmpty ?? true) ? nil : id
+        self.id = (id?.isEmpty ?? true) ? nil : id.map(byteKey)
     }
 }
 
@@ -208,6 +211,19 @@ final class ReferenceHarness: Harness {
     private var currentDomainOf: (RefAlert) -> RefDomain? { { $0.state.isLive ? $0.page!.domain : nil } }
 
     // MARK: Events
+
+    private func deliverUpdate(_ a: RefAlert) {
+        if a.updateIsRunning {
+            a.updateIsPending = true
+            return
+        }
+        a.updateIsRunning = true
+        repeat {
+            a.updateIsPending = false
+            event("update \(a.label)", a, kind: "update")
+        } while a.updateIsPending && a.state.isOnScreen
+        a.updateIsRunning = false
+    }
 
     private func event(_ line: String, _ alert: RefAlert?, kind: String) {
         trace.append(line)
@@ -468,7 +484,8 @@ final class ReferenceHarness: Harness {
         if a.state.isLive { dep.dependents.append(a) }
     }
 
-    private func dependOnID(_ a: RefAlert, _ id: String) throws(RefFailure) {
+    private func dependOnID(_ a: RefAlert, _ text: String) throws(RefFailure) {
+        let id = byteKey(text)
         if a.state == .finished || a.state.isOnScreen { throw RefFailure("state") }
         if id == a.id { throw RefFailure("cycle") }
         if a.idDeps.contains(id) { return }
@@ -481,6 +498,7 @@ final class ReferenceHarness: Harness {
 
     private func add(_ p: RefPage, _ batch: [RefAlert]) throws(RefFailure) {
         try usable(p)
+        if batch.isEmpty { return } // nothing happens, not even a pass
         var ids = Set<String>()
         var conflicts: [(new: RefAlert, live: RefAlert)] = []
         for (i, a) in batch.enumerated() {
@@ -751,10 +769,15 @@ final class ReferenceHarness: Harness {
                 let p = pages[page]
                 try usable(p)
                 tick(p.domain)
-            case .update(let slot):
+            case .update(let slot, let title):
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }
-                if a.state.isOnScreen { event("update \(a.label)", a, kind: "update") }
+                // Content equal byte for byte changes nothing; a change made
+                // from inside the alert's own update callback is delivered
+                // once more after it returns.
+                if a.title.map(byteKey) == byteKey(title) { return "ok" }
+                a.title = title
+                if a.state.isOnScreen { deliverUpdate(a) }
             case .setCapacity(let page, let capacity):
                 let p = pages[page]
                 try usable(p)
@@ -815,4 +838,10 @@ final class ReferenceHarness: Harness {
             return error.code
         }
     }
+}
+
+/// An id as the engine compares it: by its UTF-8 bytes (Swift's `==` on
+/// strings would make "\u{E9}" and "e\u{301}" one id).
+func byteKey(_ text: String) -> String {
+    text.utf8.map { String($0, radix: 16) }.joined(separator: ".")
 }
