@@ -489,6 +489,29 @@ void updates_reach_an_overriding_host() {
     CHECK(r.take() == "show a page\nupdate a 2 new messages\n");
 }
 
+// A host that normalises the title in its update callback: the change is
+// delivered once more after the callback returns, never inside it, and a
+// title equal to the alert's delivers nothing (no recursion).
+struct normalising : xyz::host {
+    std::vector<std::string> seen;
+    void update(xyz::alert &a) override {
+        seen.push_back(a.title().value_or("-"));
+        if (seen.size() < 100) a.set_title("normalised");
+    }
+};
+
+void a_host_normalising_content_in_update_does_not_recurse() {
+    normalising n;
+    xyz::dispatch home(n);
+    home.page_did_appear();
+    xyz::alert a("a");
+    home.add(a);
+    a.set_title("Hello");
+    CHECK(n.seen == (std::vector<std::string>{"Hello", "normalised"}));
+    a.set_title("normalised");
+    CHECK(n.seen.size() == 2);
+}
+
 void tags_and_cancel_tagged_through_the_wrapper() {
     recorder r;
     xyz::dispatch home = visible_page(r, "home");
@@ -554,6 +577,7 @@ const test_case tests[] = {
     {"durations_ttl_and_ticks_through_the_wrapper", durations_ttl_and_ticks_through_the_wrapper},
     {"tags_and_cancel_tagged_through_the_wrapper", tags_and_cancel_tagged_through_the_wrapper},
     {"updates_reach_an_overriding_host", updates_reach_an_overriding_host},
+    {"a_host_normalising_content_in_update_does_not_recurse", a_host_normalising_content_in_update_does_not_recurse},
     {"recording_through_the_wrapper", recording_through_the_wrapper},
 };
 

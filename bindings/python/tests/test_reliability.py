@@ -162,3 +162,25 @@ def test_titles_come_back_as_given():
     alert.title = "caf\u00e9"
     alert.title = "cafe\u0301"
     assert alert.title == "cafe\u0301"
+
+
+def test_a_host_normalising_content_in_update_does_not_recurse():
+    """A change made from inside the alert's own update callback is
+    delivered once more after the callback returns, and content equal to
+    what the alert has delivers nothing (docs/rules.md, updates)."""
+    seen = []
+
+    class Normalising(xyzalert.Host):
+        def update(self, alert):
+            seen.append(alert.title)
+            alert.title = "normalised"
+
+    with xyzalert.Dispatch(Normalising(), name="home") as home:
+        home.page_did_appear()
+        alert = Alert("a")
+        home.add(alert)
+        alert.title = "Hello"
+        assert seen == ["Hello", "normalised"]
+        alert.title = "normalised"
+        assert seen == ["Hello", "normalised"]
+        assert alert.title == "normalised"

@@ -107,7 +107,59 @@ def _load() -> ctypes.CDLL:
                       + "\nSet XYZALERT_LIBRARY to the library's path (build it with `make lib`).")
 
 
-lib = _load()
+_library = _load()
+
+# ---------------------------------------------------------------- threads
+
+#: Serializes every call into the engine (README, "Threads"): one re-entrant
+#: lock for the whole library, held for the whole of a call, callbacks
+#: included. The engine's contract is one thread at a time per domain, and
+#: a Python callback lets other threads run in the middle of a call (as does
+#: every call that releases the GIL), so without it two threads using one
+#: Dispatch corrupt the engine's memory. Re-entrant: a callback's own calls
+#: on the calling thread go straight through. A callback that waits for
+#: another thread which calls into xyzalert deadlocks (that thread waits
+#: for the lock the callback's thread holds).
+lock = threading.RLock()
+acquire, release = lock.acquire, lock.release
+
+
+def serialized(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function`, called with `lock` held."""
+    def call(*args: Any) -> Any:
+        acquire()
+        try:
+            return function(*args)
+        finally:
+            release()
+    call.__name__ = getattr(function, "__name__", "call")
+    call.__doc__ = function.__doc__
+    return call
+
+
+def serialize_methods(*locking_themselves: str) -> Callable[[Any], Any]:
+    """Class decorator: every method and property of the class (not
+    inherited, not dunder but ``__enter__``/``__exit__``) runs with `lock`
+    held, so that a handle read in it cannot be freed by another thread's
+    ``close()`` before the call that uses it; except the methods named,
+    which take the lock themselves (the hot path, inline)."""
+    return lambda cls: _serialize_methods(cls, locking_themselves)
+
+
+def _serialize_methods(cls: Any, skipped: Tuple[str, ...]) -> Any:
+    for name, member in list(vars(cls).items()):
+        if name.startswith("__") and name not in ("__enter__", "__exit__") or name in skipped:
+            continue
+        if isinstance(member, property):
+            setattr(cls, name, property(member.fget and serialized(member.fget),
+                                        member.fset and serialized(member.fset), None, member.__doc__))
+        elif isinstance(member, (classmethod, staticmethod)):
+            continue
+        elif callable(member) and not isinstance(member, type):
+            wrapped = serialized(member)
+            wrapped.__wrapped__ = member  # type: ignore[attr-defined]
+            setattr(cls, name, wrapped)
+    return cls
 
 # ---------------------------------------------------------------- callback exceptions
 
@@ -406,7 +458,32 @@ def _declare(library: Any, name: str, with_errcheck: bool) -> None:
 
 
 for _name in _DECLARATIONS:
-    _declare(lib, _name, with_errcheck=True)
+    _declare(_library, _name, with_errcheck=True)
+
+
+class _Locked:
+    """The library's functions, each called with `lock` held (see
+    `serialized`), as attributes of the same names."""
+
+    def __init__(self, library: ctypes.CDLL, unlocked: Tuple[str, ...]) -> None:
+        self._name = library._name
+        for name in _DECLARATIONS:
+            function = getattr(library, name)
+            setattr(self, name, function if name in unlocked else serialized(function))
+
+    def __getattr__(self, name: str) -> Any:  # (for the type checker: every xyz_* is set above)
+        raise AttributeError(name)
+
+
+#: Every C function, serialized. Not locked: what touches no domain and no
+#: shared state (versions, names, the thread's last error, freeing a string,
+#: the keyboard formula, creating an alert) and reference counting (atomic;
+#: an alert the engine still uses it holds a reference of its own to).
+lib: Any = _Locked(_library, ("xyz_version", "xyz_version_string", "xyz_status_name", "xyz_state_name",
+                              "xyz_exclusive_name", "xyz_hide_reason_name", "xyz_end_reason_name",
+                              "xyz_action_style_name", "xyz_on_duplicate_name", "xyz_last_error", "xyz_free",
+                              "xyz_keyboard_offset", "xyz_alert_create", "xyz_alert_create_with",
+                              "xyz_alert_retain", "xyz_alert_release"))
 
 # The calls of every app's hot path (create with priority and exclusive
 # behaviour, add, dismiss, release), declared a second time with neither
@@ -420,7 +497,9 @@ for _name in _DECLARATIONS:
 # within microseconds and its callbacks need the GIL anyway, and releasing it
 # and taking it back (once per call, again in each callback) cost about
 # 2,200 of the 38,000 instructions of an add -> show -> dismiss cycle.
-hot = ctypes.PyDLL(lib._name)
+# Not serialized: callers of add and dismiss hold `lock` themselves (create
+# and release need none, as for `lib`).
+hot = ctypes.PyDLL(_library._name)
 for _name, _restype in (("xyz_alert_create_with", c_void_p), ("xyz_dispatch_add", c_int),
                         ("xyz_alert_dismiss", c_int), ("xyz_alert_release", None)):
     getattr(hot, _name).restype = _restype

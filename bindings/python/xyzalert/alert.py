@@ -23,6 +23,7 @@ _stored = _lib._stored  # (the list itself: read by the hot paths' inline checks
 _create_with = hot.xyz_alert_create_with
 _dismiss = hot.xyz_alert_dismiss
 _release = hot.xyz_alert_release
+_acquire_lock, _release_lock = _lib.acquire, _lib.release
 _alert_refs = _handles.alert_refs  # (the dict itself, as a global)
 
 # The default values of `Alert()`'s rarely used arguments, which it compares
@@ -228,9 +229,13 @@ class Alert:
 
     def dismiss(self) -> None:
         """The host took this on-screen alert off screen: it finishes."""
-        status = _dismiss(self._param)
-        if status or _stored[0]:
-            _lib.checked(status)
+        _acquire_lock()  # (`_lib.lock`, inline: the hot path)
+        try:
+            status = _dismiss(self._param)
+            if status or _stored[0]:
+                _lib.checked(status)
+        finally:
+            _release_lock()
 
     def cancel(self) -> None:
         """Ends a live alert (removed first if on screen)."""

@@ -14,6 +14,7 @@ from .alert import Alert
 lib = _lib.lib
 
 
+@_lib.serialize_methods()
 class AlertSet:
     """Validated alert definitions. ``len()`` counts them, ``ids`` lists
     them in file order, :meth:`create_alert` makes fresh instances."""
@@ -151,10 +152,11 @@ class Scenario:
         return scenario
 
     def close(self) -> None:
-        handle, self._handle = self._handle, 0
-        if handle:
-            self.alerts._handle = 0
-            lib.xyz_scenario_free(handle)
+        with _lib.lock:  # (its alert set may be in use on another thread)
+            handle, self._handle = self._handle, 0
+            if handle:
+                self.alerts._handle = 0
+                lib.xyz_scenario_free(handle)
 
     def __del__(self) -> None:
         if getattr(self, "_handle", 0) and _lib is not None and lib is not None:

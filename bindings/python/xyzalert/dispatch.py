@@ -23,7 +23,10 @@ alert_refs = _handles.alert_refs
 _add = hot.xyz_dispatch_add  # (a global: see alert.py's `_create`)
 byref = ctypes.byref
 ONE = _lib.ONE
+_acquire, _release = _lib.acquire, _lib.release
 
+
+@_lib.serialize_methods("add")
 class Dispatch:
     """The scheduler of one page, alone in its domain until given a parent.
 
@@ -126,16 +129,22 @@ class Dispatch:
     def add(self, alerts: Union[Alert, Iterable[Alert]]) -> None:
         """Adds one alert or several at once, all or none."""
         if isinstance(alerts, Alert):
-            if not self._handle:
-                self._require_open()
-            status = _add(self._param, byref(alerts._param), ONE)
-            if status or _stored[0]:
-                _lib.checked(status)
+            _acquire()  # (`serialize_methods`, inline)
+            try:
+                if not self._handle:
+                    self._require_open()
+                status = _add(self._param, byref(alerts._param), ONE)
+                if status or _stored[0]:
+                    _lib.checked(status)
+            finally:
+                _release()
             return
         if isinstance(alerts, (str, bytes)) or not isinstance(alerts, Iterable):
             raise TypeError(f"alerts must be an Alert or an iterable of Alerts, got {_check.described(alerts)}")
         batch = [_check.instance(alert, Alert, "each of alerts") for alert in alerts]
-        lib.xyz_dispatch_add(self._require_open(), _lib.handle_array([a._handle for a in batch]), len(batch))
+        handles = _lib.handle_array([a._handle for a in batch])
+        with _lib.lock:
+            lib.xyz_dispatch_add(self._require_open(), handles, len(batch))
 
     def add_set(self, alert_set: "AlertSet") -> None:
         """Adds a fresh instance of every definition of `alert_set`, all at once."""
