@@ -75,6 +75,9 @@ final class Domain {
     /// What host code is running that must not change the schedule (an
     /// active-child provider, the host's clock), or nil.
     @exclusivity(unchecked) var readOnlyCallback: String?
+    /// See `Dispatch.hostCode` (HostCodeMark.swift).
+    @exclusivity(unchecked) var hostCodeDepth = 0
+    @exclusivity(unchecked) var hostCodeThread: UInt = 0
     /// The root was destroyed, or the domain was merged into another one.
     @exclusivity(unchecked) var isDead = false
 

@@ -34,6 +34,11 @@ func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function
     guard let found = object(pointer, type) else {
         throw nullArgument(function, what)
     }
+    if let alert = found as? Alert {
+        try requireThread(alert.dispatch, function)
+    } else if let dispatch = found as? Dispatch {
+        try requireThread(dispatch, function)
+    }
     return found
 }
 
@@ -56,6 +61,9 @@ func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ fun
     var result: Result<R, AlertError>?
     Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { object in
         do throws(AlertError) {
+            if let alert = object as? Alert {
+                try requireThread(alert.dispatch, function)
+            }
             result = .success(try body(object))
         } catch {
             result = .failure(error)

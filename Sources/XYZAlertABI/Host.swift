@@ -6,7 +6,8 @@ import XYZAlert
 /// of every dispatch created through the C API and keeps the dispatch's
 /// C-side data (its name as a C string). Its context is destroyed with it,
 /// which the engine arranges to happen last in `destroy()` (and, from inside
-/// a callback, once that callback returns).
+/// a callback, once that callback returns). Each callback marks its domain
+/// as running host code on this thread (Threads.swift).
 final class CHost: AlertHost {
     let callbacks: xyz_host
     let strings = CStrings()
@@ -26,35 +27,42 @@ final class CHost: AlertHost {
 
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
         guard let show = callbacks.show else { return }
-        target.withCString { show(handle(alert), $0, view, callbacks.context) }
+        runningHostCode(alert.dispatch) { target.withCString { show(handle(alert), $0, view, callbacks.context) } }
     }
 
     func hide(_ alert: Alert, reason: HideReason) {
-        callbacks.hide?(handle(alert), xyz_hide_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+        guard let hide = callbacks.hide else { return }
+        runningHostCode(alert.dispatch) { hide(handle(alert), xyz_hide_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
     }
 
     func unhide(_ alert: Alert) {
-        callbacks.unhide?(handle(alert), callbacks.context)
+        guard let unhide = callbacks.unhide else { return }
+        runningHostCode(alert.dispatch) { unhide(handle(alert), callbacks.context) }
     }
 
     func remove(_ alert: Alert, reason: EndReason) {
-        callbacks.remove?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+        guard let remove = callbacks.remove else { return }
+        runningHostCode(alert.endingDispatch) { remove(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
     }
 
     func finish(_ alert: Alert, reason: EndReason) {
-        callbacks.finish?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
+        guard let finish = callbacks.finish else { return }
+        runningHostCode(alert.endingDispatch) { finish(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
     }
 
     func move(_ alert: Alert, dy: Double, duration: Double) {
-        callbacks.move?(handle(alert), dy, duration, callbacks.context)
+        guard let move = callbacks.move else { return }
+        runningHostCode(alert.dispatch) { move(handle(alert), dy, duration, callbacks.context) }
     }
 
     func action(_ alert: Alert, index: Int) {
-        callbacks.action?(handle(alert), index, callbacks.context)
+        guard let action = callbacks.action else { return }
+        runningHostCode(alert.endingDispatch) { action(handle(alert), index, callbacks.context) }
     }
 
     func requestFlush(_ root: Dispatch) {
-        callbacks.request_flush?(handle(root), callbacks.context)
+        guard let requestFlush = callbacks.request_flush else { return }
+        runningHostCode(root) { requestFlush(handle(root), callbacks.context) }
     }
 
     func now() -> Double? {
@@ -62,11 +70,13 @@ final class CHost: AlertHost {
     }
 
     func setTimer(_ root: Dispatch, delay: Double) {
-        callbacks.set_timer?(handle(root), delay, callbacks.context)
+        guard let setTimer = callbacks.set_timer else { return }
+        runningHostCode(root) { setTimer(handle(root), delay, callbacks.context) }
     }
 
     func update(_ alert: Alert) {
-        callbacks.update?(handle(alert), callbacks.context)
+        guard let update = callbacks.update else { return }
+        runningHostCode(alert.dispatch) { update(handle(alert), callbacks.context) }
     }
 }
 
