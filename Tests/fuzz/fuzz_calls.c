@@ -6,6 +6,13 @@
  * itself checks that snapshots are valid JSON, that the engine's offsets are
  * finite, and that every user-data and context destructor runs exactly once.
  *
+ * The recording round trip: page 0's domain is recorded from the start of
+ * every sequence. At its end, unless something a file cannot hold broke
+ * the recording (the library says so), the recording must pass `xyzalert
+ * check`, load, and replay through the tool's own runner (simulate.c, linked
+ * in) to exactly the events the recorded pages' hosts saw (event, alert and
+ * reason, in order).
+ *
  * Byte layout: each operation is one opcode byte followed by its operand
  * bytes; a callback reads one more byte to decide whether to react. Running
  * out of bytes ends the sequence. */
@@ -16,6 +23,7 @@
 #include <string.h>
 
 #include "xyzalert_tooling.h"
+#include "../../Sources/xyzalert-cli/cli.h"
 
 enum { PAGES = 4, ALERTS = 12 };
 
@@ -29,6 +37,18 @@ static unsigned provider_calls;
 static size_t provider_serial;
 static int tearing_down; /* the final destroys: callbacks only count, as handles go */
 static double clock_now;  /* the hosts' virtual clock, moved by the tick operation */
+
+/* The round trip: the dispatch whose recording is checked (NULL once a call
+ * made it impossible to compare: it was stopped, restarted or destroyed),
+ * which page slots the recording covers, and the events their hosts saw. */
+static xyz_dispatch *recorded_root;
+static int recorded[PAGES];
+static line_list seen;
+static size_t sequences, compared; /* printed at exit: the share that was checked */
+
+static void print_round_trips(void) {
+    fprintf(stderr, "recording round trips: %zu of %zu sequences compared\n", compared, sequences);
+}
 
 static int next(void) {
     if (input_left == 0) return -1;
@@ -52,6 +72,37 @@ static void on_destroy(void *data) {
 
 static void step(void);
 
+static int slot_of(const xyz_dispatch *d) {
+    for (int i = 0; i < PAGES; i++) {
+        if (d && pages[i] == d) return i;
+    }
+    return -1;
+}
+
+/* An event of a recorded page, as the runner's expect lines give it: event,
+ * alert id ("-" for none), and the reason of a hide, remove or finish. */
+static void log_event(xyz_alert *a, const char *event, const char *reason) {
+    int slot = slot_of(xyz_alert_dispatch(a));
+    if (!recorded_root || tearing_down || slot < 0 || !recorded[slot]) return;
+    const char *id = xyz_alert_id(a);
+    char line[256];
+    snprintf(line, sizeof line, "%s %s%s%s", event, id ? id : "-", reason ? " " : "", reason ? reason : "");
+    lines_add(&seen, line);
+}
+
+static xyz_dispatch *root_of(xyz_dispatch *d) {
+    for (xyz_dispatch *up = d; up; up = xyz_dispatch_parent(up)) d = up;
+    return d;
+}
+
+/* After a join: every page of a domain with a recorded page is recorded. */
+static void follow_join(xyz_dispatch *d) {
+    xyz_dispatch *root = root_of(d);
+    int any = 0;
+    for (int i = 0; i < PAGES; i++) any |= recorded[i] && root_of(pages[i]) == root;
+    for (int i = 0; i < PAGES; i++) recorded[i] |= any && root_of(pages[i]) == root;
+}
+
 /* A callback first snapshots the alert's dispatch (the library checks every
  * invariant there: the state a callback sees is complete), then reacts with
  * probability 1/4, at most two levels deep. */
@@ -69,23 +120,42 @@ static void react(xyz_alert *a) {
 
 static void on_show(xyz_alert *a, const char *target, void *view, void *context) {
     (void)target; (void)view; (void)context;
+    log_event(a, "show", NULL);
     react(a);
 }
-static void on_hide(xyz_alert *a, xyz_hide_reason reason, void *context) { (void)reason; (void)context; react(a); }
-static void on_unhide(xyz_alert *a, void *context) { (void)context; react(a); }
-static void on_end(xyz_alert *a, xyz_end_reason reason, void *context) { (void)reason; (void)context; react(a); }
+static void on_hide(xyz_alert *a, xyz_hide_reason reason, void *context) {
+    (void)context;
+    log_event(a, "hide", xyz_hide_reason_name(reason));
+    react(a);
+}
+static void on_unhide(xyz_alert *a, void *context) { (void)context; log_event(a, "unhide", NULL); react(a); }
+static void on_remove(xyz_alert *a, xyz_end_reason reason, void *context) {
+    (void)context;
+    log_event(a, "remove", xyz_end_reason_name(reason));
+    react(a);
+}
+static void on_finish(xyz_alert *a, xyz_end_reason reason, void *context) {
+    (void)context;
+    log_event(a, "finish", xyz_end_reason_name(reason));
+    react(a);
+}
 static void on_move(xyz_alert *a, double dy, double duration, void *context) {
     (void)duration; (void)context;
     if (!isfinite(dy)) {
         fprintf(stderr, "move with a non-finite offset\n");
         abort();
     }
+    log_event(a, "move", NULL);
     react(a);
 }
-static void on_action(xyz_alert *a, size_t index, void *context) { (void)index; (void)context; react(a); }
+static void on_action(xyz_alert *a, size_t index, void *context) {
+    (void)index; (void)context;
+    log_event(a, "action", NULL);
+    react(a);
+}
 static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
 static double on_now(void *context) { (void)context; return clock_now; }
-static void on_update(xyz_alert *a, void *context) { (void)context; react(a); }
+static void on_update(xyz_alert *a, void *context) { (void)context; log_event(a, "update", NULL); react(a); }
 static void on_set_timer(xyz_dispatch *root, double delay, void *context) {
     (void)root;
     (void)context;
@@ -105,8 +175,8 @@ static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
 }
 
 static xyz_dispatch *make_page(int deferred) {
-    xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_end,
-                                  .finish = on_end, .move = on_move, .action = on_action,
+    xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_remove,
+                                  .finish = on_finish, .move = on_move, .action = on_action,
                                   .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer,
                                   .update = on_update);
     host.request_flush = deferred ? on_flush : NULL;
@@ -141,8 +211,9 @@ static void step(void) {
         break;
     }
     case 1: {
+        /* (0 to 3 alerts: an add of none does nothing.) */
         xyz_alert *batch[3] = {a, alerts[operand(ALERTS)], alerts[operand(ALERTS)]};
-        (void)xyz_dispatch_add(d, batch, (size_t)operand(3) + 1);
+        (void)xyz_dispatch_add(d, batch, (size_t)operand(4));
         break;
     }
     case 2: xyz_alert_set_ready(a); break;
@@ -151,7 +222,9 @@ static void step(void) {
     case 5: xyz_alert_trigger_action(a, (size_t)operand(2)); break;
     case 6: xyz_dispatch_page_did_appear(d); break;
     case 7: xyz_dispatch_page_will_disappear(d); break;
-    case 8: (void)xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL); break;
+    case 8:
+        if (xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL) == XYZ_OK) follow_join(d);
+        break;
     case 9: (void)xyz_dispatch_set_active_child(d, operand(2) ? page_operand() : NULL); break;
     case 10: {
         /* A context of its own for every call (never NULL), its mode in it. */
@@ -166,8 +239,13 @@ static void step(void) {
     }
     case 11: { /* a destroyed handle is gone: the slot gets a new page at once */
         int i = operand(PAGES);
-        if (xyz_dispatch_destroy(pages[i]) == XYZ_OK) {
+        xyz_dispatch *old = pages[i];
+        if (old == recorded_root) recorded_root = NULL; /* its recording goes with it */
+        if (xyz_dispatch_destroy(old) == XYZ_OK) {
             pages[i] = make_page(operand(2));
+            recorded[i] = 0;
+        } else if (old == recorded_root) {
+            recorded_root = old;
         }
         break;
     }
@@ -199,9 +277,10 @@ static void step(void) {
         if (isnan(xyz_dispatch_next_deadline(d))) abort();
         break;
     case 21: { /* durations and ttl, odd values included (refused unless finite and >= 0) */
-        static const double seconds[] = {0, 0.5, 1, 3, -1, NAN, INFINITY, 1e300};
-        xyz_alert_set_duration(a, seconds[operand(8)]);
-        xyz_alert_set_ttl(a, seconds[operand(8)]);
+        static const double seconds[] = {0, 0.5, 1, 3, -1, NAN, INFINITY, 1e300, 1.7976931348623157e308,
+                                         4.9406564584124654e-324};
+        xyz_alert_set_duration(a, seconds[operand(10)]);
+        xyz_alert_set_ttl(a, seconds[operand(10)]);
         break;
     }
     case 22: { /* queue policies on an (idle) alert: a tag, a lane, a duplicate policy */
@@ -221,14 +300,20 @@ static void step(void) {
         if (operand(2)) {
             operand(2) ? xyz_dispatch_suspend(d) : xyz_dispatch_resume(d);
         } else {
-            xyz_dispatch_set_capacity(d, (size_t)operand(4));
+            xyz_dispatch_set_capacity(d, operand(5) == 4 ? (size_t)2147483647 : (size_t)operand(4));
         }
         break;
-    case 25: /* content of a (maybe on-screen) alert: an update */
-        xyz_alert_set_message(a, ids[operand(7)]);
+    case 25: /* content of a (maybe on-screen) alert, often what it has already: an update or nothing */
+        switch (operand(4)) {
+        case 0: xyz_alert_set_message(a, ids[operand(7)]); break;
+        case 1: xyz_alert_set_style(a, operand(2) ? "alert" : "toast"); break;
+        case 2: xyz_alert_set_meta(a, operand(2) ? NULL : "{\"n\": -0}"); break;
+        default: xyz_alert_clear_actions(a);
+        }
         break;
     case 26: { /* recording: start, stop, or the file, which must load as a scenario */
         int what = operand(3);
+        if (what < 2 && d == recorded_root) recorded_root = NULL; /* restarted or stopped: not comparable */
         if (what == 0) {
             xyz_status started = xyz_dispatch_start_recording(d); /* refused over live alerts */
             (void)started;
@@ -253,6 +338,54 @@ static void step(void) {
     }
 }
 
+/* The runner's expect line "STEP EVENT ALERT [DETAIL]" as log_event
+ * writes it: the detail kept for hide, remove and finish only, and an
+ * alert without id (the runner names it "#N", its name in the file) as "-". */
+static void normalise(const char *line, char *out, size_t size) {
+    char event[16] = "", alert[200] = "", detail[64] = "";
+    const char *rest = strchr(line, ' ');
+    int words = rest ? sscanf(rest + 1, "%15s %199s %63s", event, alert, detail) : 0;
+    int reason = words == 3 && (!strcmp(event, "hide") || !strcmp(event, "remove") || !strcmp(event, "finish"));
+    snprintf(out, size, "%s %s%s%s", event, alert[0] == '#' ? "-" : alert, reason ? " " : "", reason ? detail : "");
+}
+
+static void check_round_trip(void) {
+    char *json = recorded_root ? xyz_dispatch_recording_json(recorded_root) : NULL;
+    sequences++;
+    if (!json) return; /* abandoned, or broken by what a file cannot hold */
+    compared++;
+    xyz_error problems[4];
+    size_t found = 0;
+    if (xyz_check_string(json, strlen(json), problems, 4, &found) != XYZ_OK || found) {
+        fprintf(stderr, "check refuses a recording: %d:%d: %s (at %s)\n%s\n", problems[0].line, problems[0].column,
+                problems[0].message, problems[0].pointer, json);
+        abort();
+    }
+    xyz_error error;
+    xyz_scenario *scenario = xyz_scenario_load_string(json, strlen(json), &error);
+    if (!scenario) {
+        fprintf(stderr, "a recording does not load: %d:%d: %s (at %s)\n%s\n", error.line, error.column, error.message,
+                error.pointer, json);
+        abort();
+    }
+    line_list replayed = {0};
+    free(run_scenario(scenario, FORMAT_EXPECT, &replayed, false, NULL));
+    xyz_scenario_free(scenario);
+    size_t count = replayed.count > seen.count ? replayed.count : seen.count;
+    for (size_t i = 0; i < count; i++) {
+        char line[300] = "(none)";
+        if (i < replayed.count) normalise(replayed.items[i], line, sizeof line);
+        const char *live = i < seen.count ? seen.items[i] : "(none)";
+        if (strcmp(line, live) != 0) {
+            fprintf(stderr, "the recording replays otherwise: event %zu is \"%s\" live, \"%s\" replayed\n%s\n", i, live,
+                    line, json);
+            abort();
+        }
+    }
+    lines_free(&replayed);
+    xyz_free(json);
+}
+
 static void check_snapshots(void) {
     for (int i = 0; i < PAGES; i++) {
         char *json = xyz_dispatch_snapshot_json(pages[i]);
@@ -269,6 +402,8 @@ static void check_snapshots(void) {
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+    static int registered;
+    if (!registered++) atexit(print_round_trips);
     input = data;
     input_left = size;
     destructors_owed = 0;
@@ -282,10 +417,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     for (int i = 0; i < ALERTS; i++) {
         alerts[i] = xyz_alert_create(ids[i % 7]);
     }
+    memset(recorded, 0, sizeof recorded);
+    recorded[0] = 1;
+    recorded_root = xyz_dispatch_start_recording(pages[0]) == XYZ_OK ? pages[0] : NULL;
     for (int calls = 0; input_left > 0 && calls < 150; calls++) {
         step();
         check_snapshots();
     }
+    check_round_trip();
+    lines_free(&seen);
     tearing_down = 1;
     for (int i = 0; i < PAGES; i++) {
         xyz_dispatch_destroy(pages[i]);
