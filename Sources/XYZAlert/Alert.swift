@@ -288,9 +288,10 @@ public final class Alert {
         defer { updateIsRunning = false }
         repeat {
             updateIsPending = false
-            dispatch!.recording?.delivered(self, finished: false)
-            if let host = dispatch!.host {
-                host.update(self)
+            let dispatch = self.dispatch!
+            dispatch.recording?.delivered(self, finished: false)
+            if let host = dispatch.host {
+                dispatch.domain.runHostCode(host) { host.update(self) }
             }
         } while updateIsPending && state.isOnScreen
     }

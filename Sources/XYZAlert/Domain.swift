@@ -75,7 +75,8 @@ final class Domain {
     /// What host code is running that must not change the schedule (an
     /// active-child provider, the host's clock), or nil.
     @exclusivity(unchecked) var readOnlyCallback: String?
-    /// See `Dispatch.hostCode` (HostCodeMark.swift).
+    /// How many callbacks of the domain run, and the embedding layer's
+    /// number for the thread running them (HostCodeMark.swift).
     @exclusivity(unchecked) var hostCodeDepth = 0
     @exclusivity(unchecked) var hostCodeThread: UInt = 0
     /// The root was destroyed, or the domain was merged into another one.
@@ -305,7 +306,7 @@ final class Domain {
                     pauseDuration(alert)
                 }
                 if let host {
-                    host.hide(alert, reason: reason)
+                    runHostCode(host) { host.hide(alert, reason: reason) }
                 }
             case .unhide(let alert):
                 alert.passMark = pass
@@ -316,7 +317,7 @@ final class Domain {
                     runDuration(alert)
                 }
                 if let host {
-                    host.unhide(alert)
+                    runHostCode(host) { host.unhide(alert) }
                 }
             case .show(let alert):
                 alert.passMark = pass
@@ -334,7 +335,7 @@ final class Domain {
                 dispatch.recording?.delivered(alert, finished: false)
                 let changes = scheduleChanges
                 if let host {
-                    host.show(alert, target: target, view: dispatch.resolveTarget(target))
+                    runHostCode(host) { host.show(alert, target: target, view: dispatch.resolveTarget(target)) }
                 }
                 if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
                     // The pass is over, without looking again (one lane, no
@@ -482,7 +483,7 @@ final class Domain {
             }
             dispatch.recording?.delivered(alert, finished: false)
             if let host = dispatch.host {
-                host.hide(alert, reason: .page)
+                runHostCode(host) { host.hide(alert, reason: .page) }
             }
             computeParticipation(askProviders: true)
             if version != (stackVersion, participationVersion) {
@@ -529,7 +530,7 @@ final class Domain {
             alert.offset = dy
             dispatch.recording?.delivered(alert, finished: false)
             if let host = dispatch.host {
-                host.move(alert, dy: dy, duration: duration)
+                runHostCode(host) { host.move(alert, dy: dy, duration: duration) }
             }
             if version != stackVersion {
                 version = stackVersion
@@ -583,18 +584,18 @@ final class Domain {
         if let action {
             recording?.delivered(alert, finished: false)
             if let host {
-                host.action(alert, index: action)
+                runHostCode(host) { host.action(alert, index: action) }
             }
         }
         if removing && wasOnScreen {
             recording?.delivered(alert, finished: false)
             if let host {
-                host.remove(alert, reason: reason)
+                runHostCode(host) { host.remove(alert, reason: reason) }
             }
         }
         recording?.delivered(alert, finished: true)
         if let host {
-            host.finish(alert, reason: reason)
+            runHostCode(host) { host.finish(alert, reason: reason) }
         }
     }
 
@@ -799,18 +800,25 @@ final class Domain {
     /// of this domain), into this one. Its alerts rank after this domain's in
     /// add order and its on-screen alerts go on top of the stack, each keeping
     /// their own order: two domains have no common clock to interleave them.
-    /// O(the subtree's dispatches and alerts).
+    /// The incoming alerts are numbered on from this domain's `nextSeq` in
+    /// their own order, so numbers grow by the alerts that move (adding
+    /// `other.nextSeq` to each doubled them at every join after a split,
+    /// and overflowed after about 60). O(the subtree's dispatches, and
+    /// k log k for its k alerts).
     func absorb(_ other: Domain, subtree: Dispatch) {
         let dispatches = subtree.subtree
+        var moving: [Alert] = []
         for dispatch in dispatches {
-            for alert in dispatch.alerts {
-                alert.seq += nextSeq
-            }
+            moving += dispatch.alerts
             dispatch.domain = self
+        }
+        moving.sort { $0.seq < $1.seq }
+        for alert in moving {
+            alert.seq = nextSeq
+            nextSeq += 1
         }
         continueNumbering(other)
         participationChanged()
-        nextSeq += other.nextSeq
         stack += other.stack
         offsetAlerts += other.offsetAlerts
         other.stack = []

@@ -46,6 +46,11 @@ public protocol AlertHost: AnyObject {
     /// delay means no timer is needed any more. Asked of the root's host
     /// when the domain's earliest deadline changes (SPEC section 12).
     func setTimer(_ root: Dispatch, delay: Double)
+    /// A number for the thread calling now (0, the default: no number). The
+    /// engine keeps it while one of a domain's callbacks runs, so that an
+    /// embedding layer can refuse calls from other threads meanwhile
+    /// (`Alert.hostCodeThread`).
+    var threadNumber: UInt { get }
 }
 
 extension AlertHost {
@@ -58,6 +63,7 @@ extension AlertHost {
     public func action(_ alert: Alert, index: Int) {}
     public func update(_ alert: Alert) {}
     public var defersPasses: Bool { false }
+    public var threadNumber: UInt { 0 }
     public func requestFlush(_ root: Dispatch) {}
     public func now() -> Double? { nil }
     public func setTimer(_ root: Dispatch, delay: Double) {}

@@ -1,16 +1,38 @@
-/// Where host code runs for a domain, for the embedding layer's check that
-/// a domain is used from one thread at a time (the C layer refuses a call
-/// made from another thread while a callback of the domain runs, see
+/// Which thread runs a domain's callbacks, for the embedding layer's check
+/// that a domain is used from one thread at a time (the C layer refuses a
+/// call made from another thread while a callback of the domain runs: see
 /// Sources/XYZAlertABI/Threads.swift). The engine has no notion of threads:
-/// it only keeps the number the embedding layer gives it.
-extension Dispatch {
-    /// How many callbacks of this page's domain are running, and the thread
-    /// (an embedding layer's number for it) that runs them while any does.
-    public var hostCode: (depth: Int, thread: UInt) {
-        get { (domain.hostCodeDepth, domain.hostCodeThread) }
-        set {
-            domain.hostCodeDepth = newValue.depth
-            domain.hostCodeThread = newValue.thread
-        }
+/// it keeps the number the host gives for the thread running a callback
+/// (`AlertHost.threadNumber`) while the callback runs.
+extension Domain {
+    /// Runs `call` (one call into host code) with the domain marked as
+    /// running host code on the host's thread.
+    @inline(__always)
+    func runHostCode(_ host: AlertHost, _ call: () -> Void) {
+        let outer = (hostCodeDepth, hostCodeThread)
+        hostCodeDepth = outer.0 &+ 1
+        hostCodeThread = host.threadNumber
+        call()
+        (hostCodeDepth, hostCodeThread) = outer
     }
+
+    /// The thread running a callback of this domain, 0 when none runs.
+    @inline(__always)
+    var hostCodeRunner: UInt { hostCodeDepth > 0 ? hostCodeThread : 0 }
+}
+
+extension Alert {
+    /// The host's number for the thread running a callback of the domain
+    /// of the page this alert was added to; 0 when none runs (or the alert
+    /// is on no page).
+    public var hostCodeThread: UInt {
+        guard let dispatch else { return 0 }
+        return dispatch.domain.hostCodeRunner
+    }
+}
+
+extension Dispatch {
+    /// The host's number for the thread running a callback of this page's
+    /// domain; 0 when none runs.
+    public var hostCodeThread: UInt { domain.hostCodeRunner }
 }

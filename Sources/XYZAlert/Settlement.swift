@@ -66,7 +66,7 @@ struct Settlement {
             }
         } else if !domain.flushRequested, let root = domain.root, let host = root.host {
             domain.flushRequested = true
-            host.requestFlush(root)
+            domain.runHostCode(host) { host.requestFlush(root) }
         }
         return nil
     }

@@ -35,7 +35,8 @@ extension Domain {
         if let host = root?.host {
             let outer = readOnlyCallback
             readOnlyCallback = "the host's clock"
-            let reading = host.now()
+            var reading: Double?
+            runHostCode(host) { reading = host.now() }
             readOnlyCallback = outer
             if let reading {
                 if reading.isFinite {
@@ -115,7 +116,7 @@ extension Domain {
         requestedTimer = earliest
         let delay = earliest.map { max(0, $0 - now()) } ?? -1
         if let host = root.host {
-            host.setTimer(root, delay: delay)
+            runHostCode(host) { host.setTimer(root, delay: delay) }
         }
     }
 
@@ -128,7 +129,7 @@ extension Domain {
         guard requestedTimer != nil, let root else { return }
         requestedTimer = nil
         if let host = root.host {
-            host.setTimer(root, delay: -1)
+            runHostCode(host) { host.setTimer(root, delay: -1) }
         }
     }
 

@@ -6,8 +6,8 @@ import XYZAlert
 /// of every dispatch created through the C API and keeps the dispatch's
 /// C-side data (its name as a C string). Its context is destroyed with it,
 /// which the engine arranges to happen last in `destroy()` (and, from inside
-/// a callback, once that callback returns). Each callback marks its domain
-/// as running host code on this thread (Threads.swift).
+/// a callback, once that callback returns). It numbers threads for the
+/// engine's mark of where callbacks run (Threads.swift).
 final class CHost: AlertHost {
     let callbacks: xyz_host
     let strings = CStrings()
@@ -25,44 +25,39 @@ final class CHost: AlertHost {
 
     var defersPasses: Bool { callbacks.request_flush != nil }
 
+    var threadNumber: UInt { currentThread() }
+
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
         guard let show = callbacks.show else { return }
-        runningHostCode(alert.dispatch) { target.withCString { show(handle(alert), $0, view, callbacks.context) } }
+        target.withCString { show(handle(alert), $0, view, callbacks.context) }
     }
 
     func hide(_ alert: Alert, reason: HideReason) {
-        guard let hide = callbacks.hide else { return }
-        runningHostCode(alert.dispatch) { hide(handle(alert), xyz_hide_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
+        callbacks.hide?(handle(alert), xyz_hide_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
     }
 
     func unhide(_ alert: Alert) {
-        guard let unhide = callbacks.unhide else { return }
-        runningHostCode(alert.dispatch) { unhide(handle(alert), callbacks.context) }
+        callbacks.unhide?(handle(alert), callbacks.context)
     }
 
     func remove(_ alert: Alert, reason: EndReason) {
-        guard let remove = callbacks.remove else { return }
-        runningHostCode(alert.endingDispatch) { remove(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
+        callbacks.remove?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
     }
 
     func finish(_ alert: Alert, reason: EndReason) {
-        guard let finish = callbacks.finish else { return }
-        runningHostCode(alert.endingDispatch) { finish(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context) }
+        callbacks.finish?(handle(alert), xyz_end_reason(rawValue: UInt32(reason.rawValue)), callbacks.context)
     }
 
     func move(_ alert: Alert, dy: Double, duration: Double) {
-        guard let move = callbacks.move else { return }
-        runningHostCode(alert.dispatch) { move(handle(alert), dy, duration, callbacks.context) }
+        callbacks.move?(handle(alert), dy, duration, callbacks.context)
     }
 
     func action(_ alert: Alert, index: Int) {
-        guard let action = callbacks.action else { return }
-        runningHostCode(alert.endingDispatch) { action(handle(alert), index, callbacks.context) }
+        callbacks.action?(handle(alert), index, callbacks.context)
     }
 
     func requestFlush(_ root: Dispatch) {
-        guard let requestFlush = callbacks.request_flush else { return }
-        runningHostCode(root) { requestFlush(handle(root), callbacks.context) }
+        callbacks.request_flush?(handle(root), callbacks.context)
     }
 
     func now() -> Double? {
@@ -70,13 +65,11 @@ final class CHost: AlertHost {
     }
 
     func setTimer(_ root: Dispatch, delay: Double) {
-        guard let setTimer = callbacks.set_timer else { return }
-        runningHostCode(root) { setTimer(handle(root), delay, callbacks.context) }
+        callbacks.set_timer?(handle(root), delay, callbacks.context)
     }
 
     func update(_ alert: Alert) {
-        guard let update = callbacks.update else { return }
-        runningHostCode(alert.dispatch) { update(handle(alert), callbacks.context) }
+        callbacks.update?(handle(alert), callbacks.context)
     }
 }
 

@@ -9,28 +9,17 @@ import XYZAlert
 // only inside the engine's own code (no callback running), and calls on an
 // alert not added to a page. The README's "Threads" section says so.
 
-/// Marks a callback of `dispatch`'s domain as running on this thread while
-/// `body` runs.
+/// This thread's number (`AlertHost.threadNumber`).
 @inline(__always)
-func runningHostCode(_ dispatch: Dispatch?, _ body: () -> Void) {
-    guard let dispatch else {
-        body()
-        return
-    }
-    dispatch.hostCode = (dispatch.hostCode.depth + 1, UInt(pthread_self()))
-    body()
-    // (Counted down, not restored: the callback may have joined the page
-    // to another domain, whose own count this then is.)
-    let depth = max(0, dispatch.hostCode.depth - 1)
-    dispatch.hostCode = (depth, depth > 0 ? dispatch.hostCode.thread : 0)
+func currentThread() -> UInt {
+    UInt(pthread_self())
 }
 
-/// Throws `.state` when a callback of `dispatch`'s domain runs on another
-/// thread.
+/// Throws `.state` when a callback of the domain runs on another thread
+/// (`runner`: `Alert.hostCodeThread` or `Dispatch.hostCodeThread`).
 @inline(__always)
-func requireThread(_ dispatch: Dispatch?, _ function: String) throws(AlertError) {
-    guard let dispatch, dispatch.hostCode.depth > 0 else { return }
-    if dispatch.hostCode.thread != UInt(pthread_self()) {
+func requireThread(_ runner: UInt, _ function: String) throws(AlertError) {
+    if runner != 0 && runner != currentThread() {
         throw threadError(function)
     }
 }

@@ -404,7 +404,43 @@ static void an_action_index_is_reported_unsigned(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* Joining and splitting over and over (a tab attached and detached as the
+ * user moves around) keeps add order and never runs out of numbers: each
+ * join used to double them. */
+static void joining_and_splitting_again_and_again_keeps_add_order(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_dispatch *tab = recorder_page(&r, "tab");
+    CHECK_OK(xyz_dispatch_suspend(home)); /* nothing shows: the queues keep their order */
+    CHECK_OK(xyz_dispatch_suspend(tab));
+    xyz_alert *first = make_alert("first", 1, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *second = make_alert("second", 1, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *third = make_alert("third", 1, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_dispatch_add(tab, &first, 1));
+    CHECK_OK(xyz_dispatch_add(home, &second, 1));
+    CHECK_OK(xyz_dispatch_add(tab, &third, 1));
+    for (int i = 0; i < 200; i++) {
+        CHECK_OK(xyz_dispatch_set_parent(tab, home));
+        CHECK_OK(xyz_dispatch_set_parent(tab, NULL));
+    }
+    CHECK_OK(xyz_dispatch_set_parent(tab, home));
+    CHECK_STR(recorder_take(&r), "");
+    CHECK_OK(xyz_dispatch_resume(tab));
+    CHECK_OK(xyz_dispatch_resume(home));
+    /* home's own alert first (the tab's joined after it), then the tab's in their order. */
+    CHECK_STR(recorder_take(&r), "show second page\n");
+    CHECK_OK(xyz_alert_dismiss(second));
+    CHECK_OK(xyz_alert_dismiss(first));
+    CHECK_STR(recorder_take(&r), "finish second dismissed\nshow first page\nfinish first dismissed\nshow third page\n");
+    xyz_alert_release(first);
+    xyz_alert_release(second);
+    xyz_alert_release(third);
+    CHECK_OK(xyz_dispatch_destroy(tab));
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case reliability_tests[] = {
+    {"joining_and_splitting_again_and_again_keeps_add_order", joining_and_splitting_again_and_again_keeps_add_order},
     {"a_host_normalising_content_in_update_does_not_recurse", a_host_normalising_content_in_update_does_not_recurse},
     {"an_action_index_is_reported_unsigned", an_action_index_is_reported_unsigned},
     {"diagnostics_agree_with_the_text", diagnostics_agree_with_the_text},
