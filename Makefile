@@ -92,10 +92,13 @@ header-test:
 
 # The Swift suites; the recordings of the model's random sequences that
 # they write (Tests/XYZAlertTests/Model/RecordingRoundTripTests.swift) then
-# replay through the tool, each against the events its host saw.
+# pass `xyzalert check` and replay through the tool, each against the
+# events its host saw.
 swift-test: cli
 	rm -rf $(BIN)/recordings && mkdir -p $(BIN)/recordings
 	XYZALERT_RECORDINGS=$(BIN)/recordings $(SWIFT) test
+	$(BIN)/xyzalert check $(BIN)/recordings/*.json > $(BIN)/recordings-check.out || \
+		{ grep -v ': ok' $(BIN)/recordings-check.out; exit 1; }
 	$(BIN)/xyzalert test $(BIN)/recordings/*.json > $(BIN)/recordings.out; status=$$?; \
 		tail -1 $(BIN)/recordings.out; exit $$status
 

@@ -250,7 +250,7 @@ public final class Alert {
     /// takes the new content for its show. A change made from inside the
     /// alert's own `update` callback is not delivered inside it: the
     /// callback gets one more `update` after it returns, so a host that
-    /// normalises content in its callback cannot recurse (docs/rules.md).
+    /// normalises content in its callback cannot recurse (README, "Update in place").
     public func setContent(_ content: AlertContent) throws(AlertError) {
         try requireNotFinished("set the content")
         let onScreen = state.isOnScreen
