@@ -382,15 +382,21 @@ static void recording_changes_no_event(void) {
 }
 
 
+/* A fresh session with one visible page "home", recorded from now on. */
+static xyz_dispatch *recorded_home(session *s, rec_page *page) {
+    memset(s, 0, sizeof *s);
+    xyz_dispatch *home = s_page(page, s, "home");
+    CHECK_OK(xyz_dispatch_page_did_appear(home));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    return home;
+}
+
 /* Content setters given what the alert already has change nothing: no
  * update, no step (a step written for them replayed as another setter). */
 static void setters_that_change_nothing_record_nothing(void) {
     session s;
-    memset(&s, 0, sizeof s);
     rec_page page;
-    xyz_dispatch *home = s_page(&page, &s, "home");
-    CHECK_OK(xyz_dispatch_page_did_appear(home));
-    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_dispatch *home = recorded_home(&s, &page);
     xyz_alert *a = make_alert("a", 1, XYZ_EXCLUSIVE_WAIT);
     xyz_alert_retain(a);
     add1(home, a);
@@ -418,11 +424,8 @@ static void setters_that_change_nothing_record_nothing(void) {
  * {"add": []} would not load). */
 static void an_empty_add_records_nothing(void) {
     session s;
-    memset(&s, 0, sizeof s);
     rec_page page;
-    xyz_dispatch *home = s_page(&page, &s, "home");
-    CHECK_OK(xyz_dispatch_page_did_appear(home));
-    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_dispatch *home = recorded_home(&s, &page);
     xyz_alert *none[1] = {NULL};
     CHECK_OK(xyz_dispatch_add(home, NULL, 0));
     CHECK_OK(xyz_dispatch_add(home, none, 0));
@@ -440,11 +443,8 @@ static void an_empty_add_records_nothing(void) {
  * blocks and is left out (the loader refuses ids no alert has). */
 static void id_dependencies_on_ids_of_no_alert_replay(void) {
     session s;
-    memset(&s, 0, sizeof s);
     rec_page page;
-    xyz_dispatch *home = s_page(&page, &s, "home");
-    CHECK_OK(xyz_dispatch_page_did_appear(home));
-    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_dispatch *home = recorded_home(&s, &page);
     add1(home, make_alert("e\xcc\x81", 5, XYZ_EXCLUSIVE_WAIT)); /* decomposed */
     xyz_alert *b = make_alert("b", 9, XYZ_EXCLUSIVE_COVER);
     CHECK_OK(xyz_alert_add_dependency_id(b, "\xc3\xa9")); /* composed: another id */
@@ -473,12 +473,9 @@ static int file_accepts_meta(const char *meta) {
  * and meta objects. */
 static void the_api_and_the_files_agree_on_values(void) {
     session s;
-    memset(&s, 0, sizeof s);
-    s.clock = 1;
     rec_page page;
-    xyz_dispatch *home = s_page(&page, &s, "home");
-    CHECK_OK(xyz_dispatch_page_did_appear(home));
-    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_dispatch *home = recorded_home(&s, &page);
+    s.clock = 1;
     CHECK_OK(xyz_dispatch_set_capacity(home, 2147483647));
     CHECK_STATUS(xyz_dispatch_set_capacity(home, (size_t)2147483647 + 1), XYZ_EINVAL);
     xyz_alert *big = make_alert("big", 1, XYZ_EXCLUSIVE_WAIT);
