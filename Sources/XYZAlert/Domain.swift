@@ -76,7 +76,7 @@ final class Domain {
     /// active-child provider, the host's clock), or nil.
     @exclusivity(unchecked) var readOnlyCallback: String?
     /// How many callbacks of the domain run, and the embedding layer's
-    /// number for the thread running them (HostCodeMark.swift).
+    /// number for the thread running them (CallbackThread.swift).
     @exclusivity(unchecked) var hostCodeDepth = 0
     @exclusivity(unchecked) var hostCodeThread: UInt = 0
     /// The root was destroyed, or the domain was merged into another one.
