@@ -45,7 +45,8 @@ class Busy(xyzalert.Host):
 
 
 def operations(home: xyzalert.Dispatch, tabs: List[xyzalert.Dispatch], rng: random.Random) -> List[Callable[[], None]]:
-    """Every public method of Dispatch and Alert, on shared objects."""
+    """The public methods and properties of Dispatch, Alert and AlertSet,
+    on shared objects."""
     def alert(n: int) -> Alert:
         return Alert(f"a{n}", priority=rng.randrange(5), exclusive=rng.choice(list(Exclusive)),
                      tags=["t", f"t{n % 3}"], duration=rng.choice([0, 0.001, 1]), title=f"#{n}")
@@ -69,8 +70,42 @@ def operations(home: xyzalert.Dispatch, tabs: List[xyzalert.Dispatch], rng: rand
                 action(rng.choice(tabs))
         return run
 
+    def read_everything(a: Alert) -> None:
+        _ = (a.id, a.state, a.priority, a.exclusive, a.lane, a.on_duplicate, a.tags, a.has_tag("t"), a.duration,
+             a.ttl, a.dispatch, a.after, a.target, a.style, a.title, a.message, a.actions, a.meta, a.explain())
+
+    def configure(a: Alert) -> None:  # (most of these are refused once it is added)
+        a.lane = rng.choice(["main", "toast"])
+        a.add_tag("u")
+        a.duration = 0.5
+        a.ttl = 2
+        a.on_duplicate = rng.choice(["reject", "replace", "ignore"])
+        a.target = "page"
+        a.style = "toast"
+        a.add_action(("ok", "OK"))
+        a.set_keyboard_avoidance(True, -8)
+        a.add_dependency(some_live())
+
+    def record() -> None:
+        rng.choice([home.start_recording, home.stop_recording, home.recording])()
+
+    def catalog() -> None:
+        with xyzalert.AlertSet.loads('{"alerts": [{"id": "c%d", "priority": 3}]}' % rng.randrange(3)) as alerts:
+            home.add(alerts.create_alert(alerts.ids[0]))
+            home.add_set(alerts)
+
     return [
         lambda: home.add(alert(rng.randrange(40))),
+        lambda: read_everything(some_live()),
+        lambda: configure(some_live()),
+        lambda: configure(alert(rng.randrange(40))),
+        record,
+        catalog,
+        lambda: home.find("a1"),
+        lambda: home.is_suspended,
+        lambda: home.set_target("window", object()),
+        lambda: home.set_active_child_provider(rng.choice([None, lambda parent: tabs[0] if tabs else None])),
+        lambda: setattr(home, "name", "home"),
         lambda: home.add([alert(rng.randrange(40)), alert(rng.randrange(40))]),
         lambda: home.cancel_tagged(rng.choice(["t", "t1", None])),
         home.tick,
@@ -116,7 +151,7 @@ def test_threads_calling_every_method_on_one_domain_never_crash() -> None:
                 try:
                     rng.choice(ops)()
                 except (xyzalert.XYZAlertError, IndexError, ValueError):
-                    pass  # refused in the state another thread left; a tab closed meanwhile
+                    pass  # refused in the state another thread left, or a tab closed meanwhile
                 counts[index] += 1
         except BaseException as error:  # anything else is a failure
             failures.append(f"thread {index} (seed {seed}): {error!r}")
