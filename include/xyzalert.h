@@ -48,7 +48,12 @@
  * their alerts) must come from one thread at a time, usually the UI thread.
  * Different domains may live on different threads. Alerts linked by
  * xyz_alert_add_dependency() across domains must be used from one thread.
- * xyz_last_error() is per thread.
+ * xyz_last_error() is per thread. Breaking this rule is refused where it is
+ * cheap to see: while a callback of a domain runs, a call on one of its
+ * dispatches or on an alert added to one of them, made from another thread,
+ * returns XYZ_ESTATE ("called from two threads at once") and changes
+ * nothing. Two calls that overlap without a callback running are not seen
+ * (README, "Threads").
  *
  * Callbacks. A host callback may call any function of this header except
  * xyz_dispatch_set_parent() on the domain delivering the event (that returns
