@@ -12,6 +12,11 @@ show hello
 The library is found through the XYZALERT_LIBRARY environment variable, then
 a copy inside this package, then the repository's build directory, then the
 system's library path.
+
+Threads: any thread may call any function; every call into the library
+holds one re-entrant lock (callbacks included), so calls from several
+threads take turns. A callback must not wait for another thread that calls
+into xyzalert: that would deadlock.
 """
 
 from __future__ import annotations
