@@ -55,13 +55,9 @@ public struct AlertContent: Equatable, Sendable {
     }
 }
 
-/// Two optional strings equal byte for byte.
+/// Two optional strings equal byte for byte (as `ExactString`s).
 func identicalText(_ a: String?, _ b: String?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): true
-    case let (a?, b?): a.utf8.elementsEqual(b.utf8)
-    default: false
-    }
+    a.map(ExactString.init) == b.map(ExactString.init)
 }
 
 /// Two action lists equal byte for byte.

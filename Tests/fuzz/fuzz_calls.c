@@ -240,12 +240,10 @@ static void step(void) {
     case 11: { /* a destroyed handle is gone: the slot gets a new page at once */
         int i = operand(PAGES);
         xyz_dispatch *old = pages[i];
-        if (old == recorded_root) recorded_root = NULL; /* its recording goes with it */
         if (xyz_dispatch_destroy(old) == XYZ_OK) {
+            if (old == recorded_root) recorded_root = NULL; /* its recording went with it */
             pages[i] = make_page(operand(2));
             recorded[i] = 0;
-        } else if (old == recorded_root) {
-            recorded_root = old;
         }
         break;
     }

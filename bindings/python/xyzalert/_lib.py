@@ -138,17 +138,19 @@ def serialized(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def serialize_methods(*locking_themselves: str) -> Callable[[Any], Any]:
-    """Class decorator: every method and property of the class (not
-    inherited, not dunder but ``__enter__``/``__exit__``) runs with `lock`
-    held, so that a handle read in it cannot be freed by another thread's
-    ``close()`` before the call that uses it; except the methods named,
-    which take the lock themselves (the hot path, inline)."""
+    """Class decorator: every public method and property of the class (not
+    inherited; ``__enter__``/``__exit__`` too) runs with `lock` held, so
+    that a handle read in it cannot be freed by another thread's ``close()``
+    before the call that uses it; except the methods named, which take the
+    lock themselves (the hot path, inline). Private helpers are left alone:
+    they run inside a public method or a callback, which holds the lock
+    already."""
     return lambda cls: _serialize_methods(cls, locking_themselves)
 
 
 def _serialize_methods(cls: Any, skipped: Tuple[str, ...]) -> Any:
     for name, member in list(vars(cls).items()):
-        if name.startswith("__") and name not in ("__enter__", "__exit__") or name in skipped:
+        if name.startswith("_") and name not in ("__enter__", "__exit__") or name in skipped:
             continue
         if isinstance(member, property):
             setattr(cls, name, property(member.fget and serialized(member.fget),
