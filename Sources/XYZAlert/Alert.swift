@@ -238,7 +238,7 @@ public final class Alert {
         if name.isEmpty {
             throw AlertError(.invalidArgument, "target name of alert \(quotedName) must not be empty")
         }
-        let recorded = recordCall("target", [("target", JSONText.string(name))])
+        let recorded = recordCall { .target(alert: $0.alert(self), target: name) }
         defer { recorded?.end() }
         target = name
     }
@@ -263,8 +263,8 @@ public final class Alert {
         }
         var recorded: Recording?
         if let recording = dispatch?.recording {
-            if let change = Recording.contentChange(from: old, to: content) {
-                recording.beginAlertCall("update", self, change)
+            if let change = RecordedStep.contentChange(from: old, to: content) {
+                recording.begin(.update(alert: recording.alert(self), change))
                 recorded = recording
             } else {
                 recording.fail("alert \(quotedName) got a content change that is not one setter's (title, message, style, meta, one action added, or the actions cleared)")
@@ -304,7 +304,7 @@ public final class Alert {
         if !adjust.isFinite {
             throw AlertError(.invalidArgument, "keyboard adjust of alert \(quotedName) must be finite")
         }
-        let recorded = recordCall("avoidance", [("enabled", "\(enabled)"), ("adjust", JSONText.number(adjust))])
+        let recorded = recordCall { .avoidance(alert: $0.alert(self), enabled: enabled, adjust: adjust) }
         defer { recorded?.end() }
         avoidsKeyboard = enabled
         keyboardAdjust = adjust
@@ -319,7 +319,7 @@ public final class Alert {
         if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
             throw AlertError(.invalidArgument, "frame of alert \(quotedName) must be finite")
         }
-        let recorded = recordCall("frame", [("frame", frame.map(Recording.rect) ?? "null")])
+        let recorded = recordCall { .frame(alert: $0.alert(self), frame: frame) }
         defer { recorded?.end() }
         self.frame = frame
         dispatch?.domain.moveStep(duration: 0)

@@ -13,7 +13,7 @@ extension Alert {
         case .waiting:
             let dispatch = self.dispatch!
             try dispatch.domain.requireMutable("mark an alert ready")
-            let recorded = recordCall("ready")
+            let recorded = recordAlertCall(.ready)
             defer { recorded?.end() }
             state = .ready
             dispatch.updateQueue(self)
@@ -30,7 +30,7 @@ extension Alert {
         guard state.isOnScreen else {
             throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
         }
-        try end(.dismissed, removing: false, "dismiss an alert") { recordCall("dismiss") }
+        try end(.dismissed, removing: false, "dismiss an alert") { recordAlertCall(.dismiss) }
     }
 
     /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
@@ -40,7 +40,7 @@ extension Alert {
         guard state.isLive else {
             throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
         }
-        try end(.cancelled, "cancel an alert") { recordCall("cancel") }
+        try end(.cancelled, "cancel an alert") { recordAlertCall(.cancel) }
     }
 
     /// The user chose action `index` of this showing alert: `action(index)`,
@@ -56,7 +56,7 @@ extension Alert {
         guard let index = Int(exactly: index), content.actions.indices.contains(index) else {
             throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
         }
-        try end(.dismissed, action: index, "trigger an action") { recordCall("action", [("index", "\(index)")]) }
+        try end(.dismissed, action: index, "trigger an action") { recordCall { .action(alert: $0.alert(self), index: index) } }
     }
 
     /// What `dismiss`, `cancel` and `triggerAction` share once each has

@@ -34,7 +34,7 @@ extension Dispatch {
         guard capacity >= 0 else {
             throw AlertError(.invalidArgument, "the capacity of \(quotedName) must not be negative")
         }
-        let recorded = recordCall { "\"capacity\": " + JSONText.object([("page", $0.page(self)), ("capacity", "\(capacity)")]) }
+        let recorded = recordCall { .capacity(page: $0.page(self), capacity: capacity) }
         defer { recorded?.end() }
         capacityLimit = capacity
         if capacity == 0 {

@@ -197,7 +197,7 @@ public final class Dispatch {
     /// alerts are restored and candidates may show. Then a pass.
     public func pageDidAppear() throws(AlertError) {
         try requireUsable("report the page appearing")
-        let recorded = recordPageCall("appear")
+        let recorded = recordPageCall(.appear)
         defer { recorded?.end() }
         isPageVisible = true
         domain.participationChanged()
@@ -209,7 +209,7 @@ public final class Dispatch {
     /// call in both pass modes, top of stack first. Then a pass.
     public func pageWillDisappear() throws(AlertError) {
         try requireUsable("report the page disappearing")
-        let recorded = recordPageCall("disappear")
+        let recorded = recordPageCall(.disappear)
         defer { recorded?.end() }
         isPageVisible = false
         domain.participationChanged()
@@ -340,9 +340,7 @@ public final class Dispatch {
         if let child, child.parent !== self {
             throw AlertError(.owner, "cannot make \(child.quotedName) the active child of \(quotedName): it is not its child")
         }
-        let recorded = recordCall { r in
-            "\"select\": " + JSONText.object([("page", r.page(self)), ("child", child.map(r.page) ?? "null"), ("flush", "false")])
-        }
+        let recorded = recordCall { r in .select(page: r.page(self), child: child.flatMap(r.page)) }
         defer { recorded?.end() }
         explicitActiveChild = child
         activeChildProvider = nil
@@ -391,7 +389,7 @@ public final class Dispatch {
               duration.isFinite, duration >= 0 else {
             throw AlertError(.invalidArgument, "keyboard frame and duration must be finite, and the duration not negative")
         }
-        let recorded = recordCall { $0.keyboardStep(self, frame, duration: duration) }
+        let recorded = recordCall { .keyboard(page: $0.page(self), frame: frame, duration: duration) }
         defer { recorded?.end() }
         domain.keyboard = frame
         domain.moveStep(duration: duration)
@@ -402,7 +400,7 @@ public final class Dispatch {
     /// the running pass already re-derives every event.
     public func flush() throws(AlertError) {
         try requireUsable("flush")
-        let recorded = recordPageCall("flush")
+        let recorded = recordPageCall(.flush)
         defer { recorded?.end() }
         domain.flushRequested = false
         defer { domain.armTimer() }
@@ -419,7 +417,7 @@ public final class Dispatch {
     /// may be ticked. O(log n) per alert it ends.
     public func tick() throws(AlertError) {
         try requireUsable("tick")
-        let recorded = recordPageCall("tick")
+        let recorded = recordPageCall(.tick)
         defer { recorded?.end() }
         let domain = self.domain
         var settlement = Settlement()
@@ -448,7 +446,7 @@ public final class Dispatch {
     /// host last. Every later call on this dispatch throws `.state`.
     public func destroy() throws(AlertError) {
         try requireUsable("destroy the page")
-        let recorded = recordPageCall("destroy")
+        let recorded = recordPageCall(.destroy)
         defer {
             recorded?.end()
             ownRecording?.stop()

@@ -29,7 +29,7 @@ extension Dispatch {
     /// no pass (nothing on screen changes).
     public func suspend() throws(AlertError) {
         try requireUsable("suspend the page")
-        let recorded = recordPageCall("suspend")
+        let recorded = recordPageCall(.suspend)
         defer { recorded?.end() }
         suspensions += 1
         if suspensions == 1 {
@@ -44,7 +44,7 @@ extension Dispatch {
         guard suspensions > 0 else {
             throw AlertError(.state, "cannot resume \(quotedName): it is not suspended")
         }
-        let recorded = recordPageCall("resume")
+        let recorded = recordPageCall(.resume)
         defer { recorded?.end() }
         suspensions -= 1
         if suspensions == 0 {

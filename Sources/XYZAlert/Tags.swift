@@ -79,9 +79,7 @@ extension Dispatch {
         if tag?.isEmpty == true {
             throw AlertError(.invalidArgument, "cannot cancel tagged alerts: the tag must not be empty")
         }
-        let recorded = recordCall { r in
-            "\"cancel_tagged\": " + JSONText.object([("page", r.page(self))] + (tag.map { [("tag", JSONText.string($0))] } ?? []))
-        }
+        let recorded = recordCall { .cancelTagged(page: $0.page(self), tag: tag) }
         defer { recorded?.end() }
         let domain = self.domain
         var settlement = Settlement()

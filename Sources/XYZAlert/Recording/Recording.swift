@@ -57,11 +57,10 @@ public final class Recording {
         var lane: String
     }
 
-    /// One step: the JSON text of its member, when the clock was read in it,
-    /// after how many events of the enclosing call it was made (nested
-    /// calls only).
+    /// One step: its call, when the clock was read in it, after how many
+    /// events of the enclosing call it was made (nested calls only).
     struct Step {
-        var body: String
+        var call: RecordedStep
         var at: Double?
         var during: Int?
     }
@@ -110,7 +109,7 @@ public final class Recording {
         let dispatches = domain.dispatches
         declare(dispatches)
         if domain.keyboard != .zero, let root = dispatches.first {
-            append(keyboardStep(root, domain.keyboard, duration: 0))
+            append(.keyboard(page: page(root), frame: domain.keyboard, duration: 0))
         }
     }
 
@@ -165,21 +164,22 @@ public final class Recording {
                 pages[i].active = pageIndex[ObjectIdentifier(child)]
             }
             if dispatch.isPageVisible {
-                append("\"appear\": " + page(dispatch))
+                append(.page(.appear, page(dispatch)))
             }
             for _ in 0..<dispatch.suspensions {
-                append("\"suspend\": " + page(dispatch))
+                append(.page(.suspend, page(dispatch)))
             }
         }
     }
 
-    /// The page's name as JSON text.
-    func page(_ dispatch: Dispatch) -> String {
+    /// The page's name in the file; nil (breaking the recording) for a
+    /// page it has not seen.
+    func page(_ dispatch: Dispatch) -> String? {
         guard let i = pageIndex[ObjectIdentifier(dispatch)] else {
             fail("a call named \(dispatch.quotedName), which the recording has not seen")
-            return "null"
+            return nil
         }
-        return JSONText.string(pages[i].name)
+        return pages[i].name
     }
 
     /// `dispatch` gets `newParent` (nil: detached). Pages of the domain it
@@ -202,14 +202,14 @@ public final class Recording {
             }
             declare(unseen)
         }
-        begin("\"parent\": " + JSONText.object([("page", page(dispatch)), ("parent", newParent.map(page) ?? "null")]))
+        begin(.parent(page: page(dispatch), parent: newParent.flatMap(page)))
     }
 
     // MARK: Calls
 
-    /// A call with this step (a JSON member's text) begins.
-    func begin(_ body: String) {
-        append(body)
+    /// A call with this step begins.
+    func begin(_ call: RecordedStep) {
+        append(call)
         if depth == 0 {
             outerStep = steps.count - 1
             eventsInCall = 0
@@ -231,8 +231,8 @@ public final class Recording {
     /// which a replay attributes the events delivered now; nil between calls.
     public var currentStep: Int? { calls.last }
 
-    private func append(_ body: String) {
-        steps.append(Step(body: body, at: nil, during: depth > 0 && eventsInCall > 0 ? eventsInCall : nil))
+    private func append(_ call: RecordedStep) {
+        steps.append(Step(call: call, at: nil, during: depth > 0 && eventsInCall > 0 ? eventsInCall : nil))
     }
 
     /// Whether a recorded call is running (on any page of the recording,
@@ -269,13 +269,14 @@ public final class Recording {
 
     // MARK: Alerts
 
-    /// The recorded alert's definition name as JSON text.
-    func alert(_ alert: Alert) -> String {
+    /// The recorded alert's definition name; nil (breaking the recording)
+    /// for an alert it has not seen added.
+    func alert(_ alert: Alert) -> String? {
         guard let entry = instances[ObjectIdentifier(alert)] else {
             fail("a call named alert \(alert.quotedName), which the recording has not seen added")
-            return "null"
+            return nil
         }
-        return JSONText.string(definitions[entry.definition].name)
+        return definitions[entry.definition].name
     }
 
     /// The name the recording gives `alert` (its definition's), or nil when
@@ -284,18 +285,16 @@ public final class Recording {
         instances[ObjectIdentifier(alert)].map { definitions[$0.definition].name }
     }
 
-    /// A call on `alert` with this member (its value's object gets "alert").
-    func beginAlertCall(_ kind: String, _ alert: Alert, _ members: [(String, String)] = []) {
-        let body = members.isEmpty ? self.alert(alert) : JSONText.object([("alert", self.alert(alert))] + members)
-        begin(JSONText.string(kind) + ": " + body)
-    }
-
     /// A dependency is added to the live `alert`: on the alert `other`, or
     /// on the id `id`. Such a call has no events and reads no clock, so it
     /// is only written down.
-    func recordDependency(_ alert: Alert, on other: Alert? = nil, id: String? = nil) {
-        let target = other.map { ("on", JSONText.string(dependencyName($0) ?? "")) } ?? ("id", JSONText.string(id!))
-        append("\"depend\": " + JSONText.object([("alert", self.alert(alert)), target]))
+    func recordDependency(_ alert: Alert, on other: Alert) {
+        append(.dependOnAlert(alert: self.alert(alert), on: dependencyName(other) ?? ""))
+    }
+
+    /// `recordDependency` for a dependency on the id `id`.
+    func recordDependency(_ alert: Alert, id: String) {
+        append(.dependOnID(alert: self.alert(alert), id: id))
     }
 
     /// `batch` is being added to `dispatch` (every check passed).
@@ -315,8 +314,7 @@ public final class Recording {
             instances[ObjectIdentifier(alert)] = (alert, index)
             busy.insert(index)
         }
-        let list = names.count == 1 ? JSONText.string(names[0]) : JSONText.array(names.map(JSONText.string))
-        begin("\"add\": " + list)
+        begin(.add(names))
     }
 
     private func reuse(_ definition: Definition) -> Int? {
@@ -403,44 +401,6 @@ public final class Recording {
         return name
     }
 
-    // MARK: Steps with values
-
-    func keyboardStep(_ dispatch: Dispatch, _ frame: Rect, duration: Double) -> String {
-        "\"keyboard\": " + JSONText.object([("page", page(dispatch)), ("frame", Recording.rect(frame)),
-                                            ("duration", JSONText.number(duration))])
-    }
-
-    static func rect(_ r: Rect) -> String {
-        JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
-    }
-
-    /// The update step for a content change, as the one C-level setter it
-    /// amounts to; nil when it is none of them.
-    static func contentChange(from old: AlertContent, to new: AlertContent) -> [(String, String)]? {
-        func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
-        var changed: [(String, String)] = []
-        if !identicalText(old.title, new.title) { changed.append(("title", text(new.title))) }
-        if !identicalText(old.message, new.message) { changed.append(("message", text(new.message))) }
-        if !identicalText(old.style, new.style) { changed.append(("style", JSONText.string(new.style))) }
-        if !identicalText(old.meta, new.meta) { changed.append(("meta", new.meta ?? "null")) }
-        if !identicalActions(old.actions, new.actions) {
-            if new.actions.isEmpty {
-                changed.append(("clear_actions", "true"))
-            } else if new.actions.count == old.actions.count + 1, identicalActions(Array(new.actions.dropLast()), old.actions) {
-                changed.append(("add_action", action(new.actions.last!)))
-            } else {
-                return nil
-            }
-        }
-        // (`setContent` records nothing for content that did not change.)
-        return changed.count == 1 ? changed : nil
-    }
-
-    static func action(_ a: AlertAction) -> String {
-        JSONText.object([("id", JSONText.string(a.id)), ("title", JSONText.string(a.title)),
-                         ("style", JSONText.string(a.style.description))])
-    }
-
     // MARK: The file
 
     /// The recording as a scenario (docs/formats.md, "Recordings").
@@ -450,126 +410,6 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
-        // Ids by their bytes, as the loader checks "after" against them.
-        let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
-        var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),\n  \"pages\": {"
-        out += pages.map { page in
-            var members: [(String, String)] = []
-            if let parent = page.parent { members.append(("parent", JSONText.string(pages[parent].name))) }
-            if let active = page.active { members.append(("active", JSONText.string(pages[active].name))) }
-            if page.capacity > 0 { members.append(("capacity", "\(page.capacity)")) }
-            return "\n    " + JSONText.string(page.name) + ": " + JSONText.object(members)
-        }.joined(separator: ",")
-        out += "\n  },\n  \"alerts\": ["
-        out += definitions.map { "\n    " + render($0, definedIDs) }.joined(separator: ",")
-        out += "\n  ],\n  \"steps\": ["
-        var rendered: [String] = []
-        for step in steps {
-            var text = "{" + step.body
-            if let at = step.at { text += ", \"at\": " + JSONText.number(at) }
-            if let during = step.during { text += ", \"during\": \(during)" }
-            rendered.append("\n    " + text + "}")
-        }
-        out += rendered.joined(separator: ",")
-        return out + "\n  ]\n}\n"
-    }
-
-    private func render(_ d: Definition, _ definedIDs: Set<ExactString>) -> String {
-        var m: [(String, String)] = []
-        if d.id != d.name { m.append(("name", JSONText.string(d.name))) }
-        if let id = d.id { m.append(("id", JSONText.string(id))) }
-        m.append(("page", JSONText.string(pages[d.page].name)))
-        if d.priority != 0 { m.append(("priority", "\(d.priority)")) }
-        if d.exclusive != .wait { m.append(("exclusive", JSONText.string(d.exclusive.description))) }
-        // An id that no alert of the file has never blocks the replay:
-        // leaving it out changes nothing, and the loader refuses it.
-        let after = d.after.filter { definedIDs.contains(ExactString($0)) }
-        if !after.isEmpty { m.append(("after", JSONText.array(after.map(JSONText.string)))) }
-        if !d.afterAlerts.isEmpty { m.append(("after_alerts", JSONText.array(d.afterAlerts.map(JSONText.string)))) }
-        if !d.ready { m.append(("ready", "false")) }
-        if d.target != "page" { m.append(("target", JSONText.string(d.target))) }
-        let c = d.content
-        if c.style != "alert" { m.append(("style", JSONText.string(c.style))) }
-        if let title = c.title { m.append(("title", JSONText.string(title))) }
-        if let message = c.message { m.append(("message", JSONText.string(message))) }
-        if !c.actions.isEmpty { m.append(("actions", JSONText.array(c.actions.map(Recording.action)))) }
-        if let meta = c.meta { m.append(("meta", meta)) }
-        if !d.avoidKeyboard { m.append(("avoid_keyboard", "false")) }
-        if d.keyboardAdjust != 0 { m.append(("keyboard_adjust", JSONText.number(d.keyboardAdjust))) }
-        if let frame = d.frame { m.append(("frame", Recording.rect(frame))) }
-        if d.duration != 0 { m.append(("duration", JSONText.number(d.duration))) }
-        if d.ttl != 0 { m.append(("ttl", JSONText.number(d.ttl))) }
-        if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
-        if d.onDuplicate != .reject { m.append(("on_duplicate", JSONText.string(d.onDuplicate.description))) }
-        if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
-        return JSONText.object(m)
-    }
-}
-
-extension Dispatch {
-    /// Tells this page's recording, if any, that a call with the step
-    /// `body` begins; the caller calls `end()` on the result as it returns.
-    @inline(__always)
-    func recordCall(_ body: (Recording) -> String) -> Recording? {
-        guard let recording else { return nil }
-        recording.begin(body(recording))
-        return recording
-    }
-
-    /// `recordCall` for a step whose value is this page's name.
-    @inline(__always)
-    func recordPageCall(_ kind: StaticString) -> Recording? {
-        recordCall { "\"\(kind)\": " + $0.page(self) }
-    }
-
-    /// Starts recording this dispatch's domain (see `Recording`), replacing
-    /// any recording started here before. Throws `.state` while the domain
-    /// has live alerts, an active-child provider or a recording of its own
-    /// (stop that first), or is delivering events.
-    public func startRecording() throws(AlertError) {
-        try requireUsable("start recording")
-        if domain.isRunning {
-            throw AlertError(.state, "cannot start recording from inside a callback of \(quotedName)'s domain")
-        }
-        if domain.liveCount > 0 {
-            throw AlertError(.state, "cannot start recording: the domain of \(quotedName) has \(domain.liveCount) live alert(s), and what they did before cannot be replayed; start recording before adding alerts")
-        }
-        for dispatch in domain.dispatches {
-            if dispatch.activeChildProvider != nil {
-                throw AlertError(.state, "cannot start recording: \(dispatch.quotedName) has an active-child provider, which a file cannot hold; use setActiveChild")
-            }
-            if dispatch.recording != nil && dispatch.recording !== ownRecording {
-                throw AlertError(.state, "cannot start recording: \(dispatch.quotedName) is being recorded already")
-            }
-        }
-        ownRecording?.stop()
-        ownRecording = Recording(domain)
-    }
-
-    /// Stops the recording started on this dispatch; it stays readable.
-    /// Throws `.state` when none was started here.
-    public func stopRecording() throws(AlertError) {
-        guard let ownRecording else {
-            throw AlertError(.state, "cannot stop recording: no recording was started on \(quotedName)")
-        }
-        ownRecording.stop()
-    }
-
-    /// The recording last started on this dispatch, running or stopped.
-    public var startedRecording: Recording? { ownRecording }
-
-    /// Whether a running recording includes this page.
-    public var isRecorded: Bool { recording != nil }
-}
-
-extension Alert {
-    /// Tells the recording of the alert's page, if any, that a call on the
-    /// alert begins (`kind`, with `members` besides "alert"); the caller
-    /// calls `end()` on the result as it returns.
-    @inline(__always)
-    func recordCall(_ kind: StaticString, _ members: @autoclosure () -> [(String, String)] = []) -> Recording? {
-        guard let recording = dispatch?.recording else { return nil }
-        recording.beginAlertCall("\(kind)", self, members())
-        return recording
+        return ScenarioWriter.scenario(deferred: deferred, pages: pages, definitions: definitions, steps: steps)
     }
 }

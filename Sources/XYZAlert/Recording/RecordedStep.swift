@@ -1,0 +1,100 @@
+/// One call a recording writes down, with its arguments; pages and alerts
+/// appear by the names the recording gave them (nil: one it has not seen,
+/// which has broken the recording already). `ScenarioWriter` renders each
+/// case as one step of a scenario file (docs/formats.md, "Recordings").
+enum RecordedStep {
+    /// A call on a page that takes nothing else.
+    enum PageCall: String {
+        case appear, disappear, flush, tick, destroy, suspend, resume
+    }
+
+    /// A call on an alert that takes nothing else.
+    enum AlertCall: String {
+        case ready, dismiss, cancel
+    }
+
+    /// A content change, as the one C-level setter it amounts to.
+    enum ContentChange {
+        case title(String?)
+        case message(String?)
+        case style(String)
+        case meta(String?)
+        case clearActions
+        case addAction(AlertAction)
+    }
+
+    case page(PageCall, String?)
+    case alert(AlertCall, String?)
+    /// The definitions of the added alerts, in batch order.
+    case add([String])
+    case parent(page: String?, parent: String?)
+    case select(page: String?, child: String?)
+    case keyboard(page: String?, frame: Rect, duration: Double)
+    case capacity(page: String?, capacity: Int)
+    case cancelTagged(page: String?, tag: String?)
+    case action(alert: String?, index: Int)
+    case target(alert: String?, target: String)
+    case avoidance(alert: String?, enabled: Bool, adjust: Double)
+    case frame(alert: String?, frame: Rect?)
+    case update(alert: String?, ContentChange)
+    /// A dependency added to a live alert: on another alert, by its name.
+    case dependOnAlert(alert: String?, on: String)
+    /// A dependency added to a live alert: on an id.
+    case dependOnID(alert: String?, id: String)
+
+    /// The change from `old` to `new` content, when it is one setter's;
+    /// nil when it is none of them (or nothing changed).
+    static func contentChange(from old: AlertContent, to new: AlertContent) -> ContentChange? {
+        var changes: [ContentChange] = []
+        if !identicalText(old.title, new.title) { changes.append(.title(new.title)) }
+        if !identicalText(old.message, new.message) { changes.append(.message(new.message)) }
+        if !identicalText(old.style, new.style) { changes.append(.style(new.style)) }
+        if !identicalText(old.meta, new.meta) { changes.append(.meta(new.meta)) }
+        if !identicalActions(old.actions, new.actions) {
+            if new.actions.isEmpty {
+                changes.append(.clearActions)
+            } else if new.actions.count == old.actions.count + 1, identicalActions(Array(new.actions.dropLast()), old.actions) {
+                changes.append(.addAction(new.actions.last!))
+            } else {
+                return nil
+            }
+        }
+        return changes.count == 1 ? changes[0] : nil
+    }
+}
+
+extension Dispatch {
+    /// Tells this page's recording, if any, that a call begins, with the
+    /// step `step` builds (given the recording, for names); the caller
+    /// calls `end()` on the result as it returns.
+    @inline(__always)
+    func recordCall(_ step: (Recording) -> RecordedStep) -> Recording? {
+        guard let recording else { return nil }
+        recording.begin(step(recording))
+        return recording
+    }
+
+    /// `recordCall` for a call that takes this page only.
+    @inline(__always)
+    func recordPageCall(_ call: RecordedStep.PageCall) -> Recording? {
+        recordCall { .page(call, $0.page(self)) }
+    }
+}
+
+extension Alert {
+    /// Tells the recording of the alert's page, if any, that a call on the
+    /// alert begins, with the step `step` builds; the caller calls `end()`
+    /// on the result as it returns.
+    @inline(__always)
+    func recordCall(_ step: (Recording) -> RecordedStep) -> Recording? {
+        guard let recording = dispatch?.recording else { return nil }
+        recording.begin(step(recording))
+        return recording
+    }
+
+    /// `recordCall` for a call that takes this alert only.
+    @inline(__always)
+    func recordAlertCall(_ call: RecordedStep.AlertCall) -> Recording? {
+        recordCall { .alert(call, $0.alert(self)) }
+    }
+}

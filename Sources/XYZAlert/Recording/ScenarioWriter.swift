@@ -1,0 +1,124 @@
+/// Renders a recording as a scenario file (docs/formats.md, "Recordings"):
+/// the one place that knows the file's text. Every `RecordedStep` case has
+/// its rendering here.
+enum ScenarioWriter {
+    /// The whole file: pages, definitions, then the steps.
+    static func scenario(deferred: Bool, pages: [Recording.Page], definitions: [Recording.Definition],
+                         steps: [Recording.Step]) -> String {
+        // Ids by their bytes, as the loader checks "after" against them.
+        let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
+        var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),\n  \"pages\": {"
+        out += pages.map { page in
+            var members: [(String, String)] = []
+            if let parent = page.parent { members.append(("parent", JSONText.string(pages[parent].name))) }
+            if let active = page.active { members.append(("active", JSONText.string(pages[active].name))) }
+            if page.capacity > 0 { members.append(("capacity", "\(page.capacity)")) }
+            return "\n    " + JSONText.string(page.name) + ": " + JSONText.object(members)
+        }.joined(separator: ",")
+        out += "\n  },\n  \"alerts\": ["
+        out += definitions.map { "\n    " + definition($0, pages: pages, definedIDs) }.joined(separator: ",")
+        out += "\n  ],\n  \"steps\": ["
+        out += steps.map { step in
+            var text = "{" + member(step.call)
+            if let at = step.at { text += ", \"at\": " + JSONText.number(at) }
+            if let during = step.during { text += ", \"during\": \(during)" }
+            return "\n    " + text + "}"
+        }.joined(separator: ",")
+        return out + "\n  ]\n}\n"
+    }
+
+    /// A step's member: its call's name and arguments.
+    static func member(_ step: RecordedStep) -> String {
+        func name(_ name: String?) -> String { name.map(JSONText.string) ?? "null" }
+        func onAlert(_ alert: String?, _ members: [(String, String)]) -> String {
+            JSONText.object([("alert", name(alert))] + members)
+        }
+        let (key, value): (String, String)
+        switch step {
+        case let .page(call, page):
+            (key, value) = (call.rawValue, name(page))
+        case let .alert(call, alert):
+            (key, value) = (call.rawValue, name(alert))
+        case let .add(names):
+            (key, value) = ("add", names.count == 1 ? JSONText.string(names[0]) : JSONText.array(names.map(JSONText.string)))
+        case let .parent(page, parent):
+            (key, value) = ("parent", JSONText.object([("page", name(page)), ("parent", name(parent))]))
+        case let .select(page, child):
+            (key, value) = ("select", JSONText.object([("page", name(page)), ("child", name(child)), ("flush", "false")]))
+        case let .keyboard(page, frame, duration):
+            (key, value) = ("keyboard", JSONText.object([("page", name(page)), ("frame", rect(frame)),
+                                                         ("duration", JSONText.number(duration))]))
+        case let .capacity(page, capacity):
+            (key, value) = ("capacity", JSONText.object([("page", name(page)), ("capacity", "\(capacity)")]))
+        case let .cancelTagged(page, tag):
+            (key, value) = ("cancel_tagged", JSONText.object([("page", name(page))] + (tag.map { [("tag", JSONText.string($0))] } ?? [])))
+        case let .action(alert, index):
+            (key, value) = ("action", onAlert(alert, [("index", "\(index)")]))
+        case let .target(alert, target):
+            (key, value) = ("target", onAlert(alert, [("target", JSONText.string(target))]))
+        case let .avoidance(alert, enabled, adjust):
+            (key, value) = ("avoidance", onAlert(alert, [("enabled", "\(enabled)"), ("adjust", JSONText.number(adjust))]))
+        case let .frame(alert, frame):
+            (key, value) = ("frame", onAlert(alert, [("frame", frame.map(rect) ?? "null")]))
+        case let .update(alert, change):
+            (key, value) = ("update", onAlert(alert, [contentMember(change)]))
+        case let .dependOnAlert(alert, other):
+            (key, value) = ("depend", onAlert(alert, [("on", JSONText.string(other))]))
+        case let .dependOnID(alert, id):
+            (key, value) = ("depend", onAlert(alert, [("id", JSONText.string(id))]))
+        }
+        return JSONText.string(key) + ": " + value
+    }
+
+    private static func contentMember(_ change: RecordedStep.ContentChange) -> (String, String) {
+        func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
+        switch change {
+        case let .title(title): return ("title", text(title))
+        case let .message(message): return ("message", text(message))
+        case let .style(style): return ("style", JSONText.string(style))
+        case let .meta(meta): return ("meta", meta ?? "null")
+        case .clearActions: return ("clear_actions", "true")
+        case let .addAction(action): return ("add_action", self.action(action))
+        }
+    }
+
+    private static func definition(_ d: Recording.Definition, pages: [Recording.Page], _ definedIDs: Set<ExactString>) -> String {
+        var m: [(String, String)] = []
+        if d.id != d.name { m.append(("name", JSONText.string(d.name))) }
+        if let id = d.id { m.append(("id", JSONText.string(id))) }
+        m.append(("page", JSONText.string(pages[d.page].name)))
+        if d.priority != 0 { m.append(("priority", "\(d.priority)")) }
+        if d.exclusive != .wait { m.append(("exclusive", JSONText.string(d.exclusive.description))) }
+        // An id that no alert of the file has never blocks the replay:
+        // leaving it out changes nothing, and the loader refuses it.
+        let after = d.after.filter { definedIDs.contains(ExactString($0)) }
+        if !after.isEmpty { m.append(("after", JSONText.array(after.map(JSONText.string)))) }
+        if !d.afterAlerts.isEmpty { m.append(("after_alerts", JSONText.array(d.afterAlerts.map(JSONText.string)))) }
+        if !d.ready { m.append(("ready", "false")) }
+        if d.target != "page" { m.append(("target", JSONText.string(d.target))) }
+        let c = d.content
+        if c.style != "alert" { m.append(("style", JSONText.string(c.style))) }
+        if let title = c.title { m.append(("title", JSONText.string(title))) }
+        if let message = c.message { m.append(("message", JSONText.string(message))) }
+        if !c.actions.isEmpty { m.append(("actions", JSONText.array(c.actions.map(action)))) }
+        if let meta = c.meta { m.append(("meta", meta)) }
+        if !d.avoidKeyboard { m.append(("avoid_keyboard", "false")) }
+        if d.keyboardAdjust != 0 { m.append(("keyboard_adjust", JSONText.number(d.keyboardAdjust))) }
+        if let frame = d.frame { m.append(("frame", rect(frame))) }
+        if d.duration != 0 { m.append(("duration", JSONText.number(d.duration))) }
+        if d.ttl != 0 { m.append(("ttl", JSONText.number(d.ttl))) }
+        if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
+        if d.onDuplicate != .reject { m.append(("on_duplicate", JSONText.string(d.onDuplicate.description))) }
+        if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
+        return JSONText.object(m)
+    }
+
+    private static func rect(_ r: Rect) -> String {
+        JSONText.array([r.x, r.y, r.width, r.height].map(JSONText.number))
+    }
+
+    private static func action(_ a: AlertAction) -> String {
+        JSONText.object([("id", JSONText.string(a.id)), ("title", JSONText.string(a.title)),
+                         ("style", JSONText.string(a.style.description))])
+    }
+}
