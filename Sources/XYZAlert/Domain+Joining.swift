@@ -1,0 +1,148 @@
+/// Joining and splitting domains when a page changes parent.
+extension Domain {
+    /// Moves the bookkeeping of `moving` (every live alert of the dispatches
+    /// that change domain, in add order) from `source` to `target`: the id
+    /// index, the id waiters, the live count, and the unmet count and queue
+    /// membership of every alert whose id dependencies change meaning. Costs
+    /// O(moving alerts + their id dependencies + the waiters on their ids),
+    /// not O(domain): nothing else changes. (Handle dependencies cross
+    /// domains and are untouched.) The caller has checked that no id clashes.
+    static func transfer(_ moving: [Alert], from source: Domain, to target: Domain) {
+        guard !moving.isEmpty else { return }
+        let members = Set(moving.map(ObjectIdentifier.init))
+        source.liveCount -= moving.count
+        target.liveCount += moving.count
+        for alert in moving where !alert.tagKeys.isEmpty {
+            source.unindexTags(of: alert)
+            target.indexTags(of: alert)
+        }
+        for alert in moving {
+            if let lane = alert.laneKey {
+                source.useLane(lane, -1)
+                target.useLane(lane, 1)
+            }
+        }
+        var touched: [Alert] = []
+        // Ids leave the source: its other alerts waiting for them are freed.
+        for alert in moving {
+            guard let key = alert.key, source.ids.remove(alert) else { continue }
+            for waiter in source.idWaiters[key] ?? WaiterList() where !members.contains(ObjectIdentifier(waiter)) {
+                waiter.unmet -= 1
+                touched.append(waiter)
+            }
+        }
+        // The moving alerts stop waiting in the source.
+        var dependencyIDs = Set<ExactString>()
+        for alert in moving {
+            dependencyIDs.formUnion(alert.idDependencies)
+        }
+        for id in dependencyIDs {
+            let rest = source.idWaiters[id]?.filter { !members.contains(ObjectIdentifier($0)) } ?? []
+            source.idWaiters[id] = rest.isEmpty ? nil : WaiterList(rest)
+        }
+        // Ids arrive in the target: its alerts waiting for them are blocked.
+        for alert in moving {
+            guard let key = alert.key else { continue }
+            for waiter in target.idWaiters[key] ?? WaiterList() {
+                waiter.unmet += 1
+                touched.append(waiter)
+            }
+            target.ids.insert(alert)
+        }
+        // The moving alerts wait in the target, counted against its ids.
+        for alert in moving {
+            for id in alert.idDependencies {
+                target.idWaiters[id, default: WaiterList()].append(alert)
+            }
+            alert.unmet = alert.dependencies.count { $0.state != .finished }
+                + alert.idDependencies.count { target.ids[$0] != nil }
+            touched.append(alert)
+        }
+        for alert in touched {
+            alert.dispatch!.updateQueue(alert)
+        }
+    }
+
+    /// The live alerts of `subtree`'s dispatches, in add order.
+    static func liveAlerts(of subtree: [Dispatch]) -> [Alert] {
+        var alerts: [Alert] = []
+        for dispatch in subtree {
+            alerts.append(contentsOf: dispatch.alerts)
+        }
+        alerts.sort { $0.seq < $1.seq }
+        return alerts
+    }
+
+    /// Moves the subtree under `child` (already unlinked from its parent)
+    /// into a new domain, which it returns. Alerts keep their add order and
+    /// stack order; the keyboard frame is copied. O(the subtree's dispatches
+    /// and alerts + this domain's stack).
+    func split(_ child: Dispatch) -> Domain {
+        let domain = Domain(root: child)
+        domain.nextSeq = nextSeq
+        domain.keyboard = keyboard
+        domain.continueNumbering(self)
+        participationChanged()
+        let subtree = child.subtree
+        for dispatch in subtree {
+            dispatch.domain = domain
+        }
+        domain.stack = stack.filter { $0.dispatch!.domain === domain }
+        stack.removeAll { $0.dispatch!.domain === domain }
+        domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
+        offsetAlerts -= domain.offsetAlerts
+        let moving = Domain.liveAlerts(of: subtree)
+        Domain.transfer(moving, from: self, to: domain)
+        moveTimers(of: moving, to: domain)
+        return domain
+    }
+
+    /// Merges `other`, the domain of `subtree` (just linked under a dispatch
+    /// of this domain), into this one. Its alerts rank after this domain's in
+    /// add order and its on-screen alerts go on top of the stack, each keeping
+    /// their own order: two domains have no common clock to interleave them.
+    /// The incoming alerts are numbered on from this domain's `nextSeq` in
+    /// their own order, so numbers grow by the alerts that move (adding
+    /// `other.nextSeq` to each doubled them at every join after a split,
+    /// and overflowed after about 60). O(the subtree's dispatches, and
+    /// k log k for its k alerts).
+    func absorb(_ other: Domain, subtree: Dispatch) {
+        let dispatches = subtree.subtree
+        var moving: [Alert] = []
+        for dispatch in dispatches {
+            moving += dispatch.alerts
+            dispatch.domain = self
+        }
+        moving.sort { $0.seq < $1.seq }
+        for alert in moving {
+            alert.seq = nextSeq
+            nextSeq += 1
+        }
+        continueNumbering(other)
+        participationChanged()
+        stack += other.stack
+        offsetAlerts += other.offsetAlerts
+        other.stack = []
+        other.offsetAlerts = 0
+        Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
+        other.moveTimers(of: other.deadlines.items, to: self)
+        let formerRoot = other.requestedTimer != nil ? other.root : nil
+        other.ids = IDIndex()
+        other.idWaiters = [:]
+        other.root = nil
+        other.isDead = true
+        // The subtree's root roots no domain any more: its host's timer is
+        // not needed (this domain's host is asked for one when it settles).
+        if let formerRoot, let host = formerRoot.host {
+            host.setTimer(formerRoot, delay: -1)
+        }
+    }
+
+    /// Numbers passes and sweeps on from `other`'s, so that the marks of
+    /// alerts coming from it stay below every later pass and sweep here.
+    private func continueNumbering(_ other: Domain) {
+        passNumber = max(passNumber, other.passNumber)
+        hideSweeps = max(hideSweeps, other.hideSweeps)
+        moveSweeps = max(moveSweeps, other.moveSweeps)
+    }
+}

@@ -1,0 +1,47 @@
+/// Keyboard avoidance: moving on-screen alerts out of the keyboard's way.
+extension Domain {
+    /// Moves, top of stack first, every showing alert whose wanted offset
+    /// differs from its current one; each at most once. Returns the count.
+    ///
+    /// One sweep down the stack: O(stack). A callback that changes a frame,
+    /// the keyboard or an avoidance setting runs a nested sweep at once, which
+    /// leaves every offset right, so the sweep goes on below; after a callback
+    /// that changed the stack it restarts from the top, skipping what it moved.
+    /// (The check for nothing to move is inlined: every pass ends with it.)
+    @discardableResult @inline(__always)
+    func moveStep(duration: Double) -> Int {
+        if keyboard.height <= 0 && offsetAlerts == 0 {
+            return 0
+        }
+        return moveSweep(duration: duration)
+    }
+
+    private func moveSweep(duration: Double) -> Int {
+        moveSweeps += 1
+        let sweep = moveSweeps
+        var version = stackVersion
+        var moved = 0
+        var i = stack.count - 1
+        while !isDead && i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            let dispatch = alert.dispatch!
+            guard alert.moveMark < sweep, alert.state == .showing, !dispatch.isDestroyed else { continue }
+            let dy = alert.wantedOffset(keyboard: keyboard)
+            guard dy != alert.offset else { continue }
+            alert.moveMark = sweep
+            moved += 1
+            offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
+            alert.offset = dy
+            dispatch.recording?.delivered(alert, finished: false)
+            if let host = dispatch.host {
+                runHostCode(host) { host.move(alert, dy: dy, duration: duration) }
+            }
+            if version != stackVersion {
+                version = stackVersion
+                i = stack.count - 1
+            }
+        }
+        return moved
+    }
+}

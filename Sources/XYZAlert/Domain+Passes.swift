@@ -1,0 +1,277 @@
+/// Passes: the scheduling rules applied one event at a time (rules 2-7
+/// of docs/rules.md), until a pass delivers nothing.
+extension Domain {
+    /// Runs passes until one delivers nothing, then moves alerts for the
+    /// keyboard, and again while moves were delivered (their callbacks may
+    /// have changed the schedule). Never nests within this domain.
+    ///
+    /// Bounded: a pass that delivers something is followed by another, so a
+    /// provider that changes its answer at every pass, or callbacks that undo
+    /// each other forever, would never let the call return. After
+    /// `passLimit` delivering passes the loop stops and throws `.state`; every
+    /// event delivered so far stands and the state is consistent (each alert
+    /// is in the state its last event reported), and the next call that
+    /// needs a pass goes on from there.
+    ///
+    /// A domain without live alerts has nothing to show, hide or move, so
+    /// its passes are skipped (providers are asked at the next pass that has
+    /// alerts to arbitrate): building a tree of thousands of empty pages then
+    /// costs no pass per join.
+    ///
+    /// The passes are one function: `onePass` and `nextEvent` are inlined
+    /// here, and this into its two callers (`Settlement.settle`, `flush`).
+    /// The calls cost a fifth of a cycle's pass work.
+    @inline(__always)
+    func run() throws(AlertError) {
+        guard !isRunning, !isDead, liveCount > 0 else { return }
+        isRunning = true
+        defer { isRunning = false }
+        let firstSeq = nextSeq
+        let live = liveCount
+        var passes = 0
+        repeat {
+            while !isDead && onePass() > 0 {
+                passes += 1
+                if passes > Domain.passLimit(live: live, added: nextSeq - firstSeq) {
+                    throw AlertError(.state, unsettledMessage(passes), tookEffect: true)
+                }
+                // The next pass would start from the state this one ended
+                // in, without its marks: when no mark held an event back and
+                // no provider can answer differently, it would deliver nothing.
+                if passEndedSettled && !hasProviders {
+                    break
+                }
+            }
+        } while !isDead && moveStep(duration: 0) > 0
+    }
+
+    /// How many delivering passes one call may run: a settled schedule needs
+    /// one per alert that shows at most, and every alert added by a callback
+    /// during the call may need a few more.
+    static func passLimit(live: Int, added: Int) -> Int {
+        64 + 4 * (live + added)
+    }
+
+    /// Names the providers whose answer changed in the last pass, if any.
+    private func unsettledMessage(_ passes: Int) -> String {
+        let flipping = dispatches.filter { $0.providerAnswerChanged }
+        let cause = flipping.isEmpty
+            ? "callbacks kept changing the schedule"
+            : "the active-child provider of " + flipping.map(\.quotedName).joined(separator: ", ")
+                + " changed its answer at every pass"
+        return "the passes of the domain of \(root?.quotedName ?? "a destroyed page") did not settle after \(passes) passes: "
+            + cause + "; the call stopped (every event delivered stands, the rest waits for the next call)"
+    }
+
+    private enum Event {
+        case hide(Alert, HideReason)
+        case unhide(Alert)
+        case show(Alert)
+    }
+
+    /// One pass: delivers events one at a time, each re-derived from the
+    /// current state, at most one per alert. Returns how many it delivered.
+    @inline(__always)
+    private func onePass() -> Int {
+        passNumber += 1
+        let pass = passNumber
+        var delivered = 0
+        while !isDead, let event = nextEvent(pass) {
+            delivered += 1
+            switch event {
+            case .hide(let alert, let reason):
+                alert.passMark = pass
+                let host = alert.dispatch?.host
+                alert.dispatch?.recording?.delivered(alert, finished: false)
+                alert.state = .hidden
+                if alert.deadlineIndex >= 0 {
+                    pauseDuration(alert)
+                }
+                if let host {
+                    runHostCode(host) { host.hide(alert, reason: reason) }
+                }
+            case .unhide(let alert):
+                alert.passMark = pass
+                let host = alert.dispatch?.host
+                alert.dispatch?.recording?.delivered(alert, finished: false)
+                alert.state = .showing
+                if alert.duration > 0 {
+                    runDuration(alert)
+                }
+                if let host {
+                    runHostCode(host) { host.unhide(alert) }
+                }
+            case .show(let alert):
+                alert.passMark = pass
+                let dispatch = alert.dispatch!
+                let host = dispatch.host
+                dispatch.dequeue(alert)
+                dispatch.unqueued(alert)
+                stack.append(alert)
+                alert.state = .showing
+                alert.offset = 0
+                if alert.deadlineIndex >= 0 || alert.duration > 0 {
+                    firstShown(alert)
+                }
+                let target = alert.target
+                dispatch.recording?.delivered(alert, finished: false)
+                let changes = scheduleChanges
+                if let host {
+                    runHostCode(host) { host.show(alert, target: target, view: dispatch.resolveTarget(target)) }
+                }
+                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
+                    // The pass is over, without looking again (one lane, no
+                    // provider, nothing changed during the callback):
+                    // - no hide or unhide was due when this show was chosen
+                    //   (they come first), and the new top changes no one's
+                    //   visibility: if it hides others, they were hidden
+                    //   before it showed, by hides chosen with it in view;
+                    // - no other candidate can show: this one outranked them
+                    //   all, and the top of the stack is now its priority;
+                    // - as the first event of the pass, no alert had an event
+                    //   held back by its mark.
+                    passEndedSettled = true
+                    return delivered
+                }
+            }
+        }
+        return delivered
+    }
+
+    /// The next event of the running pass, in the order of rule 6: hides,
+    /// then unhides (each top of stack first), then the selected show.
+    /// Alerts marked with `pass` had their event. Cost: O(participating
+    /// dispatches + stack), plus provider calls (O(dispatches) when
+    /// participation must be recomputed).
+    @inline(__always)
+    private func nextEvent(_ pass: Int) -> Event? {
+        computeParticipation(askProviders: true)
+        var heldBack = false
+        guard laneOrder.count > 1 else {
+            let event = laneEvent(pass, lane: nil, onlyLane: false, &heldBack)
+            passEndedSettled = event == nil && !heldBack
+            return event
+        }
+        // SPEC 14: each lane on its own, in byte order of their names.
+        for lane in laneOrder {
+            if let event = laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
+                return event
+            }
+        }
+        passEndedSettled = !heldBack
+        return nil
+    }
+
+    /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
+    /// false every on-screen alert is in it, as when only "main" is in use);
+    /// sets `heldBack` when a mark held back an alert that would have had one.
+    ///
+    /// The sweeps below find positions in `stack` and make the event only at
+    /// the end: an alert that is merely looked at is then never retained (a
+    /// reference that might leave the loop cost a retain and a release per
+    /// alert per sweep).
+    @inline(__always)
+    private func laneEvent(_ pass: Int, lane: ExactString?,
+                           onlyLane: Bool, _ heldBack: inout Bool) -> Event? {
+        var top: Int32?
+        for i in stack.indices {
+            let alert = stack[i]
+            if alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
+                top = max(top ?? alert.priority, alert.priority)
+            }
+        }
+        let chosen = select(above: top, lane: lane)
+        var hiding = chosen?.exclusive == .hideOthers
+        var unhide = -1
+        var i = stack.count - 1
+        while i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            if onlyLane && alert.laneKey != lane {
+                continue
+            }
+            let dispatch = alert.dispatch!
+            let participates = dispatch.isParticipating
+            let visible = participates && !hiding
+            if participates && alert.exclusive == .hideOthers {
+                hiding = true
+            }
+            if dispatch.isDestroyed {
+                continue
+            }
+            if alert.passMark == pass {
+                heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
+                continue
+            }
+            if alert.state == .showing && !visible {
+                return .hide(stack[i + 1], participates ? .covered : .page)
+            }
+            if unhide < 0 && alert.state == .hidden && visible {
+                unhide = i + 1
+            }
+        }
+        if unhide >= 0 {
+            return .unhide(stack[unhide])
+        }
+        return chosen.map(Event.show)
+    }
+
+    /// Rule 4: the first eligible candidate of the participating dispatches.
+    /// With an empty participating stack (`top == nil`) that is the first
+    /// candidate; otherwise the first `cover`/`hideOthers` candidate, if its
+    /// priority is above `top`. Only one can be chosen per selection: the
+    /// chosen alert outranks every other candidate.
+    /// Cost: O(participating dispatches).
+    private func select(above top: Int32?, lane: ExactString?) -> Alert? {
+        var best: Alert?
+        for i in participating.indices {
+            let dispatch = participating[i]
+            if dispatch.isHeld {
+                continue
+            }
+            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
+               best.map({ candidate.precedes($0) }) ?? true {
+                best = candidate
+            }
+        }
+        if let best, let top, best.priority <= top {
+            return nil
+        }
+        return best
+    }
+
+    /// `pageWillDisappear`: hides, top of stack first, every showing alert
+    /// whose page no longer participates, right away in both pass modes; each
+    /// at most once. One sweep down the stack, O(stack) plus participation,
+    /// which restarts from the top (skipping hidden alerts) after a callback
+    /// that changed the stack or participation.
+    func hidePagesNow() {
+        hideSweeps += 1
+        let sweep = hideSweeps
+        computeParticipation(askProviders: true)
+        var version = (stackVersion, participationVersion)
+        var i = stack.count - 1
+        while !isDead && i >= 0 {
+            let alert = stack[i]
+            i -= 1
+            let dispatch = alert.dispatch!
+            guard alert.hideMark < sweep, alert.state == .showing, !dispatch.isParticipating, !dispatch.isDestroyed else {
+                continue
+            }
+            alert.hideMark = sweep
+            alert.state = .hidden
+            if alert.deadlineIndex >= 0 {
+                pauseDuration(alert)
+            }
+            dispatch.recording?.delivered(alert, finished: false)
+            if let host = dispatch.host {
+                runHostCode(host) { host.hide(alert, reason: .page) }
+            }
+            computeParticipation(askProviders: true)
+            if version != (stackVersion, participationVersion) {
+                version = (stackVersion, participationVersion)
+                i = stack.count - 1
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// The problems found so far. Once `limit` are recorded the check ends: the
+/// last one is thrown on through every enclosing `Schema.attempt`.
+final class Problems {
+    let limit: Int
+    private(set) var list: [LoadError] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Records `error`; false when that reached the limit.
+    func record(_ error: LoadError) -> Bool {
+        list.append(error)
+        return !isFull
+    }
+
+    var isFull: Bool { list.count >= limit }
+
+    var count: Int { list.count }
+
+    /// In document order (by byte offset; ties in the order found).
+    var sorted: [LoadError] {
+        list.enumerated().sorted { a, b in
+            let (x, y) = (a.element.position?.offset ?? 0, b.element.position?.offset ?? 0)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,88 @@
+import XYZAlert
+
+/// The schema: a whole document (alert set or scenario) and its expectations.
+extension Schema {
+    /// The document, or nil when a problem was recorded.
+    mutating func document(_ root: JSONValue) throws(LoadError) -> Document? {
+        let members = try object(root, "the document")
+        let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
+        let known = isScenario ? ["version", "alerts", "pages", "deferred", "steps", "expect"] : ["version", "alerts"]
+        var alertsValue: JSONValue?
+        var pagesValue: JSONValue?
+        var stepsValue: JSONValue?
+        var expectValue: JSONValue?
+        var deferred = false
+        let rootProblems = problems.count
+        for (key, value) in members {
+            try attempt { () throws(LoadError) in
+                switch key {
+                case "version":
+                    guard value.integer == 1 else {
+                        throw fail("version must be 1, got \(value.described)", at: value)
+                    }
+                case "alerts": alertsValue = value
+                case "pages" where isScenario: pagesValue = value
+                case "steps" where isScenario: stepsValue = value
+                case "expect" where isScenario: expectValue = value
+                case "deferred" where isScenario: deferred = try bool(value, "deferred")
+                default:
+                    throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
+                }
+            }
+        }
+        var pages: [Scenario.Page] = []
+        if let pagesValue {
+            let before = problems.count
+            pages = try attempt { () throws(LoadError) in try self.pages(pagesValue) } ?? []
+            pagesBroken = problems.count > before
+        }
+        pageNames = Set(pages.map { ExactString($0.name) })
+        guard let alertsValue else {
+            // A broken member (a misspelt "alerts") is the likelier problem.
+            if problems.count > rootProblems { return nil }
+            throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root)
+        }
+        let read = try attempt { () throws(LoadError) in try alertSet(alertsValue, pages: isScenario ? pages : nil) }
+        var steps: [Scenario.Step] = []
+        var timings: [Scenario.Timing] = []
+        if isScenario, let stepsValue {
+            let alerts = read ?? AlertsRead(idsComplete: false)
+            (steps, timings) = try attempt { () throws(LoadError) in
+                try self.steps(stepsValue, pages: pages, alerts: alerts)
+            } ?? ([], [])
+        }
+        var expect: Scenario.Expectations?
+        if let expectValue {
+            expect = try attempt { () throws(LoadError) in try expectations(expectValue, stepCount: steps.count) }
+        }
+        guard let alerts = read?.set, problems.count == 0 else { return nil }
+        return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
+                                                      timings: timings, expect: expect))
+                          : .alertSet(alerts)
+    }
+
+    /// The events a trace line may name (SPEC 10, 13, 15).
+    static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "error"]
+
+    /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step
+    /// of the file, EVENT a trace event. Locating each line costs a pass over
+    /// the text before it.
+    func expectations(_ value: JSONValue, stepCount: Int) throws(LoadError) -> Scenario.Expectations {
+        var lines: [Scenario.Expectation] = []
+        for entry in try array(value, "expect") {
+            let line = try string(entry, "each line of expect")
+            let words = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.count >= 3, let step = Int(words[0]), step >= 0, Self.traceEvents.contains(String(words[1])),
+                  !words[2].isEmpty else {
+                throw fail("an expect line must read \"STEP EVENT ALERT [DETAIL]\" (EVENT one of "
+                           + Self.traceEvents.joined(separator: ", ") + "), got \"\(Self.abbreviated(line))\"", at: entry)
+            }
+            guard step < stepCount else {
+                throw fail("step \(step) of \"\(Self.abbreviated(line))\" is out of range: the scenario has \(stepCount) steps", at: entry)
+            }
+            lines.append(Scenario.Expectation(line: line, position: scanner.locate(path(entry)) ?? scanner.position(of: 0)))
+        }
+        let start = scanner.locate(path(value)) ?? scanner.position(of: 0)
+        return Scenario.Expectations(lines: lines, start: start, end: scanner.end(ofValueAt: start.offset) ?? start.offset)
+    }
+}

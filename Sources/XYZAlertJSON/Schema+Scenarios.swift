@@ -1,0 +1,308 @@
+import XYZAlert
+
+/// The schema: a scenario's pages and steps (docs/formats.md, "Scenarios").
+extension Schema {
+    /// The defined pages, for messages: the first ten, then how many more.
+    func pageList(_ pages: [Scenario.Page]) -> String {
+        if pages.isEmpty {
+            return "none defined"
+        }
+        let shown = pages.prefix(10).map { "\"\(Self.abbreviated($0.name))\"" }.joined(separator: ", ")
+        return pages.count > 10 ? shown + " and \(pages.count - 10) more" : shown
+    }
+
+    func pages(_ value: JSONValue) throws(LoadError) -> [Scenario.Page] {
+        var pages: [Scenario.Page] = []
+        var fields: [(parent: JSONValue?, active: JSONValue?)] = []
+        for (name, body) in try object(value, "pages") {
+            if name.isEmpty {
+                throw fail("a page name must not be empty", at: body, .key)
+            }
+            var parent: JSONValue?
+            var active: JSONValue?
+            var capacity = 0
+            for (key, field) in try object(body, "a page") {
+                switch key {
+                case "parent": parent = field
+                case "active": active = field
+                case "capacity":
+                    guard let n = field.integer, n >= 0, n <= Int32.max else {
+                        throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(field.described)", at: field)
+                    }
+                    capacity = Int(n)
+                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity"], at: field)
+                }
+            }
+            pages.append(Scenario.Page(name: name, capacity: capacity))
+            fields.append((parent, active))
+        }
+        var indexByName: [ExactString: Int] = [:]
+        for (i, page) in pages.enumerated() where indexByName[ExactString(page.name)] == nil {
+            indexByName[ExactString(page.name)] = i
+        }
+        var parents = [Int?](repeating: nil, count: pages.count)
+        for i in pages.indices {
+            if let field = fields[i].parent {
+                let name = try string(field, "parent")
+                guard let parent = indexByName[ExactString(name)] else {
+                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
+                }
+                pages[i].parent = name
+                parents[i] = parent
+            }
+        }
+        // Each chain is walked once: a page whose chain reached a known
+        // page (done) stops there; one that meets itself closes a cycle,
+        // reported at the parent field of the first page of it in file order.
+        var state = [UInt8](repeating: 0, count: pages.count) // 1: on the walk, 2: done
+        for start in pages.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var at: Int? = start
+            while let i = at, state[i] == 0 {
+                state[i] = 1
+                walk.append(i)
+                at = parents[i]
+            }
+            if let i = at, state[i] == 1 {
+                let cycle = Array(walk[walk.firstIndex(of: i)!...])
+                let first = cycle.min()!
+                let from = cycle.firstIndex(of: first)!
+                let names = (cycle[from...] + cycle[..<from] + [first]).map { pages[$0].name }
+                throw fail("parent cycle: " + names.joined(separator: " -> "), at: fields[first].parent!)
+            }
+            for i in walk {
+                state[i] = 2
+            }
+        }
+        for i in pages.indices {
+            if let field = fields[i].active {
+                let name = try string(field, "active")
+                guard let child = indexByName[ExactString(name)], parents[child] == i else {
+                    throw fail("active must name a child of \"\(pages[i].name)\", got \(field.described)", at: field)
+                }
+                pages[i].active = name
+            }
+        }
+        return pages
+    }
+
+    /// The steps; a broken step is recorded and left out. Names are looked
+    /// up in the pages and alerts, unless those are broken (see `Schema`).
+    func steps(_ value: JSONValue, pages: [Scenario.Page], alerts read: AlertsRead)
+        throws(LoadError) -> ([Scenario.Step], [Scenario.Timing]) {
+        let alerts = read.set
+        func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
+            let name = try string(field, what)
+            guard pageNames.contains(ExactString(name)) || pagesBroken else {
+                throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
+            }
+            return name
+        }
+        func alert(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
+            let id = try string(field, what)
+            guard read.ids.contains(ExactString(id)) || !read.idsComplete else {
+                throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file", at: field)
+            }
+            return id
+        }
+        func fields(_ body: JSONValue, _ what: String, required: [String], optional: [String] = [])
+            throws(LoadError) -> [String: JSONValue] {
+            var out: [String: JSONValue] = [:]
+            for (key, field) in try object(body, what) {
+                guard required.contains(key) || optional.contains(key) else {
+                    throw unknownKey(key, in: what, known: required + optional, at: field)
+                }
+                out[key] = field
+            }
+            for key in required where out[key] == nil {
+                throw fail("\(what) needs \"\(key)\"", at: body)
+            }
+            return out
+        }
+        let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
+                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
+                     "tick", "parent", "capacity", "avoidance", "target", "depend"]
+        var steps: [Scenario.Step] = []
+        var timings: [Scenario.Timing] = []
+        /// The step's one kind member, and "at" and "during" beside it.
+        func step(_ element: JSONValue) throws(LoadError) -> (Scenario.Step, Scenario.Timing) {
+            var members: [(key: String, value: JSONValue)] = []
+            var timing = Scenario.Timing()
+            for (key, field) in try object(element, "a step") {
+                if key == "at" {
+                    timing.at = try number(field, "at")
+                } else if key != "during" {
+                    members.append((key, field))
+                } else {
+                    guard let n = field.integer, n >= 1, n <= Int32.max else {
+                        throw fail("during must be a positive integer (events of the step around it), got \(field.described)", at: field)
+                    }
+                    guard !steps.isEmpty else {
+                        throw fail("the first step cannot have \"during\": no step comes before it", at: field)
+                    }
+                    timing.during = Int(n)
+                }
+            }
+            guard members.count == 1, let (kind, body) = members.first else {
+                throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
+                           + " (besides \"at\" and \"during\"); got \(members.count)", at: element)
+            }
+            return (try stepKind(kind, body), timing)
+        }
+        func flag(_ value: JSONValue?, _ what: String, default fallback: Bool) throws(LoadError) -> Bool {
+            try value.map { (v: JSONValue) throws(LoadError) in try bool(v, what) } ?? fallback
+        }
+        func stepKind(_ kind: String, _ body: JSONValue) throws(LoadError) -> Scenario.Step {
+            switch kind {
+            case "tick": return .tick(page: try page(body, "tick"))
+            case "parent":
+                let f = try fields(body, "parent", required: ["page", "parent"])
+                let parent = f["parent"]!
+                return .parent(page: try page(f["page"]!, "page"), parent: parent.kind == .null ? nil : try page(parent, "parent"))
+            case "capacity":
+                let f = try fields(body, "capacity", required: ["page", "capacity"])
+                let value = f["capacity"]!
+                guard let n = value.integer, n >= 0, n <= Int32.max else {
+                    throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(value.described)", at: value)
+                }
+                return .capacity(page: try page(f["page"]!, "page"), capacity: Int(n))
+            case "avoidance":
+                let f = try fields(body, "avoidance", required: ["alert", "enabled"], optional: ["adjust"])
+                return .avoidance(alert: try alert(f["alert"]!, "alert"), enabled: try bool(f["enabled"]!, "enabled"),
+                                  adjust: try f["adjust"].map { (a: JSONValue) throws(LoadError) in try number(a, "adjust") } ?? 0)
+            case "target":
+                let f = try fields(body, "target", required: ["alert", "target"])
+                return .target(alert: try alert(f["alert"]!, "alert"), target: try string(f["target"]!, "target"))
+            case "depend":
+                let f = try fields(body, "depend", required: ["alert"], optional: ["on", "id"])
+                guard (f["on"] == nil) != (f["id"] == nil) else {
+                    throw fail("depend needs exactly one of \"on\" (an alert of this file) and \"id\" (any id)", at: body)
+                }
+                return .depend(alert: try alert(f["alert"]!, "alert"),
+                               on: try f["on"].map { (v: JSONValue) throws(LoadError) in try alert(v, "on") },
+                               id: try f["id"].map { (v: JSONValue) throws(LoadError) in try string(v, "id") })
+            case "appear": return .appear(page: try page(body, "appear"))
+            case "disappear": return .disappear(page: try page(body, "disappear"))
+            case "destroy": return .destroy(page: try page(body, "destroy"))
+            case "flush": return .flush(page: try page(body, "flush"))
+            case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
+            case "update":
+                let contentKeys = ["title", "message", "style", "clear_actions", "add_action", "meta"]
+                let f = try fields(body, "update", required: ["alert"], optional: contentKeys)
+                guard f.count > 1 else {
+                    let quoted = contentKeys.map { "\"\($0)\"" }
+                    throw fail("update needs at least one of " + quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!, at: body)
+                }
+                /// Absent: .none; null: cleared.
+                func text(_ key: String) throws(LoadError) -> String?? {
+                    guard let v = f[key] else { return .none }
+                    return v.kind == .null ? .some(nil) : .some(try string(v, key, allowEmpty: true))
+                }
+                var change = Scenario.ContentUpdate(title: try text("title"), message: try text("message"),
+                                                    style: try f["style"].map { (v: JSONValue) throws(LoadError) in try string(v, "style") })
+                if let clear = f["clear_actions"] {
+                    guard clear.kind == .true else {
+                        throw fail("clear_actions must be true, got \(clear.described)", at: clear)
+                    }
+                    change.clearActions = true
+                }
+                if let action = f["add_action"] {
+                    change.addAction = try self.action(action)
+                }
+                if let meta = f["meta"] {
+                    guard meta.kind == .object || meta.kind == .null else {
+                        throw fail("meta must be an object or null, got \(meta.described)", at: meta)
+                    }
+                    change.meta = .some(meta.kind == .null ? nil : meta.text)
+                }
+                return .update(alert: try alert(f["alert"]!, "alert"), change: change)
+            case "suspend": return .suspend(page: try page(body, "suspend"))
+            case "resume": return .resume(page: try page(body, "resume"))
+            case "cancel_tagged":
+                let f = try fields(body, "cancel_tagged", required: ["page"], optional: ["tag"])
+                return .cancelTagged(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in
+                    try string(t, "tag")
+                })
+            case "add":
+                var ids: [String] = []
+                if body.kind == .array {
+                    for entry in body.elements {
+                        ids.append(try alert(entry, "each alert of add"))
+                    }
+                    if ids.isEmpty {
+                        throw fail("add needs at least one alert id", at: body)
+                    }
+                } else {
+                    ids.append(try alert(body, "add"))
+                }
+                // Pages of alerts that are not defined (broken ones) are unknown.
+                let homes = ids.compactMap { alerts.definition($0)?.page }
+                guard homes.count == ids.count, let home = homes.first else { return .add(page: "", alerts: ids) }
+                if let other = ids.indices.first(where: { ExactString(homes[$0]) != ExactString(home) }) {
+                    throw fail("all alerts of one add step must be on one page: \"\(ids[0])\" is on \"\(home)\", "
+                               + "\"\(ids[other])\" on \"\(homes[other])\"", at: body)
+                }
+                return .add(page: home, alerts: ids)
+            case "ready": return .ready(alert: try alert(body, "ready"))
+            case "dismiss": return .dismiss(alert: try alert(body, "dismiss"))
+            case "cancel": return .cancel(alert: try alert(body, "cancel"))
+            case "action":
+                let f = try fields(body, "action", required: ["alert", "index"])
+                let id = try alert(f["alert"]!, "alert")
+                let index = f["index"]!
+                guard let i = index.integer, i >= 0, i <= Int32.max else {
+                    throw fail("index must be a non-negative integer, got \(index.described)", at: index)
+                }
+                if let actions = alerts.definition(id)?.content.actions, i >= actions.count {
+                    let range = switch actions.count {
+                    case 0: "has no actions"
+                    case 1: "has 1 action (index 0)"
+                    default: "has \(actions.count) actions (0 to \(actions.count - 1))"
+                    }
+                    throw fail("index \(i) is out of range: alert \"\(Self.abbreviated(id))\" \(range)", at: index)
+                }
+                return .action(alert: id, index: Int(i))
+            case "select":
+                let f = try fields(body, "select", required: ["page", "child"], optional: ["flush"])
+                let child = f["child"]!
+                return .select(page: try page(f["page"]!, "page"), child: child.kind == .null ? nil : try page(child, "child"),
+                               flush: try flag(f["flush"], "flush", default: true))
+            case "keyboard":
+                let f = try fields(body, "keyboard", required: ["page", "frame"], optional: ["duration"])
+                let duration = try f["duration"].map { (d: JSONValue) throws(LoadError) in
+                    try number(d, "duration", minimum: 0)
+                } ?? 0
+                return .keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"), duration: duration)
+            case "frame":
+                let f = try fields(body, "frame", required: ["alert", "frame"])
+                let frame = f["frame"]!
+                return .frame(alert: try alert(f["alert"]!, "alert"), frame: frame.kind == .null ? nil : try rect(frame, "frame"))
+            default:
+                throw unknownKey(kind, in: "a step", known: kinds, at: body)
+            }
+        }
+        for element in try array(value, "steps") {
+            try attempt { () throws(LoadError) in
+                let (kind, timing) = try step(element)
+                steps.append(kind)
+                timings.append(timing)
+            }
+        }
+        return (steps, timings)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}

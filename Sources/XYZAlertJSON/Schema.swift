@@ -1,0 +1,145 @@
+import XYZAlert
+
+/// The schema of alert sets and scenarios (see the README). Checks go in
+/// document order; a problem is recorded and checking goes on with the next
+/// independent part (see `Loader.check`).
+struct Schema {
+    let document: JSONDocument
+    let scanner: TextScanner
+    let source: String
+    let problems: Problems
+    /// The scenario's page names (byte for byte), once its pages are read.
+    var pageNames: Set<ExactString> = []
+    /// Whether "pages" had a problem: checks that look page names up are
+    /// then skipped rather than reported.
+    var pagesBroken = false
+
+    /// Runs `body`; a problem it throws is recorded and nil returned. Once
+    /// the limit is reached the problem is thrown on, through every enclosing
+    /// `attempt`, to end the check.
+    @discardableResult
+    func attempt<T>(_ body: () throws(LoadError) -> T) throws(LoadError) -> T? {
+        do {
+            return try body()
+        } catch {
+            if problems.isFull || !problems.record(error) {
+                throw error
+            }
+            return nil
+        }
+    }
+
+    static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
+                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate", "lane"]
+    /// What a scenario's alert may have besides.
+    static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame"]
+
+    func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
+        LoadError(kind: .schema, message: message, pointer: pointer.description,
+                  position: scanner.locate(pointer, site) ?? scanner.position(of: 0), source: source)
+    }
+
+    func fail(_ message: String, at value: JSONValue, _ site: TextScanner.Site = .value) -> LoadError {
+        fail(message, at: path(value), site)
+    }
+
+    func path(_ value: JSONValue) -> JSONPointer {
+        document.pointer(of: value)
+    }
+
+    /// "unknown key "prority" in an alert (did you mean "priority"?)".
+    /// The suggestion is the nearest known key within the edit distance a
+    /// typo makes; `suggestion` bounds the work, so a huge key costs nothing.
+    func unknownKey(_ key: String, in what: String, known: [String], at value: JSONValue) -> LoadError {
+        var message = "unknown key \"\(Self.abbreviated(key))\" in \(what)"
+        if let guess = suggestion(for: key, among: known) {
+            message += " (did you mean \"\(guess)\"?)"
+        } else {
+            message += " (known keys: " + known.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+        }
+        return fail(message, at: value, .key)
+    }
+
+    /// The known key nearest to `key`, if within max(2, length / 3) edits.
+    /// Only keys whose length is within that distance of `key`'s can be, so
+    /// the others (and any key longer than the longest known key plus that)
+    /// are never compared: the cost is bounded by the known keys' lengths.
+    func suggestion(for key: String, among known: [String]) -> String? {
+        let length = key.unicodeScalars.count
+        let limit = max(2, length / 3)
+        var best: (key: String, distance: Int)?
+        for candidate in known where abs(candidate.unicodeScalars.count - length) <= limit {
+            let distance = editDistance(key, candidate)
+            if distance <= limit && distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.key
+    }
+
+    /// A name as messages quote it: at most 64 characters, then "...".
+    static func abbreviated(_ text: String) -> String {
+        text.count <= 64 ? text : String(text.prefix(61)) + "..."
+    }
+
+    // MARK: Typed fields
+
+    func object(_ value: JSONValue, _ what: String) throws(LoadError) -> [(key: String, value: JSONValue)] {
+        guard value.kind == .object else { throw fail("\(what) must be an object, got \(value.described)", at: value) }
+        return value.members
+    }
+
+    func array(_ value: JSONValue, _ what: String) throws(LoadError) -> [JSONValue] {
+        guard value.kind == .array else { throw fail("\(what) must be an array, got \(value.described)", at: value) }
+        return value.elements
+    }
+
+    func string(_ value: JSONValue, _ what: String, allowEmpty: Bool = false) throws(LoadError) -> String {
+        guard let s = value.string, allowEmpty || !s.isEmpty else {
+            throw fail("\(what) must be a \(allowEmpty ? "" : "non-empty ")string, got \(value.described)", at: value)
+        }
+        return s
+    }
+
+    func bool(_ value: JSONValue, _ what: String) throws(LoadError) -> Bool {
+        guard let b = value.bool else { throw fail("\(what) must be true or false, got \(value.described)", at: value) }
+        return b
+    }
+
+    func int32(_ value: JSONValue, _ what: String) throws(LoadError) -> Int32 {
+        guard let i = value.integer, let narrow = Int32(exactly: i) else {
+            throw fail("\(what) must be an integer between \(Int32.min) and \(Int32.max), got \(value.described)",
+                       at: value)
+        }
+        return narrow
+    }
+
+    func number(_ value: JSONValue, _ what: String, minimum: Double? = nil) throws(LoadError) -> Double {
+        guard let n = value.number, n.isFinite, n >= (minimum ?? -.infinity) else {
+            let range = minimum.map { " not below \($0 == Double(Int($0)) ? String(Int($0)) : String($0))" } ?? ""
+            throw fail("\(what) must be a number\(range), got \(value.described)", at: value)
+        }
+        return n
+    }
+
+    func choice<T>(_ value: JSONValue, _ what: String, _ options: [(String, T)]) throws(LoadError) -> T {
+        if let s = value.string, let match = options.first(where: { $0.0 == s }) {
+            return match.1
+        }
+        let names = options.map { "\"\($0.0)\"" }
+        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw fail("\(what) must be \(list), got \(value.described)", at: value)
+    }
+
+    func rect(_ value: JSONValue, _ what: String) throws(LoadError) -> Rect {
+        let parts = try array(value, what)
+        guard parts.count == 4 else {
+            throw fail("\(what) must be [x, y, width, height], got an array of \(parts.count)", at: value)
+        }
+        var numbers: [Double] = []
+        for part in parts {
+            numbers.append(try number(part, "each of \(what)"))
+        }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}

@@ -1,0 +1,86 @@
+/* The scenario runner of `xyzalert simulate` and `xyzalert test`, inside the
+ * tool: its state, and what its files share (trace.c prints events in
+ * the four trace formats, steps.c plays steps, simulate.c runs a whole
+ * scenario). */
+#ifndef XYZALERT_CLI_RUNNER_H
+#define XYZALERT_CLI_RUNNER_H
+
+#include "cli.h"
+#include "picture.h"
+
+typedef struct runner runner;
+
+/* One page: its dispatch (NULL once destroyed) and the host context. */
+typedef struct page {
+    runner *runner;
+    const char *name;
+    xyz_dispatch *dispatch;
+} page;
+
+/* The latest instance of each alert id (a reference the runner owns). */
+typedef struct instance {
+    const char *id;
+    xyz_alert *alert;
+} instance;
+
+struct runner {
+    const xyz_scenario *scenario;
+    bool json;
+    trace_format format;
+    line_list *capture; /* expect lines go here instead of stdout */
+    bool colour;
+    bool quiet; /* while tearing down after the last step */
+    size_t step;
+    bool step_printed; /* the text format prints a step's label once */
+    char label[256];
+    int label_width; /* the widest step label, for aligned columns */
+    int time_width;  /* and the widest time (at least 8) */
+    double clock;    /* the virtual clock, in seconds from 0 (SPEC 12) */
+    bool timed;      /* the scenario advances the clock: the text shows times */
+    /* Nested steps (a recording's calls made from inside callbacks, with
+     * "during"): the outer step playing, the events it has had, and the
+     * next step that may be nested in it. */
+    size_t outer;
+    long events;
+    size_t next_nested;
+    bool playing; /* an outer step is being played */
+    picture *picture; /* --format svg: drawn instead of printed */
+    /* Per step, read from the scenario once: its "at" time (when has_at)
+     * and its "during" event (0: a step of its own). */
+    size_t step_count;
+    double *at;
+    bool *has_at;
+    long *during;
+    page *pages;
+    size_t page_count;
+    names page_index;
+    instance *instances;
+    size_t instance_count;
+    names instance_index;
+};
+
+/* trace.c: events as lines of the chosen format, and the host callbacks. */
+xyz_host runner_host(page *p, bool deferred);
+void runner_line_start(runner *r);
+void runner_error_event(runner *r, const char *code, const char *message);
+void runner_check_status(runner *r, xyz_status status);
+
+/* steps.c: pages and alert instances by name. */
+page *runner_find_page(runner *r, const char *name);
+size_t runner_page_number(runner *r, const char *name);
+xyz_dispatch *runner_live_page(runner *r, const char *name);
+instance *runner_find_instance(runner *r, const char *id);
+xyz_alert *runner_dependency_of(runner *r, const char *name);
+xyz_alert *runner_latest(runner *r, const char *id);
+void runner_forget(runner *r, const char *id);
+void runner_remember(runner *r, const char *id, xyz_alert *alert);
+
+/* steps.c: playing steps. */
+void runner_describe(runner *r, const xyz_step *step);
+long runner_nested_in(runner *r, size_t index);
+void runner_play(runner *r, size_t index);
+void runner_run_nested(runner *r);
+void runner_setup(xyz_status status);
+xyz_step runner_step_at(const xyz_scenario *scenario, size_t index);
+
+#endif

@@ -1,0 +1,415 @@
+/* The runner's steps: pages and alert instances by name, and each step
+ * of a scenario made as the calls a host would make. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+page *runner_find_page(runner *r, const char *name) {
+    size_t i;
+    return names_find(&r->page_index, name, &i) ? &r->pages[i] : NULL;
+}
+
+/* The page's index in the scenario. */
+size_t runner_page_number(runner *r, const char *name) {
+    return (size_t)(runner_find_page(r, name) - r->pages);
+}
+
+/* The page's dispatch, or NULL after an error event when it was destroyed. */
+xyz_dispatch *runner_live_page(runner *r, const char *name) {
+    page *p = runner_find_page(r, name);
+    if (!p->dispatch) {
+        char message[300];
+        snprintf(message, sizeof message, "page '%s' was destroyed", name);
+        runner_error_event(r, "state", message);
+    }
+    return p->dispatch;
+}
+
+instance *runner_find_instance(runner *r, const char *id) {
+    size_t i;
+    return names_find(&r->instance_index, id, &i) ? &r->instances[i] : NULL;
+}
+
+
+/* An alert depends on `name`'s latest instance (after_alerts, depend): one
+ * that was never added is created now, idle (a recording's alert that was
+ * depended on before it was added); its add uses it. */
+xyz_alert *runner_dependency_of(runner *r, const char *name) {
+    instance *found = runner_find_instance(r, name);
+    if (found && found->alert) {
+        return found->alert;
+    }
+    xyz_alert *fresh = xyz_catalog_create_alert(xyz_scenario_catalog(r->scenario), name);
+    if (!fresh || xyz_alert_set_user_data(fresh, (void *)name, NULL) != XYZ_OK) {
+        xyz_alert_release(fresh);
+        return NULL;
+    }
+    runner_remember(r, name, fresh);
+    xyz_alert_release(fresh);
+    return runner_find_instance(r, name)->alert;
+}
+
+/* The latest instance of `id`, or NULL after a not_found error event. */
+xyz_alert *runner_latest(runner *r, const char *id) {
+    instance *found = runner_find_instance(r, id);
+    if (!found || !found->alert) {
+        char message[300];
+        snprintf(message, sizeof message, "no instance of alert '%s' has been added yet", id);
+        runner_error_event(r, "not_found", message);
+        return NULL;
+    }
+    return found->alert;
+}
+
+/* The name has no instance (after a failed add of its first one). */
+void runner_forget(runner *r, const char *id) {
+    instance *found = runner_find_instance(r, id);
+    xyz_alert_release(found->alert);
+    found->alert = NULL;
+}
+
+void runner_remember(runner *r, const char *id, xyz_alert *alert) {
+    instance *found = runner_find_instance(r, id);
+    if (found) {
+        xyz_alert_release(found->alert);
+    } else {
+        names_put(&r->instance_index, id, r->instance_count);
+        found = &r->instances[r->instance_count++];
+        found->id = id;
+    }
+    found->alert = xyz_alert_retain(alert);
+}
+
+/* ---- steps ---- */
+
+/* The step's label for the text timeline (r->label, shortened). */
+void runner_describe(runner *r, const xyz_step *step) {
+    static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
+                                  "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
+                                  "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
+                                  "capacity", "avoidance", "target", "depend"};
+    const char *name = names[step->kind];
+    char number[32];
+    char *label;
+    switch (step->kind) {
+    case XYZ_STEP_ADVANCE:
+        label = text_printf("advance %ss", format_number(number, step->duration));
+        break;
+    case XYZ_STEP_CANCEL_TAGGED: {
+        const char *tag = xyz_scenario_step_text(r->scenario, r->step, "tag");
+        label = text_printf("cancel_tagged %s %s", step->page, tag ? tag : "(all)");
+        break;
+    }
+    case XYZ_STEP_ADD:
+        /* Only what can show: the label is cut at LABEL_CHARACTERS anyway. */
+        label = text_printf("add");
+        for (size_t i = 0; i < step->alert_count && strlen(label) <= 4 * LABEL_CHARACTERS; i++) {
+            char *longer = text_printf("%s %s", label, step->alerts[i]);
+            free(label);
+            label = longer;
+        }
+        break;
+    case XYZ_STEP_ACTION:
+        label = text_printf("action %s #%zu", step->alert, step->index);
+        break;
+    case XYZ_STEP_SELECT:
+        label = text_printf("select %s -> %s", step->page, step->child ? step->child : "(all)");
+        break;
+    case XYZ_STEP_PARENT: {
+        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        label = text_printf("parent %s -> %s", step->page, parent ? parent : "(none)");
+        break;
+    }
+    case XYZ_STEP_CAPACITY:
+        label = text_printf("capacity %s %zu", step->page, step->index);
+        break;
+    case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
+    case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
+        label = text_printf("%s %s", name, step->alert);
+        break;
+    default:
+        label = text_printf("%s %s", name, step->page);
+    }
+    char *shown = shortened(label);
+    snprintf(r->label, sizeof r->label, "%s", shown);
+    free(shown);
+    free(label);
+}
+
+static void run_add(runner *r, const xyz_step *step) {
+    xyz_dispatch *dispatch = runner_live_page(r, step->page);
+    if (!dispatch) {
+        return;
+    }
+    const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
+    xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
+    xyz_alert **before = calloc(step->alert_count, sizeof *before); /* the latest instances until now */
+    xyz_status status = XYZ_OK;
+    for (size_t i = 0; i < step->alert_count; i++) {
+        /* A fresh instance, or the idle one an earlier dependency created. */
+        instance *known = runner_find_instance(r, step->alerts[i]);
+        before[i] = known ? xyz_alert_retain(known->alert) : NULL;
+        if (before[i] && xyz_alert_state(before[i]) == XYZ_STATE_IDLE) {
+            fresh[i] = xyz_alert_retain(before[i]);
+        } else {
+            fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
+            /* Without an id it is printed by its name (borrowed from the scenario). */
+            if (status == XYZ_OK && !xyz_alert_id(fresh[i])) {
+                status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
+            }
+        }
+        if (r->picture) picture_instance(r->picture, fresh[i], step->alerts[i]);
+        /* "after_alerts": the latest instances of those names, earlier
+         * alerts of this add first. */
+        const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
+        for (size_t k = 0; status == XYZ_OK && k < xyz_definition_after_alert_count(definition); k++) {
+            const char *name = xyz_definition_after_alert(definition, k);
+            xyz_alert *dependency = NULL;
+            for (size_t j = 0; j < i && !dependency; j++) {
+                if (strcmp(step->alerts[j], name) == 0) dependency = fresh[j];
+            }
+            if (!dependency) dependency = runner_dependency_of(r, name);
+            status = dependency ? xyz_alert_add_dependency(fresh[i], dependency) : XYZ_ENOTFOUND;
+        }
+    }
+    /* The fresh instances are the latest ones during the add (a recording
+     * may act on them from its callbacks); a failed add restores the old. */
+    for (size_t i = 0; status == XYZ_OK && i < step->alert_count; i++) {
+        runner_remember(r, step->alerts[i], fresh[i]);
+    }
+    if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
+    for (size_t i = 0; i < step->alert_count; i++) {
+        if (status != XYZ_OK) {
+            if (r->picture) picture_forget(r->picture, fresh[i]);
+            if (before[i]) {
+                runner_remember(r, step->alerts[i], before[i]);
+            } else if (runner_find_instance(r, step->alerts[i])) {
+                runner_forget(r, step->alerts[i]);
+            }
+        }
+        xyz_alert_release(before[i]);
+        xyz_alert_release(fresh[i]);
+    }
+    free(before);
+    free(fresh);
+    runner_check_status(r, status);
+}
+
+/* The content setters of an update step, in the documented order. */
+static void run_update(runner *r, xyz_alert *a) {
+    const xyz_scenario *s = r->scenario;
+    size_t i = r->step;
+    double number;
+    if (xyz_scenario_step_has(s, i, "title")) runner_check_status(r, xyz_alert_set_title(a, xyz_scenario_step_text(s, i, "title")));
+    if (xyz_scenario_step_has(s, i, "message")) {
+        runner_check_status(r, xyz_alert_set_message(a, xyz_scenario_step_text(s, i, "message")));
+    }
+    if (xyz_scenario_step_has(s, i, "style")) runner_check_status(r, xyz_alert_set_style(a, xyz_scenario_step_text(s, i, "style")));
+    if (xyz_scenario_step_has(s, i, "clear_actions")) runner_check_status(r, xyz_alert_clear_actions(a));
+    if (xyz_scenario_step_number(s, i, "action_style", &number)) {
+        runner_check_status(r, xyz_alert_add_action(a, xyz_scenario_step_text(s, i, "action_id"),
+                                             xyz_scenario_step_text(s, i, "action_title"), (xyz_action_style)number));
+    }
+    if (xyz_scenario_step_has(s, i, "meta")) runner_check_status(r, xyz_alert_set_meta(a, xyz_scenario_step_text(s, i, "meta")));
+}
+
+/* The "advance" step (SPEC 12): to each pending deadline of any page's
+ * domain in turn, earliest first, ticking there (what fires may set new
+ * deadlines, which count too), then to the target time. */
+static void run_advance(runner *r, double seconds) {
+    double target = r->clock + seconds;
+    for (;;) {
+        page *soonest = NULL;
+        double delay = 0;
+        for (size_t i = 0; i < r->page_count; i++) {
+            double d = r->pages[i].dispatch ? xyz_dispatch_next_deadline(r->pages[i].dispatch) : -1;
+            if (d >= 0 && (!soonest || d < delay)) {
+                soonest = &r->pages[i];
+                delay = d;
+            }
+        }
+        if (!soonest || r->clock + delay > target) {
+            break;
+        }
+        r->clock += delay;
+        runner_check_status(r, xyz_dispatch_tick(soonest->dispatch));
+    }
+    r->clock = target;
+}
+
+static void run_step(runner *r, const xyz_step *step) {
+    xyz_dispatch *d;
+    xyz_alert *a;
+    switch (step->kind) {
+    case XYZ_STEP_APPEAR:
+    case XYZ_STEP_DISAPPEAR:
+        if ((d = runner_live_page(r, step->page))) {
+            bool appear = step->kind == XYZ_STEP_APPEAR;
+            /* Drawn first: the page's own events of this step follow it. */
+            if (r->picture) picture_page_visible(r->picture, runner_page_number(r, step->page), appear);
+            runner_check_status(r, appear ? xyz_dispatch_page_did_appear(d) : xyz_dispatch_page_will_disappear(d));
+        }
+        break;
+    case XYZ_STEP_DESTROY:
+        if ((d = runner_live_page(r, step->page))) {
+            runner_find_page(r, step->page)->dispatch = NULL;
+            if (r->picture) picture_page_destroyed(r->picture, runner_page_number(r, step->page));
+            runner_check_status(r, xyz_dispatch_destroy(d));
+        }
+        break;
+    case XYZ_STEP_FLUSH:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_flush(d));
+        break;
+    case XYZ_STEP_ADD:
+        run_add(r, step);
+        break;
+    case XYZ_STEP_ADVANCE:
+        run_advance(r, step->duration);
+        break;
+    case XYZ_STEP_SUSPEND:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_suspend(d));
+        break;
+    case XYZ_STEP_UPDATE:
+        if ((a = runner_latest(r, step->alert))) run_update(r, a);
+        break;
+    case XYZ_STEP_TICK:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_tick(d));
+        break;
+    case XYZ_STEP_PARENT: {
+        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        xyz_dispatch *to = NULL;
+        if (!(d = runner_live_page(r, step->page)) || (parent && !(to = runner_live_page(r, parent)))) break;
+        runner_check_status(r, xyz_dispatch_set_parent(d, to));
+        break;
+    }
+    case XYZ_STEP_CAPACITY:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_capacity(d, step->index));
+        break;
+    case XYZ_STEP_AVOIDANCE:
+        if ((a = runner_latest(r, step->alert))) {
+            double enabled = 0, adjust = 0;
+            (void)xyz_scenario_step_number(r->scenario, r->step, "enabled", &enabled);
+            (void)xyz_scenario_step_number(r->scenario, r->step, "adjust", &adjust);
+            runner_check_status(r, xyz_alert_set_keyboard_avoidance(a, enabled != 0, adjust));
+        }
+        break;
+    case XYZ_STEP_TARGET:
+        if ((a = runner_latest(r, step->alert))) {
+            runner_check_status(r, xyz_alert_set_target(a, xyz_scenario_step_text(r->scenario, r->step, "target")));
+        }
+        break;
+    case XYZ_STEP_DEPEND: {
+        const char *on = xyz_scenario_step_text(r->scenario, r->step, "on");
+        xyz_alert *other = NULL;
+        if (!(a = runner_latest(r, step->alert)) || (on && !(other = runner_dependency_of(r, on)))) break;
+        runner_check_status(r, on ? xyz_alert_add_dependency(a, other)
+                           : xyz_alert_add_dependency_id(a, xyz_scenario_step_text(r->scenario, r->step, "id")));
+        break;
+    }
+    case XYZ_STEP_RESUME:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_resume(d));
+        break;
+    case XYZ_STEP_CANCEL_TAGGED:
+        if ((d = runner_live_page(r, step->page))) {
+            runner_check_status(r, xyz_dispatch_cancel_tagged(d, xyz_scenario_step_text(r->scenario, r->step, "tag"), NULL));
+        }
+        break;
+    case XYZ_STEP_READY:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_set_ready(a));
+        break;
+    case XYZ_STEP_DISMISS:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_dismiss(a));
+        break;
+    case XYZ_STEP_CANCEL:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_cancel(a));
+        break;
+    case XYZ_STEP_ACTION:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_trigger_action(a, step->index));
+        break;
+    case XYZ_STEP_FRAME:
+        if ((a = runner_latest(r, step->alert))) {
+            double unknown = 0;
+            (void)xyz_scenario_step_number(r->scenario, r->step, "frame_unknown", &unknown);
+            runner_check_status(r, xyz_alert_set_frame(a, unknown != 0 ? NULL : &step->frame));
+        }
+        break;
+    case XYZ_STEP_KEYBOARD:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_keyboard_changed(d, step->frame, step->duration));
+        break;
+    case XYZ_STEP_SELECT: {
+        if (!(d = runner_live_page(r, step->page))) break;
+        xyz_dispatch *child = NULL;
+        if (step->child && !(child = runner_live_page(r, step->child))) break;
+        xyz_status status = xyz_dispatch_set_active_child(d, child);
+        runner_check_status(r, status);
+        double flush = 1;
+        (void)xyz_scenario_step_number(r->scenario, r->step, "flush", &flush);
+        if (status == XYZ_OK && flush != 0) runner_check_status(r, xyz_dispatch_flush(d));
+        break;
+    }
+    }
+}
+
+/* The event number (from 1) of its outer step during which step `index`
+ * is to be made, or 0 for a step of its own. */
+long runner_nested_in(runner *r, size_t index) {
+    return r->during[index];
+}
+
+
+/* Plays step `index`: its clock ("at"), its call, its "-" line when it
+ * caused no event. */
+void runner_play(runner *r, size_t index) {
+    xyz_step step = runner_step_at(r->scenario, index);
+    if (r->has_at[index]) {
+        r->clock = r->at[index];
+    }
+    r->step = index;
+    runner_describe(r, &step);
+    r->step_printed = false;
+    /* A nested step is drawn in the column of the step around it. */
+    bool outer = !runner_nested_in(r, index);
+    if (r->picture && outer) picture_at(r->picture, index, r->clock);
+    run_step(r, &step);
+    if (r->picture && outer) picture_step_done(r->picture, r->clock);
+    if (r->format == FORMAT_TEXT && !r->step_printed) {
+        runner_line_start(r);
+        printf("%s\n", r->colour ? "\033[2m-\033[0m" : "-");
+    }
+}
+
+/* After each event: the nested steps made during it, as the recorded host
+ * made them, from inside the callback. Events they cause count on. */
+void runner_run_nested(runner *r) {
+    if (r->quiet || !r->playing) {
+        return;
+    }
+    r->events++;
+    while (r->next_nested < r->step_count && runner_nested_in(r, r->next_nested) == r->events) {
+        size_t step = r->step;
+        bool printed = r->step_printed;
+        char label[sizeof r->label];
+        memcpy(label, r->label, sizeof label);
+        runner_play(r, r->next_nested++);
+        r->step = step;
+        r->step_printed = printed;
+        memcpy(r->label, label, sizeof label);
+    }
+}
+
+/* The pages of a loaded scenario form a valid tree, so setting it up cannot
+ * fail; if the library says otherwise, say so and stop. */
+void runner_setup(xyz_status status) {
+    if (status != XYZ_OK) {
+        fprintf(stderr, "xyzalert: cannot set up the scenario's pages: %s\n", xyz_last_error());
+        exit(EXIT_INVALID);
+    }
+}
+
+/* Step `index`, which exists. */
+xyz_step runner_step_at(const xyz_scenario *scenario, size_t index) {
+    xyz_step step;
+    runner_setup(xyz_scenario_step(scenario, index, &step));
+    return step;
+}

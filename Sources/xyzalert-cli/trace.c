@@ -1,0 +1,244 @@
+/* The runner's output: each event as a line of the chosen trace format
+ * (text, JSON, expect lines or a picture), and the host callbacks that
+ * report them (docs/formats.md, "Traces"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+static const char *colour_of(const char *event) {
+    if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
+    if (strcmp(event, "hide") == 0) return "\033[33m";
+    if (strcmp(event, "error") == 0) return "\033[31m";
+    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0) return "\033[36m";
+    return "\033[35m";
+}
+
+/* Starts one event's output; `fields` are key/value pairs, NULL-terminated,
+ * printed as JSON strings except keys listed as numbers by the caller. */
+/* The first columns of a line: the step's number and label on its first
+ * line only, and the virtual time on every line of a timed scenario. */
+void runner_line_start(runner *r) {
+    char time[32];
+    if (r->timed) {
+        printf("%*s  ", r->time_width, format_number(time, r->clock));
+    }
+    if (!r->step_printed) {
+        printf("%4zu  %-*s  ", r->step, r->label_width, r->label);
+        r->step_printed = true;
+    } else {
+        printf("%4s  %-*s  ", "", r->label_width, "");
+    }
+}
+
+static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
+    runner_line_start(r);
+    if (r->colour) {
+        printf("%s%-7s\033[0m", colour_of(event), event);
+    } else {
+        printf("%-7s", event);
+    }
+    if (detail[0]) {
+        printf(" %-14s %s\n", alert, detail);
+    } else {
+        printf(" %s\n", alert);
+    }
+}
+
+/* The alert's id; an alert without one by its name in the scenario (kept
+ * as its user data). */
+static const char *id_of(xyz_alert *alert) {
+    const char *id = xyz_alert_id(alert);
+    const char *name = xyz_alert_user_data(alert);
+    return id ? id : name ? name : "";
+}
+
+
+/* One expect line, "STEP EVENT ALERT [DETAIL]" (SPEC 15), printed or captured. */
+static void expect_line(runner *r, const char *event, const char *alert, const char *detail) {
+    char *line = text_printf("%zu %s %s%s%s", r->step, event, alert[0] ? alert : "-", detail && detail[0] ? " " : "",
+                             detail ? detail : "");
+    if (r->capture) {
+        lines_add(r->capture, line);
+    } else {
+        printf("%s\n", line);
+    }
+    free(line);
+}
+
+static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
+    if (r->quiet) {
+        return;
+    }
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
+        expect_line(r, event, id_of(alert), value);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
+        print_json_string(stdout, id_of(alert));
+        if (key) {
+            printf(", \"%s\": ", key);
+            print_json_string(stdout, value);
+        }
+        printf("}\n");
+    } else {
+        event_text(r, event, id_of(alert), value ? value : "");
+    }
+}
+
+static void on_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    page *p = context;
+    runner *r = p->runner;
+    (void)view;
+    if (r->quiet) {
+        return;
+    }
+    /* Alerts outside the "main" lane name theirs. */
+    const char *lane = xyz_alert_lane(alert);
+    int other_lane = lane && strcmp(lane, "main") != 0;
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
+        char *detail = text_printf("%s%s%s%s%s", p->name, strcmp(target, "page") != 0 ? " " : "",
+                                   strcmp(target, "page") != 0 ? target : "", other_lane ? " lane:" : "",
+                                   other_lane ? lane : "");
+        expect_line(r, "show", id_of(alert), detail);
+        free(detail);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"show\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"page\": ");
+        print_json_string(stdout, p->name);
+        printf(", \"target\": ");
+        print_json_string(stdout, target);
+        if (other_lane) {
+            printf(", \"lane\": ");
+            print_json_string(stdout, lane);
+        }
+        printf("}\n");
+    } else {
+        char *detail = text_printf("on %s (%s)%s%s", p->name, target, other_lane ? ", lane " : "", other_lane ? lane : "");
+        event_text(r, "show", id_of(alert), detail);
+        free(detail);
+    }
+    runner_run_nested(r);
+}
+
+static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    emit(((page *)context)->runner, "hide", alert, "reason", xyz_hide_reason_name(reason));
+    runner_run_nested(((page *)context)->runner);
+}
+
+static void on_unhide(xyz_alert *alert, void *context) {
+    emit(((page *)context)->runner, "unhide", alert, NULL, NULL);
+    runner_run_nested(((page *)context)->runner);
+}
+
+static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    emit(((page *)context)->runner, "remove", alert, "reason", xyz_end_reason_name(reason));
+    runner_run_nested(((page *)context)->runner);
+}
+
+static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    runner *r = ((page *)context)->runner;
+    if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
+    emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
+    runner_run_nested(((page *)context)->runner);
+}
+
+static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
+    runner *r = ((page *)context)->runner;
+    if (r->quiet) {
+        return;
+    }
+    char number[32], seconds[32];
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+    } else if (r->format == FORMAT_EXPECT) {
+        expect_line(r, "move", id_of(alert), format_number(number, dy));
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"move\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"dy\": %s, \"duration\": %s}\n", format_number(number, dy), format_number(seconds, duration));
+    } else {
+        char detail[96];
+        snprintf(detail, sizeof detail, "dy %s over %ss", format_number(number, dy), format_number(seconds, duration));
+        event_text(r, "move", id_of(alert), detail);
+    }
+    runner_run_nested(r);
+}
+
+/* The text timeline shows the title the alert has now. */
+static void on_update(xyz_alert *alert, void *context) {
+    runner *r = ((page *)context)->runner;
+    const char *title = xyz_alert_title(alert);
+    if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
+        emit(r, "update", alert, NULL, NULL);
+    } else {
+        char *detail = text_printf("\"%s\"", title ? title : "");
+        event_text(r, "update", id_of(alert), detail);
+        free(detail);
+    }
+    runner_run_nested(r);
+}
+
+static void on_action(xyz_alert *alert, size_t index, void *context) {
+    const char *id = xyz_alert_action_id(alert, index);
+    emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
+    runner_run_nested(((page *)context)->runner);
+}
+
+/* The virtual clock: scenarios never depend on the machine's speed. */
+static double on_now(void *context) {
+    return ((page *)context)->runner->clock;
+}
+
+/* Deferred scenarios flush only at their "flush" and "select" steps. */
+static void on_request_flush(xyz_dispatch *root, void *context) {
+    (void)root;
+    (void)context;
+}
+
+/* The host of page `p`: every callback reports its event. */
+xyz_host runner_host(page *p, bool deferred) {
+    xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
+                                  .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
+                                  .now = on_now, .update = on_update);
+    host.request_flush = deferred ? on_request_flush : NULL;
+    return host;
+}
+
+static const char *error_code(xyz_status status) {
+    switch (status) {
+    case XYZ_EINVAL: return "invalid";
+    case XYZ_ESTATE: return "state";
+    case XYZ_EDUPLICATE: return "duplicate";
+    case XYZ_ECYCLE: return "cycle";
+    case XYZ_ENOTFOUND: return "not_found";
+    case XYZ_EOWNER: return "owner";
+    default: return "invalid";
+    }
+}
+
+void runner_error_event(runner *r, const char *code, const char *message) {
+    if (r->picture) {
+        return; /* a failed call changes nothing on the picture */
+    } else if (r->format == FORMAT_EXPECT) {
+        expect_line(r, "error", "", code);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"error\", \"code\": \"%s\", \"message\": ", r->step, code);
+        print_json_string(stdout, message);
+        printf("}\n");
+    } else {
+        char *detail = text_printf("%s: %s", code, message);
+        event_text(r, "error", "", detail);
+        free(detail);
+    }
+}
+
+void runner_check_status(runner *r, xyz_status status) {
+    if (status != XYZ_OK) {
+        runner_error_event(r, error_code(status), xyz_last_error());
+    }
+}

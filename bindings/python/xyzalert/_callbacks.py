@@ -1,0 +1,129 @@
+"""Exceptions raised inside Python callbacks never unwind into C: they are
+stored per thread and re-raised by the result check (ctypes' errcheck) of
+the C call that delivered the callback. The result checks are here too.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Optional
+
+from ._enums import Status
+from ._loading import library
+from .errors import XYZAlertError, error_for
+
+
+class _Pending(threading.local):
+    """Per thread: the exception a callback raised, until the outermost C
+    call of the thread raises it, and how deep in callbacks the thread is.
+    (The depth is the one item of a list, so that a callback reads the
+    thread-local once and counts in the list: each read or write of a
+    thread-local attribute costs about as much as a foreign call.)"""
+
+    exception: Optional[BaseException] = None
+
+    def __init__(self) -> None:
+        self.depth = [0]
+
+
+_pending = _Pending()
+# How many threads have an exception stored: while none has, a call's result
+# check skips the thread-local look-up (the fast path of every call). Changed
+# under the lock; read without it, which is safe: a thread's own store is
+# always visible to itself, and another thread's only sends it the slow way.
+_stored = [0]
+_stored_lock = threading.Lock()
+
+
+def _count_stored(change: int) -> None:
+    with _stored_lock:
+        _stored[0] += change
+
+
+def defer(exception: BaseException) -> None:
+    """Stores an exception raised in a callback (the first one wins)."""
+    if _pending.exception is None:
+        _pending.exception = exception
+        _count_stored(1)
+
+
+def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
+    """Runs a C call from a finalizer (``__del__``), which may run anywhere,
+    even inside a callback of another call: exceptions raised by the
+    callbacks it delivers are dropped (there is no call to raise them from),
+    and an exception already pending for an enclosing call stays pending for
+    that call alone."""
+    saved_exception = _pending.exception
+    depth = _pending.depth
+    saved_depth = depth[0]
+    _pending.exception, depth[0] = None, 0
+    try:
+        function(*args)
+    except Exception:
+        pass
+    finally:
+        if _pending.exception is not None:  # dropped
+            _count_stored(-1)
+        _pending.exception, depth[0] = saved_exception, saved_depth
+
+
+def _take_pending() -> Optional[BaseException]:
+    """The stored exception, for the outermost C call of this thread only:
+    calls made from inside callbacks must not raise it."""
+    if _pending.depth[0] > 0:
+        return None
+    exception = _pending.exception
+    if exception is not None:
+        _pending.exception = None
+        _count_stored(-1)
+    return exception
+
+
+def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
+    """Runs Python code called from C: depth-counted, exceptions deferred."""
+    depth = _pending.depth
+    depth[0] += 1
+    try:
+        return function(*args)
+    except BaseException as exception:  # never unwind into C
+        defer(exception)
+        return None
+    finally:
+        depth[0] -= 1
+
+
+def last_error() -> str:
+    return library.xyz_last_error().decode("utf-8", "replace")
+
+
+def _finish(error: Optional[XYZAlertError], result: Any) -> Any:
+    """Raises a callback's stored exception (chained to the call's own
+    error, if any), else the call's error, else returns the result."""
+    pending = _take_pending()
+    if pending is not None:
+        if error is not None:
+            raise pending from error
+        raise pending
+    if error is not None:
+        raise error
+    return result
+
+
+def _status(result: int, func: Any, args: Any) -> int:
+    if result == 0 and not _stored[0]:
+        return result
+    return _finish(error_for(result, last_error()) if result != Status.OK else None, result)
+
+
+def _plain(result: Any, func: Any, args: Any) -> Any:
+    if not _stored[0]:
+        return result
+    return _finish(None, result)
+
+
+def _non_null(code: Status) -> Callable[[Any, Any, Any], Any]:
+    def check(result: Any, func: Any, args: Any) -> Any:
+        if result and not _stored[0]:
+            return result
+        return _finish(None if result else error_for(code, last_error()), result)
+    return check

@@ -1,0 +1,253 @@
+"""Every C function of the headers, declared once in one table (restype,
+argtypes, result check, and whether the hot path calls it), as `lib`
+(serialized) and `hot` (the hot path's fast calls).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from ctypes import CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_size_t, c_void_p
+from typing import Any, Dict, Optional, Tuple
+
+from ._callbacks import _non_null, _plain, _status, _stored
+from ._enums import Status
+from ._loading import library as _library
+from ._locking import serialized
+from ._types import PROVIDER, Error, Host, Rect, Step
+
+
+_P = c_void_p
+_S = c_char_p
+_FREE = CFUNCTYPE(None, c_void_p)
+
+# Constructors and other calls whose NULL result means XYZ_EINVAL.
+_non_null_or_invalid = _non_null(Status.EINVAL)
+# xyz_dispatch_recording_json: NULL for a dispatch the bindings pass is XYZ_ESTATE.
+_non_null_or_state = _non_null(Status.ESTATE)
+
+#: Flags of a declaration. UNLOCKED: `lib` calls it without the lock, as it
+#: touches no domain and no shared state (versions, names, the thread's last
+#: error, freeing a string, the keyboard formula, creating an alert) or is
+#: reference counting (atomic; an alert the engine still uses holds a
+#: reference of its own). HOT: `hot` declares it too (see `hot`).
+UNLOCKED = 1
+HOT = 2
+
+#: name: (restype, argtypes, errcheck[, flags])
+_DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
+    "xyz_version": (c_int, [], _plain, UNLOCKED),
+    "xyz_version_string": (_S, [], _plain, UNLOCKED),
+    "xyz_status_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_state_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_exclusive_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_hide_reason_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_end_reason_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_action_style_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_on_duplicate_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_last_error": (_S, [], None, UNLOCKED),
+    "xyz_free": (None, [c_void_p], None, UNLOCKED),
+    "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain, UNLOCKED),
+    # dispatch
+    "xyz_dispatch_create": (_P, [POINTER(Host), c_void_p], _non_null_or_invalid),
+    "xyz_dispatch_destroy": (c_int, [_P], _status),
+    "xyz_dispatch_set_name": (c_int, [_P, _S], _status),
+    "xyz_dispatch_name": (_S, [_P], _plain),
+    "xyz_dispatch_add": (c_int, [_P, POINTER(c_void_p), c_size_t], _status, HOT),
+    "xyz_dispatch_page_did_appear": (c_int, [_P], _status),
+    "xyz_dispatch_page_will_disappear": (c_int, [_P], _status),
+    "xyz_dispatch_set_parent": (c_int, [_P, _P], _status),
+    "xyz_dispatch_parent": (_P, [_P], _plain),
+    "xyz_dispatch_set_active_child": (c_int, [_P, _P], _status),
+    "xyz_dispatch_set_active_child_provider": (c_int, [_P, PROVIDER, c_void_p, _FREE], _status),
+    "xyz_dispatch_active_child_context": (c_void_p, [_P], _plain),
+    "xyz_dispatch_set_target": (c_int, [_P, _S, c_void_p], _status),
+    "xyz_dispatch_keyboard_changed": (c_int, [_P, Rect, c_double], _status),
+    "xyz_dispatch_flush": (c_int, [_P], _status),
+    "xyz_dispatch_tick": (c_int, [_P], _status),
+    "xyz_dispatch_suspend": (c_int, [_P], _status),
+    "xyz_dispatch_set_capacity": (c_int, [_P, c_size_t], _status),
+    "xyz_dispatch_capacity": (c_size_t, [_P], _plain),
+    "xyz_dispatch_resume": (c_int, [_P], _status),
+    "xyz_dispatch_is_suspended": (c_bool, [_P], _plain),
+    "xyz_dispatch_cancel_tagged": (c_int, [_P, _S, POINTER(c_size_t)], _status),
+    "xyz_dispatch_next_deadline": (c_double, [_P], _plain),
+    "xyz_dispatch_find": (_P, [_P, _S], _plain),
+    "xyz_dispatch_snapshot_json": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_dispatch_start_recording": (c_int, [_P], _status),
+    "xyz_dispatch_stop_recording": (c_int, [_P], _status),
+    "xyz_dispatch_recording_json": (c_void_p, [_P], _non_null_or_state),
+    "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
+    # alert
+    "xyz_alert_create": (_P, [_S], _non_null_or_invalid, UNLOCKED),
+    "xyz_alert_create_with": (_P, [_S, c_int32, c_int], _non_null_or_invalid, UNLOCKED | HOT),
+    "xyz_alert_retain": (_P, [_P], None, UNLOCKED),
+    "xyz_alert_release": (None, [_P], None, UNLOCKED | HOT),
+    "xyz_alert_id": (_S, [_P], _plain),
+    "xyz_alert_set_priority": (c_int, [_P, c_int32], _status),
+    "xyz_alert_priority": (c_int32, [_P], _plain),
+    "xyz_alert_set_exclusive": (c_int, [_P, c_int], _status),
+    "xyz_alert_exclusive": (c_int, [_P], _plain),
+    "xyz_alert_state": (c_int, [_P], _plain),
+    "xyz_alert_set_on_duplicate": (c_int, [_P, c_int], _status),
+    "xyz_alert_set_lane": (c_int, [_P, _S], _status),
+    "xyz_alert_lane": (_S, [_P], _plain),
+    "xyz_alert_on_duplicate": (c_int, [_P], _plain),
+    "xyz_alert_add_tag": (c_int, [_P, _S], _status),
+    "xyz_alert_tag_count": (c_size_t, [_P], _plain),
+    "xyz_alert_tag": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_has_tag": (c_bool, [_P, _S], _plain),
+    "xyz_alert_set_duration": (c_int, [_P, c_double], _status),
+    "xyz_alert_duration": (c_double, [_P], _plain),
+    "xyz_alert_set_ttl": (c_int, [_P, c_double], _status),
+    "xyz_alert_ttl": (c_double, [_P], _plain),
+    "xyz_alert_dispatch": (_P, [_P], _plain),
+    "xyz_alert_add_dependency": (c_int, [_P, _P], _status),
+    "xyz_alert_add_dependency_id": (c_int, [_P, _S], _status),
+    "xyz_alert_dependency_id_count": (c_size_t, [_P], _plain),
+    "xyz_alert_dependency_id": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_set_waiting": (c_int, [_P], _status),
+    "xyz_alert_set_ready": (c_int, [_P], _status),
+    "xyz_alert_dismiss": (c_int, [_P], _status, HOT),
+    "xyz_alert_cancel": (c_int, [_P], _status),
+    "xyz_alert_trigger_action": (c_int, [_P, c_size_t], _status),
+    "xyz_alert_explain": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_alert_set_target": (c_int, [_P, _S], _status),
+    "xyz_alert_target": (_S, [_P], _plain),
+    "xyz_alert_set_keyboard_avoidance": (c_int, [_P, c_bool, c_double], _status),
+    "xyz_alert_set_frame": (c_int, [_P, POINTER(Rect)], _status),
+    "xyz_alert_set_style": (c_int, [_P, _S], _status),
+    "xyz_alert_style": (_S, [_P], _plain),
+    "xyz_alert_set_title": (c_int, [_P, _S], _status),
+    "xyz_alert_title": (_S, [_P], _plain),
+    "xyz_alert_set_message": (c_int, [_P, _S], _status),
+    "xyz_alert_message": (_S, [_P], _plain),
+    "xyz_alert_add_action": (c_int, [_P, _S, _S, c_int], _status),
+    "xyz_alert_clear_actions": (c_int, [_P], _status),
+    "xyz_alert_action_count": (c_size_t, [_P], _plain),
+    "xyz_alert_action_id": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_action_title": (_S, [_P, c_size_t], _plain),
+    "xyz_alert_action_style": (c_int, [_P, c_size_t], _plain),
+    "xyz_alert_set_meta": (c_int, [_P, _S], _status),
+    "xyz_alert_meta": (_S, [_P], _plain),
+    "xyz_alert_set_user_data": (c_int, [_P, c_void_p, _FREE], _status),
+    "xyz_alert_user_data": (c_void_p, [_P], _plain),
+    # catalogs (alert sets) and their definitions
+    "xyz_catalog_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_catalog_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_catalog_free": (None, [_P], None),
+    "xyz_catalog_count": (c_size_t, [_P], _plain),
+    "xyz_catalog_definition": (_P, [_P, c_size_t], _plain),
+    "xyz_catalog_find": (_P, [_P, _S], _plain),
+    "xyz_catalog_create_alert": (_P, [_P, _S], _non_null(Status.ENOTFOUND)),
+    "xyz_definition_id": (_S, [_P], _plain),
+    "xyz_definition_priority": (c_int32, [_P], _plain),
+    "xyz_definition_exclusive": (c_int, [_P], _plain),
+    "xyz_definition_ready": (c_bool, [_P], _plain),
+    "xyz_definition_page": (_S, [_P], _plain),
+    "xyz_definition_target": (_S, [_P], _plain),
+    "xyz_definition_style": (_S, [_P], _plain),
+    "xyz_definition_title": (_S, [_P], _plain),
+    "xyz_definition_message": (_S, [_P], _plain),
+    "xyz_definition_meta": (_S, [_P], _plain),
+    "xyz_definition_keyboard_avoidance": (c_bool, [_P, POINTER(c_double)], _plain),
+    "xyz_definition_duration": (c_double, [_P], _plain),
+    "xyz_definition_on_duplicate": (c_int, [_P], _plain),
+    "xyz_definition_lane": (_S, [_P], _plain),
+    "xyz_definition_tag_count": (c_size_t, [_P], _plain),
+    "xyz_definition_tag": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_ttl": (c_double, [_P], _plain),
+    "xyz_definition_after_count": (c_size_t, [_P], _plain),
+    "xyz_definition_after": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_name": (_S, [_P], _plain),
+    "xyz_definition_after_alert_count": (c_size_t, [_P], _plain),
+    "xyz_definition_after_alert": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_count": (c_size_t, [_P], _plain),
+    "xyz_definition_action_id": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_title": (_S, [_P, c_size_t], _plain),
+    "xyz_definition_action_style": (c_int, [_P, c_size_t], _plain),
+    # checking (xyzalert_tooling.h)
+    "xyz_check_file": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    # scenarios
+    "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_scenario_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_scenario_free": (None, [_P], None),
+    "xyz_scenario_catalog": (_P, [_P], _plain),
+    "xyz_scenario_deferred": (c_bool, [_P], _plain),
+    "xyz_scenario_page_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_page_name": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_page_parent": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_page_active": (_S, [_P, c_size_t], _plain),
+    "xyz_scenario_step_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
+    "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
+    "xyz_scenario_step_has": (c_bool, [_P, c_size_t, _S], _plain),
+    "xyz_scenario_step_number": (c_bool, [_P, c_size_t, _S, POINTER(c_double)], _plain),
+    "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
+    "xyz_scenario_has_expect": (c_bool, [_P], _plain),
+    "xyz_scenario_expect_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_expect": (_S, [_P, c_size_t, POINTER(c_int), POINTER(c_int)], _plain),
+    "xyz_scenario_expect_span": (c_bool, [_P, POINTER(c_size_t), POINTER(c_size_t), POINTER(c_int), POINTER(c_int)],
+                                 _plain),
+}
+
+def flags(name: str) -> int:
+    """The flags of the declaration of `name` (0 when it has none)."""
+    entry = _DECLARATIONS[name]
+    return entry[3] if len(entry) > 3 else 0
+
+
+for _name, _entry in _DECLARATIONS.items():
+    _function = getattr(_library, _name)
+    _function.restype, _function.argtypes = _entry[0], _entry[1]
+    if _entry[2] is not None:
+        _function.errcheck = _entry[2]
+
+
+class _Locked:
+    """The library's functions, each called with `lock` held (see
+    `serialized`) unless flagged UNLOCKED, as attributes of the same names."""
+
+    def __init__(self, library: ctypes.CDLL) -> None:
+        self._name = library._name
+        for name in _DECLARATIONS:
+            function = getattr(library, name)
+            setattr(self, name, function if flags(name) & UNLOCKED else serialized(function))
+
+    def __getattr__(self, name: str) -> Any:  # (for the type checker: every xyz_* is set above)
+        raise AttributeError(name)
+
+
+#: Every C function, serialized unless flagged UNLOCKED.
+lib: Any = _Locked(_library)
+
+#: The calls of every app's hot path (flagged HOT: create with priority and
+#: exclusive behaviour, add, dismiss, release), declared a second time with
+#: the same restype but neither errcheck nor argtypes: ctypes' errcheck hook
+#: costs more than the call itself, and converting each argument through
+#: argtypes about as much again. Without argtypes ctypes passes a Python int
+#: as a C int, so callers of `hot` pass every pointer as a ctypes object (an
+#: alert's or dispatch's `_param`, bytes or None for a string, `ONE` for a
+#: size_t count) and only range-checked int32 values as ints; they check
+#: results with `checked` / `created`. Loaded through `PyDLL`, which keeps
+#: the GIL during the call: each returns within microseconds and its
+#: callbacks need the GIL anyway (docs/performance.md has the cost).
+#: Not serialized: callers of add and dismiss hold `lock` themselves (create
+#: and release need none, as for `lib`).
+hot = ctypes.PyDLL(_library._name)
+for _name, _entry in _DECLARATIONS.items():
+    if flags(_name) & HOT:
+        getattr(hot, _name).restype = _entry[0]
+ONE = c_size_t(1)
+
+
+def checked(status: int) -> None:
+    """The check `_status` makes, for a status-returning call of `hot`
+    (inline here for the common case: no error, nothing stored)."""
+    if status or _stored[0]:
+        _status(status, None, None)
+
+
+def created(handle: Optional[int]) -> int:
+    """The check `xyz_alert_create`'s errcheck makes, for the call of `hot`."""
+    return _non_null_or_invalid(handle, None, None)

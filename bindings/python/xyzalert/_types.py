@@ -1,0 +1,42 @@
+"""The C structs and callback types of ``include/xyzalert.h``, as ctypes
+declares them.
+"""
+
+from __future__ import annotations
+
+from ctypes import CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint32, c_void_p
+
+
+class Rect(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
+SHOW = CFUNCTYPE(None, c_void_p, c_char_p, c_void_p, c_void_p)
+HIDE = CFUNCTYPE(None, c_void_p, c_int, c_void_p)
+UNHIDE = CFUNCTYPE(None, c_void_p, c_void_p)
+END = CFUNCTYPE(None, c_void_p, c_int, c_void_p)
+MOVE = CFUNCTYPE(None, c_void_p, c_double, c_double, c_void_p)
+ACTION = CFUNCTYPE(None, c_void_p, c_size_t, c_void_p)
+REQUEST_FLUSH = CFUNCTYPE(None, c_void_p, c_void_p)
+DESTROY = CFUNCTYPE(None, c_void_p)
+PROVIDER = CFUNCTYPE(c_void_p, c_void_p, c_void_p)
+NOW = CFUNCTYPE(c_double, c_void_p)
+SET_TIMER = CFUNCTYPE(None, c_void_p, c_double, c_void_p)
+
+
+class Host(Structure):
+    _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
+                ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
+                ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY), ("now", NOW),
+                ("set_timer", SET_TIMER), ("update", UNHIDE)]
+
+
+class Error(Structure):
+    _fields_ = [("status", c_int), ("line", c_int), ("column", c_int), ("position", c_size_t),
+                ("source", c_char * 256), ("pointer", c_char * 256), ("message", c_char * 512)]
+
+
+class Step(Structure):
+    _fields_ = [("kind", c_int), ("page", c_char_p), ("child", c_char_p), ("alert", c_char_p),
+                ("alerts", POINTER(c_char_p)), ("alert_count", c_size_t), ("index", c_size_t),
+                ("frame", Rect), ("duration", c_double)]
