@@ -169,7 +169,7 @@ XYZ_API bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index
 
 /* ---------------------------------------------------------------- expectations */
 
-/** (0.2) Whether the scenario has an "expect" list (SPEC 15: the trace it
+/** (0.2) Whether the scenario has an "expect" list (docs/rules.md §15: the trace it
  * must produce, one line `STEP EVENT ALERT [DETAIL]` per event, as
  * `xyzalert simulate --format expect` prints it). */
 XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);

@@ -1,4 +1,4 @@
-/// Adding alerts (SPEC sections 6 and 13): validation, the duplicate
+/// Adding alerts (docs/rules.md §6 and §13): validation, the duplicate
 /// policies, joining the domain, capacity.
 ///
 /// An add is all or nothing: every check is made before anything changes.

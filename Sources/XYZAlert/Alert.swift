@@ -1,4 +1,4 @@
-/// One alert instance (SPEC section 1): what to show, how it competes for the
+/// One alert instance (docs/rules.md §1): what to show, how it competes for the
 /// screen, and where it is in its life.
 ///
 /// Scheduling properties (`priority`, `exclusive`) can change only while the
@@ -68,7 +68,10 @@ public final class Alert {
     /// Unowned: it is set and cleared by `Domain.report`, whose caller holds
     /// that dispatch for the whole time (storing a strong reference cost a
     /// retain and a release per ended alert).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var endingDispatch: Dispatch?
+    @exclusivity(unchecked) unowned(unsafe) var storedEndingDispatch: Dispatch?
+    /// The dispatch an ending alert was on, while its last events are
+    /// delivered; nil otherwise.
+    public var endingDispatch: Dispatch? { storedEndingDispatch }
     /// Add order within the domain; larger is later. Set by `add`.
     @exclusivity(unchecked) var seq = 0
     /// Position in its dispatch's candidate queue, or -1 when not queued.
@@ -184,12 +187,16 @@ public final class Alert {
 
     /// Sets the priority. Idle alerts only (`.state` otherwise).
     public func setPriority(_ priority: Int32) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the priority")
         self.priority = priority
     }
 
     /// Sets the exclusive behaviour. Idle alerts only (`.state` otherwise).
     public func setExclusive(_ exclusive: Exclusive) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the exclusive behaviour")
         self.exclusive = exclusive
     }
@@ -198,6 +205,8 @@ public final class Alert {
     /// (0: no limit). Idle alerts only (`.state` otherwise); a negative,
     /// NaN or infinite value is `.invalidArgument`.
     public func setDuration(_ seconds: Double) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the duration")
         try Alert.requireTime(seconds, "duration of alert \(quotedName)")
         duration = seconds
@@ -208,6 +217,8 @@ public final class Alert {
     /// (`.state` otherwise); a negative, NaN or infinite value is
     /// `.invalidArgument`.
     public func setTTL(_ seconds: Double) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the ttl")
         try Alert.requireTime(seconds, "ttl of alert \(quotedName)")
         ttl = seconds
@@ -221,12 +232,16 @@ public final class Alert {
 
     /// Sets the duplicate policy (default `.reject`). Idle alerts only.
     public func setOnDuplicate(_ policy: OnDuplicate) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the duplicate policy")
         onDuplicate = policy
     }
 
     /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.
     public func setWaiting() throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("mark the alert waiting")
         startsWaiting = true
     }
@@ -234,6 +249,8 @@ public final class Alert {
     /// Names the layer to show on; takes effect at the next show. Throws
     /// `.invalidArgument` for an empty name, `.state` once finished.
     public func setTarget(_ name: String) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("set the target")
         if name.isEmpty {
             throw AlertError(.invalidArgument, "target name of alert \(quotedName) must not be empty")
@@ -252,6 +269,8 @@ public final class Alert {
     /// callback gets one more `update` after it returns, so a host that
     /// normalises content in its callback cannot recurse (README, "Update in place").
     public func setContent(_ content: AlertContent) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("set the content")
         let onScreen = state.isOnScreen
         if onScreen {
@@ -299,6 +318,8 @@ public final class Alert {
     /// Enables or disables keyboard avoidance and sets its correction. An
     /// on-screen alert whose offset changes is moved at once.
     public func setKeyboardAvoidance(_ enabled: Bool, adjust: Double = 0) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("set keyboard avoidance")
         try dispatch?.domain.requireMutable("set keyboard avoidance")
         if !adjust.isFinite {
@@ -314,6 +335,8 @@ public final class Alert {
     /// Reports the alert's laid-out frame (nil: unknown). An on-screen alert
     /// whose offset changes is moved at once.
     public func setFrame(_ frame: Rect?) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("set the frame")
         try dispatch?.domain.requireMutable("set the frame")
         if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {

@@ -107,7 +107,7 @@ struct AlertHeap<Order: AlertHeapOrder> {
     }
 }
 
-/// Candidate order (SPEC rule 3): higher priority first, then earlier add.
+/// Candidate order (rule 3, docs/rules.md §3): higher priority first, then earlier add.
 /// The position is `Alert.queueIndex`.
 enum CandidateOrder: AlertHeapOrder {
     static func precedes(_ a: Alert, _ b: Alert) -> Bool { a.precedes(b) }
@@ -115,7 +115,7 @@ enum CandidateOrder: AlertHeapOrder {
     static func setPosition(_ position: Int, of alert: Alert) { alert.queueIndex = position }
 }
 
-/// Deadline order (SPEC section 12): earlier deadline first, ties in add
+/// Deadline order (docs/rules.md §12): earlier deadline first, ties in add
 /// order. The position is `Alert.deadlineIndex`.
 enum DeadlineOrder: AlertHeapOrder {
     static func precedes(_ a: Alert, _ b: Alert) -> Bool {
@@ -132,3 +132,18 @@ typealias AlertQueue = AlertHeap<CandidateOrder>
 /// The alerts of one domain with a running timer (a `duration` while
 /// showing, a `ttl` before first shown), soonest first.
 typealias DeadlineHeap = AlertHeap<DeadlineOrder>
+
+extension AlertHeap {
+    /// Checks the invariants above, and that every member `belongs`
+    /// (O(count)); for `Domain.checkInvariants`.
+    func checkInvariants(belongs: (Alert) -> Bool) {
+        let all = items
+        for (i, alert) in all.enumerated() {
+            precondition(Order.position(of: alert) == i, "XYZAlert invariant broken: heap position of \(alert.quotedName)")
+            precondition(belongs(alert), "XYZAlert invariant broken: \(alert.quotedName) in the wrong heap")
+            if i > 0 {
+                precondition(!Order.precedes(alert, all[(i - 1) / 2]), "XYZAlert invariant broken: heap order")
+            }
+        }
+    }
+}

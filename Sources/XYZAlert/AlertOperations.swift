@@ -1,4 +1,4 @@
-/// The calls that move an alert through its life (SPEC section 6). Each
+/// The calls that move an alert through its life (docs/rules.md §6). Each
 /// validates first and throws without changing anything; the events of the
 /// call itself (`action`, `remove`, `finish`) are delivered during the call,
 /// after every state change; then the pass it needs runs, or is requested.
@@ -6,6 +6,8 @@ extension Alert {
     /// Idle: the alert will be added ready. Waiting: it becomes ready and may
     /// show (a pass follows). Ready or on screen: nothing happens.
     public func setReady() throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("mark the alert ready")
         switch state {
         case .idle:
@@ -26,6 +28,8 @@ extension Alert {
     /// The host has already taken this on-screen alert off screen: it
     /// finishes (`finish(.dismissed)`). Throws `.state` unless on screen.
     public func dismiss() throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("dismiss")
         guard state.isOnScreen else {
             throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
@@ -36,6 +40,8 @@ extension Alert {
     /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
     /// `finish(.cancelled)`. Throws `.state` for an idle or finished alert.
     public func cancel() throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("cancel")
         guard state.isLive else {
             throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
@@ -49,6 +55,8 @@ extension Alert {
     /// `content.actions` (the message prints it in its own type: a C
     /// `size_t` comes in as `UInt`, never as a negative number).
     public func triggerAction(_ index: some BinaryInteger) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("trigger an action")
         guard state == .showing else {
             throw AlertError(.state, "cannot trigger an action of alert \(quotedName): it is \(state), not showing")
@@ -80,6 +88,8 @@ extension Alert {
     /// adding one twice does nothing. Throws `.cycle`, naming the cycle, when
     /// `dependency` already (transitively) waits for this alert.
     public func addDependency(_ dependency: Alert) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireBeforeShow("add a dependency")
         if dependency === self {
             throw AlertError(.cycle, "alert \(quotedName) cannot depend on itself")
@@ -104,6 +114,8 @@ extension Alert {
     /// Throws `.invalidArgument` for an empty id, `.cycle` when `id` is the
     /// alert's own id or the alert with that id waits for this one.
     public func addDependency(id: String) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireBeforeShow("add a dependency")
         if id.isEmpty {
             throw AlertError(.invalidArgument, "a dependency id must not be empty")

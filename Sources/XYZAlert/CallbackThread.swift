@@ -12,6 +12,9 @@ extension Domain {
         let outer = (hostCodeDepth, hostCodeThread)
         hostCodeDepth = outer.0 &+ 1
         hostCodeThread = host.threadNumber
+        #if XYZALERT_CHECK_INVARIANTS
+        hostCallsMade &+= 1
+        #endif
         call()
         (hostCodeDepth, hostCodeThread) = outer
     }
@@ -36,3 +39,17 @@ extension Dispatch {
     /// domain; 0 when none runs.
     public var hostCodeThread: UInt { domain.hostCodeRunner }
 }
+
+#if XYZALERT_CHECK_INVARIANTS
+extension Alert {
+    /// Checked builds: how many callbacks the domain of the alert's page has
+    /// made (0 on no page), so that the C layer can check that a call which
+    /// borrows a handle made none.
+    @_spi(Checking) public var hostCallsMade: Int { dispatch?.domain.hostCallsMade ?? 0 }
+}
+
+extension Dispatch {
+    /// Checked builds: how many callbacks this dispatch's domain has made.
+    @_spi(Checking) public var hostCallsMade: Int { domain.hostCallsMade }
+}
+#endif

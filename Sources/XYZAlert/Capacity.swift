@@ -1,4 +1,4 @@
-/// A dispatch's capacity (SPEC section 13): at most `capacity` queued
+/// A dispatch's capacity (docs/rules.md §13): at most `capacity` queued
 /// alerts (live, not on screen: waiting or ready); beyond it the
 /// lowest-ranked one ends with `.dropped`, right after alerts join the
 /// queue and before any pass.
@@ -30,6 +30,7 @@ extension Dispatch {
     /// during this call), then a pass; a call that drops nothing runs none.
     /// Setting one where there was none costs O(n log n) once.
     public func setCapacity(_ capacity: Int) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("set the capacity")
         guard capacity >= 0 else {
             throw AlertError(.invalidArgument, "the capacity of \(quotedName) must not be negative")

@@ -1,4 +1,4 @@
-/// The dependency graph G over unfinished alerts (SPEC section 4):
+/// The dependency graph G over unfinished alerts (docs/rules.md §4):
 /// `a -> b` for each unfinished handle dependency `b` of `a`, and, for a live
 /// alert `a` with id dependency `x`, `a -> ` the live alert whose id is `x` in
 /// `a`'s domain. The engine keeps G acyclic: every call that would add an

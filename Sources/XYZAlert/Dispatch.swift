@@ -1,4 +1,4 @@
-/// The scheduler of one page (SPEC section 1): its alerts, its visibility,
+/// The scheduler of one page (docs/rules.md §1): its alerts, its visibility,
 /// its page view and named targets, and its place in a domain.
 ///
 /// A dispatch lives until `destroy()`; the engine keeps references between
@@ -20,7 +20,7 @@ public final class Dispatch {
     /// The view that the target "page" resolves to.
     @exclusivity(unchecked) public private(set) var pageView: ViewHandle?
     @exclusivity(unchecked) public private(set) var isPageVisible = false
-    /// Whether the page took part in the last computed pass (SPEC rule 1).
+    /// Whether the page took part in the last computed pass (rule 1, docs/rules.md §3).
     @exclusivity(unchecked) public internal(set) var isParticipating = false
     /// The parent while attached. Not weak (a weak reference would move the
     /// parent's reference count to a side table and slow every retain of it)
@@ -28,12 +28,16 @@ public final class Dispatch {
     /// attached, its parent is reachable from the domain's root through
     /// `children`, and detaching (`setParent`, the parent's `destroy`) clears
     /// this first, so it never outlives its target.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Dispatch?
+    @exclusivity(unchecked) private(set) unowned(unsafe) var storedParent: Dispatch?
+    /// The parent while attached, nil for a root.
+    public var parent: Dispatch? { storedParent }
     /// Attached children, in attach order.
     @exclusivity(unchecked) public private(set) var children: [Dispatch] = []
     /// The child set with `setActiveChild`, if any: always one of `children`
     /// (which keep it alive), cleared when it is detached.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var explicitActiveChild: Dispatch?
+    @exclusivity(unchecked) private(set) unowned(unsafe) var storedActiveChild: Dispatch?
+    /// The child made active with `setActiveChild`, nil when none is.
+    public var explicitActiveChild: Dispatch? { storedActiveChild }
     @exclusivity(unchecked) var activeChildProvider: ((Dispatch) -> Dispatch?)?
     /// The provider's answer at the last pass: any dispatch, held until the
     /// next answer, a change of provider or this dispatch's `destroy()`.
@@ -179,23 +183,26 @@ public final class Dispatch {
 
     // MARK: Public operations
 
-    /// Adds alerts, all or none (SPEC section 6): each must be idle and
+    /// Adds alerts, all or none (docs/rules.md §6): each must be idle and
     /// appear once; ids must be free in the domain and in the batch; no
     /// dependency cycle may form. The first failure is thrown and nothing
     /// changes. Then a pass. O(k log n) for k alerts, plus the dependency
     /// edges of the new alerts.
     public func add(_ batch: [Alert]) throws(AlertError) {
+        defer { checkAfterCall() }
         try add(batch: batch)
     }
 
     /// Adds one alert: `add([alert])`, without building an array.
     public func add(_ alert: Alert) throws(AlertError) {
+        defer { checkAfterCall() }
         try add(batch: CollectionOfOne(alert))
     }
 
     /// The page appeared: it participates again (if its parents let it), its
     /// alerts are restored and candidates may show. Then a pass.
     public func pageDidAppear() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("report the page appearing")
         let recorded = recordPageCall(.appear)
         defer { recorded?.end() }
@@ -208,6 +215,7 @@ public final class Dispatch {
     /// stop participating with it, are hidden (reason `.page`) during this
     /// call in both pass modes, top of stack first. Then a pass.
     public func pageWillDisappear() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("report the page disappearing")
         let recorded = recordPageCall(.disappear)
         defer { recorded?.end() }
@@ -218,12 +226,13 @@ public final class Dispatch {
     }
 
     /// Makes this dispatch a child of `newParent` (nil detaches), joining
-    /// the two domains (SPEC section 5). Throws `.cycle` for a parent cycle or
+    /// the two domains (docs/rules.md §5). Throws `.cycle` for a parent cycle or
     /// a dependency cycle the join would close, `.duplicate` when the domains'
     /// live alerts share an id, `.state` when either domain is delivering a
     /// pass (domains cannot change shape from inside a callback). Passes
     /// follow in both resulting domains.
     public func setParent(_ newParent: Dispatch?) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("set the parent")
         try newParent?.requireUsable("set the parent")
         if newParent === parent {
@@ -263,7 +272,7 @@ public final class Dispatch {
         }
         if let newParent {
             newParent.children.append(self)
-            parent = newParent
+            storedParent = newParent
             newParent.domain.participationChanged()
             if domain !== newParent.domain {
                 newParent.domain.absorb(domain, subtree: self)
@@ -323,9 +332,9 @@ public final class Dispatch {
     private func unlink(_ child: Dispatch) {
         domain.participationChanged()
         children.removeAll { $0 === child }
-        child.parent = nil
+        child.storedParent = nil
         if explicitActiveChild === child {
-            explicitActiveChild = nil
+            storedActiveChild = nil
         }
         if lastProvidedChild === child {
             lastProvidedChild = nil
@@ -336,13 +345,14 @@ public final class Dispatch {
     /// again) and removes any provider. Throws `.owner` when `child` is not a
     /// child of this dispatch. Then a pass.
     public func setActiveChild(_ child: Dispatch?) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("set the active child")
         if let child, child.parent !== self {
             throw AlertError(.owner, "cannot make \(child.quotedName) the active child of \(quotedName): it is not its child")
         }
         let recorded = recordCall { r in .select(page: r.page(self), child: child.flatMap(r.page)) }
         defer { recorded?.end() }
-        explicitActiveChild = child
+        storedActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
         domain.participationChanged()
@@ -354,12 +364,13 @@ public final class Dispatch {
     /// or a dispatch that is not a child selects no child. It must not change
     /// the schedule: such calls from inside it throw `.state`. Then a pass.
     public func setActiveChildProvider(_ provider: ((Dispatch) -> Dispatch?)?) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("set the active-child provider")
         if provider != nil {
             recording?.fail("\(quotedName) got an active-child provider, which a file cannot hold")
         }
         activeChildProvider = provider
-        explicitActiveChild = nil
+        storedActiveChild = nil
         lastProvidedChild = nil
         domain.participationChanged()
         try Settlement.settle(domain)
@@ -369,6 +380,7 @@ public final class Dispatch {
     /// descendants (nil removes it). "page" replaces the page view. Applies
     /// to later shows. Throws `.invalidArgument` for an empty name.
     public func setTarget(_ name: String, view: ViewHandle?) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("set a target")
         if name.isEmpty {
             throw AlertError(.invalidArgument, "target name must not be empty")
@@ -384,6 +396,7 @@ public final class Dispatch {
     /// Visible alerts whose offset changes are moved during this call, with
     /// `duration`, top of stack first.
     public func keyboardChanged(_ frame: Rect, duration: Double) throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("report a keyboard change")
         guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
               duration.isFinite, duration >= 0 else {
@@ -399,6 +412,7 @@ public final class Dispatch {
     /// request. From inside a callback of this domain it does nothing more:
     /// the running pass already re-derives every event.
     public func flush() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("flush")
         let recorded = recordPageCall(.flush)
         defer { recorded?.end() }
@@ -407,7 +421,7 @@ public final class Dispatch {
         try domain.run()
     }
 
-    /// Ends every alert of the domain whose timer is due (SPEC section 12):
+    /// Ends every alert of the domain whose timer is due (docs/rules.md §12):
     /// showing ones whose `duration` is spent with `.timeout` (remove,
     /// finish), queued ones whose `ttl` ran out with `.expired` (finish),
     /// soonest deadline first, ties in add order; then a pass (deferred
@@ -416,6 +430,7 @@ public final class Dispatch {
     /// one is asked for if a timer still runs. Any dispatch of the domain
     /// may be ticked. O(log n) per alert it ends.
     public func tick() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("tick")
         let recorded = recordPageCall(.tick)
         defer { recorded?.end() }
@@ -445,6 +460,7 @@ public final class Dispatch {
     /// own domain; leaves the parent; re-arbitrates what remains; releases the
     /// host last. Every later call on this dispatch throws `.state`.
     public func destroy() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("destroy the page")
         let recorded = recordPageCall(.destroy)
         defer {
@@ -464,7 +480,7 @@ public final class Dispatch {
         let formerChildren = children
         children = []
         for child in formerChildren {
-            child.parent = nil
+            child.storedParent = nil
             settlement.needPass(domain.split(child))
         }
         if let parent {
@@ -477,7 +493,7 @@ public final class Dispatch {
         domain = Domain(root: nil)
         domain.isDead = true
         activeChildProvider = nil
-        explicitActiveChild = nil
+        storedActiveChild = nil
         lastProvidedChild = nil
         targets = [:]
         defer { host = nil }

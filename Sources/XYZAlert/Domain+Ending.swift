@@ -4,7 +4,7 @@ extension Domain {
     /// Ends a live alert and delivers the events of the call that ended it:
     /// `action(index)` when an action was chosen, `remove` if it was on screen
     /// (unless the host already took it off, as with `dismiss`), then
-    /// `finish`. All state changes come first (SPEC section 2).
+    /// `finish`. All state changes come first (docs/rules.md §2).
     func endAndReport(_ alert: Alert, _ reason: EndReason, action: Int? = nil, removing: Bool = true,
                       _ settlement: inout Settlement) {
         let wasOnScreen = alert.state.isOnScreen
@@ -37,8 +37,8 @@ extension Domain {
     private func report(_ alert: Alert, _ reason: EndReason, _ dispatch: Dispatch, wasOnScreen: Bool,
                         action: Int?, removing: Bool) {
         let host = dispatch.host
-        alert.endingDispatch = dispatch
-        defer { alert.endingDispatch = nil }
+        alert.storedEndingDispatch = dispatch
+        defer { alert.storedEndingDispatch = nil }
         let recording = dispatch.recording
         if let action {
             recording?.delivered(alert, finished: false)

@@ -152,7 +152,7 @@ extension Domain {
             passEndedSettled = event == nil && !heldBack
             return event
         }
-        // SPEC 14: each lane on its own, in byte order of their names.
+        // docs/rules.md §14: each lane on its own, in byte order of their names.
         for lane in laneOrder {
             if let event = laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
                 return event

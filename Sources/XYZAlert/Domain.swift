@@ -1,5 +1,5 @@
 /// The shared state of one tree of dispatches, which is arbitrated as a whole
-/// (SPEC sections 1 and 3). Every dispatch of the tree points to the same
+/// (docs/rules.md §1 and §3). Every dispatch of the tree points to the same
 /// `Domain`; joining two trees merges their domains into the parent's
 /// (`absorb`), detaching a subtree splits it off into a new one (`split`).
 ///
@@ -79,6 +79,10 @@ final class Domain {
     /// number for the thread running them (CallbackThread.swift).
     @exclusivity(unchecked) var hostCodeDepth = 0
     @exclusivity(unchecked) var hostCodeThread: UInt = 0
+    #if XYZALERT_CHECK_INVARIANTS
+    /// Checked builds: how many callbacks the domain has made.
+    @exclusivity(unchecked) var hostCallsMade = 0
+    #endif
     /// The root was destroyed, or the domain was merged into another one.
     @exclusivity(unchecked) var isDead = false
 
@@ -101,7 +105,7 @@ final class Domain {
     /// inputs (a page's visibility, the tree, an active child or provider, a
     /// destroy) calls `participationChanged()`. With no provider in the domain
     /// a pass reuses this list until then; with one, every event of a pass
-    /// recomputes it and asks the providers (SPEC: asked at every pass).
+    /// recomputes it and asks the providers (docs/rules.md §5: asked at every pass).
     @exclusivity(unchecked) var participating: [Dispatch] = []
     @exclusivity(unchecked) private var participationIsCurrent = false
     /// Whether the last computation met a dispatch with a provider.
@@ -147,7 +151,7 @@ final class Domain {
     /// Every dispatch of the domain, parents before children.
     var dispatches: [Dispatch] { root?.subtree ?? [] }
 
-    // MARK: Participation (SPEC rule 1)
+    // MARK: Participation (rule 1, docs/rules.md §3)
 
     /// Rule 1's inputs changed: the next pass, explanation or snapshot
     /// recomputes participation.

@@ -1,4 +1,4 @@
-/// Diagnostics (SPEC section 6): one sentence on why an alert is in its state.
+/// Diagnostics (docs/rules.md §6): one sentence on why an alert is in its state.
 /// Explanations use the active-child providers' answers from the last pass:
 /// they never call host code.
 extension Alert {

@@ -18,8 +18,8 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }
 
-/// The vertical offset that keeps an alert clear of the keyboard (SPEC
-/// section 6, keyboard avoidance): with `overlap = frame.maxY - keyboard.y`,
+/// The vertical offset that keeps an alert clear of the keyboard (docs/rules.md
+/// §6, keyboard avoidance): with `overlap = frame.maxY - keyboard.y`,
 /// the offset is `-overlap + adjust` when the keyboard is shown (a height
 /// above zero; zero or negative means hidden) and overlaps the alert, else 0.
 /// A negative `adjust` moves the alert further up. Finite inputs give a

@@ -6,7 +6,7 @@ public typealias ViewHandle = UnsafeMutableRawPointer
 ///
 /// Events for an alert go to the host of the alert's dispatch. Each event is
 /// delivered after the state change it reports. A method may call back into
-/// the engine (SPEC rule 7): the call takes effect at once and never starts a
+/// the engine (rule 7, docs/rules.md §3): the call takes effect at once and never starts a
 /// nested pass of the domain that is delivering.
 public protocol AlertHost: AnyObject {
     /// Put `alert` on screen, on the layer `target`, whose registered view is
@@ -44,7 +44,7 @@ public protocol AlertHost: AnyObject {
     /// Call `root.tick()` once, `delay` seconds from now (`delay >= 0`);
     /// each request replaces the last one for that domain, and a negative
     /// delay means no timer is needed any more. Asked of the root's host
-    /// when the domain's earliest deadline changes (SPEC section 12).
+    /// when the domain's earliest deadline changes (docs/rules.md §12).
     func setTimer(_ root: Dispatch, delay: Double)
     /// A number for the thread calling now (0, the default: no number). The
     /// engine keeps it while one of a domain's callbacks runs, so that an

@@ -26,6 +26,40 @@ struct IDIndex {
     private struct Slot {
         var digest = 0
         var alert: Unmanaged<Alert>?
+        #if XYZALERT_CHECK_INVARIANTS
+        /// (Checked builds: the alert is alive while it is stored, see `UnownedAlert`.)
+        weak var checked: Alert?
+        #endif
+
+        init() {}
+
+        init(digest: Int, alert: Alert) {
+            self.digest = digest
+            self.alert = Unmanaged.passUnretained(alert)
+            #if XYZALERT_CHECK_INVARIANTS
+            checked = alert
+            #endif
+        }
+
+        /// The stored alert, which must be alive.
+        var stored: Alert {
+            checkAlive()
+            return alert!.takeUnretainedValue()
+        }
+
+        /// `body` on the stored alert, with no retain (see `UnownedAlert.read`).
+        @inline(__always)
+        func read<R>(_ body: (Alert) -> R) -> R {
+            checkAlive()
+            return alert!._withUnsafeGuaranteedRef(body)
+        }
+
+        @inline(__always)
+        func checkAlive() {
+            #if XYZALERT_CHECK_INVARIANTS
+            precondition(checked != nil, "XYZAlert invariant broken: IDIndex holds an alert that was freed")
+            #endif
+        }
 
         func holds(_ other: Alert) -> Bool {
             alert?.toOpaque() == Unmanaged.passUnretained(other).toOpaque()
@@ -96,8 +130,8 @@ struct IDIndex {
         let mask = slots.count - 1
         var i = digest & mask
         while slots[i].alert != nil {
-            if slots[i].digest == digest && slots[i].alert!._withUnsafeGuaranteedRef({ $0.key! == key }) {
-                return slots[i].alert!.takeUnretainedValue()
+            if slots[i].digest == digest && slots[i].read({ $0.key! == key }) {
+                return slots[i].stored
             }
             i = (i + 1) & mask
         }
@@ -114,7 +148,7 @@ struct IDIndex {
         if (count + 1) * 2 > slots.count {
             grow()
         }
-        place(Slot(digest: alert.keyDigest, alert: Unmanaged.passUnretained(alert)))
+        place(Slot(digest: alert.keyDigest, alert: alert))
         count += 1
     }
 
@@ -147,7 +181,7 @@ struct IDIndex {
     }
 
     /// Every stored alert, in no particular order.
-    var alerts: [Alert] { slots.compactMap { $0.alert?.takeUnretainedValue() } }
+    var alerts: [Alert] { slots.compactMap { $0.alert != nil ? $0.stored : nil } }
 
     private mutating func grow() {
         let old = slots
@@ -164,5 +198,30 @@ struct IDIndex {
             i = (i + 1) & mask
         }
         slots[i] = slot
+    }
+}
+
+extension IDIndex {
+    /// Checks the invariants above (O(count)); for `Domain.checkInvariants`.
+    func checkInvariants() {
+        func require(_ condition: Bool, _ what: @autoclosure () -> String) {
+            precondition(condition, "XYZAlert invariant broken: IDIndex: " + what())
+        }
+        require(slots.isEmpty || (slots.count & (slots.count - 1) == 0 && slots.count >= 2 * count),
+                "\(slots.count) slots for \(count) alerts")
+        require(slots.count { $0.alert != nil } == count, "count is \(count)")
+        var seen = Set<ExactString>()
+        let mask = slots.count - 1
+        for (i, slot) in slots.enumerated() {
+            guard slot.alert != nil else { continue }
+            let alert = slot.stored
+            require(alert.key != nil && slot.digest == alert.keyDigest, "slot \(i) holds a stale digest")
+            require(seen.insert(alert.key!).inserted, "two alerts have the id \(alert.quotedName)")
+            var j = slot.digest & mask
+            while j != i {
+                require(slots[j].alert != nil, "\(alert.quotedName) is cut off from its home slot")
+                j = (j + 1) & mask
+            }
+        }
     }
 }

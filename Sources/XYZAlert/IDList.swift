@@ -67,3 +67,29 @@ struct IDList {
         slots[i] = slot
     }
 }
+
+extension IDList {
+    /// Checks the invariants above (O(count)); for `Domain.checkInvariants`.
+    func checkInvariants() {
+        func require(_ condition: Bool, _ what: @autoclosure () -> String) {
+            precondition(condition, "XYZAlert invariant broken: IDList: " + what())
+        }
+        require(slots.isEmpty ? ids.isEmpty : slots.count & (slots.count - 1) == 0 && slots.count >= 2 * ids.count,
+                "\(slots.count) slots for \(ids.count) ids")
+        require(Set(ids).count == ids.count, "an id is listed twice")
+        var positions = Set<Int>()
+        let mask = slots.count - 1
+        for (i, slot) in slots.enumerated() where slot != 0 {
+            let position = Int(slot & 0xFFFF_FFFF) - 1
+            require(position >= 0 && position < ids.count && positions.insert(position).inserted,
+                    "slot \(i) names position \(position)")
+            require(slot >> 32 == IDList.digestBits(IDIndex.digest(ids[position])), "slot \(i) holds a stale digest")
+            var j = Int(slot >> 32) & mask
+            while j != i {
+                require(slots[j] != 0, "id '\(ids[position])' is cut off from its home slot")
+                j = (j + 1) & mask
+            }
+        }
+        require(positions.count == ids.count, "\(ids.count - positions.count) ids have no slot")
+    }
+}

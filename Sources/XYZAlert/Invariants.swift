@@ -1,11 +1,22 @@
 /// A full check of the invariants documented on `Domain`, `Dispatch`,
-/// `Alert` and `AlertQueue`, in the manner of swift-collections'
-/// `_checkInvariants`: O(alerts + dispatches + dependency edges), so it is
-/// for tests and fuzzing only. Builds compiled with
-/// `-D XYZALERT_CHECK_INVARIANTS` (`make fuzz`, `make sanitize`) run it at
-/// every snapshot, which the fuzzers take after every call; a broken
-/// invariant stops the process with a message saying which.
+/// `Alert` and the containers (`IDIndex`, `IDList`, `WaiterList`,
+/// `AlertHeap`), in the manner of swift-collections' `_checkInvariants`:
+/// O(alerts + dispatches + dependency edges), so it is for tests and
+/// fuzzing only. Builds compiled with `-D XYZALERT_CHECK_INVARIANTS`
+/// (`make fuzz-build`, `make check-exclusivity`) run it after every public
+/// call that changes state (`checkAfterCall`) and at every snapshot; a
+/// broken invariant stops the process with a message saying which.
 extension Domain {
+    /// Called as every public call that changes state returns (thrown or
+    /// not, nested in a callback or not): the full check in checked builds,
+    /// nothing otherwise.
+    @inline(__always)
+    func checkAfterCall() {
+        #if XYZALERT_CHECK_INVARIANTS
+        checkInvariants()
+        #endif
+    }
+
     func checkInvariants() {
         func require(_ condition: @autoclosure () -> Bool, _ what: @autoclosure () -> String) {
             precondition(condition(), "XYZAlert invariant broken: " + what())
@@ -99,26 +110,45 @@ extension Domain {
             }
         }
         deadlines.checkInvariants { $0.state.isLive && $0.dispatch?.domain === self }
+        ids.checkInvariants()
+        for waiters in idWaiters.values {
+            waiters.checkInvariants()
+        }
+        for dispatch in dispatches {
+            for alert in dispatch.alerts {
+                alert.idDependencyList.checkInvariants()
+            }
+        }
         for alert in ids.alerts {
             require(alert.state.isLive && alert.dispatch?.domain === self, "ids maps \(alert.quotedName) wrongly")
         }
     }
 }
 
-extension AlertHeap {
-    /// Positions are recorded, members belong here, no parent comes after a child.
-    func checkInvariants(belongs: (Alert) -> Bool) {
-        for (i, alert) in items.enumerated() {
-            precondition(Order.position(of: alert) == i, "XYZAlert invariant broken: heap position of \(alert.quotedName)")
-            precondition(belongs(alert), "XYZAlert invariant broken: \(alert.quotedName) in the wrong heap")
-            if i > 0 {
-                precondition(!Order.precedes(alert, items[(i - 1) / 2]), "XYZAlert invariant broken: heap order")
-            }
-        }
+extension Alert {
+    /// The domain a call on this alert checks as it returns: its domain
+    /// when the call starts (an alert that finishes leaves it), in checked
+    /// builds; nil otherwise, so that the check costs nothing.
+    @inline(__always)
+    var domainToCheck: Domain? {
+        #if XYZALERT_CHECK_INVARIANTS
+        return dispatch?.domain
+        #else
+        return nil
+        #endif
     }
 }
 
 extension Dispatch {
+    /// `Domain.checkAfterCall` on this dispatch's domain as the call
+    /// returns (a call may move the dispatch to another domain).
+    @inline(__always)
+    func checkAfterCall() {
+        #if XYZALERT_CHECK_INVARIANTS
+        domain.checkInvariants()
+        #endif
+    }
+
     /// Checks every invariant of this dispatch's domain (see
     /// `Domain.checkInvariants`); for the engine's own tests.
     @_spi(Testing) public func checkInvariants() {

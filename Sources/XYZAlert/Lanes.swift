@@ -1,4 +1,4 @@
-/// Lanes (SPEC section 14): each lane of a domain is arbitrated on its own,
+/// Lanes (docs/rules.md §14): each lane of a domain is arbitrated on its own,
 /// with its own stack (the on-screen alerts of that lane, in show order),
 /// candidate order and visibility, so a toast lane never waits behind a
 /// modal dialog and a `hideOthers` alert hides only its own lane. Within a
@@ -19,6 +19,8 @@ extension Alert {
     /// Sets the lane. Idle alerts only (`.state` otherwise); an empty name
     /// is `.invalidArgument`.
     public func setLane(_ lane: String) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireIdle("set the lane")
         if lane.isEmpty {
             throw AlertError(.invalidArgument, "the lane of alert \(quotedName) must not be empty")

@@ -5,7 +5,7 @@
 ///
 /// A domain that is already delivering a pass is left alone: its running pass
 /// re-derives every event from the current state and takes the change into
-/// account (SPEC rule 7), so no pass is ever nested within its own domain.
+/// account (rule 7, docs/rules.md §3), so no pass is ever nested within its own domain.
 ///
 /// A value on the caller's stack: most calls touch one domain, which is kept
 /// inline (`first`), so settling allocates nothing. Touching k domains costs

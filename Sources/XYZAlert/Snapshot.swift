@@ -1,4 +1,4 @@
-/// A domain's pages, stack and queues as plain data (SPEC section 6).
+/// A domain's pages, stack and queues as plain data (docs/rules.md §6).
 public struct DomainSnapshot: Equatable, Sendable {
     public struct AlertInfo: Equatable, Sendable {
         public var id: String?

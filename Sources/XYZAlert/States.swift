@@ -1,4 +1,4 @@
-/// The life of one alert (SPEC section 2).
+/// The life of one alert (docs/rules.md §2).
 ///
 /// An alert is *live* from `add` until `finished`, and *on screen* while
 /// `showing` or `hidden`. Raw values are the C ABI's `xyz_state` values.
@@ -33,7 +33,7 @@ public enum AlertState: Int32, Sendable, CaseIterable, CustomStringConvertible {
     public var isOnScreen: Bool { self == .showing || self == .hidden }
 }
 
-/// How an alert treats the alerts already on screen (SPEC rule 4).
+/// How an alert treats the alerts already on screen (rule 4, docs/rules.md §3).
 public enum Exclusive: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// Never shows over another alert: waits until the screen is free (default).
     case wait = 0
@@ -52,7 +52,7 @@ public enum Exclusive: Int32, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// What `add` does with an alert whose id is already live in the domain
-/// (SPEC 13). Raw values are the C ABI's `xyz_on_duplicate` values.
+/// (docs/rules.md §13). Raw values are the C ABI's `xyz_on_duplicate` values.
 public enum OnDuplicate: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// The add fails with `.duplicate` and changes nothing (the default).
     case reject = 0
@@ -95,7 +95,7 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// Its `ttl` ran out before it was ever on screen.
     case expired
     /// It was added with `onDuplicate = .ignore` while an alert with its id
-    /// was live: it never joined (SPEC 13).
+    /// was live: it never joined (docs/rules.md §13).
     case duplicate
     /// A new alert with its id and `onDuplicate = .replace` took its place.
     case replaced

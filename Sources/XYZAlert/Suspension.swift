@@ -1,4 +1,4 @@
-/// Suspending a dispatch (SPEC section 13): holding back the candidates of
+/// Suspending a dispatch (docs/rules.md §13): holding back the candidates of
 /// a page and of its descendants, during onboarding for instance.
 ///
 /// Each dispatch counts its suspensions; it is *held* while it or an
@@ -28,6 +28,7 @@ extension Dispatch {
     /// the matching `resume()`. Counted: two suspends need two resumes. Runs
     /// no pass (nothing on screen changes).
     public func suspend() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("suspend the page")
         let recorded = recordPageCall(.suspend)
         defer { recorded?.end() }
@@ -40,6 +41,7 @@ extension Dispatch {
     /// Undoes one `suspend()`; the one that brings the count to 0 runs a
     /// pass (or requests a flush). Throws `.state` without a matching suspend.
     public func resume() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("resume the page")
         guard suspensions > 0 else {
             throw AlertError(.state, "cannot resume \(quotedName): it is not suspended")

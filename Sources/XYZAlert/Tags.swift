@@ -1,4 +1,4 @@
-/// Tags and cancelling by tag (SPEC section 13).
+/// Tags and cancelling by tag (docs/rules.md §13).
 ///
 /// Each domain indexes its live alerts by tag (`Domain.tagged`), so that
 /// `cancelTagged` finds the k alerts it ends in O(k) however many others
@@ -15,6 +15,8 @@ extension Alert {
     /// Adds a tag (adding one twice does nothing), until the alert finishes
     /// (`.state` after). An empty tag is `.invalidArgument`. O(tags).
     public func addTag(_ tag: String) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
         try requireNotFinished("add a tag")
         if tag.isEmpty {
             throw AlertError(.invalidArgument, "a tag of alert \(quotedName) must not be empty")
@@ -75,6 +77,7 @@ extension Dispatch {
     /// Returns how many this call ended. An empty tag is `.invalidArgument`.
     @discardableResult
     public func cancelTagged(_ tag: String?) throws(AlertError) -> Int {
+        defer { checkAfterCall() }
         try requireUsable("cancel tagged alerts")
         if tag?.isEmpty == true {
             throw AlertError(.invalidArgument, "cannot cancel tagged alerts: the tag must not be empty")

@@ -1,4 +1,4 @@
-/// Time (SPEC section 12): the domain's clock, the alerts' timers and the
+/// Time (docs/rules.md §12): the domain's clock, the alerts' timers and the
 /// host's timer.
 ///
 /// A live alert's timer runs while it is waiting or ready with a `ttl`

@@ -71,3 +71,25 @@ struct WaiterList: Sequence {
         slots.lazy.compactMap { $0 }.makeIterator()
     }
 }
+
+extension WaiterList {
+    /// Checks the invariants above (O(count)); for `Domain.checkInvariants`.
+    func checkInvariants() {
+        func require(_ condition: Bool, _ what: @autoclosure () -> String) {
+            precondition(condition, "XYZAlert invariant broken: WaiterList: " + what())
+        }
+        require(slots.count { $0 != nil } == count, "count is \(count)")
+        require(slots.count <= 2 * count + WaiterList.scanLimit, "\(slots.count) slots for \(count) waiters")
+        require(Set(slots.compactMap { $0.map(ObjectIdentifier.init) }).count == count, "a waiter is listed twice")
+        if let positions {
+            require(positions.count == count, "\(positions.count) positions for \(count) waiters")
+            for (position, alert) in slots.enumerated() {
+                if let alert {
+                    require(positions[ObjectIdentifier(alert)] == position, "\(alert.quotedName) is indexed elsewhere")
+                }
+            }
+        } else {
+            require(slots.count <= WaiterList.scanLimit, "\(slots.count) slots and no index")
+        }
+    }
+}

@@ -1,6 +1,10 @@
 import CXYZAlert
 import Glibc
+#if XYZALERT_CHECK_INVARIANTS
+@_spi(Checking) import XYZAlert
+#else
 import XYZAlert
+#endif
 
 // Converting handles, statuses and errors at the C boundary. Nothing thrown
 // in Swift crosses it: every failure becomes an xyz_status plus a message in
@@ -69,6 +73,13 @@ func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ fun
             if T.self == Alert.self {
                 try requireThread(unsafeDowncast(object, to: Alert.self).hostCodeThread, function)
             }
+            #if XYZALERT_CHECK_INVARIANTS
+            let callsBefore = hostCallsMade(by: object)
+            defer {
+                precondition(hostCallsMade(by: object) == callsBefore,
+                             "XYZAlert: \(cName(function)) borrowed its handle and host code ran meanwhile")
+            }
+            #endif
             result = .success(try body(object))
         } catch {
             result = .failure(error)
@@ -76,6 +87,20 @@ func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ fun
     }
     return try result!.get()
 }
+
+#if XYZALERT_CHECK_INVARIANTS
+/// Checked builds: how many callbacks the domain of an alert or dispatch
+/// has made (0 for other objects), for `borrowing`'s check.
+private func hostCallsMade(by object: AnyObject) -> Int {
+    if let alert = object as? Alert {
+        return alert.hostCallsMade
+    }
+    if let dispatch = object as? Dispatch {
+        return dispatch.hostCallsMade
+    }
+    return 0
+}
+#endif
 
 /// A C string as a `String` with exactly its bytes; `.invalidArgument` for
 /// NULL or for bytes that are not valid UTF-8 (Swift would otherwise repair

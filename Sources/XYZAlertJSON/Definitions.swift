@@ -1,6 +1,6 @@
 import XYZAlert
 
-/// One alert of an alert set (SPEC section 8), as loaded: everything needed
+/// One alert of an alert set (docs/rules.md §8), as loaded: everything needed
 /// to create fresh instances.
 public struct AlertDefinition: Sendable {
     /// The alert's id; "" for an alert without one (scenarios only).
@@ -19,13 +19,13 @@ public struct AlertDefinition: Sendable {
     public var avoidKeyboard = true
     public var keyboardAdjust: Double = 0
     /// Seconds of showing before it times out, and seconds it may wait to
-    /// be first shown before it expires (SPEC 12); 0: no limit.
+    /// be first shown before it expires (docs/rules.md §12); 0: no limit.
     public var duration: Double = 0
     public var ttl: Double = 0
-    /// Tags, for cancelling by tag (SPEC 13).
+    /// Tags, for cancelling by tag (docs/rules.md §13).
     public var tags: [String] = []
     public var onDuplicate: OnDuplicate = .reject
-    /// The lane (SPEC 14).
+    /// The lane (docs/rules.md §14).
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
     public var page: String?
@@ -97,7 +97,7 @@ public struct AlertSet: Sendable {
     }
 }
 
-/// A validated scenario (SPEC section 9).
+/// A validated scenario (docs/rules.md §9).
 public struct Scenario: Sendable {
     public struct Page: Sendable, Equatable {
         public var name: String
@@ -188,7 +188,7 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// One line of a scenario's "expect" list (SPEC 15) and where it is.
+    /// One line of a scenario's "expect" list (docs/rules.md §15) and where it is.
     public struct Expectation: Sendable, Equatable {
         public var line: String
         public var position: TextPosition

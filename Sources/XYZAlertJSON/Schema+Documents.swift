@@ -61,7 +61,7 @@ extension Schema {
                           : .alertSet(alerts)
     }
 
-    /// The events a trace line may name (SPEC 10, 13, 15).
+    /// The events a trace line may name (docs/rules.md §10, §13, §15).
     static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "error"]
 
     /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step

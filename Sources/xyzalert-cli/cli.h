@@ -7,10 +7,10 @@
 
 #include "xyzalert_tooling.h"
 
-/* Exit statuses (SPEC section 11). */
+/* Exit statuses (docs/rules.md §11). */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
-/* How `simulate` prints a trace (SPEC 10, 15). */
+/* How `simulate` prints a trace (docs/rules.md §10, §15). */
 typedef enum trace_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_EXPECT, FORMAT_SVG } trace_format;
 
 /* A growable list of lines, owned. */

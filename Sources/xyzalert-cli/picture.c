@@ -1,4 +1,4 @@
-/* xyzalert simulate --format svg: the timeline as a picture (SPEC 15). The
+/* xyzalert simulate --format svg: the timeline as a picture (docs/rules.md §15). The
  * runner tells it where the scenario is (step, event, clock), which pages
  * and alert instances exist and when pages appear; it samples every
  * instance's state after each event and step, and draws one row per page

@@ -35,7 +35,7 @@ struct runner {
     char label[256];
     int label_width; /* the widest step label, for aligned columns */
     int time_width;  /* and the widest time (at least 8) */
-    double clock;    /* the virtual clock, in seconds from 0 (SPEC 12) */
+    double clock;    /* the virtual clock, in seconds from 0 (docs/rules.md §12) */
     bool timed;      /* the scenario advances the clock: the text shows times */
     /* Nested steps (a recording's calls made from inside callbacks, with
      * "during"): the outer step playing, the events it has had, and the

@@ -214,7 +214,7 @@ static void run_update(runner *r, xyz_alert *a) {
     if (xyz_scenario_step_has(s, i, "meta")) runner_check_status(r, xyz_alert_set_meta(a, xyz_scenario_step_text(s, i, "meta")));
 }
 
-/* The "advance" step (SPEC 12): to each pending deadline of any page's
+/* The "advance" step (docs/rules.md §12): to each pending deadline of any page's
  * domain in turn, earliest first, ticking there (what fires may set new
  * deadlines, which count too), then to the target time. */
 static void run_advance(runner *r, double seconds) {

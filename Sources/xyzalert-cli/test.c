@@ -1,4 +1,4 @@
-/* xyzalert test: scenarios checked against their "expect" lists (SPEC 15),
+/* xyzalert test: scenarios checked against their "expect" lists (docs/rules.md §15),
  * or, with --update, the lists rewritten from the actual traces. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>

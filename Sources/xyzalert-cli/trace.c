@@ -54,7 +54,7 @@ static const char *id_of(xyz_alert *alert) {
 }
 
 
-/* One expect line, "STEP EVENT ALERT [DETAIL]" (SPEC 15), printed or captured. */
+/* One expect line, "STEP EVENT ALERT [DETAIL]" (docs/rules.md §15), printed or captured. */
 static void expect_line(runner *r, const char *event, const char *alert, const char *detail) {
     char *line = text_printf("%zu %s %s%s%s", r->step, event, alert[0] ? alert : "-", detail && detail[0] ? " " : "",
                              detail ? detail : "");

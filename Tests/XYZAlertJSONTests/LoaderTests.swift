@@ -3,7 +3,7 @@ import XYZAlert
 import XYZAlertJSON
 
 /// The loader through its Swift API: what it builds, and where its errors point.
-@Suite("JSON loader (SPEC 8, 9)")
+@Suite("JSON loader (docs/rules.md §8, §9)")
 struct LoaderTests {
     func load(_ text: String) throws(LoadError) -> Document {
         try Loader.load(bytes: Array(text.utf8), source: "t.json")

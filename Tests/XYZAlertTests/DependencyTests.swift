@@ -1,8 +1,8 @@
 import Testing
 import XYZAlert
 
-/// SPEC section 4.
-@Suite("Dependencies (SPEC 4)")
+/// docs/rules.md §4.
+@Suite("Dependencies (docs/rules.md §4)")
 struct DependencyTests {
     @Test func aHandleDependencyIsMetWhenTheDependencyFinishes() throws {
         let r = Recorder()

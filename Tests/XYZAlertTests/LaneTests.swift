@@ -7,8 +7,8 @@ func laned(_ id: String, _ lane: String, _ priority: Int32 = 0, _ exclusive: Exc
     return a
 }
 
-/// SPEC section 14: lanes.
-@Suite("Lanes (SPEC 14)")
+/// docs/rules.md §14: lanes.
+@Suite("Lanes (docs/rules.md §14)")
 struct LaneTests {
     @Test func aToastLaneNeverWaitsForADialogAndLanesGoInByteOrder() throws {
         let r = Recorder()

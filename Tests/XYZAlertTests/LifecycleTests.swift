@@ -1,8 +1,8 @@
 import Testing
 import XYZAlert
 
-/// SPEC section 5: pages, domains, lifecycle, ids.
-@Suite("Pages, domains, lifecycle (SPEC 5)")
+/// docs/rules.md §5: pages, domains, lifecycle, ids.
+@Suite("Pages, domains, lifecycle (docs/rules.md §5)")
 struct LifecycleTests {
     @Test func aNewDispatchsPageIsNotVisible() {
         let home = Dispatch(host: Recorder(), name: "home")

@@ -1,8 +1,8 @@
 import Testing
 import XYZAlert
 
-/// SPEC sections 2 and 6: every row of the operations table, pass modes.
-@Suite("Operations and their events (SPEC 2, 6)")
+/// docs/rules.md §2 and §6: every row of the operations table, pass modes.
+@Suite("Operations and their events (docs/rules.md §2, §6)")
 struct OperationTests {
     @Test func alertsAreCreatedIdleAndReadyUnlessMarkedWaiting() throws {
         let home = page("home", Recorder(), visible: false)

@@ -9,8 +9,8 @@ func tagged(_ id: String, _ priority: Int32 = 0, _ exclusive: Exclusive = .wait,
     return a
 }
 
-/// SPEC section 13: tags and cancelling by tag.
-@Suite("Queue policies: tags (SPEC 13)")
+/// docs/rules.md §13: tags and cancelling by tag.
+@Suite("Queue policies: tags (docs/rules.md §13)")
 struct TagTests {
     @Test func tagsAreKeptInOrderWithoutRepeats() throws {
         let a = Alert(id: "a")
@@ -87,8 +87,8 @@ extension Alert {
     }
 }
 
-/// SPEC section 13: suspend and resume.
-@Suite("Queue policies: suspend and resume (SPEC 13)")
+/// docs/rules.md §13: suspend and resume.
+@Suite("Queue policies: suspend and resume (docs/rules.md §13)")
 struct SuspensionTests {
     @Test func suspendIsCountedAndTheLastResumeRunsAPass() throws {
         let r = Recorder()
@@ -138,8 +138,8 @@ struct SuspensionTests {
     }
 }
 
-/// SPEC section 13: updating the content of an alert in place.
-@Suite("Queue policies: update in place (SPEC 13)")
+/// docs/rules.md §13: updating the content of an alert in place.
+@Suite("Queue policies: update in place (docs/rules.md §13)")
 struct UpdateTests {
     @Test func contentSetOnAnOnScreenAlertIsDeliveredAsAnUpdate() throws {
         let r = Recorder()
@@ -171,8 +171,8 @@ struct UpdateTests {
     }
 }
 
-/// SPEC section 13: a dispatch's capacity.
-@Suite("Queue policies: capacity (SPEC 13)")
+/// docs/rules.md §13: a dispatch's capacity.
+@Suite("Queue policies: capacity (docs/rules.md §13)")
 struct CapacityTests {
     @Test func overCapacityTheLowestRankedQueuedAlertIsDroppedAndTiesDropTheLastAdded() throws {
         let r = Recorder()
@@ -236,8 +236,8 @@ func policy(_ a: Alert, _ p: OnDuplicate) -> Alert {
     return a
 }
 
-/// SPEC section 13: what an add does with an id that is already live.
-@Suite("Queue policies: duplicates (SPEC 13)")
+/// docs/rules.md §13: what an add does with an id that is already live.
+@Suite("Queue policies: duplicates (docs/rules.md §13)")
 struct DuplicateTests {
     @Test func rejectIsTheDefaultAndChangesNothing() throws {
         let r = Recorder()

@@ -48,8 +48,8 @@ final class Recorder: AlertHost {
     func now() -> Double? { clock }
     func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }
 
-    /// Moves `clock` forward by `seconds` as the scenario runner does (SPEC
-    /// 12): to each pending deadline of `pages`' domains in turn, ticking
+    /// Moves `clock` forward by `seconds` as the scenario runner does (docs/rules.md
+    /// §12): to each pending deadline of `pages`' domains in turn, ticking
     /// there, then to the target time.
     func advance(_ seconds: Double, _ pages: [Dispatch]) throws {
         let target = clock! + seconds

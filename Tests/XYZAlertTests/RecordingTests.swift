@@ -1,7 +1,7 @@
 import Testing
 import XYZAlert
 
-/// Recording through the Swift API (SPEC 15): which pages it follows, the
+/// Recording through the Swift API (docs/rules.md §15): which pages it follows, the
 /// one clock reading per call, what stops it, and that it holds nothing
 /// once stopped. Replays are tested in C (Tests/c/test_recording.c), in the
 /// CLI suite and over the model's sequences (RecordingRoundTripTests).

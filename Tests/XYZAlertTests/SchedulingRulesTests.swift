@@ -1,8 +1,8 @@
 import Testing
 import XYZAlert
 
-/// SPEC section 3: one test per scheduling rule, asserting exact traces.
-@Suite("Scheduling rules (SPEC 3)")
+/// docs/rules.md §3: one test per scheduling rule, asserting exact traces.
+@Suite("Scheduling rules (docs/rules.md §3)")
 struct SchedulingRulesTests {
     @Test func rule1_aPageParticipatesOnlyWhenVisible() throws {
         let r = Recorder()

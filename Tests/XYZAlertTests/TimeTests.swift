@@ -17,8 +17,8 @@ func clocked(deferred: Bool = false) -> Recorder {
     return r
 }
 
-/// SPEC section 12: durations, ttl, ticks and the host's timer.
-@Suite("Time: durations and expiry (SPEC 12)")
+/// docs/rules.md §12: durations, ttl, ticks and the host's timer.
+@Suite("Time: durations and expiry (docs/rules.md §12)")
 struct TimeTests {
     @Test func aDurationEndsAShowingAlertWithTimeout() throws {
         let r = clocked()

@@ -72,8 +72,8 @@ const char *recorder_take(recorder *r);
 /* Appends a line of the test's own. */
 void recorder_note(recorder *r, const char *line);
 
-/* Moves r->clock forward by `seconds` as the scenario runner does (SPEC
- * 12): to each pending deadline of the pages' domains in turn, ticking there,
+/* Moves r->clock forward by `seconds` as the scenario runner does (docs/rules.md
+ * §12): to each pending deadline of the pages' domains in turn, ticking there,
  * then to the target time. */
 void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds);
 

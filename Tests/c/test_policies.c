@@ -1,4 +1,4 @@
-/* Queue policies through the C ABI (SPEC section 13): tags and
+/* Queue policies through the C ABI (docs/rules.md §13): tags and
  * cancel_tagged. */
 #include "harness.h"
 #include "xyzalert_tooling.h"

@@ -1,4 +1,4 @@
-/* Recording (SPEC 15) through the C ABI: a host's session, recorded, replays
+/* Recording (docs/rules.md §15) through the C ABI: a host's session, recorded, replays
  * through the tool's own scenario runner (Sources/xyzalert-cli/simulate.c,
  * linked in) to the events the host saw, in order; and what cannot be
  * recorded is refused or reported. */

@@ -1,4 +1,4 @@
-/* The SPEC's scheduling rules (sections 3-5) through the C API. */
+/* The scheduling rules (docs/rules.md §3-§5) through the C API. */
 #include "harness.h"
 
 static void add_all(xyz_dispatch *d, xyz_alert **alerts, size_t n) {

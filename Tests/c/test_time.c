@@ -1,4 +1,4 @@
-/* Time through the C ABI (SPEC section 12): durations that pause while
+/* Time through the C ABI (docs/rules.md §12): durations that pause while
  * hidden, ttl, ticks, the host's clock and timer, polling, bad values. */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/// Recording (SPEC 15): everything done to a domain, written down as a
+/// Recording (docs/rules.md §15): everything done to a domain, written down as a
 /// scenario that `xyzalert simulate` replays to the same events in the same
 /// order.
 ///

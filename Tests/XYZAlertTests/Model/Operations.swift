@@ -71,7 +71,7 @@ indirect enum Op: CustomStringConvertible {
     case avoidance(slot: Int, enabled: Bool, adjust: Double)
     case flush(page: Int)
     /// Moves the shared virtual clock forward as the scenario runner does
-    /// (SPEC 12): to each pending deadline in turn, ticking there.
+    /// (docs/rules.md §12): to each pending deadline in turn, ticking there.
     case advance(seconds: Double)
     /// Ticks the page's domain at the current time (often early: nothing).
     case tick(page: Int)

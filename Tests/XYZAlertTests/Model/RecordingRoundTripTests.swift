@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @_spi(Testing) import XYZAlert
 
-/// The randomized round trip of recordings (SPEC 15): the model-based test's
+/// The randomized round trip of recordings (docs/rules.md §15): the model-based test's
 /// sequences, played with page 0's domain recorded from the start. Each
 /// recording becomes a scenario whose "expect" list is what the recorded
 /// pages' hosts saw (with the step of the recording each event belongs to);

@@ -1,6 +1,6 @@
 import XYZAlert
 
-// A deliberately simple scheduler written from the SPEC text (sections 2–6)
+// A deliberately simple scheduler written from the rules of docs/rules.md (§2–§6)
 // and the engine's documented decisions. It keeps only the facts (states,
 // the stack of each domain, parent links) and recomputes everything else by
 // scanning at every step: candidates, dependency satisfaction, participation,
@@ -141,7 +141,7 @@ final class ReferenceHarness: Harness {
     }
 
     /// When the alert's timer runs out, if one runs: its duration while it
-    /// is showing, its ttl while it has never been on screen (SPEC 12).
+    /// is showing, its ttl while it has never been on screen (docs/rules.md §12).
     private func timerDeadline(_ a: RefAlert) -> Double? {
         if a.state == .showing && a.duration > 0 { return a.deadline }
         if (a.state == .waiting || a.state == .ready) && a.ttl > 0 { return a.addedAt + a.ttl }
@@ -276,7 +276,7 @@ final class ReferenceHarness: Harness {
 
     private func onePass(_ d: RefDomain) -> Int {
         var delivered = Set<String>()
-        // SPEC 14: each lane in use on its own, in byte order of the names.
+        // docs/rules.md §14: each lane in use on its own, in byte order of the names.
         while !d.dead, laneStep(d, &delivered) {}
         return delivered.count
     }

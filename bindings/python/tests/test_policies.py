@@ -1,4 +1,4 @@
-"""Queue policies (SPEC section 13) through the bindings: tags and cancel_tagged."""
+"""Queue policies (docs/rules.md §13) through the bindings: tags and cancel_tagged."""
 
 import pytest
 
@@ -6,7 +6,7 @@ import xyzalert
 from xyzalert import Alert, Exclusive
 
 
-def test_tags_are_kept_in_order_without_repeats():
+def test_section13_tags_are_kept_in_order_without_repeats():
     a = Alert("a", tags=["promo", "marketing", "promo"])
     assert a.tags == ["promo", "marketing"]
     a.add_tag("late")
@@ -17,7 +17,7 @@ def test_tags_are_kept_in_order_without_repeats():
         Alert("b", tags="promo")
 
 
-def test_cancel_tagged_ends_top_first_then_queued_in_candidate_order(recorder, page):
+def test_section13_cancel_tagged_ends_top_first_then_queued_in_candidate_order(recorder, page):
     home = page("home")
     home.add([Alert("low", priority=1, exclusive=Exclusive.COVER, tags=["promo"]), Alert("keep")])
     home.add(Alert("high", priority=5, exclusive=Exclusive.COVER, tags=["promo"]))
@@ -33,7 +33,7 @@ def test_cancel_tagged_ends_top_first_then_queued_in_candidate_order(recorder, p
         home.cancel_tagged("")
 
 
-def test_suspended_holds_the_page_for_a_with_block_and_resumes_however_it_ends(recorder, page):
+def test_section13_suspended_holds_the_page_for_a_with_block_and_resumes_however_it_ends(recorder, page):
     home = page("home")
     with home.suspended():
         home.add(Alert("rating"))
@@ -48,7 +48,7 @@ def test_suspended_holds_the_page_for_a_with_block_and_resumes_however_it_ends(r
         home.resume()
 
 
-def test_content_set_on_an_on_screen_alert_is_an_update(recorder, page):
+def test_section13_content_set_on_an_on_screen_alert_is_an_update(recorder, page):
     home = page("home")
     counter, queued = Alert("count"), Alert("queued")
     home.add([counter, queued])
@@ -59,13 +59,13 @@ def test_content_set_on_an_on_screen_alert_is_an_update(recorder, page):
     assert queued.message == "later"
 
 
-def test_not_overriding_update_installs_no_callback(recorder):
+def test_section13_not_overriding_update_installs_no_callback(recorder):
     from xyzalert.dispatch import _events_of
     assert "update" in _events_of(recorder)
     assert "update" not in _events_of(xyzalert.Host())
 
 
-def test_over_capacity_the_lowest_ranked_queued_alert_is_dropped(recorder, page):
+def test_section13_over_capacity_the_lowest_ranked_queued_alert_is_dropped(recorder, page):
     home = page("home", visible=False)
     home.capacity = 2
     home.add([Alert("p1", priority=1), Alert("p3", priority=3), Alert("p0"), Alert("q3", priority=3)])
@@ -76,7 +76,7 @@ def test_over_capacity_the_lowest_ranked_queued_alert_is_dropped(recorder, page)
         home.capacity = -1
 
 
-def test_duplicates_are_rejected_ignored_or_replaced(recorder, page):
+def test_section13_duplicates_are_rejected_ignored_or_replaced(recorder, page):
     from xyzalert import OnDuplicate
     home = page("home")
     first = Alert("msg", priority=1, exclusive="cover")
@@ -95,7 +95,7 @@ def test_duplicates_are_rejected_ignored_or_replaced(recorder, page):
         Alert("x", on_duplicate="merge")
 
 
-def test_lanes_are_arbitrated_on_their_own(recorder, page):
+def test_section13_lanes_are_arbitrated_on_their_own(recorder, page):
     home = page("home")
     toast = Alert("toast", lane="toast")
     home.add([Alert("dialog"), toast, Alert("modal", priority=9, exclusive="hide_others")])
@@ -104,7 +104,7 @@ def test_lanes_are_arbitrated_on_their_own(recorder, page):
     assert [entry["lane"] for entry in home.snapshot()["stack"]] == ["main", "toast"]
 
 
-def test_lanes_share_pages_keyboard_dependencies_and_suspension(recorder, page):
+def test_section13_lanes_share_pages_keyboard_dependencies_and_suspension(recorder, page):
     home = page("home")
     dialog, toast = Alert("dialog"), Alert("toast", lane="toast", after=["dialog"])
     home.add([dialog, toast])
@@ -122,7 +122,7 @@ def test_lanes_share_pages_keyboard_dependencies_and_suspension(recorder, page):
     assert recorder.take() == ["show m page", "show t2 page"]
 
 
-def test_a_scenario_carries_its_expect_list():
+def test_section13_a_scenario_carries_its_expect_list():
     from conftest import REPO
     scenario = xyzalert.Scenario.load(REPO / "examples" / "toasts.json")
     assert scenario.expect[:2] == ["1 show saved editor", "4 hide saved covered"]

@@ -29,13 +29,13 @@ def without_steps(events):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
-def test_a_recorded_example_replays_to_the_same_events(scenario, tmp_path):
+def test_section15_a_recorded_example_replays_to_the_same_events(scenario, tmp_path):
     events, recording = xyzalert.record_scenario(scenario)
     assert events, "a scenario without events proves nothing"
     assert without_steps(replay(tmp_path, recording)) == without_steps(events)
 
 
-def test_a_hand_driven_session_replays(tmp_path, recorder):
+def test_section15_a_hand_driven_session_replays(tmp_path, recorder):
     with xyzalert.Dispatch(recorder, name="home") as home:
         home.start_recording()
         home.page_did_appear()
@@ -59,7 +59,7 @@ def test_a_hand_driven_session_replays(tmp_path, recorder):
     assert json.loads(recording)["alerts"][0] == {"name": "#1", "page": "home", "priority": 3, "title": "Hi"}
 
 
-def test_recording_errors_say_what(recorder):
+def test_section15_recording_errors_say_what(recorder):
     with xyzalert.Dispatch(recorder, name="home") as home:
         with pytest.raises(xyzalert.StateError, match="no recording was started"):
             home.recording()
@@ -70,7 +70,7 @@ def test_recording_errors_say_what(recorder):
             home.start_recording()
 
 
-def test_the_python_runner_refuses_a_recordings_steps(tmp_path):
+def test_section15_the_python_runner_refuses_a_recordings_steps(tmp_path):
     _, recording = xyzalert.record_scenario(REPO / "examples" / "toasts.json")
     path = tmp_path / "recording.json"
     path.write_text(recording)

@@ -1,4 +1,4 @@
-"""The SPEC's scheduling rules through the Python bindings."""
+"""The scheduling rules (docs/rules.md §3) through the Python bindings."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from conftest import Recorder
 from xyzalert import Alert, Exclusive, State
 
 
-def test_a_page_shows_alerts_only_when_visible(recorder, page):
+def test_rule1_a_page_shows_alerts_only_when_visible(recorder, page):
     home = page("home", visible=False)
     home.add(Alert("a"))
     assert recorder.take() == []
@@ -15,7 +15,7 @@ def test_a_page_shows_alerts_only_when_visible(recorder, page):
     assert recorder.take() == ["show a page"]
 
 
-def test_priority_then_add_order_and_exclusive_behaviours(recorder, page):
+def test_rules3_and_4_priority_then_add_order_and_exclusive_behaviours(recorder, page):
     home = page("home", visible=False)
     x, y, z = Alert("x", priority=1), Alert("y", priority=5), Alert("z", priority=5)
     home.add([x, y, z])
@@ -30,7 +30,7 @@ def test_priority_then_add_order_and_exclusive_behaviours(recorder, page):
     assert x.state is State.READY and login.state is State.FINISHED
 
 
-def test_dependencies_by_handle_and_by_id(recorder, page):
+def test_section4_dependencies_by_handle_and_by_id(recorder, page):
     home = page("home")
     login = Alert("login", ready=False)
     promo = Alert("promo", after=["login"], priority=9, exclusive=Exclusive.COVER)
@@ -46,7 +46,7 @@ def test_dependencies_by_handle_and_by_id(recorder, page):
                                "finish promo dismissed", "show rating page"]
 
 
-def test_parents_active_children_and_providers(recorder, page):
+def test_rule1_parents_active_children_and_providers(recorder, page):
     tab, home, me = page("tab"), page("home"), page("me")
     home.parent = tab
     me.parent = tab
@@ -68,7 +68,7 @@ def test_parents_active_children_and_providers(recorder, page):
     assert home.parent is None
 
 
-def test_close_ends_alerts_and_re_arbitrates_the_rest(recorder, page):
+def test_section5_close_ends_alerts_and_re_arbitrates_the_rest(recorder, page):
     tab, home = page("tab"), page("home")
     home.parent = tab
     home.add(Alert("low"))
@@ -83,7 +83,7 @@ def test_close_ends_alerts_and_re_arbitrates_the_rest(recorder, page):
         home.add(Alert("late"))
 
 
-def test_deferred_hosts_flush_from_their_loop(page):
+def test_section6_deferred_hosts_flush_from_their_loop(page):
     host = Recorder(deferred=True)
     home = page("home", host=host)
     home.flush()
@@ -95,7 +95,7 @@ def test_deferred_hosts_flush_from_their_loop(page):
     assert host.take() == ["show a page"]
 
 
-def test_targets_hand_back_the_registered_python_objects(recorder, page):
+def test_section6_targets_hand_back_the_registered_python_objects(recorder, page):
     window = object()
     tab = page("tab")
     home = page("home", view="home-view")
@@ -106,7 +106,7 @@ def test_targets_hand_back_the_registered_python_objects(recorder, page):
     assert recorder.views == {"a": "home-view", "b": window}
 
 
-def test_keyboard_avoidance_moves_visible_alerts(recorder, page):
+def test_section6_keyboard_avoidance_moves_visible_alerts(recorder, page):
     home = page("home")
     a = Alert("a", keyboard_adjust=-8)
     home.add(a)
@@ -117,7 +117,7 @@ def test_keyboard_avoidance_moves_visible_alerts(recorder, page):
     assert xyzalert.keyboard_offset((0, 500, 300, 200), (0, 600, 400, 300), -8) == -108
 
 
-def test_content_actions_and_meta(recorder, page):
+def test_section6_content_actions_and_meta(recorder, page):
     a = Alert("promo", title="Sale", message="-20%", style="sheet", meta={"image": "sale.png"},
               actions=[("open", "Open"), xyzalert.Action("close", "Later", xyzalert.ActionStyle.CANCEL)])
     assert (a.title, a.message, a.style, a.meta) == ("Sale", "-20%", "sheet", {"image": "sale.png"})
@@ -130,7 +130,7 @@ def test_content_actions_and_meta(recorder, page):
                                "finish promo dismissed"]
 
 
-def test_find_snapshot_and_identity(recorder, page):
+def test_section6_find_snapshot_and_identity(recorder, page):
     home = page("home")
     a = Alert("a")
     home.add(a)

@@ -1,4 +1,4 @@
-"""Time (SPEC section 12): durations, ttl, ticks, the host's clock and timer,
+"""Time (docs/rules.md §12): durations, ttl, ticks, the host's clock and timer,
 polling, and the asyncio host."""
 
 import asyncio
@@ -66,7 +66,7 @@ def clocked():
         dispatch.close()
 
 
-def test_a_duration_pauses_while_covered_and_while_the_page_is_away(clocked):
+def test_section12_a_duration_pauses_while_covered_and_while_the_page_is_away(clocked):
     host, home = clocked()
     home.add(toast("t", 3))
     host.advance(1, home)
@@ -84,7 +84,7 @@ def test_a_duration_pauses_while_covered_and_while_the_page_is_away(clocked):
                            "@43 remove t timeout", "@43 finish t timeout"]
 
 
-def test_a_ttl_expires_only_alerts_never_shown(clocked):
+def test_section12_a_ttl_expires_only_alerts_never_shown(clocked):
     host, home = clocked(visible=False)
     home.add([toast("stale", ttl=5), toast("waits", ttl=5)])
     host.advance(4, home)
@@ -96,7 +96,7 @@ def test_a_ttl_expires_only_alerts_never_shown(clocked):
     assert home.find("stale").state is State.HIDDEN
 
 
-def test_chained_timers_fire_in_one_advance_and_ties_in_add_order(clocked):
+def test_section12_chained_timers_fire_in_one_advance_and_ties_in_add_order(clocked):
     host, home = clocked()
     home.add([Alert(id, duration=1.0) for id in "abc"])
     host.advance(10, home)
@@ -111,7 +111,7 @@ def test_chained_timers_fire_in_one_advance_and_ties_in_add_order(clocked):
     assert host.take() == ["@14 finish first expired", "@14 finish second expired"]
 
 
-def test_deferred_mode_ends_during_the_tick_and_the_pass_waits(clocked):
+def test_section12_deferred_mode_ends_during_the_tick_and_the_pass_waits(clocked):
     host, home = clocked(deferred=True)
     home.flush()
     home.add([toast("a", 1), toast("b", 1)])
@@ -125,7 +125,7 @@ def test_deferred_mode_ends_during_the_tick_and_the_pass_waits(clocked):
     assert host.take() == ["@1 show b page"]
 
 
-def test_closing_with_timers_pending_ends_them_and_nothing_fires_after(clocked):
+def test_section12_closing_with_timers_pending_ends_them_and_nothing_fires_after(clocked):
     host, home = clocked()
     t = toast("t", 5)
     home.add(t)
@@ -139,7 +139,7 @@ def test_closing_with_timers_pending_ends_them_and_nothing_fires_after(clocked):
         home.tick()
 
 
-def test_timer_requests_come_once_per_change_of_the_earliest_deadline(clocked):
+def test_section12_timer_requests_come_once_per_change_of_the_earliest_deadline(clocked):
     host, home = clocked()
     home.add(toast("t", 5))
     home.add(toast("queued", 4, priority=0))
@@ -154,7 +154,7 @@ def test_timer_requests_come_once_per_change_of_the_earliest_deadline(clocked):
     assert host.timers[-1] == ("home", -1.0)
 
 
-def test_a_host_that_polls_sees_the_same_trace_as_one_driven_by_set_timer(clocked):
+def test_section12_a_host_that_polls_sees_the_same_trace_as_one_driven_by_set_timer(clocked):
     def run(polling):
         host, home = clocked()
         due = []
@@ -184,7 +184,7 @@ def test_a_host_that_polls_sees_the_same_trace_as_one_driven_by_set_timer(clocke
     assert "@6 finish a timeout" in polled and "@3 finish c expired" in polled
 
 
-def test_a_host_that_does_not_override_the_clock_gets_the_system_clock(page, recorder):
+def test_section12_a_host_that_does_not_override_the_clock_gets_the_system_clock(page, recorder):
     home = page("home")
     home.add(Alert("t", duration=30.0))
     left = home.next_deadline()
@@ -194,13 +194,13 @@ def test_a_host_that_does_not_override_the_clock_gets_the_system_clock(page, rec
     assert home.next_deadline() is not None
 
 
-def test_not_overriding_now_and_set_timer_installs_no_callback(recorder):
+def test_section12_not_overriding_now_and_set_timer_installs_no_callback(recorder):
     from xyzalert.dispatch import _events_of
     assert "now" not in _events_of(recorder) and "set_timer" not in _events_of(recorder)
     assert {"now", "set_timer"} <= set(_events_of(Clocked()))
 
 
-def test_an_exception_in_the_clock_is_raised_from_the_call(page):
+def test_section12_an_exception_in_the_clock_is_raised_from_the_call(page):
     class Broken(xyzalert.Host):
         def now(self):
             raise RuntimeError("no clock here")
@@ -212,7 +212,7 @@ def test_an_exception_in_the_clock_is_raised_from_the_call(page):
         assert home.find("t").state is State.SHOWING
 
 
-def test_durations_and_ttl_are_properties_set_while_idle(page):
+def test_section12_durations_and_ttl_are_properties_set_while_idle(page):
     a = Alert("a", duration=2.5, ttl=10)
     assert a.duration == 2.5 and a.ttl == 10.0
     a.duration = 1
@@ -224,7 +224,7 @@ def test_durations_and_ttl_are_properties_set_while_idle(page):
     assert EndReason.TIMEOUT == 3 and EndReason.EXPIRED == 4
 
 
-def test_the_asyncio_host_ticks_on_a_real_event_loop():
+def test_section12_the_asyncio_host_ticks_on_a_real_event_loop():
     class Screen(xyzalert.AsyncioHost):
         def __init__(self):
             super().__init__()

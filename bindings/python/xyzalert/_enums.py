@@ -21,7 +21,7 @@ class Status(enum.IntEnum):
 
 
 class State(enum.IntEnum):
-    """An alert's life (SPEC section 2)."""
+    """An alert's life (docs/rules.md §2)."""
 
     IDLE = 0
     WAITING = 1

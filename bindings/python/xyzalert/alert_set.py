@@ -1,4 +1,4 @@
-"""Alert sets and scenarios loaded from JSON (SPEC sections 8 and 9)."""
+"""Alert sets and scenarios loaded from JSON (docs/rules.md §8 and §9)."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ class Dispatch:
     # ---- lifecycle
 
     def close(self) -> None:
-        """Destroys the dispatch (SPEC section 5). Closing twice does nothing."""
+        """Destroys the dispatch (docs/rules.md §5). Closing twice does nothing."""
         handle, self._handle = self._handle, 0
         if handle:
             try:

@@ -1,5 +1,5 @@
 """Plays a scenario through the bindings, as ``xyzalert simulate`` does
-through the C API, and returns the same trace (SPEC section 10)."""
+through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ class _Trace:
         self.events: List[Event] = []
         self.step = 0
         self.quiet = False
-        #: The virtual clock (SPEC 12): scenarios never depend on the machine's speed.
+        #: The virtual clock (docs/rules.md §12): scenarios never depend on the machine's speed.
         self.clock = 0.0
 
     def emit(self, event: str, **fields: Any) -> None:

@@ -1,5 +1,5 @@
 """Time on an asyncio event loop: a host whose clock is the loop's and whose
-timers are the loop's ``call_later`` (SPEC section 12)."""
+timers are the loop's ``call_later`` (docs/rules.md §12)."""
 
 from __future__ import annotations
 
