@@ -25,7 +25,7 @@ CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sourc
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
 .PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
-	fuzz-build fuzz fuzz-test sanitize soak clean
+	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
 
@@ -59,21 +59,22 @@ demo: deps cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test swift-test
+test: deps lint c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
-# and a library that exports xyz_* only, every function the headers declare.
+# and a library that exports xyz_* only (version node XYZALERT_0), every
+# function the headers declare.
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
 	for f in Sources/xyzalert-cli/*.c Tests/bench/engine.c; do \
 		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi
-	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_'; then \
-		echo "libxyzalert.so exports symbols other than xyz_*"; exit 1; fi
+	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_[a-z0-9_]*@@XYZALERT_0$$'; then \
+		echo "libxyzalert.so exports symbols other than xyz_*, or outside the version node XYZALERT_0"; exit 1; fi
 	@if readelf -d $(BIN)/libxyzalert.so | grep -i foundation; then echo "libxyzalert.so links Foundation"; exit 1; fi
 	scripts/check-version $(VERSION)
 	@sed -n 's/^[^ *#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/*.h | sort -u > $(BIN)/declared.txt
-	@nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | sort -u > $(BIN)/exported.txt
+	@nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(BIN)/exported.txt
 	@if ! diff $(BIN)/declared.txt $(BIN)/exported.txt; then \
 		echo "the headers' functions (<) and libxyzalert.so's exports (>) differ"; exit 1; fi
 
@@ -206,7 +207,9 @@ FUZZ_TARGETS := load calls
 FUZZ_SECONDS ?= 600
 FUZZ_FLAGS := -rss_limit_mb=4096 -len_control=0 -max_len=1024 -print_final_stats=1
 # The library instrumented for libFuzzer, with AddressSanitizer and the
-# engine's invariant checks at every snapshot; the targets in Tests/fuzz.
+# engine's checks (-D XYZALERT_CHECK_INVARIANTS: every invariant after every
+# public call, unowned references and borrowed handles checked); the
+# targets in Tests/fuzz.
 fuzz-build: deps
 	$(SWIFT) build --product xyzalert --build-path .build/fuzz -Xswiftc -sanitize=address \
 		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DXYZALERT_CHECK_INVARIANTS
@@ -252,6 +255,14 @@ sanitize: deps
 	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \
 		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
+
+# The engine built from a scratch copy of its sources without
+# @exclusivity(unchecked), with run-time exclusivity enforcement and the
+# engine's checks on; the model-based test (full size), the C suite and the
+# fuzzers' corpora run against it (scripts/check-exclusivity says how;
+# docs/performance.md, "Checked safety", why).
+check-exclusivity: deps
+	SWIFT=$(SWIFT) scripts/check-exclusivity $(CLANG) $(CLI_RUNNER)
 
 # ---- shipping
 

@@ -163,8 +163,8 @@ typedef enum xyz_status {
     XYZ_EOWNER      /**< A dispatch named as a child is not a child of that parent. */
 } xyz_status;
 
-/** The enumerator's name, e.g. "XYZ_EINVAL"; "XYZ_UNKNOWN" for other values.
- * Static storage; never NULL. */
+/** The enumerator's name, e.g. "XYZ_EINVAL"; "unknown" for other values (as
+ * for every *_name() function). Static storage; never NULL. */
 XYZ_API const char *xyz_status_name(xyz_status status);
 
 /** The message of the last failed call on this thread, e.g. "cannot add alert

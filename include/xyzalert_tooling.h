@@ -112,7 +112,7 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_scenario *xyz_scenario_load_file(const char *
 
 /** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
 XYZ_API XYZ_WARN_UNUSED_RESULT
-XYZ_API xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
+xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
 
 /** Frees a scenario and its catalog. NULL is allowed. */
 XYZ_API void xyz_scenario_free(xyz_scenario *scenario);

@@ -28,7 +28,7 @@ public func xyz_status_name(_ status: xyz_status) -> UnsafePointer<CChar>? {
         "XYZ_EPARSE", "XYZ_ESCHEMA", "XYZ_EIO", "XYZ_EOWNER",
     ]
     let index = Int(status.rawValue)
-    return staticCString(index < names.count ? names[index] : "XYZ_UNKNOWN")
+    return staticCString(index < names.count ? names[index] : "unknown")
 }
 
 /// names[raw] as a static C string, or "unknown" (values a newer library or
