@@ -78,8 +78,10 @@ typedef enum xyz_step_kind {
                                  add_dependency_id(alert, text "id") */
 } xyz_step_kind;
 
-/** One step. Fields a kind does not use are NULL or 0. Strings are borrowed
- * from the scenario and valid while it lives. */
+/** One step, as 0.1 and 0.2 read it (xyz_scenario_step()); 0.3 reads every
+ * field of a step in one xyz_step_info instead. Fields a kind does not use
+ * are NULL or 0. Strings are borrowed from the scenario and valid while it
+ * lives. */
 typedef struct xyz_step {
     xyz_step_kind kind;
     /** The page of appear, disappear, destroy, select, keyboard and flush;
@@ -104,6 +106,82 @@ typedef struct xyz_step {
      * finally sets the clock to the target time. */
     double duration;
 } xyz_step;
+
+/** (0.3) The content fields an update step sets (xyz_step_info.sets). */
+typedef enum xyz_sets_flag {
+    XYZ_SETS_TITLE = 1 << 0,         /**< set_title(title) */
+    XYZ_SETS_MESSAGE = 1 << 1,       /**< set_message(message) */
+    XYZ_SETS_STYLE = 1 << 2,         /**< set_style(style) */
+    XYZ_SETS_CLEAR_ACTIONS = 1 << 3, /**< clear_actions() */
+    XYZ_SETS_ADD_ACTION = 1 << 4,    /**< add_action(action_id, action_title, action_style) */
+    XYZ_SETS_META = 1 << 5           /**< set_meta(meta) */
+} xyz_sets_flag;
+
+/**
+ * (0.3) One step, every field of it: what xyz_step holds, then the clock and
+ * nesting of the step and the arguments of each kind. A versioned struct:
+ * the caller sets `size` (XYZ_STEP_INFO_INIT does) and the library fills
+ * the fields that fit in it, so that it can grow at the end (which bumps the
+ * minor version). Fields a kind does not use are NULL, false or 0. Strings
+ * are borrowed from the scenario and valid while it lives.
+ */
+typedef struct xyz_step_info {
+    /** sizeof(xyz_step_info) as the caller was compiled. */
+    uint32_t size;
+    xyz_step_kind kind;
+    /** As in xyz_step: the page, the child of select, the alert, the
+     * alerts of add, the index of action and capacity, the rectangle of
+     * keyboard and frame, the duration of keyboard and advance. */
+    const char *page;
+    const char *child;
+    const char *alert;
+    const char *const *alerts;
+    size_t alert_count;
+    size_t index;
+    xyz_rect frame;
+    double duration;
+    /** Every step: whether it has "at", the virtual clock's time during the
+     * step (then in `at`), and "during": 0 for a step of its own, else the
+     * number (from 1) of the event of the nearest earlier step without
+     * "during" from whose callback the step is made (docs/formats.md,
+     * "Recordings"). */
+    bool has_at;
+    double at;
+    size_t during;
+    /** cancel_tagged: the tag (NULL: every alert). */
+    const char *tag;
+    /** parent: the new parent (NULL detaches). */
+    const char *parent;
+    /** target: the target name. */
+    const char *target;
+    /** depend: the alert to depend on (`on`), or the id (`id`): one of
+     * the two is set. */
+    const char *on;
+    const char *id;
+    /** select: whether a flush follows. */
+    bool flush;
+    /** frame: false sets no frame (the frame is unknown). */
+    bool has_frame;
+    /** avoidance: its two arguments. */
+    bool enabled;
+    double adjust;
+    /** update: the fields it sets (XYZ_SETS_*, applied in that order), and
+     * their values (title, message and meta may be NULL: cleared). */
+    uint32_t sets;
+    const char *title;
+    const char *message;
+    const char *style;
+    const char *meta;
+    const char *action_id;
+    const char *action_title;
+    xyz_action_style action_style;
+} xyz_step_info;
+
+/** An xyz_step_info with `size` set and the rest zero, ready for
+ * xyz_scenario_step_info() (C and C++). */
+#define XYZ_STEP_INFO_INIT {(uint32_t)sizeof(xyz_step_info), XYZ_STEP_APPEAR, NULL, NULL, NULL, NULL, 0, 0, \
+                            {0, 0, 0, 0}, 0, false, 0, 0, NULL, NULL, NULL, NULL, NULL, false, false, false, 0, 0, \
+                            NULL, NULL, NULL, NULL, NULL, NULL, XYZ_ACTION_DEFAULT}
 
 /** Loads and validates a scenario file (see xyz_catalog_load_file() for
  * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
@@ -133,29 +211,39 @@ XYZ_API const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_
 /** (0.2) The page's "capacity" (0: none, and out of range). */
 XYZ_API size_t xyz_scenario_page_capacity(const xyz_scenario *scenario, size_t index);
 
-/** The number of steps, and step `index` into `out` (XYZ_EINVAL for a NULL
- * argument or an index out of range). */
+/** The number of steps (0 for NULL). */
 XYZ_API size_t xyz_scenario_step_count(const xyz_scenario *scenario);
+
+/** (0.3) Step `index`, whole, into `*out`, whose `size` the caller has set
+ * (XYZ_STEP_INFO_INIT). XYZ_EINVAL, leaving `*out` alone, for a NULL
+ * argument, an index out of range or a `size` smaller than 0.3's. */
 XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_scenario_step_info(const xyz_scenario *scenario, size_t index, xyz_step_info *out);
+
+/** The 0.2 reading of step `index` into `out` (XYZ_EINVAL for a NULL
+ * argument or an index out of range), without the fields xyz_step has no
+ * member for. */
+XYZ_API XYZ_WARN_UNUSED_RESULT XYZ_DEPRECATED("use xyz_scenario_step_info")
 xyz_status xyz_scenario_step(const xyz_scenario *scenario, size_t index, xyz_step *out);
 
-/** (0.2) A string field of step `index` that xyz_step has no member for
- * (xyz_step keeps its size, so that programs built against an earlier
- * header keep working): "tag" of cancel_tagged; "title", "message",
+/** (0.2; xyz_step_info has it) A string field of step `index` that xyz_step
+ * has no member for: "tag" of cancel_tagged; "title", "message",
  * "style", "meta", "action_id" and "action_title" of update; "parent" of
  * parent; "target" of target; "on" or "id" of depend. NULL when the step has
  * no such field or it is null (tell them apart with xyz_scenario_step_has():
  * a cancel_tagged without "tag" cancels every alert; an update sets only the
  * fields it has, in the order of XYZ_STEP_UPDATE), the index is out of range
  * or an argument is NULL. Borrowed from the scenario. */
-XYZ_API const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
+XYZ_API XYZ_DEPRECATED("use xyz_scenario_step_info")
+const char *xyz_scenario_step_text(const xyz_scenario *scenario, size_t index, const char *field);
 
-/** (0.2) Whether step `index` has the text or number `field`, also when its
+/** (0.2; xyz_step_info has it) Whether step `index` has the text or number `field`, also when its
  * value is null (an update's "title": null clears the title, where a missing
  * "title" sets nothing). False when out of range or an argument is NULL. */
-XYZ_API bool xyz_scenario_step_has(const xyz_scenario *scenario, size_t index, const char *field);
+XYZ_API XYZ_DEPRECATED("use xyz_scenario_step_info")
+bool xyz_scenario_step_has(const xyz_scenario *scenario, size_t index, const char *field);
 
-/** (0.2) A number field of step `index` into `*out` (when `out` is not
+/** (0.2; xyz_step_info has it) A number field of step `index` into `*out` (when `out` is not
  * NULL); false, leaving `*out` alone, when the step has no such field. Every
  * step may have "at" (the virtual clock's time during the step) and
  * "during" (the step is a call made from inside the host's callback for
@@ -165,7 +253,8 @@ XYZ_API bool xyz_scenario_step_has(const xyz_scenario *scenario, size_t index, c
  * "capacity" of capacity (also in `index`), "enabled" and "adjust" of
  * avoidance, "frame_unknown" of frame (1: set no frame), "clear_actions"
  * and "action_style" of update. */
-XYZ_API bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const char *field, double *out);
+XYZ_API XYZ_DEPRECATED("use xyz_scenario_step_info")
+bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const char *field, double *out);
 
 /* ---------------------------------------------------------------- expectations */
 

@@ -11,13 +11,8 @@ final class CScenario {
     let catalog: CCatalog
     let arena = CStringArena()
     let pages: [(name: UnsafePointer<CChar>, parent: UnsafePointer<CChar>?, active: UnsafePointer<CChar>?)]
-    let steps: [xyz_step]
-    /// The string fields of each step that xyz_step has no member for (see
-    /// xyz_scenario_step_text), interned in `arena`; a nil value is a
-    /// member that is null (xyz_scenario_step_has). And the numbers
-    /// (xyz_scenario_step_number).
-    let texts: [[String: UnsafePointer<CChar>?]]
-    let numbers: [[String: Double]]
+    /// Every step, whole (xyz_scenario_step_info); see ScenarioSteps.swift.
+    let steps: [xyz_step_info]
     /// The "expect" lines as C strings.
     let expect: [UnsafePointer<CChar>]
 
@@ -27,104 +22,7 @@ final class CScenario {
         let arena = self.arena
         pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
         expect = scenario.expect?.lines.map { arena.intern($0.line) } ?? []
-        texts = scenario.steps.map { step in
-            var texts: [String: UnsafePointer<CChar>?] = [:]
-            func put(_ key: String, _ value: String??) {
-                if case .some(let text) = value { texts[key] = text.map(arena.intern) }
-            }
-            switch step {
-            case .cancelTagged(_, let tag): put("tag", tag.map { .some($0) } ?? .none)
-            case .update(_, let change):
-                put("title", change.title)
-                put("message", change.message)
-                put("style", change.style.map { .some($0) } ?? .none)
-                put("meta", change.meta)
-                if let action = change.addAction {
-                    put("action_id", action.id)
-                    put("action_title", action.title)
-                }
-            case .parent(_, let parent): texts["parent"] = parent.map(arena.intern)
-            case .target(_, let target): put("target", target)
-            case .depend(_, let on, let id):
-                put("on", on.map { .some($0) } ?? .none)
-                put("id", id.map { .some($0) } ?? .none)
-            default: break
-            }
-            return texts
-        }
-        numbers = zip(scenario.steps, scenario.timings).map { step, timing in
-            var numbers: [String: Double] = [:]
-            numbers["at"] = timing.at
-            numbers["during"] = timing.during.map(Double.init)
-            switch step {
-            case .select(_, _, let flush): numbers["flush"] = flush ? 1 : 0
-            case .capacity(_, let capacity): numbers["capacity"] = Double(capacity)
-            case .avoidance(_, let enabled, let adjust):
-                numbers["enabled"] = enabled ? 1 : 0
-                numbers["adjust"] = adjust
-            case .frame(_, let frame): numbers["frame_unknown"] = frame == nil ? 1 : 0
-            case .update(_, let change):
-                if change.clearActions { numbers["clear_actions"] = 1 }
-                if let action = change.addAction { numbers["action_style"] = Double(action.style.rawValue) }
-            default: break
-            }
-            return numbers
-        }
-        steps = scenario.steps.map { step in
-            var out = xyz_step()
-            func kind(_ k: xyz_step_kind) { out.kind = k }
-            switch step {
-            case .appear(let page): kind(XYZ_STEP_APPEAR); out.page = arena.intern(page)
-            case .disappear(let page): kind(XYZ_STEP_DISAPPEAR); out.page = arena.intern(page)
-            case .destroy(let page): kind(XYZ_STEP_DESTROY); out.page = arena.intern(page)
-            case .flush(let page): kind(XYZ_STEP_FLUSH); out.page = arena.intern(page)
-            case .add(let page, let ids):
-                kind(XYZ_STEP_ADD)
-                out.page = arena.intern(page)
-                out.alerts = arena.array(ids)
-                out.alert_count = ids.count
-            case .ready(let alert): kind(XYZ_STEP_READY); out.alert = arena.intern(alert)
-            case .dismiss(let alert): kind(XYZ_STEP_DISMISS); out.alert = arena.intern(alert)
-            case .cancel(let alert): kind(XYZ_STEP_CANCEL); out.alert = arena.intern(alert)
-            case .action(let alert, let index):
-                kind(XYZ_STEP_ACTION)
-                out.alert = arena.intern(alert)
-                out.index = index
-            case .select(let page, let child, _):
-                kind(XYZ_STEP_SELECT)
-                out.page = arena.intern(page)
-                out.child = child.map(arena.intern)
-            case .keyboard(let page, let frame, let duration):
-                kind(XYZ_STEP_KEYBOARD)
-                out.page = arena.intern(page)
-                out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-                out.duration = duration
-            case .frame(let alert, let frame):
-                kind(XYZ_STEP_FRAME)
-                out.alert = arena.intern(alert)
-                let frame = frame ?? .zero
-                out.frame = xyz_rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            case .advance(let seconds):
-                kind(XYZ_STEP_ADVANCE)
-                out.duration = seconds
-            case .cancelTagged(let page, _):
-                kind(XYZ_STEP_CANCEL_TAGGED)
-                out.page = arena.intern(page)
-            case .update(let alert, _): kind(XYZ_STEP_UPDATE); out.alert = arena.intern(alert)
-            case .tick(let page): kind(XYZ_STEP_TICK); out.page = arena.intern(page)
-            case .parent(let page, _): kind(XYZ_STEP_PARENT); out.page = arena.intern(page)
-            case .capacity(let page, let capacity):
-                kind(XYZ_STEP_CAPACITY)
-                out.page = arena.intern(page)
-                out.index = capacity
-            case .avoidance(let alert, _, _): kind(XYZ_STEP_AVOIDANCE); out.alert = arena.intern(alert)
-            case .target(let alert, _): kind(XYZ_STEP_TARGET); out.alert = arena.intern(alert)
-            case .depend(let alert, _, _): kind(XYZ_STEP_DEPEND); out.alert = arena.intern(alert)
-            case .suspend(let page): kind(XYZ_STEP_SUSPEND); out.page = arena.intern(page)
-            case .resume(let page): kind(XYZ_STEP_RESUME); out.page = arena.intern(page)
-            }
-            return out
-        }
+        steps = zip(scenario.steps, scenario.timings).map { stepInfo($0, $1, arena) }
     }
 }
 
@@ -212,15 +110,32 @@ public func xyz_scenario_step_count(_ scenario: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").steps.count }
 }
 
+/// Step `index` of the scenario; `.invalidArgument` when out of range.
+private func step(_ scenario: OpaquePointer?, _ index: Int, _ function: String) throws(AlertError) -> xyz_step_info {
+    let steps = try require(scenario, CScenario.self, function, "scenario").steps
+    guard steps.indices.contains(index) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): step \(index) is out of range (\(steps.count) steps)")
+    }
+    return steps[index]
+}
+
+@c @implementation
+public func xyz_scenario_step_info(_ scenario: OpaquePointer?, _ index: Int,
+                                   _ out: UnsafeMutablePointer<xyz_step_info>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let info = try step(scenario, index, #function)
+        guard let out else { throw AlertError(.invalidArgument, "xyz_scenario_step_info: out is NULL") }
+        try copyVersioned(info, to: out, firstSize: MemoryLayout<xyz_step_info>.size, #function)
+    }
+}
+
 @c @implementation
 public func xyz_scenario_step(_ scenario: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<xyz_step>?) -> xyz_status {
     status { () throws(AlertError) in
-        let steps = try require(scenario, CScenario.self, #function, "scenario").steps
+        let info = try step(scenario, index, #function)
         guard let out else { throw AlertError(.invalidArgument, "xyz_scenario_step: out is NULL") }
-        guard steps.indices.contains(index) else {
-            throw AlertError(.invalidArgument, "xyz_scenario_step: step \(index) is out of range (\(steps.count) steps)")
-        }
-        out.pointee = steps[index]
+        out.pointee = xyz_step(kind: info.kind, page: info.page, child: info.child, alert: info.alert, alerts: info.alerts,
+                               alert_count: info.alert_count, index: info.index, frame: info.frame, duration: info.duration)
     }
 }
 
@@ -235,9 +150,10 @@ public func xyz_scenario_page_capacity(_ scenario: OpaquePointer?, _ index: Int)
 @c @implementation
 public func xyz_scenario_step_text(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
-        let texts = try require(scenario, CScenario.self, #function, "scenario").texts
+        let found = try require(scenario, CScenario.self, #function, "scenario")
         let name = try requireString(field, #function, "field")
-        return texts.indices.contains(index) ? texts[index][name] ?? nil : nil
+        guard found.steps.indices.contains(index), case .text(let text)? = legacyField(found.steps[index], name) else { return nil }
+        return text
     }
 }
 
@@ -246,8 +162,7 @@ public func xyz_scenario_step_has(_ scenario: OpaquePointer?, _ index: Int, _ fi
     value(false) { () throws(AlertError) in
         let found = try require(scenario, CScenario.self, #function, "scenario")
         let name = try requireString(field, #function, "field")
-        guard found.texts.indices.contains(index) else { return false }
-        return found.texts[index].keys.contains(name) || found.numbers[index][name] != nil
+        return found.steps.indices.contains(index) && legacyField(found.steps[index], name) != nil
     }
 }
 
@@ -255,9 +170,11 @@ public func xyz_scenario_step_has(_ scenario: OpaquePointer?, _ index: Int, _ fi
 public func xyz_scenario_step_number(_ scenario: OpaquePointer?, _ index: Int, _ field: UnsafePointer<CChar>?,
                                      _ out: UnsafeMutablePointer<Double>?) -> Bool {
     value(false) { () throws(AlertError) in
-        let numbers = try require(scenario, CScenario.self, #function, "scenario").numbers
+        let found = try require(scenario, CScenario.self, #function, "scenario")
         let name = try requireString(field, #function, "field")
-        guard numbers.indices.contains(index), let number = numbers[index][name] else { return false }
+        guard found.steps.indices.contains(index), case .number(let number)? = legacyField(found.steps[index], name) else {
+            return false
+        }
         out?.pointee = number
         return true
     }

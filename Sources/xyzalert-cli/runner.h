@@ -76,11 +76,11 @@ void runner_forget(runner *r, const char *id);
 void runner_remember(runner *r, const char *id, xyz_alert *alert);
 
 /* steps.c: playing steps. */
-void runner_describe(runner *r, const xyz_step *step);
+void runner_describe(runner *r, const xyz_step_info *step);
 long runner_nested_in(runner *r, size_t index);
 void runner_play(runner *r, size_t index);
 void runner_run_nested(runner *r);
 void runner_setup(xyz_status status);
-xyz_step runner_step_at(const xyz_scenario *scenario, size_t index);
+xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
 
 #endif

@@ -87,10 +87,11 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         }
     }
     for (size_t i = 0; i < count; i++) {
-        double during = 0;
-        r.has_at[i] = xyz_scenario_step_number(scenario, i, "at", &r.at[i]);
-        r.during[i] = xyz_scenario_step_number(scenario, i, "during", &during) ? (long)during : 0;
-        r.timed = r.timed || r.has_at[i] || runner_step_at(scenario, i).kind == XYZ_STEP_ADVANCE;
+        xyz_step_info step = runner_step_at(scenario, i);
+        r.has_at[i] = step.has_at;
+        r.at[i] = step.at;
+        r.during[i] = (long)step.during;
+        r.timed = r.timed || step.has_at || step.kind == XYZ_STEP_ADVANCE;
     }
     if (!json) {
         /* The times the clock will show: "at" times and advances' targets
@@ -98,7 +99,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         double clock = 0;
         r.time_width = 8;
         for (size_t i = 0; i < count; i++) {
-            xyz_step step = runner_step_at(scenario, i);
+            xyz_step_info step = runner_step_at(scenario, i);
             r.step = i; /* runner_describe() reads the step's texts by index */
             runner_describe(&r, &step);
             int width = (int)strlen(r.label);

@@ -84,7 +84,7 @@ void runner_remember(runner *r, const char *id, xyz_alert *alert) {
 /* ---- steps ---- */
 
 /* The step's label for the text timeline (r->label, shortened). */
-void runner_describe(runner *r, const xyz_step *step) {
+void runner_describe(runner *r, const xyz_step_info *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
                                   "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
@@ -97,7 +97,7 @@ void runner_describe(runner *r, const xyz_step *step) {
         label = text_printf("advance %ss", format_number(number, step->duration));
         break;
     case XYZ_STEP_CANCEL_TAGGED: {
-        const char *tag = xyz_scenario_step_text(r->scenario, r->step, "tag");
+        const char *tag = step->tag;
         label = text_printf("cancel_tagged %s %s", step->page, tag ? tag : "(all)");
         break;
     }
@@ -117,7 +117,7 @@ void runner_describe(runner *r, const xyz_step *step) {
         label = text_printf("select %s -> %s", step->page, step->child ? step->child : "(all)");
         break;
     case XYZ_STEP_PARENT: {
-        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        const char *parent = step->parent;
         label = text_printf("parent %s -> %s", step->page, parent ? parent : "(none)");
         break;
     }
@@ -137,7 +137,7 @@ void runner_describe(runner *r, const xyz_step *step) {
     free(label);
 }
 
-static void run_add(runner *r, const xyz_step *step) {
+static void run_add(runner *r, const xyz_step_info *step) {
     xyz_dispatch *dispatch = runner_live_page(r, step->page);
     if (!dispatch) {
         return;
@@ -197,21 +197,15 @@ static void run_add(runner *r, const xyz_step *step) {
 }
 
 /* The content setters of an update step, in the documented order. */
-static void run_update(runner *r, xyz_alert *a) {
-    const xyz_scenario *s = r->scenario;
-    size_t i = r->step;
-    double number;
-    if (xyz_scenario_step_has(s, i, "title")) runner_check_status(r, xyz_alert_set_title(a, xyz_scenario_step_text(s, i, "title")));
-    if (xyz_scenario_step_has(s, i, "message")) {
-        runner_check_status(r, xyz_alert_set_message(a, xyz_scenario_step_text(s, i, "message")));
+static void run_update(runner *r, xyz_alert *a, const xyz_step_info *step) {
+    if (step->sets & XYZ_SETS_TITLE) runner_check_status(r, xyz_alert_set_title(a, step->title));
+    if (step->sets & XYZ_SETS_MESSAGE) runner_check_status(r, xyz_alert_set_message(a, step->message));
+    if (step->sets & XYZ_SETS_STYLE) runner_check_status(r, xyz_alert_set_style(a, step->style));
+    if (step->sets & XYZ_SETS_CLEAR_ACTIONS) runner_check_status(r, xyz_alert_clear_actions(a));
+    if (step->sets & XYZ_SETS_ADD_ACTION) {
+        runner_check_status(r, xyz_alert_add_action(a, step->action_id, step->action_title, step->action_style));
     }
-    if (xyz_scenario_step_has(s, i, "style")) runner_check_status(r, xyz_alert_set_style(a, xyz_scenario_step_text(s, i, "style")));
-    if (xyz_scenario_step_has(s, i, "clear_actions")) runner_check_status(r, xyz_alert_clear_actions(a));
-    if (xyz_scenario_step_number(s, i, "action_style", &number)) {
-        runner_check_status(r, xyz_alert_add_action(a, xyz_scenario_step_text(s, i, "action_id"),
-                                             xyz_scenario_step_text(s, i, "action_title"), (xyz_action_style)number));
-    }
-    if (xyz_scenario_step_has(s, i, "meta")) runner_check_status(r, xyz_alert_set_meta(a, xyz_scenario_step_text(s, i, "meta")));
+    if (step->sets & XYZ_SETS_META) runner_check_status(r, xyz_alert_set_meta(a, step->meta));
 }
 
 /* The "advance" step (docs/rules.md §12): to each pending deadline of any page's
@@ -238,7 +232,7 @@ static void run_advance(runner *r, double seconds) {
     r->clock = target;
 }
 
-static void run_step(runner *r, const xyz_step *step) {
+static void run_step(runner *r, const xyz_step_info *step) {
     xyz_dispatch *d;
     xyz_alert *a;
     switch (step->kind) {
@@ -271,13 +265,13 @@ static void run_step(runner *r, const xyz_step *step) {
         if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_suspend(d));
         break;
     case XYZ_STEP_UPDATE:
-        if ((a = runner_latest(r, step->alert))) run_update(r, a);
+        if ((a = runner_latest(r, step->alert))) run_update(r, a, step);
         break;
     case XYZ_STEP_TICK:
         if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_tick(d));
         break;
     case XYZ_STEP_PARENT: {
-        const char *parent = xyz_scenario_step_text(r->scenario, r->step, "parent");
+        const char *parent = step->parent;
         xyz_dispatch *to = NULL;
         if (!(d = runner_live_page(r, step->page)) || (parent && !(to = runner_live_page(r, parent)))) break;
         runner_check_status(r, xyz_dispatch_set_parent(d, to));
@@ -288,23 +282,20 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_AVOIDANCE:
         if ((a = runner_latest(r, step->alert))) {
-            double enabled = 0, adjust = 0;
-            (void)xyz_scenario_step_number(r->scenario, r->step, "enabled", &enabled);
-            (void)xyz_scenario_step_number(r->scenario, r->step, "adjust", &adjust);
-            runner_check_status(r, xyz_alert_set_keyboard_avoidance(a, enabled != 0, adjust));
+            runner_check_status(r, xyz_alert_set_keyboard_avoidance(a, step->enabled, step->adjust));
         }
         break;
     case XYZ_STEP_TARGET:
         if ((a = runner_latest(r, step->alert))) {
-            runner_check_status(r, xyz_alert_set_target(a, xyz_scenario_step_text(r->scenario, r->step, "target")));
+            runner_check_status(r, xyz_alert_set_target(a, step->target));
         }
         break;
     case XYZ_STEP_DEPEND: {
-        const char *on = xyz_scenario_step_text(r->scenario, r->step, "on");
+        const char *on = step->on;
         xyz_alert *other = NULL;
         if (!(a = runner_latest(r, step->alert)) || (on && !(other = runner_dependency_of(r, on)))) break;
         runner_check_status(r, on ? xyz_alert_add_dependency(a, other)
-                           : xyz_alert_add_dependency_id(a, xyz_scenario_step_text(r->scenario, r->step, "id")));
+                           : xyz_alert_add_dependency_id(a, step->id));
         break;
     }
     case XYZ_STEP_RESUME:
@@ -312,7 +303,7 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_CANCEL_TAGGED:
         if ((d = runner_live_page(r, step->page))) {
-            runner_check_status(r, xyz_dispatch_cancel_tagged(d, xyz_scenario_step_text(r->scenario, r->step, "tag"), NULL));
+            runner_check_status(r, xyz_dispatch_cancel_tagged(d, step->tag, NULL));
         }
         break;
     case XYZ_STEP_READY:
@@ -329,9 +320,7 @@ static void run_step(runner *r, const xyz_step *step) {
         break;
     case XYZ_STEP_FRAME:
         if ((a = runner_latest(r, step->alert))) {
-            double unknown = 0;
-            (void)xyz_scenario_step_number(r->scenario, r->step, "frame_unknown", &unknown);
-            runner_check_status(r, xyz_alert_set_frame(a, unknown != 0 ? NULL : &step->frame));
+            runner_check_status(r, xyz_alert_set_frame(a, step->has_frame ? &step->frame : NULL));
         }
         break;
     case XYZ_STEP_KEYBOARD:
@@ -343,9 +332,7 @@ static void run_step(runner *r, const xyz_step *step) {
         if (step->child && !(child = runner_live_page(r, step->child))) break;
         xyz_status status = xyz_dispatch_set_active_child(d, child);
         runner_check_status(r, status);
-        double flush = 1;
-        (void)xyz_scenario_step_number(r->scenario, r->step, "flush", &flush);
-        if (status == XYZ_OK && flush != 0) runner_check_status(r, xyz_dispatch_flush(d));
+        if (status == XYZ_OK && step->flush) runner_check_status(r, xyz_dispatch_flush(d));
         break;
     }
     }
@@ -357,11 +344,10 @@ long runner_nested_in(runner *r, size_t index) {
     return r->during[index];
 }
 
-
 /* Plays step `index`: its clock ("at"), its call, its "-" line when it
  * caused no event. */
 void runner_play(runner *r, size_t index) {
-    xyz_step step = runner_step_at(r->scenario, index);
+    xyz_step_info step = runner_step_at(r->scenario, index);
     if (r->has_at[index]) {
         r->clock = r->at[index];
     }
@@ -408,8 +394,8 @@ void runner_setup(xyz_status status) {
 }
 
 /* Step `index`, which exists. */
-xyz_step runner_step_at(const xyz_scenario *scenario, size_t index) {
-    xyz_step step;
-    runner_setup(xyz_scenario_step(scenario, index, &step));
+xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index) {
+    xyz_step_info step = XYZ_STEP_INFO_INIT;
+    runner_setup(xyz_scenario_step_info(scenario, index, &step));
     return step;
 }

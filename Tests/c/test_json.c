@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "xyzalert_tooling.h"
@@ -124,7 +125,7 @@ static void io_errors_and_null_arguments(void) {
     CHECK(xyz_catalog_create_alert(NULL, "a") == NULL);
     CHECK_STATUS(xyz_dispatch_add_catalog(NULL, NULL), XYZ_EINVAL);
     CHECK(xyz_scenario_step_count(NULL) == 0);
-    CHECK_STATUS(xyz_scenario_step(NULL, 0, NULL), XYZ_EINVAL);
+    CHECK_STATUS(xyz_scenario_step_info(NULL, 0, NULL), XYZ_EINVAL);
     xyz_catalog_free(NULL);
     xyz_scenario_free(NULL);
 }
@@ -211,21 +212,21 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     CHECK(xyz_catalog_count(set) == 4);
     CHECK_STR(xyz_definition_page(xyz_catalog_find(set, "maintenance")), "tabbar");
     CHECK(xyz_scenario_step_count(s) == 14);
-    xyz_step step;
-    CHECK_OK(xyz_scenario_step(s, 5, &step));
+    xyz_step_info step = XYZ_STEP_INFO_INIT;
+    CHECK_OK(xyz_scenario_step_info(s, 5, &step));
     CHECK(step.kind == XYZ_STEP_ADD && step.alert_count == 1);
     CHECK_STR(step.alerts[0], "maintenance");
     CHECK_STR(step.page, "tabbar");
-    CHECK_OK(xyz_scenario_step(s, 7, &step));
-    CHECK(step.kind == XYZ_STEP_SELECT);
+    CHECK_OK(xyz_scenario_step_info(s, 7, &step));
+    CHECK(step.kind == XYZ_STEP_SELECT && step.flush);
     CHECK_STR(step.child, "profile");
-    CHECK_OK(xyz_scenario_step(s, 13, &step));
+    CHECK_OK(xyz_scenario_step_info(s, 13, &step));
     CHECK(step.kind == XYZ_STEP_SELECT && step.child == NULL);
-    CHECK_STATUS(xyz_scenario_step(s, 14, &step), XYZ_EINVAL);
+    CHECK_STATUS(xyz_scenario_step_info(s, 14, &step), XYZ_EINVAL);
     xyz_scenario_free(s);
 
     s = xyz_scenario_load_file("examples/keyboard.json", &error);
-    CHECK_OK(xyz_scenario_step(s, 3, &step));
+    CHECK_OK(xyz_scenario_step_info(s, 3, &step));
     CHECK(step.kind == XYZ_STEP_KEYBOARD && step.frame.y == 560 && step.frame.height == 252 && step.duration == 0.25);
     xyz_scenario_free(s);
 
@@ -238,11 +239,99 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     xyz_scenario_free(s);
 }
 
+/* Every kind's arguments, and each step's clock and nesting, in one struct;
+ * the 0.2 reading (xyz_step and the side getters) agrees with it. */
+static void every_step_field_reads_from_one_struct(void) {
+    const char text[] =
+        "{\"pages\": {\"p\": {}, \"q\": {}}, \"alerts\": [{\"id\": \"a\", \"page\": \"p\"}, {\"id\": \"b\", \"page\": \"p\"}],"
+        " \"steps\": [{\"add\": [\"a\", \"b\"], \"at\": 2.5},"
+        " {\"update\": {\"alert\": \"a\", \"title\": null, \"style\": \"toast\", \"meta\": {\"k\": 1}}, \"during\": 1},"
+        " {\"update\": {\"alert\": \"a\", \"clear_actions\": true, \"add_action\": {\"id\": \"ok\", \"title\": \"OK\", \"style\": \"cancel\"}}},"
+        " {\"cancel_tagged\": {\"page\": \"p\", \"tag\": \"t\"}}, {\"cancel_tagged\": {\"page\": \"p\"}},"
+        " {\"parent\": {\"page\": \"q\", \"parent\": \"p\"}}, {\"parent\": {\"page\": \"q\", \"parent\": null}},"
+        " {\"target\": {\"alert\": \"a\", \"target\": \"sheet\"}}, {\"depend\": {\"alert\": \"b\", \"on\": \"a\"}},"
+        " {\"depend\": {\"alert\": \"b\", \"id\": \"x\"}}, {\"select\": {\"page\": \"p\", \"child\": null, \"flush\": false}},"
+        " {\"avoidance\": {\"alert\": \"a\", \"enabled\": false, \"adjust\": -8}}, {\"frame\": {\"alert\": \"a\", \"frame\": null}},"
+        " {\"frame\": {\"alert\": \"a\", \"frame\": [1, 2, 3, 4]}}, {\"capacity\": {\"page\": \"p\", \"capacity\": 3}}]}";
+    xyz_error error;
+    xyz_scenario *s = xyz_scenario_load_string(text, sizeof text - 1, &error);
+    CHECK(s != NULL);
+    if (!s) {
+        printf("    %s\n", error.message);
+        return;
+    }
+    xyz_step_info st[15];
+    for (size_t i = 0; i < 15; i++) {
+        xyz_step_info init = XYZ_STEP_INFO_INIT;
+        st[i] = init;
+        CHECK_OK(xyz_scenario_step_info(s, i, &st[i]));
+        CHECK(st[i].size == sizeof(xyz_step_info));
+    }
+    CHECK(st[0].kind == XYZ_STEP_ADD && st[0].has_at && st[0].at == 2.5 && st[0].during == 0 && st[0].alert_count == 2);
+    CHECK(st[1].kind == XYZ_STEP_UPDATE && !st[1].has_at && st[1].during == 1);
+    CHECK(st[1].sets == (XYZ_SETS_TITLE | XYZ_SETS_STYLE | XYZ_SETS_META) && st[1].title == NULL);
+    CHECK_STR(st[1].style, "toast");
+    CHECK_STR(st[1].meta, "{\"k\":1}");
+    CHECK(st[2].sets == (XYZ_SETS_CLEAR_ACTIONS | XYZ_SETS_ADD_ACTION) && st[2].action_style == XYZ_ACTION_CANCEL);
+    CHECK_STR(st[2].action_id, "ok");
+    CHECK_STR(st[2].action_title, "OK");
+    CHECK_STR(st[3].tag, "t");
+    CHECK(st[4].kind == XYZ_STEP_CANCEL_TAGGED && st[4].tag == NULL);
+    CHECK_STR(st[5].parent, "p");
+    CHECK(st[6].kind == XYZ_STEP_PARENT && st[6].parent == NULL);
+    CHECK_STR(st[7].target, "sheet");
+    CHECK(st[8].id == NULL);
+    CHECK_STR(st[8].on, "a");
+    CHECK(st[9].on == NULL);
+    CHECK_STR(st[9].id, "x");
+    CHECK(st[10].kind == XYZ_STEP_SELECT && !st[10].flush && st[10].child == NULL);
+    CHECK(st[11].kind == XYZ_STEP_AVOIDANCE && !st[11].enabled && st[11].adjust == -8);
+    CHECK(st[12].kind == XYZ_STEP_FRAME && !st[12].has_frame);
+    CHECK(st[13].has_frame && st[13].frame.x == 1 && st[13].frame.height == 4);
+    CHECK(st[14].kind == XYZ_STEP_CAPACITY && st[14].index == 3);
+
+    /* A size below any version is refused and leaves the struct alone; a
+     * larger one (a later header) gets what this library knows, and keeps
+     * its own size and the bytes beyond. */
+    xyz_step_info small = XYZ_STEP_INFO_INIT;
+    small.size = 8;
+    CHECK_STATUS(xyz_scenario_step_info(s, 0, &small), XYZ_EINVAL);
+    CHECK(small.kind == XYZ_STEP_APPEAR && small.page == NULL);
+    CHECK(strstr(xyz_last_error(), "XYZ_STEP_INFO_INIT") != NULL);
+    struct { xyz_step_info info; unsigned char later[16]; } large;
+    memset(&large, 0xAB, sizeof large);
+    large.info.size = (uint32_t)sizeof large;
+    CHECK_OK(xyz_scenario_step_info(s, 3, &large.info));
+    CHECK(large.info.size == sizeof large && large.info.kind == XYZ_STEP_CANCEL_TAGGED && large.later[15] == 0xAB);
+    CHECK_STATUS(xyz_scenario_step_info(s, 0, NULL), XYZ_EINVAL);
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    xyz_step old;
+    CHECK_OK(xyz_scenario_step(s, 0, &old));
+    CHECK(old.kind == XYZ_STEP_ADD && old.alert_count == 2);
+    double number = 0;
+    CHECK(xyz_scenario_step_number(s, 0, "at", &number) && number == 2.5);
+    CHECK(xyz_scenario_step_number(s, 1, "during", &number) && number == 1);
+    CHECK(xyz_scenario_step_has(s, 1, "title") && xyz_scenario_step_text(s, 1, "title") == NULL);
+    CHECK(!xyz_scenario_step_has(s, 1, "message"));
+    CHECK_STR(xyz_scenario_step_text(s, 1, "meta"), "{\"k\":1}");
+    CHECK(xyz_scenario_step_number(s, 2, "action_style", &number) && number == XYZ_ACTION_CANCEL);
+    CHECK(!xyz_scenario_step_has(s, 4, "tag"));
+    CHECK(xyz_scenario_step_has(s, 6, "parent") && xyz_scenario_step_text(s, 6, "parent") == NULL);
+    CHECK(xyz_scenario_step_number(s, 10, "flush", &number) && number == 0);
+    CHECK(xyz_scenario_step_number(s, 12, "frame_unknown", &number) && number == 1);
+    CHECK(xyz_scenario_step_number(s, 14, "capacity", &number) && number == 3);
+#pragma GCC diagnostic pop
+    xyz_scenario_free(s);
+}
+
 const test_case json_tests[] = {
     {"every_bad_input_reports_its_exact_location", every_bad_input_reports_its_exact_location},
     {"io_errors_and_null_arguments", io_errors_and_null_arguments},
     {"deep_huge_and_binary_input_is_an_error_not_a_crash", deep_huge_and_binary_input_is_an_error_not_a_crash},
     {"an_alert_set_gives_back_its_definitions", an_alert_set_gives_back_its_definitions},
     {"a_scenario_gives_back_pages_and_steps", a_scenario_gives_back_pages_and_steps},
+    {"every_step_field_reads_from_one_struct", every_step_field_reads_from_one_struct},
     {NULL, NULL},
 };

@@ -1,4 +1,4 @@
-/* Both public headers (and, in C, XYZ_HOST_INIT) compile without a warning
+/* Both public headers (and XYZ_STEP_INFO_INIT; in C, XYZ_HOST_INIT) compile without a warning
  * under the strictest flags (make header-test: C99, C11, C++17, C++20). */
 #include "xyzalert.h"
 #include "xyzalert_tooling.h"
@@ -18,3 +18,16 @@ int header_test_host_size(void) {
     return host.size == sizeof(xyz_host) && empty.size == sizeof(xyz_host) ? 0 : 1;
 }
 #endif
+
+/* XYZ_STEP_INFO_INIT, in C and C++. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int header_test_step_info_size(void);
+#ifdef __cplusplus
+}
+#endif
+int header_test_step_info_size(void) {
+    xyz_step_info step = XYZ_STEP_INFO_INIT;
+    return step.size == sizeof(xyz_step_info) && step.page == NULL ? 0 : 1;
+}

@@ -13,7 +13,7 @@ from ._callbacks import _non_null, _plain, _status, _stored
 from ._enums import Status
 from ._loading import library as _library
 from ._locking import serialized
-from ._types import PROVIDER, Error, Host, Rect, Step
+from ._types import PROVIDER, Error, Host, Rect, StepInfo
 
 
 _P = c_void_p
@@ -179,10 +179,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_scenario_page_parent": (_S, [_P, c_size_t], _plain),
     "xyz_scenario_page_active": (_S, [_P, c_size_t], _plain),
     "xyz_scenario_step_count": (c_size_t, [_P], _plain),
-    "xyz_scenario_step": (c_int, [_P, c_size_t, POINTER(Step)], _status),
-    "xyz_scenario_step_text": (_S, [_P, c_size_t, _S], _plain),
-    "xyz_scenario_step_has": (c_bool, [_P, c_size_t, _S], _plain),
-    "xyz_scenario_step_number": (c_bool, [_P, c_size_t, _S, POINTER(c_double)], _plain),
+    "xyz_scenario_step_info": (c_int, [_P, c_size_t, POINTER(StepInfo)], _status),
     "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
     "xyz_scenario_has_expect": (c_bool, [_P], _plain),
     "xyz_scenario_expect_count": (c_size_t, [_P], _plain),

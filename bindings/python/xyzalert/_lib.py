@@ -17,7 +17,7 @@ from ._enums import Status
 from ._loading import EXPECTED_MAJOR, EXPECTED_MINOR  # noqa: F401
 from ._locking import acquire, lock, release, serialize_methods, serialized  # noqa: F401
 from ._trampolines import _provider_owners, make_host, set_provider  # noqa: F401
-from ._types import PROVIDER, Error, Host, Rect, Step  # noqa: F401
+from ._types import PROVIDER, Error, Host, Rect, StepInfo  # noqa: F401
 from .errors import ParseError, ReadError, SchemaError, error_for
 
 
@@ -65,11 +65,15 @@ def load(function_name: str, source: Any, *args: Any) -> int:
     raise error_for(error.status, message)
 
 
-def new_step() -> Step:
-    return Step()
+def step_info(handle: int, index: int) -> StepInfo:
+    """Step `index` of a scenario, whole (xyz_scenario_step_info)."""
+    info = StepInfo()
+    info.size = ctypes.sizeof(StepInfo)
+    lib.xyz_scenario_step_info(handle, index, ctypes.byref(info))
+    return info
 
 
-def step_alerts(step: Step) -> List[str]:
+def step_alerts(step: StepInfo) -> List[str]:
     return [step.alerts[i].decode("utf-8") for i in range(step.alert_count)]
 
 

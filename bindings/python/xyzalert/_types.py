@@ -4,7 +4,7 @@ declares them.
 
 from __future__ import annotations
 
-from ctypes import CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint32, c_void_p
+from ctypes import CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_size_t, c_uint32, c_void_p
 
 
 class Rect(Structure):
@@ -36,7 +36,13 @@ class Error(Structure):
                 ("source", c_char * 256), ("pointer", c_char * 256), ("message", c_char * 512)]
 
 
-class Step(Structure):
-    _fields_ = [("kind", c_int), ("page", c_char_p), ("child", c_char_p), ("alert", c_char_p),
-                ("alerts", POINTER(c_char_p)), ("alert_count", c_size_t), ("index", c_size_t),
-                ("frame", Rect), ("duration", c_double)]
+class StepInfo(Structure):
+    """xyz_step_info (0.3): one step, every field; `size` set by the caller."""
+
+    _fields_ = [("size", c_uint32), ("kind", c_int), ("page", c_char_p), ("child", c_char_p), ("alert", c_char_p),
+                ("alerts", POINTER(c_char_p)), ("alert_count", c_size_t), ("index", c_size_t), ("frame", Rect),
+                ("duration", c_double), ("has_at", c_bool), ("at", c_double), ("during", c_size_t),
+                ("tag", c_char_p), ("parent", c_char_p), ("target", c_char_p), ("on", c_char_p), ("id", c_char_p),
+                ("flush", c_bool), ("has_frame", c_bool), ("enabled", c_bool), ("adjust", c_double),
+                ("sets", c_uint32), ("title", c_char_p), ("message", c_char_p), ("style", c_char_p),
+                ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import os
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
@@ -130,17 +129,15 @@ class Scenario:
                  for i in range(lib.xyz_scenario_page_count(handle))]
         steps = []
         for i in range(lib.xyz_scenario_step_count(handle)):
-            raw = _lib.new_step()
-            lib.xyz_scenario_step(handle, i, _lib.by_reference(raw))
+            raw = _lib.step_info(handle, i)
             kind = StepKind(raw.kind)
             frame = (raw.frame.x, raw.frame.y, raw.frame.width, raw.frame.height)
-            tag, title, message, style = (_lib.decode(lib.xyz_scenario_step_text(handle, i, field))
-                                          for field in (b"tag", b"title", b"message", b"style"))
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
                               frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
-                              tag, title, message, style, _step_number(handle, i, b"at"),
-                              _optional_int(_step_number(handle, i, b"during"))))
+                              _lib.decode(raw.tag), _lib.decode(raw.title), _lib.decode(raw.message),
+                              _lib.decode(raw.style), raw.at if raw.has_at else None,
+                              int(raw.during) if raw.during else None))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
         if lib.xyz_scenario_has_expect(handle):
@@ -161,15 +158,6 @@ class Scenario:
     def __del__(self) -> None:
         if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
             self.close()
-
-
-def _step_number(handle: int, index: int, field: bytes) -> Optional[float]:
-    number = ctypes.c_double(0)
-    return number.value if lib.xyz_scenario_step_number(handle, index, field, ctypes.byref(number)) else None
-
-
-def _optional_int(value: Optional[float]) -> Optional[int]:
-    return None if value is None else int(value)
 
 
 def _json_text(text: Any) -> bytes:
