@@ -73,6 +73,17 @@
  * that cannot go on may abort() from a callback: the engine holds no lock
  * and nothing outside the process, so the process ends cleanly.
  *
+ * Names and parameters. Functions are xyz_<object>_<verb or property>().
+ * The object comes first, inputs follow, and output parameters come last,
+ * as in sqlite3 and Jansson (libgit2 puts them first; every function here
+ * had them last when this was written down): a caller-owned output array is
+ * followed by its capacity, then the count written. A bool getter is named xyz_<object>_is_<adjective>() or
+ * xyz_<object>_has_<noun>(). xyz_<object>_<things>_count() is the number of
+ * <things> that the getter taking an index reads, for indexes 0 to count - 1
+ * (out of range: a neutral value). A function-pointer parameter or field
+ * that frees what the host handed over is named destroy_<what> (for example
+ * destroy_context, destroy_data) and is called exactly once.
+ *
  * Results. Functions marked XYZ_WARN_UNUSED_RESULT return something the
  * caller must not ignore: a new object or a string to free, or a status whose
  * failure leaves ownership with the caller (user data, provider contexts) or
@@ -82,8 +93,10 @@
  * Versions. The header's version is XYZALERT_VERSION_*; the library's is
  * xyz_version(). A program built against an older 0.x header keeps working
  * with a newer 0.x library: functions are only added, enums only gain values
- * at the end, and xyz_host only grows at the end (its `size` field tells the
- * library which version the host was built against). Functions replaced by
+ * at the end, and versioned structs (xyz_host, xyz_step_info) only grow at
+ * the end (their `size` field tells the library which version the caller
+ * was built against); a struct that grows, like a function that is added,
+ * makes the next release a new minor version. Functions replaced by
  * better names stay, marked XYZ_DEPRECATED, for at least one minor version.
  * Callbacks may receive enum values added after the host was built: treat an
  * unknown value like the nearest known one (the *_name() functions return
@@ -415,17 +428,17 @@ typedef xyz_dispatch *(*xyz_active_child_fn)(xyz_dispatch *parent, void *context
 /**
  * Sets the provider asked at every pass for the active child, replacing any
  * explicit active child. With `fn` NULL the provider is removed (and
- * `context` and `free_context` are ignored). `free_context` (may be NULL) is
+ * `context` and `destroy_context` are ignored). `destroy_context` (may be NULL) is
  * called once with `context` when the provider is replaced or removed or the
  * dispatch is destroyed; not if this call fails, except when it fails
  * because its passes did not settle (see Errors above): the provider is set
- * then, and `free_context` runs later as usual. The provider may be replaced
+ * then, and `destroy_context` runs later as usual. The provider may be replaced
  * from a host callback while this call's pass is running; the engine keeps
  * each provider until it no longer calls it.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_set_active_child_provider(xyz_dispatch *parent, xyz_active_child_fn fn,
-                                                  void *context, void (*free_context)(void *context));
+                                                  void *context, void (*destroy_context)(void *context));
 
 /** The `context` of the provider set on `parent` now (borrowed, opaque), or
  * NULL when it has none. Lets a binding tell whether a failed
@@ -784,7 +797,7 @@ XYZ_API const char *xyz_alert_meta(const xyz_alert *alert);
  * replaced by another call. Allowed in every state, finished included.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT
-xyz_status xyz_alert_set_user_data(xyz_alert *alert, void *data, void (*destroy)(void *data));
+xyz_status xyz_alert_set_user_data(xyz_alert *alert, void *data, void (*destroy_data)(void *data));
 
 /** The user data, or NULL. */
 XYZ_API void *xyz_alert_user_data(const xyz_alert *alert);
@@ -886,8 +899,8 @@ XYZ_API const char *xyz_definition_name(const xyz_definition *definition);
 /** "priority" (default 0) and "exclusive" (default wait). */
 XYZ_API int32_t xyz_definition_priority(const xyz_definition *definition);
 XYZ_API xyz_exclusive xyz_definition_exclusive(const xyz_definition *definition);
-/** "ready" (default true): false means its alerts are added waiting. */
-XYZ_API bool xyz_definition_ready(const xyz_definition *definition);
+/** (0.3) "ready" (default true): false means its alerts are added waiting. */
+XYZ_API bool xyz_definition_is_ready(const xyz_definition *definition);
 /** The page of a scenario's alert; NULL in a plain alert set. */
 XYZ_API const char *xyz_definition_page(const xyz_definition *definition);
 /** "target" (default "page") and "style" (default "alert"). */
@@ -897,8 +910,8 @@ XYZ_API const char *xyz_definition_style(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_title(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_message(const xyz_definition *definition);
 XYZ_API const char *xyz_definition_meta(const xyz_definition *definition);
-/** "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
-XYZ_API bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
+/** (0.3) "avoid_keyboard" (default true); `adjust` (may be NULL) gets "keyboard_adjust". */
+XYZ_API bool xyz_definition_has_keyboard_avoidance(const xyz_definition *definition, double *adjust);
 /** (0.2) "lane" (default "main"). */
 XYZ_API const char *xyz_definition_lane(const xyz_definition *definition);
 /** (0.2) "on_duplicate" (default reject) and the "tags", in file order
@@ -933,6 +946,14 @@ xyz_action_style xyz_definition_action_style(const xyz_definition *definition, s
 
 /** The 0.1 name of xyz_catalog. */
 typedef xyz_catalog xyz_alert_set;
+
+/** The 0.2 name of xyz_definition_is_ready(). */
+XYZ_API XYZ_DEPRECATED("use xyz_definition_is_ready")
+bool xyz_definition_ready(const xyz_definition *definition);
+
+/** The 0.2 name of xyz_definition_has_keyboard_avoidance(). */
+XYZ_API XYZ_DEPRECATED("use xyz_definition_has_keyboard_avoidance")
+bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
 
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_load_file")
 xyz_catalog *xyz_alert_set_load_file(const char *path, xyz_error *error);

@@ -198,8 +198,8 @@ XYZ_API void xyz_scenario_free(xyz_scenario *scenario);
 /** The scenario's alerts (borrowed; valid while the scenario lives). */
 XYZ_API const xyz_catalog *xyz_scenario_catalog(const xyz_scenario *scenario);
 
-/** Whether the scenario runs in deferred mode ("deferred": true). */
-XYZ_API bool xyz_scenario_deferred(const xyz_scenario *scenario);
+/** (0.3) Whether the scenario runs in deferred mode ("deferred": true). */
+XYZ_API bool xyz_scenario_is_deferred(const xyz_scenario *scenario);
 
 /** The pages, in file order: name, parent (NULL for none) and initially
  * active child (NULL for none). Out of range: NULL. Valid while the scenario lives. */
@@ -271,6 +271,10 @@ XYZ_API const char *xyz_scenario_expect(const xyz_scenario *scenario, size_t ind
  * (from "[" to just after "]") and the line and column of its "["; false
  * without a list. For tools that rewrite it (xyzalert test --update). */
 XYZ_API bool xyz_scenario_expect_span(const xyz_scenario *scenario, size_t *start, size_t *end, int *line, int *column);
+
+/** The 0.2 name of xyz_scenario_is_deferred(). */
+XYZ_API XYZ_DEPRECATED("use xyz_scenario_is_deferred")
+bool xyz_scenario_deferred(const xyz_scenario *scenario);
 
 /** The 0.1 name of xyz_scenario_catalog(). */
 XYZ_API XYZ_DEPRECATED("use xyz_scenario_catalog")

@@ -52,7 +52,7 @@ public func xyz_definition_tag(_ pointer: OpaquePointer?, _ index: Int) -> Unsaf
 }
 
 @c @implementation
-public func xyz_definition_ready(_ pointer: OpaquePointer?) -> Bool {
+public func xyz_definition_is_ready(_ pointer: OpaquePointer?) -> Bool {
     value(false) { () throws(AlertError) in try definition(pointer, #function).definition.ready }
 }
 
@@ -87,7 +87,7 @@ public func xyz_definition_meta(_ pointer: OpaquePointer?) -> UnsafePointer<CCha
 }
 
 @c @implementation
-public func xyz_definition_keyboard_avoidance(_ pointer: OpaquePointer?, _ adjust: UnsafeMutablePointer<Double>?) -> Bool {
+public func xyz_definition_has_keyboard_avoidance(_ pointer: OpaquePointer?, _ adjust: UnsafeMutablePointer<Double>?) -> Bool {
     value(false) { () throws(AlertError) in
         let found = try definition(pointer, #function).definition
         adjust?.pointee = found.keyboardAdjust
@@ -211,4 +211,14 @@ public func xyz_alert_set_create_alert(_ set: OpaquePointer?, _ id: UnsafePointe
 @c @implementation
 public func xyz_dispatch_add_set(_ dispatch: OpaquePointer?, _ set: OpaquePointer?) -> xyz_status {
     xyz_dispatch_add_catalog(dispatch, set)
+}
+
+@c @implementation
+public func xyz_definition_ready(_ pointer: OpaquePointer?) -> Bool {
+    xyz_definition_is_ready(pointer)
+}
+
+@c @implementation
+public func xyz_definition_keyboard_avoidance(_ pointer: OpaquePointer?, _ adjust: UnsafeMutablePointer<Double>?) -> Bool {
+    xyz_definition_has_keyboard_avoidance(pointer, adjust)
 }

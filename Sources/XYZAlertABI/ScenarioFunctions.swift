@@ -75,8 +75,13 @@ public func xyz_scenario_alert_set(_ scenario: OpaquePointer?) -> OpaquePointer?
 }
 
 @c @implementation
-public func xyz_scenario_deferred(_ scenario: OpaquePointer?) -> Bool {
+public func xyz_scenario_is_deferred(_ scenario: OpaquePointer?) -> Bool {
     value(false) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").scenario.deferred }
+}
+
+@c @implementation
+public func xyz_scenario_deferred(_ scenario: OpaquePointer?) -> Bool {
+    xyz_scenario_is_deferred(scenario)
 }
 
 @c @implementation

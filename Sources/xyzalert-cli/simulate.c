@@ -64,7 +64,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
         p->name = xyz_scenario_page_name(scenario, i);
         names_put(&r.page_index, p->name, i);
         if (r.picture) picture_page(r.picture, p->name);
-        xyz_host host = runner_host(p, xyz_scenario_deferred(scenario));
+        xyz_host host = runner_host(p, xyz_scenario_is_deferred(scenario));
         p->dispatch = xyz_dispatch_create(&host, NULL);
         runner_setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);
     }

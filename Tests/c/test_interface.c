@@ -181,7 +181,7 @@ static void definitions_read_without_creating_alerts(void) {
     CHECK(promo == xyz_catalog_definition(catalog, 1));
     CHECK_STR(xyz_definition_id(login), "login");
     CHECK(xyz_definition_priority(login) == 100 && xyz_definition_exclusive(login) == XYZ_EXCLUSIVE_HIDE_OTHERS);
-    CHECK(xyz_definition_ready(login) && !xyz_definition_ready(promo));
+    CHECK(xyz_definition_is_ready(login) && !xyz_definition_is_ready(promo));
     CHECK_STR(xyz_definition_target(login), "page");
     CHECK_STR(xyz_definition_style(login), "alert");
     CHECK(xyz_definition_title(login) == NULL && xyz_definition_meta(login) == NULL);
@@ -192,8 +192,8 @@ static void definitions_read_without_creating_alerts(void) {
     CHECK_STR(xyz_definition_message(promo), "Everything -20%");
     CHECK_STR(xyz_definition_meta(promo), "{\"image\":\"sale.png\"}");
     double adjust = 0;
-    CHECK(xyz_definition_keyboard_avoidance(promo, &adjust) && adjust == -8);
-    CHECK(xyz_definition_keyboard_avoidance(promo, NULL));
+    CHECK(xyz_definition_has_keyboard_avoidance(promo, &adjust) && adjust == -8);
+    CHECK(xyz_definition_has_keyboard_avoidance(promo, NULL));
     CHECK(xyz_definition_after_count(promo) == 1);
     CHECK_STR(xyz_definition_after(promo, 0), "login");
     CHECK(xyz_definition_after(promo, 1) == NULL);
@@ -206,7 +206,7 @@ static void definitions_read_without_creating_alerts(void) {
     CHECK(xyz_definition_id(NULL) == NULL);
     CHECK_STR(xyz_last_error(), "xyz_definition_id: definition is NULL");
     CHECK(xyz_definition_priority(NULL) == 0 && xyz_definition_after_count(NULL) == 0);
-    CHECK(!xyz_definition_keyboard_avoidance(NULL, &adjust));
+    CHECK(!xyz_definition_has_keyboard_avoidance(NULL, &adjust));
     CHECK(xyz_catalog_find(catalog, NULL) == NULL);
     CHECK_STR(xyz_last_error(), "xyz_catalog_find: id is NULL");
     /* An instance says what its definition says. */
@@ -257,6 +257,22 @@ static void the_0_1_names_still_work(void) {
     CHECK(xyz_alert_set_load_file("Tests/data/no-such-file.json", &error) == NULL && error.status == XYZ_EIO);
     xyz_scenario *scenario = xyz_scenario_load_file("examples/tabs.json", &error);
     CHECK(xyz_scenario_alert_set(scenario) == xyz_scenario_catalog(scenario));
+    xyz_scenario_free(scenario);
+}
+
+/* So do the 0.2 names of the bool getters that 0.3 named is_/has_. */
+static void the_0_2_names_still_work(void) {
+    xyz_error error;
+    const char text[] = "{\"version\": 1, \"alerts\": [{\"id\": \"a\", \"ready\": false, \"keyboard_adjust\": -4}]}";
+    xyz_catalog *set = xyz_catalog_load_string(text, sizeof text - 1, &error);
+    const xyz_definition *a = xyz_catalog_definition(set, 0);
+    double adjust = 0;
+    CHECK(xyz_definition_ready(a) == xyz_definition_is_ready(a) && !xyz_definition_ready(a));
+    CHECK(xyz_definition_keyboard_avoidance(a, &adjust) && adjust == -4);
+    xyz_catalog_free(set);
+    const char deferred[] = "{\"pages\": {\"p\": {}}, \"deferred\": true, \"alerts\": [], \"steps\": [{\"flush\": \"p\"}]}";
+    xyz_scenario *scenario = xyz_scenario_load_string(deferred, sizeof deferred - 1, &error);
+    CHECK(xyz_scenario_deferred(scenario) && xyz_scenario_is_deferred(scenario));
     xyz_scenario_free(scenario);
 }
 #if defined(__GNUC__) || defined(__clang__)
@@ -425,6 +441,7 @@ const test_case interface_tests[] = {
     {"definitions_read_without_creating_alerts", definitions_read_without_creating_alerts},
     {"scenario_definitions_have_their_pages", scenario_definitions_have_their_pages},
     {"the_0_1_names_still_work", the_0_1_names_still_work},
+    {"the_0_2_names_still_work", the_0_2_names_still_work},
     {"meta_must_be_one_json_object", meta_must_be_one_json_object},
     {"an_ending_alert_keeps_its_dispatch_during_remove_and_finish",
      an_ending_alert_keeps_its_dispatch_during_remove_and_finish},

@@ -201,7 +201,7 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     xyz_scenario *s = xyz_scenario_load_file("examples/tabs.json", &error);
     CHECK(s != NULL);
     if (!s) return;
-    CHECK(!xyz_scenario_deferred(s));
+    CHECK(!xyz_scenario_is_deferred(s));
     CHECK(xyz_scenario_page_count(s) == 3);
     CHECK_STR(xyz_scenario_page_name(s, 0), "tabbar");
     CHECK_STR(xyz_scenario_page_active(s, 0), "home");
@@ -235,7 +235,7 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     CHECK_STR(error.message, "not a scenario: a scenario has \"pages\" and \"steps\"");
     const char text[] = "{\"pages\": {\"p\": {}}, \"deferred\": true, \"alerts\": [], \"steps\": [{\"flush\": \"p\"}]}";
     s = xyz_scenario_load_string(text, sizeof text - 1, &error);
-    CHECK(s != NULL && xyz_scenario_deferred(s));
+    CHECK(s != NULL && xyz_scenario_is_deferred(s));
     xyz_scenario_free(s);
 }
 

@@ -143,7 +143,7 @@ class Scenario:
         if lib.xyz_scenario_has_expect(handle):
             expect = [lib.xyz_scenario_expect(handle, i, None, None).decode("utf-8")
                       for i in range(lib.xyz_scenario_expect_count(handle))]
-        scenario = cls(pages, bool(lib.xyz_scenario_deferred(handle)), alerts, steps, expect)
+        scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect)
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
         return scenario
