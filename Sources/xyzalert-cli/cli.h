@@ -36,6 +36,14 @@ int cli_test(int count, char **files, bool update);
  * the timeline as a picture titled `title`. */
 char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record,
                    const char *title);
+/* A scenario's "advance" step (docs/rules.md §12), for any host that keeps
+ * a virtual clock, the C suite's included: moves *clock forward by
+ * `seconds`, to each pending deadline of the domains of `pages` (NULL
+ * entries skipped) in turn, earliest first, ticking there (what fires may
+ * set new deadlines, which count too), then to the target time.
+ * `tick_failed` (may be NULL) hears of each tick that failed. */
+void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, double seconds,
+                   void (*tick_failed)(xyz_status status, void *context), void *context);
 int cli_graph(const char *file);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"

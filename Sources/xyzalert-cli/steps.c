@@ -208,28 +208,47 @@ static void run_update(runner *r, xyz_alert *a, const xyz_step_info *step) {
     if (step->sets & XYZ_SETS_META) runner_check_status(r, xyz_alert_set_meta(a, step->meta));
 }
 
-/* The "advance" step (docs/rules.md §12): to each pending deadline of any page's
- * domain in turn, earliest first, ticking there (what fires may set new
- * deadlines, which count too), then to the target time. */
-static void run_advance(runner *r, double seconds) {
-    double target = r->clock + seconds;
+void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, double seconds,
+                   void (*tick_failed)(xyz_status status, void *context), void *context) {
+    double target = *clock + seconds;
     for (;;) {
-        page *soonest = NULL;
+        xyz_dispatch *soonest = NULL;
         double delay = 0;
-        for (size_t i = 0; i < r->page_count; i++) {
-            double d = r->pages[i].dispatch ? xyz_dispatch_next_deadline(r->pages[i].dispatch) : -1;
+        for (size_t i = 0; i < count; i++) {
+            double d = pages[i] ? xyz_dispatch_next_deadline(pages[i]) : -1;
             if (d >= 0 && (!soonest || d < delay)) {
-                soonest = &r->pages[i];
+                soonest = pages[i];
                 delay = d;
             }
         }
-        if (!soonest || r->clock + delay > target) {
+        if (!soonest || *clock + delay > target) {
             break;
         }
-        r->clock += delay;
-        runner_check_status(r, xyz_dispatch_tick(soonest->dispatch));
+        *clock += delay;
+        xyz_status status = xyz_dispatch_tick(soonest);
+        if (status != XYZ_OK && tick_failed) {
+            tick_failed(status, context);
+        }
     }
-    r->clock = target;
+    *clock = target;
+}
+
+static void report_tick(xyz_status status, void *context) {
+    runner_check_status(context, status);
+}
+
+/* The "advance" step, over the scenario's live pages. */
+static void run_advance(runner *r, double seconds) {
+    xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
+    if (!pages) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    for (size_t i = 0; i < r->page_count; i++) {
+        pages[i] = r->pages[i].dispatch;
+    }
+    advance_clock(&r->clock, pages, r->page_count, seconds, report_tick, r);
+    free(pages);
 }
 
 static void run_step(runner *r, const xyz_step_info *step) {

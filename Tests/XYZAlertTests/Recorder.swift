@@ -3,7 +3,7 @@ import XYZAlert
 
 /// A host that records every event as one line, e.g. "show a page" or
 /// "hide b covered", and can react to events by calling back into the engine.
-final class Recorder: AlertHost {
+final class Recorder: AlertHost, VirtualClock {
     var log: [String] = []
     var defersPasses = false
     /// Called after each event is recorded, with the line and the alert.
@@ -48,18 +48,10 @@ final class Recorder: AlertHost {
     func now() -> Double? { clock }
     func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }
 
-    /// Moves `clock` forward by `seconds` as the scenario runner does (docs/rules.md
-    /// §12): to each pending deadline of `pages`' domains in turn, ticking
-    /// there, then to the target time.
+    /// Moves `clock` forward by `seconds` as a scenario's "advance" step
+    /// does (`VirtualClock.advance`), ticking the pages whose timers are due.
     func advance(_ seconds: Double, _ pages: [Dispatch]) throws {
-        let target = clock! + seconds
-        while true {
-            let due = pages.compactMap { page in page.nextDeadline().map { (page, $0) } }
-            guard let (page, delay) = due.min(by: { $0.1 < $1.1 }), clock! + delay <= target else { break }
-            clock! += delay
-            try page.tick()
-        }
-        clock = target
+        try advance(by: seconds, pages: pages) { try $0.tick() }
     }
 
     /// Returns the timer requests so far and clears them.
@@ -145,3 +137,11 @@ private func caught(_ body: () throws -> Void) -> AlertError? {
 }
 
 func view(_ n: UInt) -> ViewHandle { ViewHandle(bitPattern: n)! }
+
+extension Recorder {
+    /// The host's clock, which must be set to be moved.
+    var virtualTime: Double {
+        get { clock! }
+        set { clock = newValue }
+    }
+}

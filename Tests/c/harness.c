@@ -1,8 +1,9 @@
 #include "harness.h"
+#include "../../Sources/xyzalert-cli/cli.h"
 
 #include <stdarg.h>
 
-int harness_current_failed;
+int check_failed;
 
 static void note(recorder *r, const char *format, ...) {
     va_list args;
@@ -138,24 +139,7 @@ void recorder_note(recorder *r, const char *line) {
 }
 
 void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds) {
-    double target = r->clock + seconds;
-    for (;;) {
-        xyz_dispatch *soonest = NULL;
-        double delay = 0;
-        for (size_t i = 0; i < count; i++) {
-            double d = xyz_dispatch_next_deadline(pages[i]);
-            if (d >= 0 && (!soonest || d < delay)) {
-                soonest = pages[i];
-                delay = d;
-            }
-        }
-        if (!soonest || r->clock + delay > target) {
-            break;
-        }
-        r->clock += delay;
-        xyz_dispatch_tick(soonest);
-    }
-    r->clock = target;
+    advance_clock(&r->clock, pages, count, seconds, NULL, NULL);
 }
 
 xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive) {

@@ -1,46 +1,14 @@
-/* A minimal test harness for the C suite: TEST functions, CHECK macros, and
- * a recording host whose callbacks append one line per event to a log. */
+/* A minimal test harness for the C suite: test cases, the CHECK macros
+ * (Tests/check.h, shared with the C++ suite), and a recording host whose
+ * callbacks append one line per event to a log. */
 #ifndef XYZ_TEST_HARNESS_H
 #define XYZ_TEST_HARNESS_H
 
 #include <stdio.h>
 #include <string.h>
 
+#include "../check.h"
 #include "xyzalert.h"
-
-extern int harness_current_failed;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);  \
-            harness_current_failed = 1;                                               \
-        }                                                                             \
-    } while (0)
-
-#define CHECK_STR(actual, expected)                                                   \
-    do {                                                                              \
-        const char *a_ = (actual), *e_ = (expected);                                  \
-        if (a_ == NULL || e_ == NULL ? a_ != e_ : strcmp(a_, e_) != 0) {              \
-            fprintf(stderr, "%s:%d: CHECK_STR failed: %s\n  actual:   %s\n  expected: %s\n", \
-                    __FILE__, __LINE__, #actual, a_ ? a_ : "(null)", e_ ? e_ : "(null)"); \
-            harness_current_failed = 1;                                               \
-        }                                                                             \
-    } while (0)
-
-/* Checks a call's status; on a mismatch prints both names and the last error. */
-#define CHECK_STATUS(call, expected)                                                  \
-    do {                                                                              \
-        xyz_status s_ = (call);                                                       \
-        if (s_ != (expected)) {                                                       \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__,    \
-                    __LINE__, #call, xyz_status_name(s_), xyz_status_name(expected),  \
-                    xyz_last_error());                                                \
-            harness_current_failed = 1;                                               \
-        }                                                                             \
-    } while (0)
-
-#define CHECK_OK(call) CHECK_STATUS(call, XYZ_OK)
 
 /* ---- recording host ---- */
 
@@ -72,9 +40,8 @@ const char *recorder_take(recorder *r);
 /* Appends a line of the test's own. */
 void recorder_note(recorder *r, const char *line);
 
-/* Moves r->clock forward by `seconds` as the scenario runner does (docs/rules.md
- * §12): to each pending deadline of the pages' domains in turn, ticking there,
- * then to the target time. */
+/* Moves r->clock forward by `seconds` as a scenario's "advance" step does
+ * (advance_clock, the tool's runner). */
 void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds);
 
 /* An alert with an id, priority and exclusive behaviour (+1 reference). */

@@ -16,9 +16,9 @@ static void run_table(const test_case *table, int all, int argc, char **argv, in
         if (!all && !named(argc, argv, t->name)) {
             continue;
         }
-        harness_current_failed = 0;
+        check_failed = 0;
         t->fn();
-        if (harness_current_failed) {
+        if (check_failed) {
             fprintf(stderr, "FAIL %s\n", t->name);
             (*failed)++;
         } else {
@@ -48,9 +48,9 @@ int main(int argc, char **argv) {
         printf("%d passed, %d failed\n", passed, failed);
         return failed == 0 ? 0 : 1;
     }
-    harness_current_failed = 0;
+    check_failed = 0;
     CHECK(cpp_translation_unit_works());
-    if (harness_current_failed) {
+    if (check_failed) {
         fprintf(stderr, "FAIL cpp_translation_unit_works\n");
         failed++;
     } else {

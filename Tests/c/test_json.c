@@ -100,11 +100,11 @@ static void every_bad_input_reports_its_exact_location(void) {
     for (struct dirent *entry; (entry = readdir(dir));) {
         size_t n = strlen(entry->d_name);
         if (n > 5 && strcmp(entry->d_name + n - 5, ".json") == 0) {
-            int before = harness_current_failed;
-            harness_current_failed = 0;
+            int before = check_failed;
+            check_failed = 0;
             check_bad_file(entry->d_name);
-            if (harness_current_failed) fprintf(stderr, "  (in %s)\n", entry->d_name);
-            harness_current_failed |= before;
+            if (check_failed) fprintf(stderr, "  (in %s)\n", entry->d_name);
+            check_failed |= before;
             files++;
         }
     }

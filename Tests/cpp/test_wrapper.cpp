@@ -10,19 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "../check.h"
 #include "xyzalert.hpp"
 
+int check_failed = 0;
+
 namespace {
-
-int current_failed = 0;
-
-#define CHECK(cond)                                                                 \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-            current_failed = 1;                                                     \
-        }                                                                           \
-    } while (0)
 
 // Checks that `body` throws E and returns it (or a default one).
 template <class E, class F>
@@ -33,11 +26,11 @@ E expect_throw(F &&body, int line) {
         return e;
     } catch (const std::exception &other) {
         std::fprintf(stderr, "%s:%d: threw another exception: %s\n", __FILE__, line, other.what());
-        current_failed = 1;
+        check_failed = 1;
         throw;
     }
     std::fprintf(stderr, "%s:%d: did not throw\n", __FILE__, line);
-    current_failed = 1;
+    check_failed = 1;
     throw std::logic_error("no exception");
 }
 #define EXPECT_THROW(E, body) expect_throw<E>([&] { body; }, __LINE__)
@@ -586,14 +579,14 @@ const test_case tests[] = {
 int main() {
     int passed = 0, failed = 0;
     for (const test_case &t : tests) {
-        current_failed = 0;
+        check_failed = 0;
         try {
             t.run();
         } catch (const std::exception &e) {
             std::fprintf(stderr, "%s: unexpected exception: %s\n", t.name, e.what());
-            current_failed = 1;
+            check_failed = 1;
         }
-        if (current_failed) {
+        if (check_failed) {
             std::fprintf(stderr, "FAIL %s\n", t.name);
             failed++;
         } else {

@@ -1,7 +1,7 @@
 @_spi(Testing) import XYZAlert
 
 /// The engine under test, driven through its public API only.
-final class EngineHarness: Harness {
+final class EngineHarness: Harness, VirtualClock {
     var trace: [String] = []
     private var pages: [Dispatch] = []
     private var hosts: [PageHost] = []
@@ -12,6 +12,10 @@ final class EngineHarness: Harness {
     private var choices: [Int: Int] = [:]
     /// The virtual clock every page's host reads.
     var clock = 0.0
+    var virtualTime: Double {
+        get { clock }
+        set { clock = newValue }
+    }
     /// While page 0's domain is recorded: the events its recorded pages'
     /// hosts get, as expect lines "STEP EVENT ALERT [DETAIL]" with the step
     /// of the recording they belong to (RecordingRoundTripTests).
@@ -187,14 +191,9 @@ final class EngineHarness: Harness {
             case .cancelTagged(let page, let tag):
                 return "ok \(try pages[page].cancelTagged(tag))"
             case .advance(let seconds):
-                let target = clock + seconds
-                while true {
-                    let due = pages.compactMap { page in page.nextDeadline().map { (page, $0) } }
-                    guard let (page, delay) = due.min(by: { $0.1 < $1.1 }), clock + delay <= target else { break }
-                    clock += delay
+                advance(by: seconds, pages: pages) { page in
                     trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))
                 }
-                clock = target
             }
             return "ok"
         } catch {
