@@ -20,8 +20,7 @@ public final class Alert {
     @exclusivity(unchecked) public private(set) var onDuplicate: OnDuplicate = .reject
     /// Where the alert is in its life. Computed over `storedState`: another
     /// module reads a public stored property under the run-time exclusivity
-    /// check, which `@exclusivity(unchecked)` does not lift there (it cost
-    /// `xyz_alert_state` 70 of its 80 instructions).
+    /// check, which `@exclusivity(unchecked)` does not lift there.
     public internal(set) var state: AlertState {
         get { storedState }
         set { storedState = newValue }
@@ -32,9 +31,8 @@ public final class Alert {
     /// The layer to show on: "page" (the dispatch's page view) or a name
     /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
     @exclusivity(unchecked) public private(set) var target = "page"
-    /// What the host renders. Stored only once set (most alerts on a hot
-    /// path never set it, and copying the default in and out cost more than
-    /// the rest of creating and releasing an alert).
+    /// What the host renders. Stored only once set: most alerts on a hot
+    /// path never set it, and would otherwise copy the default in and out.
     public var content: AlertContent { storedContent?.content ?? AlertContent() }
     /// Boxed: an alert that never gets content (most on a hot path) is
     /// then 64 bytes smaller and its deinit releases one reference, not five.

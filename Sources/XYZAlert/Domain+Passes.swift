@@ -19,8 +19,9 @@ extension Domain {
     /// costs no pass per join.
     ///
     /// The passes are one function: `onePass` and `nextEvent` are inlined
-    /// here, and this into its two callers (`Settlement.settle`, `flush`).
-    /// The calls cost a fifth of a cycle's pass work.
+    /// here, and this into its two callers (`Settlement.settle`, `flush`),
+    /// because the calls between them were a measurable share of a pass
+    /// (docs/performance.md, "Where `@inline(__always)` stays").
     @inline(__always)
     func run() throws(AlertError) {
         guard !isRunning, !isDead, liveCount > 0 else { return }

@@ -24,8 +24,8 @@
 ///   `alerts`, which owns it (see UnownedAlert.swift).
 ///
 /// Exclusivity: the engine's own stored properties here, on `Dispatch` and on
-/// `Alert` are `@exclusivity(unchecked)` (the run-time check was a third of
-/// a cycle). No two accesses to them can overlap: host code, the only code
+/// `Alert` are `@exclusivity(unchecked)`, so that the hot path pays no
+/// run-time check. No two accesses to them can overlap: host code, the only code
 /// that could start a second access, is never called from inside an access
 /// (every callback is made between the statements that read and write this
 /// state, never from a mutating method or from a closure passed to one), and

@@ -4,9 +4,8 @@
 /// Every alert with an id hashes it once, when it is made (`Alert.keyDigest`,
 /// see `digest`). Adding, checking and removing an alert then read
 /// that digest instead of hashing the id again, as a `Dictionary` would at
-/// every operation (three times per add -> show -> dismiss cycle, a quarter
-/// of its cost). Lookups by an id that is not an alert's own (a dependency,
-/// `find`) hash it once per lookup, as before.
+/// every operation. Lookups by an id that is not an alert's own (a
+/// dependency, `find`) hash it once per lookup.
 ///
 /// Each slot holds the alert's digest beside it, so that probing, growing
 /// and the backward shift compare and place digests without reading an
@@ -20,9 +19,8 @@
 /// insertion and removal cost O(1) expected; growing re-places the slots by
 /// their digests, O(count).
 struct IDIndex {
-    /// (An `Unmanaged` reference, like `UnownedAlert`'s, used directly: held
-    /// in an `UnownedAlert` here, the add -> show -> dismiss cycle cost one
-    /// retain and release more.)
+    /// (An `Unmanaged` reference, like `UnownedAlert`'s, used directly: a
+    /// slot read through `UnownedAlert.alert` would retain and release it.)
     private struct Slot {
         var digest = 0
         var alert: Unmanaged<Alert>?
@@ -72,12 +70,12 @@ struct IDIndex {
     /// The digest of an id: a keyed hash of its UTF-8 bytes, eight at a time,
     /// whose key is drawn once per process from the standard library's
     /// seeded hasher (random per process, fixed under
-    /// SWIFT_DETERMINISTIC_HASHING), so that ids cannot be chosen to collide
-    /// any more than `Dictionary` keys can. Every alert with an id pays for
-    /// one: `Hasher` (SipHash) cost about 200 instructions for a short id,
-    /// this about 110, the call and reading the string's bytes included. The
-    /// tables use its low bits, which the final mix (splitmix64's) makes
-    /// depend on every bit of the bytes.
+    /// SWIFT_DETERMINISTIC_HASHING). Cheaper than `Hasher` (SipHash), which
+    /// every alert with an id would pay for, and not a cryptographic hash
+    /// as SipHash is: see docs/performance.md, "The id digest", for what it
+    /// does and does not protect against. The tables use its low bits,
+    /// which the final mix (splitmix64's) makes depend on every bit of the
+    /// bytes.
     static func digest(_ key: ExactString) -> Int {
         let utf8 = key.string.utf8
         return utf8.withContiguousStorageIfAvailable { digest(UnsafeRawBufferPointer($0)) }

@@ -7,10 +7,8 @@
 /// high half and the id's position in `ids` plus one in its low half. A
 /// probe compares those digest bits before it reads any id's bytes, and
 /// growing re-places the slots from them without hashing an id again or
-/// reading `ids`. (A `Set<ExactString>` beside the array hashed every id
-/// again at each growth, compared the bytes of each id it probed, and its
-/// 16-byte buckets left the cache sooner: at 100,000 ids each one cost 2.4
-/// times as much as at 10,000.)
+/// reading `ids`; 8-byte slots stay in the cache longer than a `Set`'s
+/// buckets.
 ///
 /// Invariants: `slots.count` is 0 or a power of two at least twice
 /// `ids.count`; each id of `ids` has exactly one slot, reachable from its

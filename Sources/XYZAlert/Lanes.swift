@@ -8,7 +8,7 @@
 /// The default lane, "main", costs nothing extra: an alert in it has no
 /// `laneKey`, its dispatch keeps its candidates in `waitQueue` and
 /// `coverQueue`, and while no alert of the domain is in another lane a pass
-/// looks at the whole stack at once, as before lanes existed. Alerts of
+/// looks at the whole stack at once. Alerts of
 /// other lanes are queued in `Dispatch.otherLanes`, and the domain counts
 /// them per lane (`lanesInUse`) to keep `laneOrder`, so a pass visits only
 /// the lanes in use.

@@ -117,9 +117,9 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 // Equality spelled out for the enums the scheduler compares on every pass:
-// with the synthesized `==`, the optimizer retained and released the alert
-// or page whose property was compared, around each comparison (a sixth of a
-// cycle's retains). Comparing raw values is the same relation.
+// with the synthesized `==`, the optimizer retains and releases the alert or
+// page whose property is compared, around each comparison. Comparing raw
+// values is the same relation.
 extension AlertState {
     @inline(__always)
     public static func == (a: AlertState, b: AlertState) -> Bool { a.rawValue == b.rawValue }

@@ -1,10 +1,10 @@
 /// The live alerts of a domain that wait for one id (`Domain.idWaiters`),
 /// in the order they began to wait, each once.
 ///
-/// Removing one costs O(1) however many wait: its slot is emptied, found
-/// through `positions` once the list is long enough that a scan would cost
-/// more (a plain array's `removeAll` made N waiters that end one by one cost
-/// O(N^2): 0.9 ms per alert at 100,000); the slots are compacted when the
+/// Removing one costs O(1) however many wait (where an array's `removeAll`
+/// would make N waiters that end one by one cost O(N^2)): its slot is
+/// emptied, found through `positions` once the list is long enough that a
+/// scan would cost more; the slots are compacted when the
 /// empty ones outnumber the alerts, which moves each alert at most once per
 /// compaction, O(1) amortized. Most ids have one or two waiters, and then
 /// the list is a short array and nothing is hashed.

@@ -51,9 +51,8 @@ struct JSONValue {
     var members: [(key: String, value: JSONValue)] {
         guard kind == .object else { return [] }
         // (Labelled as the result is: an array of unlabelled tuples returned
-        // as this type was converted element by element through the
-        // runtime's dynamic casts: a sixth of the loader's own work
-        // per alert, Jansson's parse aside.)
+        // as this type is converted element by element through the
+        // runtime's dynamic casts.)
         var out: [(key: String, value: JSONValue)] = []
         out.reserveCapacity(json_object_size(raw))
         var iterator = json_object_iter(raw)

@@ -19,7 +19,7 @@ lib = _lib.lib
 hot = _lib.hot
 _stored = _lib._stored  # (the list itself: read by the hot paths' inline checks)
 # `hot`'s functions as globals: an attribute of a CDLL goes through its
-# `__getattr__` hook, a few hundred instructions per use.
+# `__getattr__` hook at every use.
 _create_with = hot.xyz_alert_create_with
 _dismiss = hot.xyz_alert_dismiss
 _release = hot.xyz_alert_release
