@@ -71,7 +71,6 @@ extension Alert {
     /// checked the alert's state: refused from inside a read-only callback,
     /// the call recorded (`record` begins it on the page's recording), the
     /// end and its events, then the pass.
-    @inline(__always)
     private func end(_ reason: EndReason, action: Int? = nil, removing: Bool = true, _ what: String,
                      record: () -> Recording?) throws(AlertError) {
         let domain = dispatch!.domain

@@ -120,7 +120,6 @@ public final class Dispatch {
 
     /// Puts `alert` in or takes it out of its candidate queue so that it is
     /// queued iff ready with all dependencies met. O(log n).
-    @inline(__always) // (on the path of every add and end)
     func updateQueue(_ alert: Alert) {
         let wanted = alert.state == .ready && alert.unmet == 0
         if wanted && alert.queueIndex < 0 {
@@ -137,7 +136,6 @@ public final class Dispatch {
         }
     }
 
-    @inline(__always) // (on the path of every add and end)
     func dequeue(_ alert: Alert) {
         if let lane = alert.laneKey {
             if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }

@@ -45,13 +45,6 @@ struct IDIndex {
             return alert!.takeUnretainedValue()
         }
 
-        /// `body` on the stored alert, with no retain (see `UnownedAlert.read`).
-        @inline(__always)
-        func read<R>(_ body: (Alert) -> R) -> R {
-            checkAlive()
-            return alert!._withUnsafeGuaranteedRef(body)
-        }
-
         @inline(__always)
         func checkAlive() {
             #if XYZALERT_CHECK_INVARIANTS
@@ -128,8 +121,9 @@ struct IDIndex {
         let mask = slots.count - 1
         var i = digest & mask
         while slots[i].alert != nil {
-            if slots[i].digest == digest && slots[i].read({ $0.key! == key }) {
-                return slots[i].stored
+            slots[i].checkAlive()
+            if slots[i].digest == digest && slots[i].alert!._withUnsafeGuaranteedRef({ $0.key! == key }) {
+                return slots[i].alert!.takeUnretainedValue()
             }
             i = (i + 1) & mask
         }

@@ -50,7 +50,6 @@ struct Settlement {
 
     /// Then asks the domain's host for the timer its earliest deadline needs
     /// (`Domain.armTimer`).
-    @inline(__always)
     private static func settle(one domain: Domain) -> AlertError? {
         guard !domain.isDead, !domain.isRunning, domain.root?.isDestroyed == false else { return nil }
         defer {
