@@ -184,3 +184,32 @@ def test_a_host_normalising_content_in_update_does_not_recurse():
         alert.title = "normalised"
         assert seen == ["Hello", "normalised"]
         assert alert.title == "normalised"
+
+
+def test_a_finalizer_run_inside_the_handle_table_does_not_deadlock(recorder, page):
+    """The garbage collector may run a Dispatch's finalizer in the middle of
+    the handle table's own operation, on the same thread: the finalizer
+    closes the page, the pass asks a provider, and the provider's wrapper
+    looks the parent up in that table (the thread test once hung there for
+    good). Run on a thread, so that a deadlock fails the test instead of
+    hanging the suite."""
+    import threading
+
+    from xyzalert import _handles
+
+    tab = page("tab")
+    child = page("child")
+    child.parent = tab
+    tab.set_active_child_provider(lambda parent: child)
+    outcome = []
+
+    def inside_the_table():
+        with _handles._lock:  # as put_dispatch holds it when the collector runs
+            child.add(Alert("a"))
+            outcome.append(_handles.dispatch(tab._handle) is tab)
+
+    worker = threading.Thread(target=inside_the_table, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive(), "a call made while the handle table was locked deadlocked"
+    assert outcome == [True]

@@ -32,7 +32,9 @@ _pending = _Pending()
 # under the lock; read without it, which is safe: a thread's own store is
 # always visible to itself, and another thread's only sends it the slow way.
 _stored = [0]
-_stored_lock = threading.Lock()
+# (Re-entrant: a finalizer run by the garbage collector inside the update
+# may make a C call whose callbacks store an exception.)
+_stored_lock = threading.RLock()
 
 
 def _count_stored(change: int) -> None:

@@ -13,11 +13,15 @@ from typing import Any, Dict, Optional
 # hot path, so their table is a plain dict of weak references, whose single
 # operations are atomic under the GIL; each wrapper's finalizer drops its own
 # entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
+# Its lock is re-entrant: the garbage collector may run a Dispatch's
+# finalizer (which closes it, runs passes, asks providers that look
+# dispatches up here) in the middle of this module's own operation on the
+# same thread, which a plain lock turns into a deadlock.
 #: (`Alert()` and the show callback, on every app's hot path, store and
 #: look up here directly, as put_alert and alert do.)
 alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
-_lock = threading.Lock()
+_lock = threading.RLock()
 
 
 def put_alert(handle: int, alert: Any) -> None:
