@@ -247,6 +247,33 @@ typedef enum xyz_action_style {
     XYZ_ACTION_DESTRUCTIVE
 } xyz_action_style;
 
+/** (0.3) Why an alert is where it is (xyz_alert_why()): a stable code, the
+ * first cause that applies in the order of the scheduling rules
+ * (docs/rules.md §18 has each code's meaning, an example and the order).
+ * Codes only ever gain values at the end. Those marked "to come" belong to
+ * features not in this version; no alert has them yet. */
+typedef enum xyz_why_code {
+    XYZ_WHY_IDLE = 0,          /**< created, not added */
+    XYZ_WHY_SHOWING,           /**< on screen, visible */
+    XYZ_WHY_HIDDEN_PAGE,       /**< hidden: `page` (its page or an ancestor) does not participate */
+    XYZ_WHY_HIDDEN_COVERED,    /**< hidden: `alert`, a hide_others alert above it */
+    XYZ_WHY_NOT_READY,         /**< added waiting; the host has not marked it ready */
+    XYZ_WHY_SHOW_AFTER,        /**< (to come) its show_after delay has not passed */
+    XYZ_WHY_DEPENDENCY,        /**< waiting for `alert` to finish */
+    XYZ_WHY_ID_DEPENDENCY,     /**< waiting while `alert` has the id `id` */
+    XYZ_WHY_PAGE_NOT_VISIBLE,  /**< `page` (its page or an ancestor) is not visible or was destroyed */
+    XYZ_WHY_NOT_ACTIVE_CHILD,  /**< `page` (its page or an ancestor) is not an active child */
+    XYZ_WHY_SUSPENDED,         /**< `page` (its page or an ancestor) is suspended */
+    XYZ_WHY_BEHIND,            /**< `alert`, on screen, keeps it queued (it is wait, or not of higher priority) */
+    XYZ_WHY_LOWER_PRIORITY,    /**< `alert`, a candidate before it, shows first at the next pass */
+    XYZ_WHY_DEFERRED,          /**< nothing holds it: it changes at the next pass (deferred mode: the flush) */
+    XYZ_WHY_LANE_GAP,          /**< (to come) its lane's gap between shows has not passed */
+    XYZ_WHY_CAPPED,            /**< (to come) a frequency cap holds it */
+    XYZ_WHY_COOLING_DOWN,      /**< (to come) a cool-down holds it */
+    XYZ_WHY_MIN_VISIBLE,       /**< (to come) dismissed, on screen until its minimum visible time */
+    XYZ_WHY_FINISHED           /**< ended; `end_reason` says why */
+} xyz_why_code;
+
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
  * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
@@ -259,6 +286,13 @@ XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason reason);
 XYZ_API const char *xyz_end_reason_name(xyz_end_reason reason);
 XYZ_API const char *xyz_action_style_name(xyz_action_style style);
 XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate policy);
+/** (0.3) The trace word of a reason: "idle", "showing", "hidden_page",
+ * "hidden_covered", "not_ready", "show_after", "dependency",
+ * "id_dependency", "page_not_visible", "not_active_child", "suspended",
+ * "behind", "lower_priority", "deferred", "lane_gap", "capped",
+ * "cooling_down", "min_visible", "finished"; "unknown" for other values.
+ * Static storage; never NULL. */
+XYZ_API const char *xyz_why_code_name(xyz_why_code code);
 
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
@@ -552,8 +586,11 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
  * page with "name", "visible", "participating", "parent", "active_child",
  * "provider", "suspended", "capacity" and its "queue", each alert with
- * "id", "priority", "exclusive", "state", "page", "unmet_dependencies" and
- * "lane". The caller frees it with xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
+ * "id", "priority", "exclusive", "state", "page", "unmet_dependencies",
+ * "lane", "why" (0.3: the reason's trace word, see xyz_alert_why()) and
+ * "cause" (0.3: {"alert": ID or null}, {"page": INDEX} or {"id": ID}, or null
+ * when the reason has no cause). Never calls host code (no "until"). The
+ * caller frees it with xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);
 
@@ -725,6 +762,46 @@ XYZ_API xyz_status xyz_alert_trigger_action(xyz_alert *alert, size_t index);
 /** One sentence on why the alert is in its state, e.g. "'promo' is waiting
  * for dependency 'login' (showing)". The caller frees it with xyz_free(). */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_alert_explain(const xyz_alert *alert);
+
+/**
+ * (0.3) Why an alert is where it is, as data: what xyz_alert_explain() says
+ * in words (the sentence is made from the same data). A versioned struct:
+ * the caller sets `size` (XYZ_WHY_INIT does) and the library fills the
+ * fields that fit in it. `alert`, `page` and `id` are the cause, as the code
+ * says (others NULL); they are borrowed: valid until the next call that
+ * changes the engine's state. Fields a code does not use are NULL, or -1 for
+ * `until`.
+ */
+typedef struct xyz_why {
+    /** sizeof(xyz_why) as the caller was compiled. */
+    uint32_t size;
+    xyz_why_code code;
+    /** The alert that causes it (hidden_covered, dependency, behind,
+     * lower_priority; for id_dependency the live alert holding the id). */
+    xyz_alert *alert;
+    /** The page that causes it (hidden_page, page_not_visible,
+     * not_active_child, suspended). */
+    xyz_dispatch *page;
+    /** The id that causes it (id_dependency). */
+    const char *id;
+    /** Seconds until one of the engine's timers changes the situation: the
+     * rest of a showing alert's duration, or of a queued alert's ttl; -1
+     * when no timer runs. */
+    double until;
+    /** finished: why it ended (XYZ_END_DISMISSED otherwise). */
+    xyz_end_reason end_reason;
+} xyz_why;
+
+/** An xyz_why with `size` set and the rest empty, ready for xyz_alert_why()
+ * (C and C++). */
+#define XYZ_WHY_INIT {(uint32_t)sizeof(xyz_why), XYZ_WHY_IDLE, NULL, NULL, NULL, -1, XYZ_END_DISMISSED}
+
+/** (0.3) Why `alert` is where it is, into `*out`, whose `size` the caller has
+ * set (XYZ_WHY_INIT). Reads the domain's clock when a timer of the alert
+ * runs (for `until`; the host's now() may be called), and no other host
+ * code. XYZ_EINVAL, leaving `*out` alone, for a NULL argument or a `size`
+ * smaller than 0.3's. */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_alert_why(const xyz_alert *alert, xyz_why *out);
 
 /** Names the layer to show on: "page" (default) or a name registered with
  * xyz_dispatch_set_target() on its dispatch or an ancestor. Until finished. */

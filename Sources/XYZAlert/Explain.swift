@@ -1,22 +1,27 @@
-/// Diagnostics (docs/rules.md §6): one sentence on why an alert is in its state.
-/// Explanations use the active-child providers' answers from the last pass:
-/// they never call host code.
+/// Diagnostics (docs/rules.md §6, §18): one sentence on why an alert is in
+/// its state, worded from `Alert.why()`'s data, so that the sentence and
+/// the code never disagree. Explanations use the active-child providers'
+/// answers from the last pass and read no clock: they never call host code.
 extension Alert {
     /// One sentence on why the alert is in its state; an alert outside the
     /// "main" lane names its lane at the end ("... (lane 'toast')").
     public func explain() -> String {
-        state.isLive ? explainState() + laneSuffix : explainState()
+        let sentence = Alert.sentence(cause(), of: self)
+        return state.isLive ? sentence + laneSuffix : sentence
     }
 
-    private func explainState() -> String {
-        let name = quotedName
-        switch state {
+    /// The sentence for `why`, the reason of `alert`. Every code has one
+    /// (a test checks that each code's sentence names its cause).
+    static func sentence(_ why: AlertWhy, of alert: Alert) -> String {
+        let name = alert.quotedName
+        switch why.code {
         case .idle:
-            return "\(name) has not been added to a dispatch" + (startsWaiting ? "; it will be added waiting" : "")
-        case .waiting:
+            return "\(name) has not been added to a dispatch" + (alert.startsWaiting ? "; it will be added waiting" : "")
+        case .notReady:
             return "\(name) is waiting: the host has not marked it ready"
         case .finished:
-            let why: String = switch endReason! {
+            let reason = alert.endReason!
+            let detail: String = switch reason {
             case .timeout: " (its duration was spent)"
             case .expired: " (its ttl ran out before it was shown)"
             case .duplicate: " (an alert with its id was live when it was added)"
@@ -24,64 +29,58 @@ extension Alert {
             case .dropped: " (its page held more queued alerts than its capacity)"
             default: ""
             }
-            return "\(name) finished: \(endReason!)" + why
-        case .ready, .showing, .hidden:
-            break
-        }
-        let dispatch = self.dispatch!
-        let domain = dispatch.domain
-        domain.computeParticipation(askProviders: false)
-        if state == .showing {
-            return "\(name) is showing on \(dispatch.quotedName) (target '\(target)')"
-        }
-        if let absence = dispatch.absenceReason() {
-            return state == .hidden ? "\(name) is hidden: \(absence)" : "\(name) is ready but \(absence)"
-        }
-        if state == .hidden {
-            let index = domain.stack.firstIndex { $0 === self }!
-            if let cover = domain.stack[(index + 1)...].last(where: {
-                $0.dispatch!.isParticipating && $0.exclusive == .hideOthers && $0.laneKey == laneKey
-            }) {
-                return "\(name) is hidden: covered by \(cover.quotedName) (hide_others)"
-            }
-            return "\(name) is hidden and will be restored at the next pass"
-        }
-        if let dependency = dependencies.first(where: { $0.state != .finished }) {
-            return "\(name) is waiting for dependency \(dependency.quotedName) (\(dependency.state))"
-        }
-        if let id = idDependencies.first(where: { domain.ids[$0] != nil }) {
-            return "\(name) is waiting for dependency '\(id)' (\(domain.ids[id]!.state))"
-        }
-        if let holder = dispatch.heldBy {
-            return "\(name) is held: \(holder.quotedName) is suspended"
-        }
-        let participatingStack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
-        if let top = participatingStack.last {
-            if exclusive == .wait {
+            return "\(name) finished: \(reason)" + detail
+        case .showing:
+            return "\(name) is showing on \(alert.dispatch!.quotedName) (target '\(alert.target)')"
+        case .hiddenPage:
+            return "\(name) is hidden: " + Alert.absenceSentence(why.page!)
+        case .pageNotVisible, .notActiveChild:
+            return "\(name) is ready but " + Alert.absenceSentence(why.page!)
+        case .hiddenCovered:
+            return "\(name) is hidden: covered by \(why.alert!.quotedName) (hide_others)"
+        case .dependency:
+            return "\(name) is waiting for dependency \(why.alert!.quotedName) (\(why.alert!.state))"
+        case .idDependency:
+            return "\(name) is waiting for dependency '\(why.id!)' (\(why.alert!.state))"
+        case .suspended:
+            return "\(name) is held: \(why.page!.quotedName) is suspended"
+        case .behind:
+            let top = why.alert!
+            if alert.exclusive == .wait {
                 return "\(name) is blocked by \(top.quotedName): it is 'wait' and never shows over another alert"
             }
-            let strongest = participatingStack.max { $0.priority < $1.priority }!
-            if strongest.priority >= priority {
-                return "\(name) is blocked by \(strongest.quotedName) (priority \(strongest.priority) >= \(priority))"
+            return "\(name) is blocked by \(top.quotedName) (priority \(top.priority) >= \(alert.priority))"
+        case .lowerPriority:
+            let first = why.alert!
+            return "\(name) is ready but \(first.quotedName) shows first (priority \(first.priority), "
+                + (first.priority > alert.priority ? "above \(alert.priority))" : "added earlier)")
+        case .deferred:
+            if alert.state == .hidden {
+                return "\(name) is hidden and will be restored at the next pass"
             }
+            return "\(name) is ready and will show at the next pass"
+                + (alert.dispatch!.domain.flushRequested ? " (a flush is requested)" : "")
+        case .showAfter:
+            return "\(name) is ready but its show_after delay has not passed"
+        case .laneGap:
+            return "\(name) is ready but its lane's gap between shows has not passed"
+        case .capped:
+            return "\(name) is ready but a frequency cap holds it"
+        case .coolingDown:
+            return "\(name) is ready but cooling down"
+        case .minVisible:
+            return "\(name) was dismissed and stays until its minimum visible time has passed"
         }
-        return "\(name) is ready and will show at the next pass" + (domain.flushRequested ? " (a flush is requested)" : "")
     }
-}
 
-extension Dispatch {
-    /// Why this page does not participate, or nil if it does (as last computed).
-    func absenceReason() -> String? {
-        if isParticipating {
-            return nil
+    /// Why `page` keeps its alerts from participating, as a clause.
+    private static func absenceSentence(_ page: Dispatch) -> String {
+        if page.isDestroyed {
+            return "\(page.quotedName) was destroyed"
         }
-        if isDestroyed {
-            return "\(quotedName) was destroyed"
+        if !page.isPageVisible {
+            return "\(page.quotedName) is not visible"
         }
-        if !isPageVisible {
-            return "\(quotedName) is not visible"
-        }
-        guard let parent else { return nil }
-        return parent.absenceReason() ?? "\(quotedName) is not the active child of \(parent.quotedName)"
+        return "\(page.quotedName) is not the active child of \(page.parent!.quotedName)"
     }
 }

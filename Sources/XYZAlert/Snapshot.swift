@@ -11,6 +11,13 @@ public struct DomainSnapshot: Equatable, Sendable {
         public var unmetDependencies: Int
         /// Its lane ("main" by default).
         public var lane: String
+        /// Why it is where it is (`Alert.why()`, without `until`), and the
+        /// cause: the id of the alert (nil for an alert without id), the
+        /// index of the page in `pages`, or the id depended on.
+        public var why: WhyCode
+        public var causeAlert: String?
+        public var causePage: Int?
+        public var causeID: String?
     }
 
     public struct PageInfo: Equatable, Sendable {
@@ -57,9 +64,12 @@ extension Dispatch {
             index[ObjectIdentifier(dispatch)] = i
         }
         func info(_ alert: Alert) -> DomainSnapshot.AlertInfo {
-            DomainSnapshot.AlertInfo(id: alert.id, priority: alert.priority, exclusive: alert.exclusive,
-                                     state: alert.state, page: index[ObjectIdentifier(alert.dispatch!)]!,
-                                     unmetDependencies: alert.unmet, lane: alert.lane)
+            let why = alert.cause()
+            return DomainSnapshot.AlertInfo(
+                id: alert.id, priority: alert.priority, exclusive: alert.exclusive,
+                state: alert.state, page: index[ObjectIdentifier(alert.dispatch!)]!,
+                unmetDependencies: alert.unmet, lane: alert.lane, why: why.code, causeAlert: why.alert?.id,
+                causePage: why.page.flatMap { index[ObjectIdentifier($0)] }, causeID: why.id)
         }
         let pages = dispatches.map { dispatch in
             DomainSnapshot.PageInfo(

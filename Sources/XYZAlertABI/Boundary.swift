@@ -161,3 +161,22 @@ func checkedEnum<T: RawRepresentable>(_ raw: UInt32, _ make: (Int32) -> T?, _ fu
     }
     return value
 }
+
+/// Copies `value`, a versioned struct whose first field is its `size` (a
+/// UInt32), to `out` as far as the caller's `size` reaches;
+/// `.invalidArgument` for a size below `firstSize` (the struct's first
+/// version). The caller's `size` stays as it was.
+func copyVersioned<T>(_ value: T, to out: UnsafeMutablePointer<T>, firstSize: Int, _ initMacro: String,
+                      _ function: String) throws(AlertError) {
+    let raw = UnsafeMutableRawPointer(out)
+    let size = Int(raw.load(as: UInt32.self))
+    guard size >= firstSize else {
+        throw AlertError(.invalidArgument, "\(cName(function)): out->size is \(size), smaller than any version of "
+                         + "the struct (set it with \(initMacro))")
+    }
+    withUnsafeBytes(of: value) { bytes in
+        // (Everything after the caller's own `size`.)
+        let count = min(size, bytes.count) - MemoryLayout<UInt32>.size
+        (raw + MemoryLayout<UInt32>.size).copyMemory(from: bytes.baseAddress! + MemoryLayout<UInt32>.size, byteCount: count)
+    }
+}

@@ -130,7 +130,7 @@ public func xyz_scenario_step_info(_ scenario: OpaquePointer?, _ index: Int,
     status { () throws(AlertError) in
         let info = try step(scenario, index, #function)
         guard let out else { throw AlertError(.invalidArgument, "xyz_scenario_step_info: out is NULL") }
-        try copyVersioned(info, to: out, firstSize: MemoryLayout<xyz_step_info>.size, #function)
+        try copyVersioned(info, to: out, firstSize: MemoryLayout<xyz_step_info>.size, "XYZ_STEP_INFO_INIT", #function)
     }
 }
 

@@ -107,23 +107,6 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
     return out
 }
 
-/// Copies `info` to `out` as far as the caller's `out.size` reaches;
-/// `.invalidArgument` for a size below `firstSize` (the struct's first
-/// version). The caller's `size` stays as it was.
-func copyVersioned(_ info: xyz_step_info, to out: UnsafeMutablePointer<xyz_step_info>, firstSize: Int,
-                   _ function: String) throws(AlertError) {
-    let size = Int(out.pointee.size)
-    guard size >= firstSize else {
-        throw AlertError(.invalidArgument, "\(cName(function)): out->size is \(size), smaller than any version of "
-                         + "xyz_step_info (set it with XYZ_STEP_INFO_INIT)")
-    }
-    var copy = info
-    copy.size = out.pointee.size
-    withUnsafeBytes(of: &copy) { bytes in
-        UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: min(size, bytes.count))
-    }
-}
-
 /// A field of the 0.2 side getters (xyz_scenario_step_text, _has, _number).
 enum LegacyField: Equatable {
     case text(UnsafePointer<CChar>?)

@@ -26,8 +26,22 @@ enum SnapshotJSON {
             ("id", info.id.map(string) ?? "null"), ("priority", "\(info.priority)"),
             ("exclusive", string("\(info.exclusive)")), ("state", string("\(info.state)")),
             ("page", "\(info.page)"), ("unmet_dependencies", "\(info.unmetDependencies)"),
-            ("lane", string(info.lane)),
+            ("lane", string(info.lane)), ("why", string("\(info.why)")), ("cause", cause(info)),
         ])
+    }
+
+    /// The cause of `info.why`: {"alert": ID}, {"page": INDEX} or {"id": ID}; null for none.
+    static func cause(_ info: DomainSnapshot.AlertInfo) -> String {
+        if let id = info.causeID {
+            return object([("id", string(id))])
+        }
+        if let page = info.causePage {
+            return object([("page", "\(page)")])
+        }
+        if info.why == .hiddenCovered || info.why == .dependency || info.why == .behind || info.why == .lowerPriority {
+            return object([("alert", info.causeAlert.map(string) ?? "null")])
+        }
+        return "null"
     }
 
     static func object(_ members: [(String, String)]) -> String { JSONText.object(members) }

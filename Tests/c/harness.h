@@ -68,6 +68,7 @@ extern const test_case interface_tests[];
 extern const test_case time_tests[];
 extern const test_case policy_tests[];
 extern const test_case recording_tests[];
+extern const test_case why_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

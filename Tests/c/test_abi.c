@@ -219,9 +219,11 @@ static void explain_and_snapshot_are_owned_by_the_caller(void) {
               "{\"pages\": [{\"name\": \"home\", \"visible\": true, \"participating\": true, \"parent\": null, "
               "\"active_child\": null, \"provider\": false, \"suspended\": false, \"capacity\": 0, "
               "\"queue\": [{\"id\": \"pro\\\"mo\", \"priority\": 1, \"exclusive\": \"wait\", \"state\": \"ready\", "
-              "\"page\": 0, \"unmet_dependencies\": 1, \"lane\": \"main\"}]}], "
+              "\"page\": 0, \"unmet_dependencies\": 1, \"lane\": \"main\", \"why\": \"id_dependency\", "
+              "\"cause\": {\"id\": \"login\"}}]}], "
               "\"stack\": [{\"id\": \"login\", \"priority\": 5, \"exclusive\": \"wait\", \"state\": \"showing\", "
-              "\"page\": 0, \"unmet_dependencies\": 0, \"lane\": \"main\"}], \"keyboard\": [0.0, 0.0, 0.0, 0.0], \"deferred\": false, "
+              "\"page\": 0, \"unmet_dependencies\": 0, \"lane\": \"main\", \"why\": \"showing\", \"cause\": null}], "
+              "\"keyboard\": [0.0, 0.0, 0.0, 0.0], \"deferred\": false, "
               "\"flush_requested\": false}");
     xyz_free(json);
     xyz_dispatch_destroy(home);

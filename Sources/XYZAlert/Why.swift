@@ -1,0 +1,208 @@
+/// Reasons as data (docs/rules.md §18): why an alert is where it is, as a
+/// stable code and the alert, page or id that causes it. `explain()` words
+/// the same data as a sentence (Explain.swift).
+///
+/// The first cause that applies, in the order of the scheduling rules,
+/// wins: the alert's own state (idle, waiting, finished, showing, hidden);
+/// then, for a ready alert, its page's participation (rule 1), its
+/// dependencies (rule 3), a suspended page, the alerts on screen (rule 4)
+/// and the candidates before it; else it shows at the next pass.
+
+/// What keeps an alert where it is. The raw values are the C interface's
+/// `xyz_why_code` and never change meaning; the descriptions are the trace
+/// words. Codes of features to come (show_after, lane gaps, caps,
+/// cool-downs, min_visible) are defined already; the engine gives them once
+/// those features exist.
+public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
+    /// Created, not added yet.
+    case idle = 0
+    /// On screen and visible.
+    case showing
+    /// On screen, hidden: its page (the cause) does not participate.
+    case hiddenPage
+    /// On screen, hidden: a `hide_others` alert above it (the cause).
+    case hiddenCovered
+    /// Added waiting: the host has not marked it ready.
+    case notReady
+    /// Ready, but its show_after delay has not passed (to come).
+    case showAfter
+    /// Waiting for an unfinished alert it depends on (the cause).
+    case dependency
+    /// Waiting while a live alert has an id it depends on (the id; the
+    /// alert holding it is given too).
+    case idDependency
+    /// Its page, or an ancestor (the cause), is not visible or was destroyed.
+    case pageNotVisible
+    /// Its page, or an ancestor (the cause), is not an active child of its parent.
+    case notActiveChild
+    /// Its page, or an ancestor (the cause), is suspended.
+    case suspended
+    /// An alert on screen (the cause) keeps it queued: it is `wait`, or its
+    /// priority is not above that alert's.
+    case behind
+    /// It could show, but a candidate before it in candidate order (the
+    /// cause) shows first at the next pass.
+    case lowerPriority
+    /// Nothing holds it: it shows at the next pass (deferred mode: at the
+    /// host's flush); also an on-screen alert whose next event is pending.
+    case deferred
+    /// Its lane's gap between shows has not passed (to come).
+    case laneGap
+    /// A frequency cap holds it (to come).
+    case capped
+    /// A cool-down holds it (to come).
+    case coolingDown
+    /// Dismissed, kept on screen until its minimum visible time (to come).
+    case minVisible
+    /// Ended; `Alert.endReason` says why.
+    case finished
+
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .showing: "showing"
+        case .hiddenPage: "hidden_page"
+        case .hiddenCovered: "hidden_covered"
+        case .notReady: "not_ready"
+        case .showAfter: "show_after"
+        case .dependency: "dependency"
+        case .idDependency: "id_dependency"
+        case .pageNotVisible: "page_not_visible"
+        case .notActiveChild: "not_active_child"
+        case .suspended: "suspended"
+        case .behind: "behind"
+        case .lowerPriority: "lower_priority"
+        case .deferred: "deferred"
+        case .laneGap: "lane_gap"
+        case .capped: "capped"
+        case .coolingDown: "cooling_down"
+        case .minVisible: "min_visible"
+        case .finished: "finished"
+        }
+    }
+}
+
+/// Why an alert is where it is: a code and its cause.
+public struct AlertWhy: Equatable {
+    public var code: WhyCode
+    /// The alert that causes it (`hiddenCovered`, `dependency`, `behind`,
+    /// `lowerPriority`; for `idDependency` the live alert holding the id).
+    public var alert: Alert?
+    /// The page that causes it (`hiddenPage`, `pageNotVisible`,
+    /// `notActiveChild`, `suspended`).
+    public var page: Dispatch?
+    /// The id that causes it (`idDependency`).
+    public var id: String?
+    /// Seconds until one of the engine's timers changes the situation (the
+    /// rest of a showing alert's duration; the rest of a queued alert's
+    /// ttl), nil when none runs.
+    public var until: Double?
+
+    public init(_ code: WhyCode, alert: Alert? = nil, page: Dispatch? = nil, id: String? = nil, until: Double? = nil) {
+        self.code = code
+        self.alert = alert
+        self.page = page
+        self.id = id
+        self.until = until
+    }
+
+    public static func == (a: AlertWhy, b: AlertWhy) -> Bool {
+        a.code == b.code && a.alert === b.alert && a.page === b.page && a.id == b.id && a.until == b.until
+    }
+}
+
+extension Alert {
+    /// Why the alert is where it is. Reads the domain's clock only for
+    /// `until`, when a timer of the alert runs; never calls other host code
+    /// (active-child providers' last answers are used).
+    public func why() -> AlertWhy {
+        var why = cause()
+        if deadlineIndex >= 0, let domain = dispatch?.domain {
+            why.until = max(0, deadline - domain.now())
+        }
+        return why
+    }
+
+    /// `why()` without `until`: reads no clock.
+    func cause() -> AlertWhy {
+        switch state {
+        case .idle: return AlertWhy(.idle)
+        case .waiting: return AlertWhy(.notReady)
+        case .finished: return AlertWhy(.finished)
+        case .showing: return AlertWhy(.showing)
+        case .ready, .hidden: break
+        }
+        let dispatch = self.dispatch!
+        let domain = dispatch.domain
+        domain.computeParticipation(askProviders: false)
+        if let (code, page) = dispatch.absence() {
+            return state == .hidden ? AlertWhy(.hiddenPage, page: page) : AlertWhy(code, page: page)
+        }
+        if state == .hidden {
+            let index = domain.stack.firstIndex { $0 === self }!
+            if let cover = domain.stack[(index + 1)...].last(where: {
+                $0.dispatch!.isParticipating && $0.exclusive == .hideOthers && $0.laneKey == laneKey
+            }) {
+                return AlertWhy(.hiddenCovered, alert: cover)
+            }
+            return AlertWhy(.deferred)
+        }
+        if let dependency = dependencies.first(where: { $0.state != .finished }) {
+            return AlertWhy(.dependency, alert: dependency)
+        }
+        if let id = idDependencies.first(where: { domain.ids[$0] != nil }) {
+            return AlertWhy(.idDependency, alert: domain.ids[id], id: id.string)
+        }
+        if let holder = dispatch.heldBy {
+            return AlertWhy(.suspended, page: holder)
+        }
+        let stack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
+        if let top = stack.last {
+            if exclusive == .wait {
+                return AlertWhy(.behind, alert: top)
+            }
+            let strongest = stack.max { $0.priority < $1.priority }!
+            if strongest.priority >= priority {
+                return AlertWhy(.behind, alert: strongest)
+            }
+        }
+        if let first = domain.firstEligible(lane: laneKey, above: stack.map(\.priority).max()), first !== self {
+            return AlertWhy(.lowerPriority, alert: first)
+        }
+        return AlertWhy(.deferred)
+    }
+}
+
+extension Dispatch {
+    /// Why this page does not participate, with the page that causes it
+    /// (this one or an ancestor), or nil if it participates (as last computed).
+    func absence() -> (WhyCode, Dispatch)? {
+        if isParticipating {
+            return nil
+        }
+        if isDestroyed || !isPageVisible {
+            return (.pageNotVisible, self)
+        }
+        guard let parent else { return nil }
+        return parent.absence() ?? (.notActiveChild, self)
+    }
+}
+
+extension Domain {
+    /// The candidate of `lane` that rule 4 selects first at the next pass,
+    /// over an on-screen priority of `top` (nil: nothing on screen), as of
+    /// the last computed participation.
+    func firstEligible(lane: ExactString?, above top: Int32?) -> Alert? {
+        var best: Alert?
+        for dispatch in dispatches where dispatch.isParticipating && !dispatch.isHeld {
+            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
+               best.map({ candidate.precedes($0) }) ?? true {
+                best = candidate
+            }
+        }
+        if let best, let top, best.priority <= top {
+            return nil
+        }
+        return best
+    }
+}
