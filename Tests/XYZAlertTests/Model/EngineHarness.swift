@@ -68,7 +68,18 @@ final class EngineHarness: Harness, VirtualClock {
         for page in pages {
             page.checkInvariants()
         }
-        return created.map { "\(label($0)):\($0.state)" }
+        return created.map { "\(label($0)):\($0.state):" + reason($0) }
+    }
+
+    /// The alert's reason (`Alert.why()`) and its cause: another alert's
+    /// label, "p" and a page index, or the id (with the alert holding it).
+    private func reason(_ alert: Alert) -> String {
+        let why = alert.why()
+        var text = "\(why.code)"
+        if let id = why.id { text += " #" + byteKey(id) }
+        if let cause = why.alert { text += " " + (labels[ObjectIdentifier(cause)] ?? "?") }
+        if let page = why.page { text += " p\(pageIndex(page))" }
+        return text
     }
 
     private func make(_ spec: AlertSpec) -> String? {

@@ -89,7 +89,8 @@ func environment(_ name: String) -> String? {
 struct ModelCoverageTests {
     /// Agreement proves little if the sequences never reach a feature: the
     /// first 2,000 sequences must produce every event kind, hide and end
-    /// reason, every error code, reactions and flush requests.
+    /// reason, every error code, reactions and flush requests, and give
+    /// alerts every reason this version has.
     @Test func theRandomSequencesReachEveryEventAndError() {
         var seen = Set<String>()
         for i in 0..<2_000 {
@@ -103,6 +104,11 @@ struct ModelCoverageTests {
                     if words[0] == "show" && words.count > 5 { seen.insert("show in lane " + words[6]) }
                 case "react": seen.insert("react on " + words[3])
                 default:
+                    // Each alert's "LABEL:STATE:REASON" after the call (docs/rules.md §18).
+                    for word in words where word.hasPrefix("L") {
+                        let parts = word.split(separator: ":")
+                        if parts.count == 3 { seen.insert("why " + parts[2]) }
+                    }
                     if line.hasPrefix("#"), let result = words.dropFirst().first { seen.insert("result " + result) }
                     if line.hasPrefix("#"), words.count > 2, words[1] == "ok", let n = Int(words[2]), n > 0 {
                         seen.insert("cancel_tagged ended some")
@@ -110,7 +116,7 @@ struct ModelCoverageTests {
                 }
             }
         }
-        let expected: Set<String> = [
+        let events: Set<String> = [
             "show", "unhide", "move", "action", "flush?", "hide page", "hide covered",
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
@@ -119,6 +125,11 @@ struct ModelCoverageTests {
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]
+        // Every reason an alert can have in this version (the others belong
+        // to features to come: show_after, lane gaps, caps, cool-downs,
+        // min_visible).
+        let expected = events.union(WhyCode.allCases.filter { ![.showAfter, .laneGap, .capped, .coolingDown, .minVisible].contains($0) }
+            .map { "why \($0)" })
         #expect(expected.subtracting(seen).isEmpty, "never reached: \(expected.subtracting(seen).sorted())")
     }
 }

@@ -175,6 +175,7 @@ extension ReferenceHarness {
     func destroy(_ p: RefPage) throws(RefFailure) {
         try usable(p)
         p.destroyed = true
+        lastAnswers[p.index] = nil
         let touched = Touched()
         touched.add(p.domain)
         while let a = p.domain.stack.last(where: { $0.page === p }) {
@@ -293,6 +294,7 @@ extension ReferenceHarness {
                 if let child, pages[child].parent !== p { throw RefFailure("owner") }
                 p.explicitChild = child.map { pages[$0] }
                 p.hasProvider = false
+                lastAnswers[p.index] = nil
                 let touched = Touched()
                 touched.add(p.domain)
                 settle(touched)
@@ -301,6 +303,7 @@ extension ReferenceHarness {
                 try usable(p)
                 p.hasProvider = on
                 p.explicitChild = nil
+                lastAnswers[p.index] = nil
                 let touched = Touched()
                 touched.add(p.domain)
                 settle(touched)

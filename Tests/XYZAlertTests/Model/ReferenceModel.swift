@@ -105,7 +105,21 @@ final class ReferenceHarness: Harness {
         }
     }
 
-    func states() -> [String] { alerts.map { "\($0.label):\($0.state)" } }
+    func states() -> [String] { alerts.map { "\($0.label):\($0.state):" + reason($0) } }
+
+    /// The active child each provider answered when the engine last asked
+    /// (at every event of a pass of a domain with live alerts, and when a
+    /// page disappears): reasons are given as of those answers, not of the
+    /// current `choices`.
+    var lastAnswers: [Int: Int] = [:]
+
+    /// The providers of `d` are asked now: those of the parents that
+    /// participate (a parent that does not has no active child to choose).
+    func askProviders(_ d: RefDomain) {
+        for p in pages where p.domain === d && p.hasProvider && participates(p) {
+            lastAnswers[p.index] = choices[p.index]
+        }
+    }
 
     // MARK: Derived facts, by scanning
 
@@ -134,6 +148,92 @@ final class ReferenceHarness: Harness {
     /// Whether the page or an ancestor is suspended.
     func held(_ p: RefPage) -> Bool {
         p.suspensions > 0 || (p.parent.map(held) ?? false)
+    }
+
+    /// `participates`, with the providers' last answers.
+    func participatedLast(_ p: RefPage) -> Bool {
+        guard !p.destroyed && p.visible else { return false }
+        guard let parent = p.parent else { return true }
+        guard participatedLast(parent) else { return false }
+        if parent.hasProvider {
+            return lastAnswers[parent.index] == p.index
+        }
+        if let explicit = parent.explicitChild {
+            return explicit === p
+        }
+        return true
+    }
+
+    /// Why `p` does not participate (nil if it does): its own page when it
+    /// is destroyed or not visible, else its parent's reason when the
+    /// parent does not participate, else its own page (not an active child).
+    func absence(_ p: RefPage) -> (String, RefPage)? {
+        if participatedLast(p) { return nil }
+        if p.destroyed || !p.visible { return ("page_not_visible", p) }
+        guard let parent = p.parent else { return nil }
+        return absence(parent) ?? ("not_active_child", p)
+    }
+
+    /// docs/rules.md §18, derived from the facts: the first cause that
+    /// applies, in the order of the rules.
+    func reason(_ a: RefAlert) -> String {
+        switch a.state {
+        case .idle: return "idle"
+        case .waiting: return "not_ready"
+        case .finished: return "finished"
+        case .showing: return "showing"
+        case .ready, .hidden: break
+        }
+        let page = a.page!
+        let d = page.domain!
+        if !participatedLast(page) {
+            let (code, cause) = absence(page)!
+            return a.state == .hidden ? "hidden_page p\(cause.index)" : "\(code) p\(cause.index)"
+        }
+        if a.state == .hidden {
+            let i = d.stack.firstIndex { $0 === a }!
+            if let cover = d.stack[(i + 1)...].last(where: {
+                participatedLast($0.page!) && $0.exclusive == .hideOthers && $0.lane == a.lane
+            }) {
+                return "hidden_covered \(cover.label)"
+            }
+            return "deferred"
+        }
+        if let dep = a.deps.first(where: { $0.state != .finished }) {
+            return "dependency \(dep.label)"
+        }
+        for id in a.idDeps {
+            if let holder = live(in: d).first(where: { $0.id == id }) {
+                return "id_dependency #\(id) \(holder.label)"
+            }
+        }
+        var p: RefPage? = page
+        while let q = p {
+            if q.suspensions > 0 { return "suspended p\(q.index)" }
+            p = q.parent
+        }
+        let stack = d.stack.filter { participatedLast($0.page!) && $0.lane == a.lane }
+        var top: Int32?
+        if let last = stack.last {
+            if a.exclusive == .wait {
+                return "behind \(last.label)"
+            }
+            let highest = stack.map(\.priority).max()!
+            let strongest = stack.first { $0.priority == highest }!
+            if highest >= a.priority {
+                return "behind \(strongest.label)"
+            }
+            top = highest
+        }
+        let candidates = live(in: d)
+            .filter { $0.lane == a.lane && $0.state == .ready && participatedLast($0.page!) && !held($0.page!) && depsMet($0) }
+            .sorted(by: before)
+        let first = top.map { top in candidates.first { $0.exclusive != .wait }.flatMap { $0.priority > top ? $0 : nil } }
+            ?? candidates.first
+        if let first, first !== a {
+            return "lower_priority \(first.label)"
+        }
+        return "deferred"
     }
 
     func before(_ a: RefAlert, _ b: RefAlert) -> Bool {
@@ -267,6 +367,10 @@ final class ReferenceHarness: Harness {
 
     func run(_ d: RefDomain) {
         guard !d.running, !d.dead else { return }
+        // (The engine runs no pass in a domain without live alerts, and asks
+        // its providers at every event of one that has some.)
+        let hadLiveAlerts = !live(in: d).isEmpty
+        defer { if !d.dead && hadLiveAlerts { askProviders(d) } }
         d.running = true
         repeat {
             while !d.dead && onePass(d) > 0 {}
@@ -357,6 +461,7 @@ final class ReferenceHarness: Harness {
     }
 
     func hidePagesNow(_ d: RefDomain) {
+        defer { if !d.dead { askProviders(d) } }
         var hidden = Set<String>()
         while !d.dead, let a = d.stack.reversed().first(where: {
             $0.state == .showing && !participates($0.page!) && !$0.page!.destroyed && !hidden.contains($0.label)
