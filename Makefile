@@ -21,7 +21,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
 CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 # The tool's scenario runner and what it uses (no main): the C suite links it.
-CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
+CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
 .PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \

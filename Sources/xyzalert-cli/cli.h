@@ -24,18 +24,31 @@ void lines_free(line_list *list);
 int cli_check(int count, char **files);
 /* With `record` non-NULL, also records the first page's domain while it
  * plays and writes the recording there. */
-int cli_simulate(const char *file, trace_format format, const char *record);
+int cli_simulate(const char *file, trace_format format, const char *record, long why_step);
 /* `xyzalert test`: runs each scenario against its "expect" list (with
  * `update`, rewrites the lists instead). */
 int cli_test(int count, char **files, bool update);
-/* Plays a loaded scenario: prints its trace in `format`, or, with `capture`
- * non-NULL, appends its expect lines there and prints nothing. With
- * `record` non-NULL, records the domain of the first page from the first
- * step on and returns the recording's JSON (the caller frees it with
- * xyz_free), or NULL after printing why it could not. FORMAT_SVG prints
- * the timeline as a picture titled `title`. */
-char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record,
-                   const char *title);
+
+/* How run_scenario plays a scenario. */
+typedef struct run_options {
+    /* The trace's format; FORMAT_SVG prints the timeline as a picture
+     * titled `title`. */
+    trace_format format;
+    const char *title;
+    /* Non-NULL: the expect lines are appended here and nothing is printed. */
+    line_list *capture;
+    /* Records the domain of the first page from the first step on. */
+    bool record;
+    /* 0 or more (--why): instead of the trace, after step `why_step` the
+     * reason of every live alert and of those finished in that step, in
+     * `format` (text or JSON). -1: none. */
+    long why_step;
+} run_options;
+
+/* Plays a loaded scenario as `options` say. With `record`, returns the
+ * recording's JSON (the caller frees it with xyz_free), or NULL after
+ * printing why it could not; else NULL. */
+char *run_scenario(const xyz_scenario *scenario, const run_options *options);
 /* A scenario's "advance" step (docs/rules.md §12), for any host that keeps
  * a virtual clock, the C suite's included: moves *clock forward by
  * `seconds`, to each pending deadline of the domains of `pages` (NULL

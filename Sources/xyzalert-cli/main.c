@@ -1,4 +1,6 @@
 /* xyzalert: checks alert sets, simulates scenarios, draws dependency graphs. */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -19,7 +21,7 @@ static const command commands[] = {
      "  FILE: ok, N alerts\n"
      "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
      "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT]",
+    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT] [--why STEP]",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
@@ -32,6 +34,11 @@ static const command commands[] = {
      "  --record OUT    also record the first page's domain as the scenario\n"
      "                  plays, and write the recording to OUT (a scenario that\n"
      "                  replays to the same events)\n"
+     "  --why STEP      instead of the trace, print after step STEP why every\n"
+     "                  live alert (and each one finished in that step) is\n"
+     "                  where it is: its reason code, the cause, the seconds\n"
+     "                  until a timer changes it, and the sentence; a table,\n"
+     "                  or one JSON object per alert with --format json\n"
      "The scenario runs on a virtual clock that only its \"advance\" steps (and\n"
      "a recording's \"at\" times) move; the timeline then shows the time of\n"
      "each event.\n"
@@ -99,9 +106,21 @@ static int run_simulate(const command *c, int argc, char **argv) {
     trace_format chosen = FORMAT_TEXT;
     const char *file = NULL;
     const char *record = NULL;
+    long why_step = -1;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
-        if (strcmp(argv[i], "--record") == 0) {
+        if (strcmp(argv[i], "--why") == 0) {
+            if (i + 1 == argc) {
+                return usage_error(c, "--why needs a step number", NULL);
+            }
+            const char *text = argv[++i];
+            char *end = NULL;
+            unsigned long step = strtoul(text, &end, 10);
+            if (text[0] < '0' || text[0] > '9' || *end != '\0' || step > (unsigned long)LONG_MAX) {
+                return usage_error(c, "--why needs a step number, got", text);
+            }
+            why_step = (long)step;
+        } else if (strcmp(argv[i], "--record") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, "--record needs a file to write", NULL);
             }
@@ -137,7 +156,10 @@ static int run_simulate(const command *c, int argc, char **argv) {
     if (!file) {
         return usage_error(c, "missing FILE", NULL);
     }
-    return cli_simulate(file, chosen, record);
+    if (why_step >= 0 && chosen != FORMAT_TEXT && chosen != FORMAT_JSON) {
+        return usage_error(c, "--why prints text or json, not", chosen == FORMAT_SVG ? "svg" : "expect");
+    }
+    return cli_simulate(file, chosen, record, why_step);
 }
 
 static int run_test(const command *c, int argc, char **argv) {

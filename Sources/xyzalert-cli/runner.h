@@ -17,6 +17,13 @@ typedef struct page {
     xyz_dispatch *dispatch;
 } page;
 
+/* An alert the runner added (a reference it owns), for --why: whether its
+ * finish came during the step the reasons are printed after. */
+typedef struct why_entry {
+    xyz_alert *alert;
+    bool finished_in_step;
+} why_entry;
+
 /* The latest instance of each alert id (a reference the runner owns). */
 typedef struct instance {
     const char *id;
@@ -57,6 +64,12 @@ struct runner {
     instance *instances;
     size_t instance_count;
     names instance_index;
+    /* --why (why.c): the step after which the reasons are printed (-1:
+     * none), in JSON or text, and every alert added, in order. */
+    long why_step;
+    bool why_json;
+    why_entry *why_alerts;
+    size_t why_count, why_capacity;
 };
 
 /* trace.c: events as lines of the chosen format, and the host callbacks. */
@@ -82,5 +95,11 @@ void runner_play(runner *r, size_t index);
 void runner_run_nested(runner *r);
 void runner_setup(xyz_status status);
 xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
+
+/* why.c: --why. */
+void why_note_added(runner *r, xyz_alert *const *alerts, size_t count);
+void why_note_finished(runner *r, xyz_alert *alert);
+void why_report(runner *r);
+void why_free(runner *r);
 
 #endif

@@ -5,15 +5,26 @@
 
 #include "runner.h"
 
-int cli_simulate(const char *file, trace_format format, const char *record) {
+int cli_simulate(const char *file, trace_format format, const char *record, long why_step) {
     xyz_error error;
     xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
     if (!scenario) {
         print_load_error(&error);
         return EXIT_INVALID;
     }
-    const char *title = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    char *recording = run_scenario(scenario, format, NULL, record != NULL, title);
+    size_t steps = xyz_scenario_step_count(scenario);
+    if (why_step >= 0 && (size_t)why_step >= steps) {
+        if (steps == 0) {
+            fprintf(stderr, "xyzalert simulate: --why %ld: the scenario has no steps\n", why_step);
+        } else {
+            fprintf(stderr, "xyzalert simulate: --why %ld: out of range, the scenario has steps 0 to %zu\n", why_step,
+                    steps - 1);
+        }
+        xyz_scenario_free(scenario);
+        return EXIT_USAGE;
+    }
+    run_options options = {format, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, NULL, record != NULL, why_step};
+    char *recording = run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     if (!record) {
         return EXIT_VALID;
@@ -32,13 +43,18 @@ int cli_simulate(const char *file, trace_format format, const char *record) {
     return EXIT_VALID;
 }
 
-char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list *capture, bool record,
-                   const char *title) {
+char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     runner r;
     memset(&r, 0, sizeof r);
     r.scenario = scenario;
-    r.format = capture ? FORMAT_EXPECT : format;
-    r.capture = capture;
+    bool record = options->record;
+    const char *title = options->title;
+    /* --why: the trace is captured and dropped; the reasons are printed. */
+    line_list dropped = {0};
+    r.why_step = options->why_step;
+    r.why_json = options->format == FORMAT_JSON;
+    r.capture = r.why_step >= 0 ? &dropped : options->capture;
+    r.format = r.capture ? FORMAT_EXPECT : options->format;
     r.json = r.format == FORMAT_JSON;
     bool json = r.format != FORMAT_TEXT;
     if (r.format == FORMAT_SVG) {
@@ -170,5 +186,7 @@ char *run_scenario(const xyz_scenario *scenario, trace_format format, line_list 
     free(r.pages);
     names_free(&r.instance_index);
     names_free(&r.page_index);
+    why_free(&r);
+    lines_free(&dropped);
     return recording;
 }

@@ -179,6 +179,7 @@ static void run_add(runner *r, const xyz_step_info *step) {
         runner_remember(r, step->alerts[i], fresh[i]);
     }
     if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
+    if (status == XYZ_OK) why_note_added(r, fresh, step->alert_count);
     for (size_t i = 0; i < step->alert_count; i++) {
         if (status != XYZ_OK) {
             if (r->picture) picture_forget(r->picture, fresh[i]);
@@ -381,6 +382,9 @@ void runner_play(runner *r, size_t index) {
     if (r->format == FORMAT_TEXT && !r->step_printed) {
         runner_line_start(r);
         printf("%s\n", r->colour ? "\033[2m-\033[0m" : "-");
+    }
+    if (r->why_step >= 0 && (size_t)r->why_step == index) {
+        why_report(r);
     }
 }
 

@@ -142,7 +142,8 @@ int cli_test(int count, char **files, bool updating) {
             continue;
         }
         line_list actual = {0};
-        (void)run_scenario(scenario, FORMAT_EXPECT, &actual, false, NULL);
+        run_options options = {FORMAT_EXPECT, NULL, &actual, false, -1};
+        (void)run_scenario(scenario, &options);
         bool ok;
         if (updating) {
             ok = update(files[i], scenario, &actual);

@@ -143,6 +143,7 @@ static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
     runner *r = ((page *)context)->runner;
     if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
+    why_note_finished(r, alert);
     emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
     runner_run_nested(((page *)context)->runner);
 }

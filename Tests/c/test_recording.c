@@ -110,7 +110,8 @@ static char *replay(const char *json) {
         return NULL;
     }
     line_list lines = {0};
-    (void)run_scenario(scenario, FORMAT_EXPECT, &lines, false, NULL);
+    run_options options = {FORMAT_EXPECT, NULL, &lines, false, -1};
+    (void)run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     size_t size = 1;
     for (size_t i = 0; i < lines.count; i++) size += strlen(lines.items[i]) + 1;

@@ -365,4 +365,39 @@ status=$?
 echo "$out" | grep -v '^ok ' | grep -v 'passed, .* failed$'
 expect "the SVG pictures ($(echo "$out" | tail -1))" 0 $status
 
+
+# --why STEP (docs/rules.md §18): after the step, every live alert and each
+# one finished in it, with its reason, cause, timer and sentence.
+out=$("$XYZALERT" simulate examples/launch.json --why 2)
+expect "--why prints a table after the step" 0 $? "after step 2:
+alert    code           cause        until  sentence
+consent  finished       -                -  'consent' finished: dismissed
+login    showing        -                -  'login' is showing on page 'home' (target 'page')
+update   not_ready      -                -  'update' is waiting: the host has not marked it ready
+promo    id_dependency  id login         -  'promo' is waiting for dependency 'login' (showing)
+rating   id_dependency  id promo         -  'rating' is waiting for dependency 'promo' (ready)" "$out"
+out=$("$XYZALERT" simulate examples/launch.json --why 3)
+expect "--why leaves out alerts finished before the step" 0 $? "" "$(echo "$out" | grep consent)"
+out=$("$XYZALERT" simulate examples/tabs.json --why 9 --format json | sed -n 3p)
+expect "--why --format json: one object per alert" 0 $? \
+    '{"step": 9, "alert": "survey", "code": "behind", "cause": {"alert": "home_tip"}, "until": null, "sentence": "'"'"'survey'"'"' is blocked by '"'"'home_tip'"'"': it is '"'"'wait'"'"' and never shows over another alert"}' "$out"
+out=$("$XYZALERT" simulate examples/tabs.json --why 5 --format json | sed -n 2p)
+expect "--why names a page as the cause" 0 $? '{"step": 5, "alert": "profile_badge", "code": "not_active_child", "cause": {"page": "profile"}, "until": null, "sentence": "'"'"'profile_badge'"'"' is ready but page '"'"'profile'"'"' is not the active child of page '"'"'tabbar'"'"'"}' "$out"
+cat > "$scratch/timed.json" <<'JSON'
+{"pages": {"p": {}}, "alerts": [{"id": "toast", "page": "p", "duration": 4}],
+ "steps": [{"appear": "p"}, {"add": "toast"}, {"advance": 1.5}]}
+JSON
+out=$("$XYZALERT" simulate "$scratch/timed.json" --why 2 --format json)
+expect "--why gives the seconds until a timer changes the alert" 0 $? \
+    '{"step": 2, "alert": "toast", "code": "showing", "cause": null, "until": 2.5, "sentence": "'"'"'toast'"'"' is showing on page '"'"'p'"'"' (target '"'"'page'"'"')"}' "$out"
+out=$("$XYZALERT" simulate examples/tabs.json --why 14 2>&1)
+expect "--why past the last step is a usage error naming the range" 2 $? \
+    "xyzalert simulate: --why 14: out of range, the scenario has steps 0 to 13" "$out"
+out=$("$XYZALERT" simulate examples/tabs.json --why -1 2>&1)
+status=$?
+expect "--why needs a number" 2 $status "xyzalert simulate: --why needs a step number, got '-1'" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" simulate examples/tabs.json --why 1 --format svg 2>&1)
+status=$?
+expect "--why prints text or json" 2 $status "xyzalert simulate: --why prints text or json, not 'svg'" "$(echo "$out" | head -1)"
+
 finish

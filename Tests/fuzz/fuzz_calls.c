@@ -367,7 +367,8 @@ static void check_round_trip(void) {
         abort();
     }
     line_list replayed = {0};
-    free(run_scenario(scenario, FORMAT_EXPECT, &replayed, false, NULL));
+    run_options options = {FORMAT_EXPECT, NULL, &replayed, false, -1};
+    free(run_scenario(scenario, &options));
     xyz_scenario_free(scenario);
     size_t count = replayed.count > seen.count ? replayed.count : seen.count;
     for (size_t i = 0; i < count; i++) {
