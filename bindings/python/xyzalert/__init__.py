@@ -22,8 +22,8 @@ into xyzalert: that would deadlock.
 from __future__ import annotations
 
 from . import _lib
-from ._enums import ActionStyle, EndReason, Exclusive, HideReason, OnDuplicate, State, Status, StepKind
-from .alert import Action, Alert, keyboard_offset
+from ._enums import ActionStyle, EndReason, Exclusive, HideReason, OnDuplicate, State, Status, StepKind, WhyCode
+from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet, Page, Scenario, Step
 from .dispatch import Dispatch
 from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
@@ -44,6 +44,7 @@ __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OnDuplicate", "OwnerError", "Page",
     "ParseError",
-    "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "XYZAlertError",
+    "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
+    "WhyCode", "XYZAlertError",
     "keyboard_offset", "record_scenario", "run_scenario", "version",
 ]

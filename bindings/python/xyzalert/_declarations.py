@@ -13,7 +13,7 @@ from ._callbacks import _non_null, _plain, _status, _stored
 from ._enums import Status
 from ._loading import library as _library
 from ._locking import serialized
-from ._types import PROVIDER, Error, Host, Rect, StepInfo
+from ._types import PROVIDER, Error, Host, Rect, StepInfo, WhyInfo
 
 
 _P = c_void_p
@@ -42,6 +42,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_exclusive_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_hide_reason_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_end_reason_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_why_code_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_action_style_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_on_duplicate_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_last_error": (_S, [], None, UNLOCKED),
@@ -111,6 +112,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_cancel": (c_int, [_P], _status),
     "xyz_alert_trigger_action": (c_int, [_P, c_size_t], _status),
     "xyz_alert_explain": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_alert_why": (c_int, [_P, POINTER(WhyInfo)], _status),
     "xyz_alert_set_target": (c_int, [_P, _S], _status),
     "xyz_alert_target": (_S, [_P], _plain),
     "xyz_alert_set_keyboard_avoidance": (c_int, [_P, c_bool, c_double], _status),

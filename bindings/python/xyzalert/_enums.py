@@ -114,3 +114,37 @@ class StepKind(enum.IntEnum):
     AVOIDANCE = 20
     TARGET = 21
     DEPEND = 22
+
+
+class WhyCode(enum.IntEnum):
+    """Why an alert is where it is (``xyz_why_code``, docs/rules.md §18).
+    ``str()`` gives the trace word ("behind", "not_ready", ...). Codes marked
+    "to come" belong to features not in this version."""
+
+    IDLE = 0
+    SHOWING = 1
+    HIDDEN_PAGE = 2
+    HIDDEN_COVERED = 3
+    NOT_READY = 4
+    SHOW_AFTER = 5
+    """(to come)"""
+    DEPENDENCY = 6
+    ID_DEPENDENCY = 7
+    PAGE_NOT_VISIBLE = 8
+    NOT_ACTIVE_CHILD = 9
+    SUSPENDED = 10
+    BEHIND = 11
+    LOWER_PRIORITY = 12
+    DEFERRED = 13
+    LANE_GAP = 14
+    """(to come)"""
+    CAPPED = 15
+    """(to come)"""
+    COOLING_DOWN = 16
+    """(to come)"""
+    MIN_VISIBLE = 17
+    """(to come)"""
+    FINISHED = 18
+
+    def __str__(self) -> str:
+        return self.name.lower()

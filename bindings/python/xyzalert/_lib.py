@@ -17,7 +17,7 @@ from ._enums import Status
 from ._loading import EXPECTED_MAJOR, EXPECTED_MINOR  # noqa: F401
 from ._locking import acquire, lock, release, serialize_methods, serialized  # noqa: F401
 from ._trampolines import _provider_owners, make_host, set_provider  # noqa: F401
-from ._types import PROVIDER, Error, Host, Rect, StepInfo  # noqa: F401
+from ._types import PROVIDER, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
 from .errors import ParseError, ReadError, SchemaError, error_for
 
 

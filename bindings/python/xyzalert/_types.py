@@ -46,3 +46,10 @@ class StepInfo(Structure):
                 ("flush", c_bool), ("has_frame", c_bool), ("enabled", c_bool), ("adjust", c_double),
                 ("sets", c_uint32), ("title", c_char_p), ("message", c_char_p), ("style", c_char_p),
                 ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int)]
+
+
+class WhyInfo(Structure):
+    """xyz_why (0.3): an alert's reason; `size` set by the caller."""
+
+    _fields_ = [("size", c_uint32), ("code", c_int), ("alert", c_void_p), ("page", c_void_p), ("id", c_char_p),
+                ("until", c_double), ("end_reason", c_int)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import weakref
 from ctypes import c_void_p
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, 
 
 from . import _check, _handles, _lib
 from ._check import INT32_MAX, INT32_MIN
-from ._enums import ActionStyle, Exclusive, OnDuplicate, State
+from ._enums import ActionStyle, EndReason, Exclusive, OnDuplicate, State, WhyCode
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
@@ -37,6 +38,25 @@ _ZERO = 0.0
 # attribute look-up, about as costly as a foreign call, at every use.
 _WAIT = Exclusive.WAIT
 _REJECT = OnDuplicate.REJECT
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why an alert is where it is (:meth:`Alert.why`, docs/rules.md §18)."""
+
+    code: WhyCode
+    #: What causes it: an :class:`Alert` (covered by, behind, lower priority
+    #: than, waiting for), a :class:`Dispatch` (the page not visible, not the
+    #: active child, suspended), an id (waiting while a live alert has it;
+    #: the id's holder is the alert's own business), or None.
+    cause: Union["Alert", "Dispatch", str, None]
+    #: Seconds until one of the engine's timers changes it (the rest of a
+    #: showing alert's duration, of a queued alert's ttl), or None.
+    until: Optional[float]
+    #: For FINISHED: why the alert ended.
+    end_reason: Optional[EndReason]
+    #: The same reason in words (:meth:`Alert.explain`).
+    sentence: str
 
 
 @dataclass(frozen=True)
@@ -220,6 +240,26 @@ class Alert:
     def explain(self) -> str:
         """One sentence on why the alert is in its state."""
         return _lib.take_string(lib.xyz_alert_explain(self._handle))
+
+    def why(self) -> "Why":
+        """Why the alert is where it is, as data (docs/rules.md §18): the
+        code, its cause, the seconds until a timer changes it, and the
+        sentence `explain()` gives. Reads the host's clock when a timer of
+        the alert runs."""
+        handle = self._handle
+        info = _lib.WhyInfo()
+        info.size = ctypes.sizeof(_lib.WhyInfo)
+        lib.xyz_alert_why(handle, ctypes.byref(info))
+        cause: Union["Alert", "Dispatch", str, None] = None
+        if info.id is not None:
+            cause = info.id.decode("utf-8")
+        elif info.alert:
+            cause = Alert._wrap(info.alert)
+        elif info.page:
+            cause = _handles.dispatch(info.page)
+        code = WhyCode(info.code)
+        return Why(code, cause, None if info.until < 0 else info.until,
+                   EndReason(info.end_reason) if code == WhyCode.FINISHED else None, self.explain())
 
     # ---- scheduling
 
