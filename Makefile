@@ -164,7 +164,7 @@ example: lib cli
 # The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under valgrind.
 cpp-test: lib
 	for std in c++17 c++20; do \
-		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
+		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
 		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
 
 # Rewrites the golden traces and expected diagnostics from the current tool:
@@ -248,7 +248,7 @@ sanitize: deps
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
 	$(CLANG)++ -std=c++17 -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
-		Tests/cpp/test_wrapper.cpp -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
+		Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0

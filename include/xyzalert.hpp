@@ -110,6 +110,29 @@ enum class end_reason : int {
     dropped = XYZ_END_DROPPED,
 };
 
+/** Why an alert is where it is (xyz_why_code, docs/rules.md §18). */
+enum class why_code : int {
+    idle = XYZ_WHY_IDLE,
+    showing = XYZ_WHY_SHOWING,
+    hidden_page = XYZ_WHY_HIDDEN_PAGE,
+    hidden_covered = XYZ_WHY_HIDDEN_COVERED,
+    not_ready = XYZ_WHY_NOT_READY,
+    show_after = XYZ_WHY_SHOW_AFTER,
+    dependency = XYZ_WHY_DEPENDENCY,
+    id_dependency = XYZ_WHY_ID_DEPENDENCY,
+    page_not_visible = XYZ_WHY_PAGE_NOT_VISIBLE,
+    not_active_child = XYZ_WHY_NOT_ACTIVE_CHILD,
+    suspended = XYZ_WHY_SUSPENDED,
+    behind = XYZ_WHY_BEHIND,
+    lower_priority = XYZ_WHY_LOWER_PRIORITY,
+    deferred = XYZ_WHY_DEFERRED,
+    lane_gap = XYZ_WHY_LANE_GAP,
+    capped = XYZ_WHY_CAPPED,
+    cooling_down = XYZ_WHY_COOLING_DOWN,
+    min_visible = XYZ_WHY_MIN_VISIBLE,
+    finished = XYZ_WHY_FINISHED,
+};
+
 /** How an action button wants to be drawn (xyz_action_style). */
 enum class action_style : int {
     default_ = XYZ_ACTION_DEFAULT,
@@ -126,6 +149,7 @@ inline std::string_view to_string(on_duplicate p) { return xyz_on_duplicate_name
 inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
 inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
 inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
+inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
 
 /** A rectangle in the host's coordinates; y grows downward. */
 using rect = xyz_rect;
@@ -301,6 +325,8 @@ public:
         xyz_free(text);
         return out;
     }
+    /** Why the alert is where it is, as data (xyz_alert_why()): defined below. */
+    struct why why() const;
 
     /* set-up: idle alerts only (throws status::state otherwise); each returns *this */
     alert &set_priority(std::int32_t priority) {
@@ -432,6 +458,38 @@ private:
     alert(xyz_alert *handle, adopt_tag) noexcept : handle_(handle) {}
     xyz_alert *handle_;
 };
+
+/** Why an alert is where it is (alert::why(), docs/rules.md §18). */
+struct why {
+    why_code code = why_code::idle;
+    /** The alert that causes it (covered by, waiting for, behind, lower
+     * priority than; for id_dependency the one holding the id). */
+    std::optional<alert> cause_alert;
+    /** The page that causes it (borrowed, as alert::dispatch()). */
+    xyz_dispatch *cause_page = nullptr;
+    /** The id that causes it (id_dependency). */
+    std::optional<std::string> cause_id;
+    /** Seconds until a timer of the engine changes it, if one runs. */
+    std::optional<double> until;
+    /** For why_code::finished: why it ended. */
+    std::optional<xyz::end_reason> end_reason;
+    /** The same reason in words (alert::explain()). */
+    std::string sentence;
+};
+
+inline why alert::why() const {
+    xyz_why raw = XYZ_WHY_INIT;
+    detail::finish(xyz_alert_why(handle_, &raw));
+    xyz::why out;
+    out.code = static_cast<why_code>(raw.code);
+    if (raw.alert) out.cause_alert = alert::borrow(raw.alert);
+    out.cause_page = raw.page;
+    if (raw.id) out.cause_id = std::string(raw.id);
+    if (raw.until >= 0) out.until = raw.until;
+    if (raw.code == XYZ_WHY_FINISHED) out.end_reason = static_cast<xyz::end_reason>(raw.end_reason);
+    out.sentence = explain();
+    return out;
+}
 
 /* ---------------------------------------------------------------- hosts */
 

@@ -31,3 +31,16 @@ int header_test_step_info_size(void) {
     xyz_step_info step = XYZ_STEP_INFO_INIT;
     return step.size == sizeof(xyz_step_info) && step.page == NULL ? 0 : 1;
 }
+
+/* XYZ_WHY_INIT, in C and C++. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int header_test_why_size(void);
+#ifdef __cplusplus
+}
+#endif
+int header_test_why_size(void) {
+    xyz_why why = XYZ_WHY_INIT;
+    return why.size == sizeof(xyz_why) && why.until < 0 ? 0 : 1;
+}
