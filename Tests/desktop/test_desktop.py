@@ -108,7 +108,8 @@ def test_what_tk_shows_follows_the_engine(tour):
             shots["launch"] = screenshot("launch")
         elif number == 7:  # the side panel explains what is queued
             panel = screen.panel.get("1.0", "end")
-            assert "'digest' is ready but page 'inbox' is not the active child" in panel and "'rating'" in panel
+            assert "[not_active_child] 'digest' is ready but page 'inbox' is not the active child" in panel
+            assert "'rating'" in panel
         elif number == 8:  # the inbox tab: home's dialog hidden with its page
             assert set(dialogs) == {"digest"} and selected == "inbox" and not screen.dimmed("home")
             shots["tabs"] = screenshot("tabs")
@@ -154,10 +155,11 @@ def test_the_live_app_adds_from_its_policy_and_times_toasts_out():
         assert set(live.screen.visible_dialogs()) == {"login"}  # deferred: drawn after the idle flush
         # Added in one turn, arbitrated at one flush: the promotion never showed.
         promo = next(a for a in live.live if a.id == "promo")
-        assert promo.state == xyzalert.State.READY and promo.explain() in live.explanations()
+        assert promo.state == xyzalert.State.READY and f"[behind] {promo.explain()}" in live.explanations()
         live.add("rating")
         root.update()
-        assert "'rating' is ready but page 'settings' is not the active child of page 'window'" in live.explanations()
+        assert ("[not_active_child] 'rating' is ready but page 'settings' is not the active child of page 'window'"
+                in live.explanations())
         live.add("saved")
         root.update()
         assert set(live.screen.visible_toasts()) == {"saved"}

@@ -9,7 +9,7 @@ dispatch; the selected tab is the active child), dialogs drawn inside the
 window (a `hide_others` dialog dims its page), a toast lane at the bottom
 (durations on Tk's timer through `set_timer`/`tick`), deferred mode on
 `after_idle` + `flush`, an on-screen keyboard that alerts move clear of, and
-a side panel with `explain()` for every queued alert. The alerts are those
+a side panel with `why()` (code and sentence) for every queued alert. The alerts are those
 of `alerts.json` beside this file: each one's `meta.tab` names its tab
 ("window": the window itself), and the toolbar has a button to add each.
 
@@ -177,7 +177,7 @@ class Screen:
         """The side panel: why each alert that is not visible is not."""
         self._refreshing = False
         self.panel.delete("1.0", "end")
-        self.panel.insert("end", "Why not on screen (explain)\n\n")
+        self.panel.insert("end", "Why not on screen (why)\n\n")
         for line in self.explanations() or ["(none)"]:
             self.panel.insert("end", f"- {line}\n\n")
 
@@ -373,7 +373,13 @@ class App:
 
     def explanations(self) -> List[str]:
         self.live = [a for a in self.live if a.state != xyzalert.State.FINISHED]
-        return [a.explain() for a in self.live if a.state in NOT_VISIBLE]
+        return [reason(a) for a in self.live if a.state in NOT_VISIBLE]
+
+
+def reason(alert: xyzalert.Alert) -> str:
+    """One line of the side panel: the reason's code, then its sentence."""
+    why = alert.why()
+    return f"[{why.code}] {why.sentence}"
 
 
 class Tour:
@@ -412,7 +418,7 @@ class Tour:
 
     def explanations(self) -> List[str]:
         alerts = [self.player.latest(name) for name in self.names]
-        return [a.explain() for a in alerts if a is not None and a.state in NOT_VISIBLE]
+        return [reason(a) for a in alerts if a is not None and a.state in NOT_VISIBLE]
 
     def _sync(self) -> None:
         root = self.player.dispatch(self.root_page)
