@@ -390,6 +390,12 @@ JSON
 out=$("$XYZALERT" simulate "$scratch/timed.json" --why 2 --format json)
 expect "--why gives the seconds until a timer changes the alert" 0 $? \
     '{"step": 2, "alert": "toast", "code": "showing", "cause": null, "until": 2.5, "sentence": "'"'"'toast'"'"' is showing on page '"'"'p'"'"' (target '"'"'page'"'"')"}' "$out"
+out=$("$XYZALERT" simulate examples/why.json --why 7 --format json | grep '"tip"')
+expect "--why: a suspended page comes before the alert on screen (docs/rules.md §18)" 0 $? \
+    '{"step": 7, "alert": "tip", "code": "suspended", "cause": {"page": "tabs"}, "until": null, "sentence": "'"'"'tip'"'"' is held: page '"'"'tabs'"'"' is suspended"}' "$out"
+out=$("$XYZALERT" simulate examples/why-flush.json --why 1 --format json | grep '"rating"')
+expect "--why: before a flush the first candidate goes first" 0 $? \
+    '{"step": 1, "alert": "rating", "code": "lower_priority", "cause": {"alert": "welcome"}, "until": null, "sentence": "'"'"'rating'"'"' is ready but '"'"'welcome'"'"' shows first (priority 5, above 1)"}' "$out"
 out=$("$XYZALERT" simulate examples/tabs.json --why 14 2>&1)
 expect "--why past the last step is a usage error naming the range" 2 $? \
     "xyzalert simulate: --why 14: out of range, the scenario has steps 0 to 13" "$out"

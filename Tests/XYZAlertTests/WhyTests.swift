@@ -1,0 +1,39 @@
+import Testing
+@testable import XYZAlert
+
+/// docs/rules.md §18 through the Swift API: every code has its trace word,
+/// and `why()` and `explain()` tell the same story.
+@Suite("Reasons as data (docs/rules.md §18)")
+struct WhyTests {
+    @Test func everyCodeHasADistinctTraceWordInItsPlace() {
+        let words = WhyCode.allCases.map(\.description)
+        #expect(words.count == 19 && Set(words).count == 19)
+        #expect(WhyCode.allCases.map(\.rawValue) == Array(0..<19))
+        #expect(WhyCode.lowerPriority.description == "lower_priority" && WhyCode.finished.rawValue == 18)
+    }
+
+    @Test func theSentenceNamesTheCauseOfEveryCodeReached() throws {
+        let r = Recorder(deferred: true)
+        let home = Dispatch(host: r, name: "home")
+        try home.pageDidAppear()
+        let low = Alert(id: "low")
+        let high = Alert(id: "high")
+        try high.setPriority(5)
+        try home.add([low, high])
+        #expect(low.why() == AlertWhy(.lowerPriority, alert: high))
+        #expect(low.explain() == "'low' is ready but 'high' shows first (priority 5, above 0)")
+        #expect(high.why() == AlertWhy(.deferred))
+        try home.flush()
+        #expect(low.why() == AlertWhy(.behind, alert: high))
+        let waiting = Alert(id: "waiting")
+        try waiting.addDependency(id: "high")
+        try home.add(waiting)
+        #expect(waiting.why() == AlertWhy(.idDependency, alert: high, id: "high"))
+        // Each reached code's sentence is the one `explain` gives.
+        for alert in [low, high, waiting] {
+            #expect(alert.explain() == Alert.sentence(alert.cause(), of: alert))
+        }
+        try home.destroy()
+        #expect(low.why() == AlertWhy(.finished) && low.endReason == .destroyed)
+    }
+}
