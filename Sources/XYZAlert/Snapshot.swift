@@ -49,7 +49,9 @@ public struct DomainSnapshot: Equatable, Sendable {
 
 extension Dispatch {
     /// A snapshot of this dispatch's whole domain. Never calls host code.
-    /// O(n log n) in the domain's live alerts. A destroyed dispatch, or one
+    /// O(n log n) in the domain's n live alerts, plus each queued or hidden
+    /// alert's reason (`Alert.why`): O(s + p), s the alerts on screen and
+    /// p the pages. A destroyed dispatch, or one
     /// being destroyed (from a callback of its `destroy()`), is shown alone:
     /// it has left its domain, and only its own remaining alerts are listed.
     public func snapshot() -> DomainSnapshot {
