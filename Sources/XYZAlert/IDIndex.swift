@@ -63,10 +63,10 @@ struct IDIndex {
     /// The digest of an id: a keyed hash of its UTF-8 bytes, eight at a time,
     /// whose key is drawn once per process from the standard library's
     /// seeded hasher (random per process, fixed under
-    /// SWIFT_DETERMINISTIC_HASHING). Cheaper than `Hasher` (SipHash), which
-    /// every alert with an id would pay for, and not a cryptographic hash
-    /// as SipHash is: see docs/performance.md, "The id digest", for what it
-    /// does and does not protect against. The tables use its low bits,
+    /// SWIFT_DETERMINISTIC_HASHING), which enters every multiplication, so
+    /// that ids cannot be chosen to collide without it. Cheaper than
+    /// `Hasher` (SipHash), which every alert with an id would pay for;
+    /// docs/performance.md, "The id digest", says what it protects against. The tables use its low bits,
     /// which the final mix (splitmix64's) makes depend on every bit of the
     /// bytes.
     static func digest(_ key: ExactString) -> Int {
@@ -77,7 +77,9 @@ struct IDIndex {
 
     private static func digest(_ bytes: UnsafeRawBufferPointer) -> Int {
         let n = bytes.count
-        var h = hashKey ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
+        let key = IDIndex.key
+        let multiplier = key.multiplier
+        var h = key.start ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
         // Words of eight bytes; the last word is the last eight bytes, which
         // overlap the one before when the length is not a multiple of 8.
         // Shorter ids make one word of two overlapping halves, or of their
@@ -86,33 +88,41 @@ struct IDIndex {
         if n >= 8 {
             var i = 0
             while i + 8 < n {
-                h = mix(h, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                h = mix(h, multiplier, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 i += 8
             }
-            h = mix(h, bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+            h = mix(h, multiplier, bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
         } else if n >= 4 {
             let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
             let high = UInt64(bytes.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
-            h = mix(h, low | high &<< 32)
+            h = mix(h, multiplier, low | high &<< 32)
         } else if n > 0 {
-            h = mix(h, UInt64(bytes[0]) &<< 16 | UInt64(bytes[n >> 1]) &<< 8 | UInt64(bytes[n - 1]))
+            h = mix(h, multiplier, UInt64(bytes[0]) &<< 16 | UInt64(bytes[n >> 1]) &<< 8 | UInt64(bytes[n - 1]))
         }
         h = (h ^ (h &>> 30)) &* 0xBF58_476D_1CE4_E5B9
         h = (h ^ (h &>> 27)) &* 0x94D0_49BB_1331_11EB
         return Int(truncatingIfNeeded: h ^ (h &>> 31))
     }
 
+    /// One word into the state: the full 128-bit product of the two with a
+    /// secret odd multiplier, its halves folded together. Because the
+    /// multiplier is secret, how a change in the word's bits changes the
+    /// result depends on the key (a product with a public constant passes
+    /// a top-bit change on unchanged, which let chosen ids collide).
     @inline(__always)
-    private static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
-        let m = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return m ^ (m &>> 32)
+    private static func mix(_ h: UInt64, _ multiplier: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (h ^ word).multipliedFullWidth(by: multiplier)
+        return product.high ^ product.low
     }
 
-    /// The key of `digest`, from the standard library's per-process seed.
-    private static let hashKey: UInt64 = {
-        var hasher = Hasher()
-        hasher.combine(0x5859_5A49_4458 as UInt64)
-        return UInt64(truncatingIfNeeded: hasher.finalize())
+    /// The key of `digest`, from the standard library's per-process seed:
+    /// the starting state and the (odd) multiplier.
+    private static let key: (start: UInt64, multiplier: UInt64) = {
+        var first = Hasher()
+        first.combine(0x5859_5A49_4458 as UInt64)
+        var second = Hasher()
+        second.combine(0x5859_5A49_4459 as UInt64)
+        return (UInt64(truncatingIfNeeded: first.finalize()), UInt64(truncatingIfNeeded: second.finalize()) | 1)
     }()
 
     /// The stored alert whose id is `key`, whose digest is `digest`.

@@ -93,3 +93,54 @@ struct IDIndexTests {
         #expect(buckets.min()! >= 1, "an empty bucket")
     }
 }
+
+@Suite("The id digest against chosen ids")
+struct IDDigestAttackTests {
+    /// Two 16-byte ids that differ in bit 6 of byte 7 (the first word's bit
+    /// 62) and of bytes 11 and 15 (the second word's bits 30 and 62): a
+    /// difference that a multiplication by a constant passes on unchanged
+    /// whatever the key, and that the next word then cancels, for about
+    /// half the keys. Every byte stays ASCII, so both are valid ids. The
+    /// digest must not let such twins collide (seed fixed: the bytes come
+    /// from a fixed generator; the key is the process's).
+    @Test func craftedTwinIdsDoNotCollide() {
+        var state: UInt64 = 0x5EED_1D5
+        func letter() -> UInt8 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(ascii: "A") + UInt8(truncatingIfNeeded: state >> 33) % 26
+        }
+        var collisions = 0
+        for _ in 0..<1_000 {
+            let bytes = (0..<16).map { _ in letter() }
+            var twin = bytes
+            for i in [7, 11, 15] {
+                twin[i] ^= 0x40
+            }
+            let a = IDIndex.digest(ExactString(String(decoding: bytes, as: UTF8.self)))
+            let b = IDIndex.digest(ExactString(String(decoding: twin, as: UTF8.self)))
+            collisions += a == b ? 1 : 0
+        }
+        #expect(collisions == 0, "\(collisions) of 1,000 crafted twins share a digest")
+    }
+
+    /// A flood of 4,096 ids that differ only in bit 6 of twelve of their
+    /// bytes (the bits a constant multiplier keeps in place) spreads over
+    /// the index's slots like any ids: looking one up stays O(1).
+    @Test func aFloodOfIdsThatDifferInTheSameBitsSpreads() {
+        let base = Array("ABCDEFGHIJKLMNOPQRSTUVWX".utf8)
+        let positions = [3, 7, 11, 15, 19, 23, 2, 6, 10, 14, 18, 22]
+        var buckets = [Int](repeating: 0, count: 1024)
+        var digests = Set<Int>()
+        for pattern in 0..<4_096 {
+            var bytes = base
+            for (bit, position) in positions.enumerated() where pattern & (1 << bit) != 0 {
+                bytes[position] ^= 0x40
+            }
+            let digest = IDIndex.digest(ExactString(String(decoding: bytes, as: UTF8.self)))
+            digests.insert(digest)
+            buckets[digest & 1023] += 1
+        }
+        #expect(digests.count == 4_096, "\(4_096 - digests.count) ids share a digest")
+        #expect(buckets.max()! <= 20, "fullest of 1,024 buckets for 4,096 ids: \(buckets.max()!)")
+    }
+}
