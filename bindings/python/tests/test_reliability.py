@@ -213,3 +213,16 @@ def test_a_finalizer_run_inside_the_handle_table_does_not_deadlock(recorder, pag
     worker.join(timeout=10)
     assert not worker.is_alive(), "a call made while the handle table was locked deadlocked"
     assert outcome == [True]
+
+
+def test_the_package_holds_one_lock_only():
+    """Finalizers run by the garbage collector take the package's lock at
+    any allocation, so any second lock held around Python code can deadlock
+    against a thread that holds the first (the thread test hung so: one
+    thread in the handle table's lock, its collector waiting for the
+    package's; another in the package's, waiting for the table's). The
+    handle table and the stored-exception count use the package's lock."""
+    from xyzalert import _callbacks, _handles, _locking
+
+    assert _handles._lock is _locking.lock
+    assert _callbacks._stored_lock is _locking.lock

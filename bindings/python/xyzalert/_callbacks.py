@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Optional
 
+from . import _locking
 from ._enums import Status
 from ._loading import library
 from .errors import XYZAlertError, error_for
@@ -32,9 +33,10 @@ _pending = _Pending()
 # under the lock; read without it, which is safe: a thread's own store is
 # always visible to itself, and another thread's only sends it the slow way.
 _stored = [0]
-# (Re-entrant: a finalizer run by the garbage collector inside the update
-# may make a C call whose callbacks store an exception.)
-_stored_lock = threading.RLock()
+# (The package's one lock: a finalizer run by the garbage collector inside
+# the update may make a C call, which takes that lock; a second lock could
+# deadlock against a thread that holds it, see _handles.)
+_stored_lock = _locking.lock
 
 
 def _count_stored(change: int) -> None:

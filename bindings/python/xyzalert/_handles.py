@@ -4,24 +4,27 @@ each other up here, so neither module imports the other to do it."""
 
 from __future__ import annotations
 
-import threading
 import weakref
 from typing import Any, Dict, Optional
+
+from . import _locking
 
 # Weak: a wrapper lives as long as the application keeps it (or, for alerts,
 # as long as the engine's callbacks are handing it out). Alerts are on every
 # hot path, so their table is a plain dict of weak references, whose single
 # operations are atomic under the GIL; each wrapper's finalizer drops its own
 # entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
-# Its lock is re-entrant: the garbage collector may run a Dispatch's
-# finalizer (which closes it, runs passes, asks providers that look
-# dispatches up here) in the middle of this module's own operation on the
-# same thread, which a plain lock turns into a deadlock.
+# Its lock is the package's one lock (`_locking.lock`), re-entrant: the
+# garbage collector may run a Dispatch's finalizer (which closes it, takes
+# that lock, runs passes, asks providers that look dispatches up here) in
+# the middle of this module's own operation. A lock of its own would
+# deadlock there, on the same thread (a plain lock) or with a thread that
+# holds the package's lock and waits for this one (any second lock).
 #: (`Alert()` and the show callback, on every app's hot path, store and
 #: look up here directly, as put_alert and alert do.)
 alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
-_lock = threading.RLock()
+_lock = _locking.lock
 
 
 def put_alert(handle: int, alert: Any) -> None:
