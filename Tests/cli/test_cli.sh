@@ -406,4 +406,18 @@ out=$("$XYZALERT" simulate examples/tabs.json --why 1 --format svg 2>&1)
 status=$?
 expect "--why prints text or json" 2 $status "xyzalert simulate: --why prints text or json, not 'svg'" "$(echo "$out" | head -1)"
 
+
+# An update step whose title, message or meta is null clears it: the step
+# is played (an update event), not skipped as having no such field.
+cat > "$scratch/null-update.json" <<'JSON'
+{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "title": "Hello", "message": "m", "meta": {"k": 1}}],
+ "steps": [{"appear": "p"}, {"add": "a"}, {"update": {"alert": "a", "title": null}},
+           {"update": {"alert": "a", "message": null}}, {"update": {"alert": "a", "meta": null}}]}
+JSON
+out=$("$XYZALERT" simulate "$scratch/null-update.json" --format expect)
+expect "an update to null is played" 0 $? "1 show a p
+2 update a
+3 update a
+4 update a" "$out"
+
 finish
