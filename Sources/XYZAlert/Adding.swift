@@ -25,11 +25,11 @@ extension Dispatch {
         for alert in batch {
             if checksBatch {
                 guard members.insert(ObjectIdentifier(alert)).inserted else {
-                    throw AlertError(.invalidArgument, "cannot add alert \(alert.quotedName) twice in one call")
+                    throw AlertError(.invalidArgument, "cannot add \(alert.alertName) twice in one call")
                 }
             }
             guard alert.state == .idle else {
-                throw AlertError(.state, "cannot add alert \(alert.quotedName): it is \(alert.state), not idle")
+                throw AlertError(.state, "cannot add \(alert.alertName): it is \(alert.state), not idle")
             }
             if let id = alert.key {
                 if let live = domain.ids.find(id, digest: alert.keyDigest) {

@@ -149,6 +149,10 @@ public final class Alert {
     /// The alert's name in messages: `'id'`, or "an alert without id".
     var quotedName: String { id.map { "'\($0)'" } ?? "an alert without id" }
 
+    /// The alert in a message that names it as an alert: "alert 'id'", or
+    /// "an alert without id" (never "alert an alert without id").
+    var alertName: String { id.map { "alert '\($0)'" } ?? "an alert without id" }
+
     /// The dependency ids of this alert, in the order they were added.
     public var dependencyIDs: [String] { idDependencies.map(\.string) }
 
@@ -168,7 +172,7 @@ public final class Alert {
 
     @inline(never)
     private func finishedError(_ what: String) -> AlertError {
-        AlertError(.state, "cannot \(what): alert \(quotedName) has finished")
+        AlertError(.state, "cannot \(what): \(alertName) has finished")
     }
 
     @inline(__always)
@@ -180,7 +184,7 @@ public final class Alert {
 
     @inline(never)
     private func notIdleError(_ what: String) -> AlertError {
-        AlertError(.state, "cannot \(what): alert \(quotedName) is \(state); only an idle alert can change it")
+        AlertError(.state, "cannot \(what): \(alertName) is \(state); only an idle alert can change it")
     }
 
     /// Sets the priority. Idle alerts only (`.state` otherwise).
@@ -206,7 +210,7 @@ public final class Alert {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
         try requireIdle("set the duration")
-        try Alert.requireTime(seconds, "duration of alert \(quotedName)")
+        try Alert.requireTime(seconds, "duration of \(alertName)")
         duration = seconds
     }
 
@@ -218,7 +222,7 @@ public final class Alert {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
         try requireIdle("set the ttl")
-        try Alert.requireTime(seconds, "ttl of alert \(quotedName)")
+        try Alert.requireTime(seconds, "ttl of \(alertName)")
         ttl = seconds
     }
 
@@ -251,7 +255,7 @@ public final class Alert {
         defer { checked?.checkAfterCall() }
         try requireNotFinished("set the target")
         if name.isEmpty {
-            throw AlertError(.invalidArgument, "target name of alert \(quotedName) must not be empty")
+            throw AlertError(.invalidArgument, "target name of \(alertName) must not be empty")
         }
         let recorded = recordCall { .target(alert: $0.alert(self), target: name) }
         defer { recorded?.end() }
@@ -284,7 +288,7 @@ public final class Alert {
                 recording.begin(.update(alert: recording.alert(self), change))
                 recorded = recording
             } else {
-                recording.fail("alert \(quotedName) got a content change that is not one setter's (title, message, style, meta, one action added, or the actions cleared)")
+                recording.fail("\(alertName) got a content change that is not one setter's (title, message, style, meta, one action added, or the actions cleared)")
             }
         }
         defer { recorded?.end() }
@@ -321,7 +325,7 @@ public final class Alert {
         try requireNotFinished("set keyboard avoidance")
         try dispatch?.domain.requireMutable("set keyboard avoidance")
         if !adjust.isFinite {
-            throw AlertError(.invalidArgument, "keyboard adjust of alert \(quotedName) must be finite")
+            throw AlertError(.invalidArgument, "keyboard adjust of \(alertName) must be finite")
         }
         let recorded = recordCall { .avoidance(alert: $0.alert(self), enabled: enabled, adjust: adjust) }
         defer { recorded?.end() }
@@ -338,7 +342,7 @@ public final class Alert {
         try requireNotFinished("set the frame")
         try dispatch?.domain.requireMutable("set the frame")
         if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
-            throw AlertError(.invalidArgument, "frame of alert \(quotedName) must be finite")
+            throw AlertError(.invalidArgument, "frame of \(alertName) must be finite")
         }
         let recorded = recordCall { .frame(alert: $0.alert(self), frame: frame) }
         defer { recorded?.end() }

@@ -32,7 +32,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireNotFinished("dismiss")
         guard state.isOnScreen else {
-            throw AlertError(.state, "cannot dismiss alert \(quotedName): it is \(state), not on screen (cancel ends an alert in any live state)")
+            throw AlertError(.state, "cannot dismiss \(alertName): it is \(state), not on screen (cancel ends an alert in any live state)")
         }
         try end(.dismissed, removing: false, "dismiss an alert") { recordAlertCall(.dismiss) }
     }
@@ -44,7 +44,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireNotFinished("cancel")
         guard state.isLive else {
-            throw AlertError(.state, "cannot cancel alert \(quotedName): it has not been added")
+            throw AlertError(.state, "cannot cancel \(alertName): it has not been added")
         }
         try end(.cancelled, "cancel an alert") { recordAlertCall(.cancel) }
     }
@@ -59,10 +59,10 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireNotFinished("trigger an action")
         guard state == .showing else {
-            throw AlertError(.state, "cannot trigger an action of alert \(quotedName): it is \(state), not showing")
+            throw AlertError(.state, "cannot trigger an action of \(alertName): it is \(state), not showing")
         }
         guard let index = Int(exactly: index), content.actions.indices.contains(index) else {
-            throw AlertError(.invalidArgument, "alert \(quotedName) has no action \(index) (it has \(content.actions.count))")
+            throw AlertError(.invalidArgument, "\(alertName) has no action \(index) (it has \(content.actions.count))")
         }
         try end(.dismissed, action: index, "trigger an action") { recordCall { .action(alert: $0.alert(self), index: index) } }
     }
@@ -91,7 +91,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireBeforeShow("add a dependency")
         if dependency === self {
-            throw AlertError(.cycle, "alert \(quotedName) cannot depend on itself")
+            throw AlertError(.cycle, "\(alertName) cannot depend on itself")
         }
         if dependency.state == .finished || dependencies.contains(where: { $0 === dependency }) {
             return
@@ -121,7 +121,7 @@ extension Alert {
         }
         let key = ExactString(id)
         if key == self.key {
-            throw AlertError(.cycle, "alert \(quotedName) cannot depend on its own id")
+            throw AlertError(.cycle, "\(alertName) cannot depend on its own id")
         }
         // One hash of the id, for the duplicate check, the look-up of its
         // live alert and the list.
@@ -147,7 +147,7 @@ extension Alert {
     private func requireBeforeShow(_ what: String) throws(AlertError) {
         try requireNotFinished(what)
         if state.isOnScreen {
-            throw AlertError(.state, "cannot \(what): alert \(quotedName) is already on screen")
+            throw AlertError(.state, "cannot \(what): \(alertName) is already on screen")
         }
         try dispatch?.domain.requireMutable(what)
     }

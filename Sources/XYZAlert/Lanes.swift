@@ -23,7 +23,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireIdle("set the lane")
         if lane.isEmpty {
-            throw AlertError(.invalidArgument, "the lane of alert \(quotedName) must not be empty")
+            throw AlertError(.invalidArgument, "the lane of \(alertName) must not be empty")
         }
         let key = ExactString(lane)
         laneKey = key == Domain.mainLane ? nil : key

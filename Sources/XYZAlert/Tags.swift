@@ -19,7 +19,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireNotFinished("add a tag")
         if tag.isEmpty {
-            throw AlertError(.invalidArgument, "a tag of alert \(quotedName) must not be empty")
+            throw AlertError(.invalidArgument, "a tag of \(alertName) must not be empty")
         }
         let key = ExactString(tag)
         guard !tagKeys.contains(key) else { return }

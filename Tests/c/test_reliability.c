@@ -439,7 +439,24 @@ static void joining_and_splitting_again_and_again_keeps_add_order(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* Messages about an alert without id read as sentences ("cannot cancel:
+ * an alert without id has finished", not "alert an alert without id"). */
+static void messages_name_an_alert_without_id_plainly(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *anonymous = xyz_alert_create(NULL);
+    CHECK_STATUS(xyz_alert_cancel(anonymous), XYZ_ESTATE);
+    CHECK_STR(xyz_last_error(), "cannot cancel an alert without id: it has not been added");
+    CHECK_OK(xyz_dispatch_add(home, &anonymous, 1));
+    CHECK_OK(xyz_alert_cancel(anonymous));
+    CHECK_STATUS(xyz_alert_cancel(anonymous), XYZ_ESTATE);
+    CHECK_STR(xyz_last_error(), "cannot cancel: an alert without id has finished");
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_alert_release(anonymous);
+}
+
 const test_case reliability_tests[] = {
+    {"messages_name_an_alert_without_id_plainly", messages_name_an_alert_without_id_plainly},
     {"joining_and_splitting_again_and_again_keeps_add_order", joining_and_splitting_again_and_again_keeps_add_order},
     {"a_host_normalising_content_in_update_does_not_recurse", a_host_normalising_content_in_update_does_not_recurse},
     {"an_action_index_is_reported_unsigned", an_action_index_is_reported_unsigned},

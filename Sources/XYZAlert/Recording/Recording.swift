@@ -273,7 +273,7 @@ public final class Recording {
     /// for an alert it has not seen added.
     func alert(_ alert: Alert) -> String? {
         guard let entry = instances[ObjectIdentifier(alert)] else {
-            fail("a call named alert \(alert.quotedName), which the recording has not seen added")
+            fail("a call named \(alert.alertName), which the recording has not seen added")
             return nil
         }
         return definitions[entry.definition].name
@@ -377,7 +377,7 @@ public final class Recording {
         if dependency.state == .idle {
             return reserve(dependency)
         }
-        fail("an alert depends on alert \(dependency.quotedName), which was added where the recording does not see")
+        fail("an alert depends on \(dependency.alertName), which was added where the recording does not see")
         return nil
     }
 
