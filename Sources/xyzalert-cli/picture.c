@@ -192,8 +192,16 @@ void picture_page_destroyed(picture *p, size_t page) {
 
 /* ---- drawing ---- */
 
+/* `s` as XML character data. Control characters other than tab are left
+ * out, and U+FFFE and U+FFFF, which XML forbids too, are written as U+FFFD. */
 static void text(FILE *out, const char *s) {
     for (; *s; s++) {
+        const unsigned char *u = (const unsigned char *)s;
+        if (u[0] == 0xEF && u[1] == 0xBF && (u[2] == 0xBE || u[2] == 0xBF)) {
+            fputs("\xEF\xBF\xBD", out);
+            s += 2;
+            continue;
+        }
         switch (*s) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;

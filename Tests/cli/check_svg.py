@@ -128,6 +128,18 @@ def main(xyzalert):
             committed = (REPO / "docs" / "launch.svg").read_bytes()
             check("docs/launch.svg is the launch picture", committed == (scratch / "launch.svg").read_bytes())
 
+        # U+FFFE and U+FFFF in an id and a lane (valid JSON, forbidden in
+        # XML): the picture stays well-formed, with U+FFFD in their place.
+        odd = {"pages": {"home": {}}, "alerts": [{"id": "odd\uffff\ufffe", "page": "home", "lane": "to\uffffast"}],
+               "steps": [{"appear": "home"}, {"add": "odd\uffff\ufffe"}]}
+        (scratch / "odd.json").write_text(json.dumps(odd))
+        svg = run(xyzalert, "simulate", str(scratch / "odd.json"), "--format", "svg", check=True).stdout
+        try:
+            texts = "".join(ElementTree.fromstring(svg).itertext())
+            check("U+FFFE and U+FFFF are written as U+FFFD", "odd\ufffd\ufffd" in texts and "to\ufffdast" in texts)
+        except ElementTree.ParseError as error:
+            check("U+FFFE and U+FFFF are written as U+FFFD", False, str(error))
+
         # 200 alerts: every row keeps its height; the picture grows (and scrolls).
         many = {"pages": {"home": {}}, "alerts": [{"id": f"a{i}", "page": "home", "priority": i % 7} for i in range(200)],
                 "steps": [{"appear": "home"}] + [{"add": f"a{i}"} for i in range(200)]
