@@ -228,3 +228,21 @@ def test_an_alert_whose_arguments_do_not_bind_is_finalized_silently(monkeypatch)
         Alert("a", priority="high")  # type: ignore[arg-type]
     gc.collect()
     assert unraisable == []
+
+
+def test_a_nul_in_a_string_is_an_error_not_a_cut(page):
+    """C strings end at a NUL: 'a\\x00b' would reach the engine as 'a' (an
+    id, a lane, the tag a cancel_tagged cancels). Every string argument
+    with a NUL is a ValueError naming it, and nothing changes."""
+    home = page("home")
+    tagged = xyzalert.Alert("t", tags=["x"])
+    home.add(tagged)
+    for make in (lambda: xyzalert.Alert("a\x00b"), lambda: xyzalert.Alert("a", lane="to\x00ast"),
+                 lambda: xyzalert.Alert("a", tags=["x\x00y"])):
+        with pytest.raises(ValueError, match="NUL"):
+            make()
+    with pytest.raises(ValueError, match="tag contains a NUL"):
+        home.cancel_tagged("x\x00-not-this-tag")
+    assert tagged.state == xyzalert.State.SHOWING
+    with pytest.raises(ValueError, match="NUL"):
+        xyzalert.Scenario.load(b"examples/launch.json\x00.txt")

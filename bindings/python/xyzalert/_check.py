@@ -76,9 +76,12 @@ def flag(value: Any, name: str) -> bool:
 
 
 def text(value: Any, name: str) -> bytes:
-    """A str, as UTF-8 (strings that cannot be encoded are a ValueError)."""
+    """A str, as UTF-8 (strings that cannot be encoded are a ValueError, and
+    so are strings with a NUL, which a C string would cut there)."""
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, got {described(value)}")
+    if "\x00" in value:
+        raise ValueError(f"{name} contains a NUL character at {value.index(chr(0))}, which a C string cannot hold")
     try:
         return value.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -130,7 +133,11 @@ def path(value: Any, name: str) -> bytes:
         raw = os.fspath(value)
     except TypeError:
         raise TypeError(f"{name} must be a str or os.PathLike, got {described(value)}") from None
-    return raw if isinstance(raw, bytes) else text(raw, name)
+    if isinstance(raw, bytes):
+        if b"\x00" in raw:
+            raise ValueError(f"{name} contains a NUL byte, which a C string cannot hold")
+        return raw
+    return text(raw, name)
 
 
 def _article(word: str) -> str:

@@ -99,7 +99,8 @@ class Alert:
         # rarely used arguments are looked at only when one is not a default
         # object: `is` is the cheapest test, and an equal value that is
         # another object (a "page" built at run time) takes the checked path.
-        raw_id = id.encode("utf-8") if type(id) is str and id.isascii() else _check.optional_text(id, "id")
+        raw_id = (id.encode("utf-8") if type(id) is str and id.isascii() and "\x00" not in id
+                  else _check.optional_text(id, "id"))
         if type(priority) is not int or not INT32_MIN <= priority <= INT32_MAX:
             priority = _check.int32(priority, "priority")
         if type(exclusive) is not Exclusive:
