@@ -90,6 +90,7 @@ WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
     ("Alert.style=", lambda: setattr(Alert("a"), "style", None), TypeError, "style must be a str, got NoneType"),
     ("Alert.title=", lambda: setattr(Alert("a"), "title", 5), TypeError, "title must be a str, got int 5"),
     ("Alert.message=", lambda: setattr(Alert("a"), "message", [1]), TypeError, "message must be a str, got list"),
+    ("Alert.meta=", lambda: setattr(Alert("a"), "meta", 5), TypeError, "meta must be a mapping or JSON object text (str), got int 5"),
     ("Alert.add_action", lambda: Alert("a").add_action(("ok",)), TypeError, "an action must be an Action or a tuple"),
     ("Alert.add_action", lambda: Alert("a").add_action(Action("ok", 5)), TypeError,  # type: ignore[arg-type]
      "an action's title must be a str, got int 5"),
@@ -133,6 +134,7 @@ WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
     ("AlertSet.load", lambda: AlertSet.load(5), TypeError, "path must be a str or os.PathLike, got int 5"),
     ("AlertSet.loads", lambda: AlertSet.loads(5), TypeError, "text must be a str, got int 5"),
     ("AlertSet.page_of", lambda: catalog().page_of(5), TypeError, "id must be a str, got int 5"),
+    ("AlertSet.after_alerts", lambda: catalog().after_alerts(5), TypeError, "name must be a str, got int 5"),
     ("AlertSet.create_alert", lambda: catalog().create_alert(None), TypeError, "id must be a str, got NoneType"),
     ("Scenario.load", lambda: Scenario.load(None), TypeError, "path must be a str or os.PathLike"),
     ("Scenario.loads", lambda: Scenario.loads([]), TypeError, "text must be a str, got list []"),

@@ -40,3 +40,48 @@ def test_error_steps_match_too(tmp_path):
     assert [event["code"] for event in expected if event["event"] == "error"] == \
         ["not_found", "duplicate", "state", "owner", "state"]
     assert xyzalert.run_scenario(scenario) == expected
+
+
+def _tool_trace(scenario):
+    output = subprocess.run([str(cli_path()), "simulate", str(scenario), "--format", "json"],
+                            check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_every_update_field_after_alerts_and_alerts_without_id_match(tmp_path):
+    """What the runner once skipped or printed otherwise: update steps that
+    clear a field (null), clear the actions, add one or set meta; alerts
+    that depend on another alert's latest instance (after_alerts); alerts
+    without an id, which the trace names by their name in the file."""
+    scenario = tmp_path / "all.json"
+    scenario.write_text(json.dumps({
+        "pages": {"home": {}},
+        "alerts": [
+            {"id": "a", "page": "home", "title": "Hello", "message": "m", "meta": {"k": 1},
+             "actions": [{"id": "ok", "title": "OK"}]},
+            {"name": "nameless", "page": "home", "after_alerts": ["a"], "title": "After a"},
+            {"name": "second", "page": "home", "priority": 9, "exclusive": "cover"},
+        ],
+        "steps": [
+            {"appear": "home"}, {"add": ["a", "nameless"]},
+            {"update": {"alert": "a", "title": None}}, {"update": {"alert": "a", "message": None}},
+            {"update": {"alert": "a", "clear_actions": True}},
+            {"update": {"alert": "a", "add_action": {"id": "x", "title": "X", "style": "destructive"}}},
+            {"update": {"alert": "a", "meta": {"k": 2}}}, {"update": {"alert": "a", "meta": None}},
+            {"action": {"alert": "a", "index": 0}}, {"add": "second"}, {"dismiss": "second"},
+        ],
+    }))
+    expected = _tool_trace(scenario)
+    events = [(event["event"], event["alert"]) for event in expected]
+    assert events.count(("update", "a")) == 6 and ("show", "nameless") in events and ("show", "second") in events
+    assert xyzalert.run_scenario(scenario) == expected
+
+
+FUZZED = sorted(path for path in (REPO / "Tests" / "fuzz" / "corpus" / "load").glob("*.json")
+                if subprocess.run([str(cli_path()), "check", str(path)], capture_output=True).returncode == 0
+                and '"steps"' in path.read_text(errors="replace"))
+
+
+@pytest.mark.parametrize("scenario", FUZZED, ids=lambda p: p.stem)
+def test_the_python_runner_matches_the_tool_over_the_fuzz_corpus(scenario):
+    assert xyzalert.run_scenario(scenario) == _tool_trace(scenario)

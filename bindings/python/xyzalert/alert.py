@@ -342,11 +342,21 @@ class Alert:
         the style an :class:`ActionStyle` or its name (``"cancel"``)."""
         lib.xyz_alert_add_action(self._handle, *_action(action))
 
+    def clear_actions(self) -> None:
+        """Removes every button."""
+        lib.xyz_alert_clear_actions(self._handle)
+
     @property
     def meta(self) -> Optional[Dict[str, Any]]:
         """Host data from JSON ``meta``, as a dict."""
         text = _lib.decode(lib.xyz_alert_meta(self._handle))
         return None if text is None else json.loads(text)
+
+    @meta.setter
+    def meta(self, meta: Optional[Union[Mapping[str, Any], str]]) -> None:
+        """Sets host data: a dict (or other mapping) or a JSON object's text;
+        None removes it."""
+        lib.xyz_alert_set_meta(self._handle, None if meta is None else _meta(meta))
 
     def set_frame(self, frame: Optional[Sequence[float]]) -> None:
         """Reports the laid-out frame ``(x, y, width, height)``; None if unknown."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
 
 from . import _check, _lib
-from ._enums import StepKind
-from .alert import Alert
+from ._enums import ActionStyle, StepKind
+from .alert import Action, Alert
 
 lib = _lib.lib
 
@@ -61,6 +61,15 @@ class AlertSet:
         definition = lib.xyz_catalog_find(self._handle, _check.text(id, "id"))
         return _lib.decode(lib.xyz_definition_page(definition)) if definition else None
 
+    def after_alerts(self, name: str) -> List[str]:
+        """The definitions whose latest instance the alert called `name`
+        depends on by handle (JSON ``after_alerts``)."""
+        definition = lib.xyz_catalog_find(self._handle, _check.text(name, "name"))
+        if not definition:
+            return []
+        return [lib.xyz_definition_after_alert(definition, i).decode("utf-8")
+                for i in range(lib.xyz_definition_after_alert_count(definition))]
+
     def create_alert(self, id: str) -> Alert:
         """A fresh idle instance of definition `id` (NotFoundError if there is none)."""
         return Alert._own(lib.xyz_catalog_create_alert(self._handle, _check.text(id, "id")))
@@ -89,10 +98,15 @@ class Step:
     duration: float = 0.0
     #: cancel_tagged: the tag (None: every alert).
     tag: Optional[str] = None
-    #: update: the fields to set (None: not given).
+    #: update: the fields it sets, in the order the setters run ("title",
+    #: "message", "style", "clear_actions", "add_action", "meta"), and their
+    #: values (title, message and meta None when set to null).
+    sets: Tuple[str, ...] = ()
     title: Optional[str] = None
     message: Optional[str] = None
     style: Optional[str] = None
+    action: Optional[Action] = None
+    meta: Optional[str] = None
     #: A recording's: the virtual clock's time during the step, and for a
     #: call made from inside a callback, the event of the step around it.
     at: Optional[float] = None
@@ -135,8 +149,11 @@ class Scenario:
             steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
                               tuple(_lib.step_alerts(raw)), int(raw.index),
                               frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
-                              _lib.decode(raw.tag), _lib.decode(raw.title), _lib.decode(raw.message),
-                              _lib.decode(raw.style), raw.at if raw.has_at else None,
+                              _lib.decode(raw.tag), _update_fields(raw), _lib.decode(raw.title),
+                              _lib.decode(raw.message), _lib.decode(raw.style),
+                              Action(_lib.decode(raw.action_id) or "", _lib.decode(raw.action_title) or "",
+                                     ActionStyle(raw.action_style)) if raw.action_id else None,
+                              _lib.decode(raw.meta), raw.at if raw.has_at else None,
                               int(raw.during) if raw.during else None))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
@@ -165,3 +182,11 @@ def _json_text(text: Any) -> bytes:
     if isinstance(text, bytes):
         return text
     return _check.text(text, "text")
+
+
+#: The update fields of xyz_step_info.sets, in the order their setters run.
+_SETS = (("title", 1), ("message", 2), ("style", 4), ("clear_actions", 8), ("add_action", 16), ("meta", 32))
+
+
+def _update_fields(raw: Any) -> Tuple[str, ...]:
+    return tuple(name for name, bit in _SETS if raw.sets & bit)

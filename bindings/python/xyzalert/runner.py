@@ -34,45 +34,53 @@ class _TraceHost(Host):
     def show(self, alert: Alert, target: str, view: Any) -> None:
         lane = alert.lane
         extra = {} if lane == "main" else {"lane": lane}
-        self.trace.emit("show", alert=alert.id, page=self.page, target=target, **extra)
+        self.trace.emit("show", alert=self.trace.name(alert), page=self.page, target=target, **extra)
         self.observer.show(alert, target, view)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
-        self.trace.emit("hide", alert=alert.id, reason=reason.name.lower())
+        self.trace.emit("hide", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.hide(alert, reason)
 
     def unhide(self, alert: Alert) -> None:
-        self.trace.emit("unhide", alert=alert.id)
+        self.trace.emit("unhide", alert=self.trace.name(alert))
         self.observer.unhide(alert)
 
     def remove(self, alert: Alert, reason: EndReason) -> None:
-        self.trace.emit("remove", alert=alert.id, reason=reason.name.lower())
+        self.trace.emit("remove", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.remove(alert, reason)
 
     def finish(self, alert: Alert, reason: EndReason) -> None:
-        self.trace.emit("finish", alert=alert.id, reason=reason.name.lower())
+        self.trace.emit("finish", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.finish(alert, reason)
 
     def move(self, alert: Alert, dy: float, duration: float) -> None:
-        self.trace.emit("move", alert=alert.id, dy=dy, duration=duration)
+        self.trace.emit("move", alert=self.trace.name(alert), dy=dy, duration=duration)
         self.observer.move(alert, dy, duration)
 
     def action(self, alert: Alert, index: int, action_id: str) -> None:
-        self.trace.emit("action", alert=alert.id, action=action_id)
+        self.trace.emit("action", alert=self.trace.name(alert), action=action_id)
         self.observer.action(alert, index, action_id)
 
     def update(self, alert: Alert) -> None:
-        self.trace.emit("update", alert=alert.id)
+        self.trace.emit("update", alert=self.trace.name(alert))
         self.observer.update(alert)
 
 
 class _Trace:
     def __init__(self) -> None:
         self.events: List[Event] = []
+        self.names = {}
         self.step = 0
         self.quiet = False
         #: The virtual clock (docs/rules.md §12): scenarios never depend on the machine's speed.
         self.clock = 0.0
+
+    #: The scenario's name of each alert without id, by its handle (the tool
+    #: prints it where an alert with an id prints the id).
+    names: Dict[int, str]
+
+    def name(self, alert: Alert) -> str:
+        return alert.id if alert.id is not None else self.names.get(alert._handle, "")
 
     def emit(self, event: str, **fields: Any) -> None:
         if not self.quiet:
@@ -269,9 +277,30 @@ class ScenarioPlayer:
             dispatch = self._live_page(step.page)
             if dispatch is None:
                 return
-            fresh = [self.scenario.alerts.create_alert(id) for id in step.alerts]
-            dispatch.add(fresh)
+            alerts = self.scenario.alerts
+            fresh = [alerts.create_alert(name) for name in step.alerts]
+            for i, (name, made) in enumerate(zip(step.alerts, fresh)):
+                if made.id is None:
+                    self.trace.names[made._handle] = name
+                # "after_alerts": the latest instances of those names, earlier
+                # alerts of this add first (as the tool does).
+                for other in alerts.after_alerts(name):
+                    earlier = [fresh[j] for j in range(i) if step.alerts[j] == other]
+                    dependency = earlier[0] if earlier else self._instance(other)
+                    if dependency is None:
+                        return
+                    made.add_dependency(dependency)
+            previous = {name: self._latest.get(name) for name in step.alerts}
             self._latest.update(zip(step.alerts, fresh))
+            try:
+                dispatch.add(fresh)
+            except XYZAlertError:
+                for name, old in previous.items():
+                    if old is None:
+                        self._latest.pop(name, None)
+                    else:
+                        self._latest[name] = old
+                raise
         elif kind == StepKind.SELECT:
             parent = self._live_page(step.page)
             if parent is None:
@@ -298,9 +327,17 @@ class ScenarioPlayer:
             elif kind == StepKind.FRAME:
                 alert.set_frame(step.frame)
             elif kind == StepKind.UPDATE:
-                if step.title is not None:
-                    alert.title = step.title
-                if step.message is not None:
-                    alert.message = step.message
-                if step.style is not None:
-                    alert.style = step.style
+                # One setter per field the step gives, in the documented order.
+                for field_name in step.sets:
+                    if field_name == "title":
+                        alert.title = step.title
+                    elif field_name == "message":
+                        alert.message = step.message
+                    elif field_name == "style":
+                        alert.style = step.style or ""
+                    elif field_name == "clear_actions":
+                        alert.clear_actions()
+                    elif field_name == "add_action" and step.action is not None:
+                        alert.add_action(step.action)
+                    elif field_name == "meta":
+                        alert.meta = step.meta
