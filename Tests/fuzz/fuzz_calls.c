@@ -223,7 +223,9 @@ static void step(void) {
     case 6: xyz_dispatch_page_did_appear(d); break;
     case 7: xyz_dispatch_page_will_disappear(d); break;
     case 8:
-        if (xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL) == XYZ_OK) follow_join(d);
+        /* (A callback of the join may have destroyed `d`: its slot then
+         * holds a new page, and `d` must not be touched.) */
+        if (xyz_dispatch_set_parent(d, operand(2) ? page_operand() : NULL) == XYZ_OK && slot_of(d) >= 0) follow_join(d);
         break;
     case 9: (void)xyz_dispatch_set_active_child(d, operand(2) ? page_operand() : NULL); break;
     case 10: {
