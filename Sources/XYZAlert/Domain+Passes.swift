@@ -222,8 +222,9 @@ extension Domain {
     /// candidate; otherwise the first `cover`/`hideOthers` candidate, if its
     /// priority is above `top`. Only one can be chosen per selection: the
     /// chosen alert outranks every other candidate.
-    /// Cost: O(participating dispatches).
-    private func select(above top: Int32?, lane: ExactString?) -> Alert? {
+    /// Cost: O(participating dispatches). (`Alert.why` asks it too, which
+    /// candidate the next pass selects.)
+    func select(above top: Int32?, lane: ExactString?) -> Alert? {
         var best: Alert?
         for i in participating.indices {
             let dispatch = participating[i]

@@ -6,7 +6,8 @@
 /// wins: the alert's own state (idle, waiting, finished, showing, hidden);
 /// then, for a ready alert, its page's participation (rule 1), its
 /// dependencies (rule 3), a suspended page, the alerts on screen (rule 4)
-/// and the candidates before it; else it shows at the next pass.
+/// and the candidates before it (rule 4's own selection, `Domain.select`);
+/// else it shows at the next pass.
 
 /// What keeps an alert where it is. The raw values are the C interface's
 /// `xyz_why_code` and never change meaning; the descriptions are the trace
@@ -166,7 +167,8 @@ extension Alert {
                 return AlertWhy(.behind, alert: strongest)
             }
         }
-        if let first = domain.firstEligible(lane: laneKey, above: stack.map(\.priority).max()), first !== self {
+        // (Participation was computed above: `select` reads its list.)
+        if let first = domain.select(above: stack.map(\.priority).max(), lane: laneKey), first !== self {
             return AlertWhy(.lowerPriority, alert: first)
         }
         return AlertWhy(.deferred)
@@ -185,24 +187,5 @@ extension Dispatch {
         }
         guard let parent else { return nil }
         return parent.absence() ?? (.notActiveChild, self)
-    }
-}
-
-extension Domain {
-    /// The candidate of `lane` that rule 4 selects first at the next pass,
-    /// over an on-screen priority of `top` (nil: nothing on screen), as of
-    /// the last computed participation.
-    func firstEligible(lane: ExactString?, above top: Int32?) -> Alert? {
-        var best: Alert?
-        for dispatch in dispatches where dispatch.isParticipating && !dispatch.isHeld {
-            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
-               best.map({ candidate.precedes($0) }) ?? true {
-                best = candidate
-            }
-        }
-        if let best, let top, best.priority <= top {
-            return nil
-        }
-        return best
     }
 }
