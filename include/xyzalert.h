@@ -229,7 +229,8 @@ typedef enum xyz_end_reason {
     XYZ_END_EXPIRED,       /**< Its ttl ran out before it was ever on screen (0.2). */
     XYZ_END_DUPLICATE,     /**< Added with XYZ_ON_DUPLICATE_IGNORE while its id was live: never joined (0.2). */
     XYZ_END_REPLACED,      /**< A new alert with its id and XYZ_ON_DUPLICATE_REPLACE took its place (0.2). */
-    XYZ_END_DROPPED        /**< Its dispatch was over capacity and it ranked lowest (0.2). */
+    XYZ_END_DROPPED,       /**< Its dispatch was over capacity and it ranked lowest (0.2). */
+    XYZ_END_CAPPED         /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -239,6 +240,22 @@ typedef enum xyz_on_duplicate {
     XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: finish(XYZ_END_DUPLICATE) during the add. */
     XYZ_ON_DUPLICATE_REPLACE     /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
 } xyz_on_duplicate;
+
+/** (0.3) A display history; see "history and caps" below. */
+typedef struct xyz_history xyz_history;
+
+/** (0.3) What a capped alert does (docs/rules.md §16). */
+typedef enum xyz_on_capped {
+    XYZ_ON_CAPPED_DROP = 0, /**< It ends with finish(XYZ_END_CAPPED), at its add or when it would show (default). */
+    XYZ_ON_CAPPED_WAIT      /**< It stays queued, is not selected, and is looked at again when its caps free. */
+} xyz_on_capped;
+
+/** (0.3) What a limit counts displays over. */
+typedef enum xyz_limit_per {
+    XYZ_PER_SESSION = 0, /**< since the history's session began (xyz_history_begin_session()) */
+    XYZ_PER_LIFETIME,    /**< ever, as far as the history goes back */
+    XYZ_PER_WINDOW       /**< the last `window` seconds */
+} xyz_limit_per;
 
 /** How an action button wants to be drawn. */
 typedef enum xyz_action_style {
@@ -268,8 +285,8 @@ typedef enum xyz_why_code {
     XYZ_WHY_LOWER_PRIORITY,    /**< `alert`, a candidate before it, shows first at the next pass */
     XYZ_WHY_DEFERRED,          /**< nothing holds it: it changes at the next pass (deferred mode: the flush) */
     XYZ_WHY_LANE_GAP,          /**< (to come) its lane's gap between shows has not passed */
-    XYZ_WHY_CAPPED,            /**< (to come) a frequency cap holds it */
-    XYZ_WHY_COOLING_DOWN,      /**< (to come) a cool-down holds it */
+    XYZ_WHY_CAPPED,            /**< a frequency cap holds it: `key`, `rule`; `until` when it frees by time */
+    XYZ_WHY_COOLING_DOWN,      /**< a cool-down holds it: `key`, `rule`, `until` */
     XYZ_WHY_MIN_VISIBLE,       /**< (to come) dismissed, on screen until its minimum visible time */
     XYZ_WHY_FINISHED           /**< ended; `end_reason` says why */
 } xyz_why_code;
@@ -277,8 +294,8 @@ typedef enum xyz_why_code {
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
  * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
- * "timeout", "expired", "duplicate", "replaced", "dropped"; "default",
- * "cancel", "destructive"; "reject", "ignore", "replace". "unknown" for a value that is not an
+ * "timeout", "expired", "duplicate", "replaced", "dropped", "capped"; "default",
+ * "cancel", "destructive"; "reject", "ignore", "replace"; "drop", "wait". "unknown" for a value that is not an
  * enumerator. Static storage; never NULL. */
 XYZ_API const char *xyz_state_name(xyz_state state);
 XYZ_API const char *xyz_exclusive_name(xyz_exclusive exclusive);
@@ -286,6 +303,8 @@ XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason reason);
 XYZ_API const char *xyz_end_reason_name(xyz_end_reason reason);
 XYZ_API const char *xyz_action_style_name(xyz_action_style style);
 XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate policy);
+/** (0.3) */
+XYZ_API const char *xyz_on_capped_name(xyz_on_capped policy);
 /** (0.3) The trace word of a reason: "idle", "showing", "hidden_page",
  * "hidden_covered", "not_ready", "show_after", "dependency",
  * "id_dependency", "page_not_visible", "not_active_child", "suspended",
@@ -790,11 +809,17 @@ typedef struct xyz_why {
     double until;
     /** finished: why it ended (XYZ_END_DISMISSED otherwise). */
     xyz_end_reason end_reason;
+    /** capped, cooling_down: the cap key that holds it ("tag:promo") and
+     * its rule, worded ("3 of 3 displays this session", "at least 30s
+     * between displays"); borrowed from the alert, valid until its next
+     * xyz_alert_why() or until it is freed. NULL for other codes. */
+    const char *key;
+    const char *rule;
 } xyz_why;
 
 /** An xyz_why with `size` set and the rest empty, ready for xyz_alert_why()
  * (C and C++). */
-#define XYZ_WHY_INIT {(uint32_t)sizeof(xyz_why), XYZ_WHY_IDLE, NULL, NULL, NULL, -1, XYZ_END_DISMISSED}
+#define XYZ_WHY_INIT {(uint32_t)sizeof(xyz_why), XYZ_WHY_IDLE, NULL, NULL, NULL, -1, XYZ_END_DISMISSED, NULL, NULL}
 
 /** (0.3) Why `alert` is where it is, into `*out`, whose `size` the caller has
  * set (XYZ_WHY_INIT). Reads the domain's clock when a timer of the alert
@@ -966,6 +991,11 @@ xyz_alert *xyz_catalog_create_alert(const xyz_catalog *catalog, const char *id);
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_dispatch_add_catalog(xyz_dispatch *dispatch, const xyz_catalog *catalog);
 
+/** (0.3) Sets the caps of the catalog's "caps" member on `history`, key by
+ * key (replacing the history's caps on those keys; other keys keep theirs).
+ * XYZ_EINVAL for NULL. */
+XYZ_API xyz_status xyz_catalog_apply_caps(const xyz_catalog *catalog, xyz_history *history);
+
 /* What a definition says, without creating an alert. Strings are borrowed from
  * the catalog. NULL gives the neutral value and sets xyz_last_error(). */
 
@@ -1015,6 +1045,119 @@ XYZ_API const char *xyz_definition_action_id(const xyz_definition *definition, s
 XYZ_API const char *xyz_definition_action_title(const xyz_definition *definition, size_t index);
 XYZ_API
 xyz_action_style xyz_definition_action_style(const xyz_definition *definition, size_t index);
+
+/* ---------------------------------------------------------------- history and caps */
+
+/**
+ * (0.3) A display history (docs/rules.md §16): when alerts were shown, under
+ * the keys "id:ID", "tag:TAG", "lane:LANE" and "all", across pages, domains
+ * and app launches, and the caps set on keys. Reference counted like
+ * xyz_alert. Times are wall-clock seconds since the Unix epoch, read from
+ * the history's clock. A history and every domain that shares it are used
+ * from one thread at a time (the domains' rule). It keeps, per key with a
+ * cap, only what the caps still need (docs/formats.md, "History"). The type
+ * is declared with the other types above.
+ */
+
+/** (0.3) A wall clock: seconds since the Unix epoch. NaN or an infinity is
+ * taken as the last good reading (0 before any). It must not call the
+ * engine. */
+typedef double (*xyz_wall_clock)(void *context);
+
+/** (0.3) Creates an empty history (session 1) reading `clock(context)` (+1
+ * reference; NULL clock: the system's real-time clock). `context` is not
+ * owned: keep it valid while the history lives. NULL only when out of memory. */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_history *xyz_history_create(xyz_wall_clock clock, void *context);
+
+/** (0.3) Adds a reference; returns `history` (NULL stays NULL). */
+XYZ_API xyz_history *xyz_history_retain(xyz_history *history);
+
+/** (0.3) Drops a reference; NULL is allowed. A domain keeps its own reference. */
+XYZ_API void xyz_history_release(xyz_history *history);
+
+/**
+ * (0.3) Replaces the history's counts with the saved history in `json`
+ * (`length` bytes; docs/formats.md, "History"). Caps set on the history stay.
+ * On failure nothing changes and `error` (may be NULL) says what and where
+ * (line, column, JSON pointer): XYZ_EPARSE, XYZ_ESCHEMA (also for a
+ * `version` newer than this library reads), XYZ_EINVAL for NULL. Alerts a
+ * cap held are looked at again in every domain using the history, whose
+ * passes then run (callbacks may be delivered).
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_json(xyz_history *history, const char *json, size_t length,
+                                                                xyz_error *error);
+
+/** (0.3) xyz_history_load_json() of a file; XYZ_EIO when it cannot be read. */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file(xyz_history *history, const char *path,
+                                                                xyz_error *error);
+
+/** (0.3) The history in its persistence format, pruned of what no cap
+ * needs; the caller frees it with xyz_free(). Reads the clock. NULL with
+ * XYZ_EINVAL for NULL. */
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_history_json(const xyz_history *history);
+
+/** (0.3) Starts a new session (call it at app launch, or when the app comes
+ * back after a long time away): per-session counts restart, and alerts a
+ * per-session cap held are looked at again in every domain using the
+ * history, whose passes then run. XYZ_EINVAL for NULL. */
+XYZ_API xyz_status xyz_history_begin_session(xyz_history *history);
+
+/** (0.3) The current session's number (1 in a new history); 0 for NULL. */
+XYZ_API int64_t xyz_history_session(const xyz_history *history);
+
+/**
+ * (0.3) Sets the limit of period `per` on `key` ("id:ID", "tag:TAG",
+ * "lane:LANE" or "all"): at most `count` (>= 1) displays per session, ever,
+ * or in the last `window` seconds (XYZ_PER_WINDOW only; finite, > 0). A
+ * limit of the same period on the key is replaced. Alerts a cap held are
+ * looked at again. XYZ_EINVAL for NULL, a bad key, count or window.
+ */
+XYZ_API xyz_status xyz_history_set_limit(xyz_history *history, const char *key, uint32_t count, xyz_limit_per per,
+                                         double window);
+
+/** (0.3) At least `seconds` (0: none) after the key's last display before
+ * the next. XYZ_EINVAL for NULL, a bad key, NaN, infinities, negatives. */
+XYZ_API xyz_status xyz_history_set_cooldown(xyz_history *history, const char *key, double seconds);
+
+/** (0.3) Removes the limits and cool-down set on `key` (NULL: on every key).
+ * Counts already kept stay. XYZ_EINVAL for a NULL history or a bad key. */
+XYZ_API xyz_status xyz_history_clear_caps(xyz_history *history, const char *key);
+
+/**
+ * (0.3) Attaches `history` to the domain of `root` (NULL detaches); the
+ * domain keeps a reference. Several domains may share one history; a domain
+ * has at most one. Joining two domains with different histories
+ * (xyz_dispatch_set_parent) is XYZ_ESTATE; a page that splits off keeps its
+ * domain's history. XYZ_ESTATE when `root` is not a root or from inside a
+ * callback while its domain delivers a pass; XYZ_EINVAL for a NULL root.
+ */
+XYZ_API xyz_status xyz_dispatch_set_history(xyz_dispatch *root, xyz_history *history);
+
+/** (0.3) The history of the dispatch's domain (borrowed), or NULL. */
+XYZ_API xyz_history *xyz_dispatch_history(const xyz_dispatch *dispatch);
+
+/** (0.3) Sets the limit of period `per` on the alert's own id (see
+ * xyz_history_set_limit()). Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a
+ * bad count or window. Caps count displays under the id: adding an alert
+ * with caps and no id is XYZ_EINVAL. */
+XYZ_API xyz_status xyz_alert_add_limit(xyz_alert *alert, uint32_t count, xyz_limit_per per, double window);
+
+/** (0.3) The alert's own cool-down in seconds (0: none). Idle alerts only. */
+XYZ_API xyz_status xyz_alert_set_cooldown(xyz_alert *alert, double seconds);
+XYZ_API double xyz_alert_cooldown(const xyz_alert *alert);
+
+/** (0.3) The number of the alert's own limits, and limit `index` of them
+ * (XYZ_EINVAL for an index out of range; `window` is 0 but for XYZ_PER_WINDOW). */
+XYZ_API size_t xyz_alert_limit_count(const xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_limit(const xyz_alert *alert, size_t index, uint32_t *count, xyz_limit_per *per,
+                                   double *window);
+
+/** (0.3) Removes the alert's own limits and cool-down. Idle alerts only. */
+XYZ_API xyz_status xyz_alert_clear_caps(xyz_alert *alert);
+
+/** (0.3) What the alert does when capped (default XYZ_ON_CAPPED_DROP). Idle alerts only. */
+XYZ_API xyz_status xyz_alert_set_on_capped(xyz_alert *alert, xyz_on_capped policy);
+XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
 
 /* ---------------------------------------------------------------- deprecated (0.1 names) */
 

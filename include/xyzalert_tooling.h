@@ -74,8 +74,11 @@ typedef enum xyz_step_kind {
     XYZ_STEP_CAPACITY,      /**< (0.2) set_capacity(page, index) */
     XYZ_STEP_AVOIDANCE,     /**< (0.2) set_keyboard_avoidance(alert, number "enabled", number "adjust") */
     XYZ_STEP_TARGET,        /**< (0.2) set_target(alert, text "target") */
-    XYZ_STEP_DEPEND         /**< (0.2) add_dependency(alert, latest instance of text "on") or
+    XYZ_STEP_DEPEND,        /**< (0.2) add_dependency(alert, latest instance of text "on") or
                                  add_dependency_id(alert, text "id") */
+    XYZ_STEP_SESSION,       /**< (0.3) xyz_history_begin_session() of the scenario's history */
+    XYZ_STEP_CAPS           /**< (0.3) the step's caps on the scenario's history:
+                                 xyz_scenario_step_apply_caps() */
 } xyz_step_kind;
 
 /** One step, as 0.1 and 0.2 read it (xyz_scenario_step()); 0.3 reads every
@@ -262,6 +265,20 @@ bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const 
  * must produce, one line `STEP EVENT ALERT [DETAIL]` per event, as
  * `xyzalert simulate --format expect` prints it). */
 XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);
+
+/** (0.3) The virtual wall clock at virtual time 0 ("wall_clock", default 0):
+ * a runner's history reads wall_clock + the virtual clock. 0 for NULL. */
+XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);
+
+/** (0.3) The history the scenario starts from ("history", validated at
+ * load), as JSON text for xyz_history_load_json(); NULL when it has none.
+ * Borrowed: valid while the scenario lives. */
+XYZ_API const char *xyz_scenario_history_json(const xyz_scenario *scenario);
+
+/** (0.3) Sets the caps of step `index`, a XYZ_STEP_CAPS step, on `history`
+ * (like xyz_catalog_apply_caps()). XYZ_EINVAL for NULL, an index out of
+ * range or a step of another kind. */
+XYZ_API xyz_status xyz_scenario_step_apply_caps(const xyz_scenario *scenario, size_t index, xyz_history *history);
 /** (0.2) The number of "expect" lines (0 without a list). */
 XYZ_API size_t xyz_scenario_expect_count(const xyz_scenario *scenario);
 /** (0.2) Line `index` of the list (NULL when out of range), and where it is

@@ -31,6 +31,9 @@ extension Dispatch {
             guard alert.state == .idle else {
                 throw AlertError(.state, "cannot add \(alert.alertName): it is \(alert.state), not idle")
             }
+            if alert.key == nil, let caps = alert.capState?.rules, !caps.isEmpty {
+                throw AlertError(.invalidArgument, "cannot add an alert without id that has caps: its caps count displays under its id")
+            }
             if let id = alert.key {
                 if let live = domain.ids.find(id, digest: alert.keyDigest) {
                     guard alert.onDuplicate != .reject else {
@@ -47,26 +50,35 @@ extension Dispatch {
             }
             hasDependencies = hasDependencies || !alert.dependencies.isEmpty || !alert.idDependencies.isEmpty
         }
-        if conflicts.isEmpty {
+        // docs/rules.md §16: a `drop` alert that a cap forbids now finishes
+        // unadded (`capped`), like an ignored duplicate.
+        let (cappedAtAdd, checkedCaps) = domain.history.map { cappedOnArrival(batch, $0) } ?? ([], false)
+        if conflicts.isEmpty && cappedAtAdd.isEmpty {
             if hasDependencies {
                 try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
             }
             let recorded = recording
             recorded?.beginAdd(batch, on: self)
             defer { recorded?.end() }
+            if checkedCaps {
+                domain.stampRecordedCall()
+            }
             var settlement = Settlement()
             try join(batch, into: domain, endings: [], &settlement)
             return
         }
         // Ignored alerts never join; replaced ones leave: for the cycle
         // check both are gone, and a replaced id names its new alert.
+        let cappedIDs = Set(cappedAtAdd.map(ObjectIdentifier.init))
+        conflicts.removeAll { cappedIDs.contains(ObjectIdentifier($0.new)) }
         let ignored = Set(conflicts.filter { $0.new.onDuplicate == .ignore }.map { ObjectIdentifier($0.new) })
+            .union(cappedIDs)
         let gone = ignored.union(conflicts.filter { $0.new.onDuplicate == .replace }.map { ObjectIdentifier($0.live) })
         let joining = batch.filter { !ignored.contains(ObjectIdentifier($0)) }
         if hasDependencies {
             var joiningIDs = batchIDs
             for alert in batch where ignored.contains(ObjectIdentifier(alert)) {
-                joiningIDs[alert.key!] = nil
+                if let key = alert.key { joiningIDs[key] = nil }
             }
             try checkCycles(joining, single: joining.count == 1 ? joining[0] : nil,
                             Set(joining.map(ObjectIdentifier.init)), joiningIDs, gone: gone)
@@ -74,8 +86,14 @@ extension Dispatch {
         let recorded = recording
         recorded?.beginAdd(batch, on: self)
         defer { recorded?.end() }
+        if checkedCaps {
+            domain.stampRecordedCall()
+        }
         var settlement = Settlement()
         var endings: [Domain.Ending] = []
+        for alert in cappedAtAdd {
+            endings.append(domain.finishUnadded(alert, .capped, on: self, &settlement))
+        }
         for (new, live) in conflicts {
             if new.onDuplicate == .ignore {
                 endings.append(domain.finishUnadded(new, .duplicate, on: self, &settlement))
@@ -84,6 +102,25 @@ extension Dispatch {
             }
         }
         try join(joining, into: domain, endings: endings, &settlement)
+    }
+
+    /// The `drop` alerts of `batch` that a cap of `history` forbids now, in
+    /// batch order, and whether any was checked (reading the history's
+    /// clock: a recording then stamps the add's step with the time).
+    private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History) -> ([Alert], Bool) {
+        var capped: [Alert] = []
+        var checked = false
+        for alert in batch where alert.onCapped == .drop && history.mayCap(alert) {
+            checked = true
+            let outer = domain.readOnlyCallback
+            domain.readOnlyCallback = "the history's clock"
+            let verdict = history.verdict(for: alert)
+            domain.readOnlyCallback = outer
+            if verdict != nil {
+                capped.append(alert)
+            }
+        }
+        return (capped, checked)
     }
 
     /// Throws `.cycle` when adding `joining` would close a dependency cycle.

@@ -130,6 +130,9 @@ public final class Alert {
         edges = made
         return made
     }
+    /// The alert's caps and, while one holds it, why (Caps.swift); made on
+    /// first use, as most alerts have none.
+    @exclusivity(unchecked) var capState: AlertCapState?
     /// While live: the number of unmet dependencies, i.e. unfinished handle
     /// dependencies plus id dependencies naming a live alert of the domain.
     @exclusivity(unchecked) var unmet = 0

@@ -121,7 +121,7 @@ public final class Dispatch {
     /// Puts `alert` in or takes it out of its candidate queue so that it is
     /// queued iff ready with all dependencies met. O(log n).
     func updateQueue(_ alert: Alert) {
-        let wanted = alert.state == .ready && alert.unmet == 0
+        let wanted = alert.state == .ready && alert.unmet == 0 && alert.capState?.parked == nil
         if wanted && alert.queueIndex < 0 {
             domain.scheduleChanges &+= 1
             if let lane = alert.laneKey {
@@ -253,6 +253,9 @@ public final class Dispatch {
             throw AlertError(.state, "cannot set the parent of \(quotedName) while its domain is delivering events")
         }
         if let newParent, newParent.domain !== domain {
+            if let mine = domain.history, let theirs = newParent.domain.history, mine !== theirs {
+                throw AlertError(.state, "cannot attach \(quotedName) to \(newParent.quotedName): their domains keep different histories (a domain has one)")
+            }
             try checkJoin(into: newParent.domain)
         }
         let recorded = recording ?? newParent?.recording

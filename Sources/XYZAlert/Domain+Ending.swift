@@ -76,6 +76,12 @@ extension Domain {
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)
         }
+        if let capState = alert.capState {
+            if capState.wakeIndex >= 0 {
+                capWakes.remove(alert)
+            }
+            capState.parked = nil
+        }
         dispatch.unqueued(alert)
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             if i == stack.count - 1 {

@@ -79,6 +79,8 @@ extension Domain {
     /// and alerts + this domain's stack).
     func split(_ child: Dispatch) -> Domain {
         let domain = Domain(root: child)
+        domain.history = history
+        history?.attach(domain)
         domain.nextSeq = nextSeq
         domain.keyboard = keyboard
         domain.continueNumbering(self)
@@ -125,7 +127,13 @@ extension Domain {
         other.stack = []
         other.offsetAlerts = 0
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
-        other.moveTimers(of: other.deadlines.items, to: self)
+        other.moveTimers(of: other.deadlines.items + other.capWakes.items, to: self)
+        if history == nil, let kept = other.history {
+            history = kept
+            kept.attach(self)
+        }
+        other.history?.detach(other)
+        other.history = nil
         let formerRoot = other.requestedTimer != nil ? other.root : nil
         other.ids = IDIndex()
         other.idWaiters = [:]

@@ -68,6 +68,8 @@ extension Domain {
         case hide(Alert, HideReason)
         case unhide(Alert)
         case show(Alert)
+        /// A candidate that a cap forbids, with `onCapped == .drop`.
+        case capped(Alert)
     }
 
     /// One pass: delivers events one at a time, each re-derived from the
@@ -80,6 +82,11 @@ extension Domain {
         while !isDead, let event = nextEvent(pass) {
             delivered += 1
             switch event {
+            case .capped(let alert):
+                alert.passMark = pass
+                var settlement = Settlement()
+                endAndReport(alert, .capped, &settlement)
+                _ = try? settlement.settle()
             case .hide(let alert, let reason):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
@@ -104,6 +111,9 @@ extension Domain {
                 }
             case .show(let alert):
                 alert.passMark = pass
+                if let history {
+                    countDisplay(of: alert, in: history)
+                }
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
                 dispatch.dequeue(alert)
@@ -181,7 +191,14 @@ extension Domain {
                 top = max(top ?? alert.priority, alert.priority)
             }
         }
-        let chosen = select(above: top, lane: lane)
+        var chosen = select(above: top, lane: lane)
+        if let history, let first = chosen {
+            let screened = screenCaps(first, history) { select(above: top, lane: lane) }
+            if let capped = screened.capped {
+                return .capped(capped)
+            }
+            chosen = screened.show
+        }
         var hiding = chosen?.exclusive == .hideOthers
         var unhide = -1
         var i = stack.count - 1

@@ -89,6 +89,10 @@ final class Domain {
     /// The alerts whose timer runs, soonest deadline first; O(log n) per
     /// change, O(1) to find the earliest (see Timers.swift).
     @exclusivity(unchecked) var deadlines = DeadlineHeap()
+    /// The display history whose caps apply here, if any (Domain+Caps.swift).
+    @exclusivity(unchecked) var history: History?
+    /// The parked alerts that free at a known time, soonest first.
+    @exclusivity(unchecked) var capWakes = AlertHeap<CapWakeOrder>()
     /// The deadline of the timer last requested from the root's host with
     /// `setTimer`; nil when none is outstanding (none was asked for, the
     /// last request cancelled it, or a tick used it up).

@@ -27,6 +27,7 @@ extension Alert {
             case .duplicate: " (an alert with its id was live when it was added)"
             case .replaced: " (a newer alert with its id took its place)"
             case .dropped: " (its page held more queued alerts than its capacity)"
+            case .capped: " (a frequency cap or cool-down forbade its display)"
             default: ""
             }
             return "\(name) finished: \(reason)" + detail
@@ -65,9 +66,9 @@ extension Alert {
         case .laneGap:
             return "\(name) is ready but its lane's gap between shows has not passed"
         case .capped:
-            return "\(name) is ready but a frequency cap holds it"
+            return "\(name) is capped: \(why.rule!) (\(why.key!))"
         case .coolingDown:
-            return "\(name) is ready but cooling down"
+            return "\(name) is cooling down: \(why.rule!) (\(why.key!))"
         case .minVisible:
             return "\(name) was dismissed and stays until its minimum visible time has passed"
         }

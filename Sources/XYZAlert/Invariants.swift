@@ -62,8 +62,10 @@ extension Domain {
                 let unmet = alert.dependencies.count { $0.state != .finished }
                     + alert.idDependencies.count { ids[$0] != nil }
                 require(alert.unmet == unmet, "\(alert.quotedName) counts \(alert.unmet) unmet dependencies, not \(unmet)")
-                require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0),
-                        "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet")
+                require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0 && !alert.isParked),
+                        "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet\(alert.isParked ? ", parked" : "")")
+                require(!alert.isParked || (alert.state == .ready && history != nil), "\(alert.quotedName) is parked while \(alert.state)")
+                require((alert.capState?.wakeIndex ?? -1) < 0 || alert.isParked, "\(alert.quotedName) has a cap wake but is not parked")
                 let timed = alert.state == .showing ? alert.duration > 0
                     : !alert.state.isOnScreen && alert.ttl > 0
                 require((alert.deadlineIndex >= 0) == timed,
@@ -82,6 +84,8 @@ extension Domain {
                 }
             }
         }
+        capWakes.checkInvariants { $0.dispatch?.domain === self && $0.isParked }
+        require(history == nil || history!.domains.contains { $0 === self }, "the history does not list its domain")
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")

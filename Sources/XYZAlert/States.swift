@@ -101,6 +101,9 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case replaced
     /// Its dispatch held more queued alerts than its capacity, and it ranked lowest.
     case dropped
+    /// A frequency cap or cool-down forbade its display and its
+    /// `onCapped` is `.drop` (docs/rules.md §16).
+    case capped
 
     public var description: String {
         switch self {
@@ -112,6 +115,7 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .duplicate: "duplicate"
         case .replaced: "replaced"
         case .dropped: "dropped"
+        case .capped: "capped"
         }
     }
 }

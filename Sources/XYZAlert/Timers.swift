@@ -89,6 +89,9 @@ extension Domain {
     /// for, counts as used up.
     func fireDueTimers(_ settlement: inout Settlement) {
         requestedTimer = nil
+        if !capWakes.isEmpty && wakeCapped(at: now()) {
+            settlement.needPass(self)
+        }
         guard let first = deadlines.first else { return }
         let time = now()
         guard first.deadline <= time else { return }
@@ -100,8 +103,15 @@ extension Domain {
     /// Seconds from now until the earliest deadline (0 when it is due), or
     /// nil when no timer runs.
     func secondsToNextDeadline() -> Double? {
-        guard let first = deadlines.first else { return nil }
-        return max(0, first.deadline - now())
+        guard let earliest = earliestDeadline else { return nil }
+        return max(0, earliest - now())
+    }
+
+    /// The earliest of the alerts' deadlines and the parked alerts' wakes.
+    var earliestDeadline: Double? {
+        let deadline = deadlines.first?.deadline
+        guard let wake = capWakes.first?.capState!.wake else { return deadline }
+        return min(deadline ?? wake, wake)
     }
 
     /// Asks the root's host for a tick at the earliest deadline when it is
@@ -111,7 +121,7 @@ extension Domain {
     @inline(never)
     func armTimer() {
         guard hasTimerWork, !isDead, !isRunning, let root else { return }
-        let earliest = deadlines.first?.deadline
+        let earliest = capWakes.isEmpty ? deadlines.first?.deadline : earliestDeadline
         guard earliest != requestedTimer else { return }
         requestedTimer = earliest
         let delay = earliest.map { max(0, $0 - now()) } ?? -1
@@ -121,7 +131,7 @@ extension Domain {
     }
 
     /// Whether a timer runs or one was asked for: else `armTimer` has nothing to do.
-    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 }
+    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 || capWakes.count > 0 }
 
     /// The domain ends (its root is destroyed): an outstanding timer request
     /// is withdrawn.
@@ -139,12 +149,18 @@ extension Domain {
     /// k log n) for k timed ones; reads the clocks only when k > 0.
     func moveTimers<Alerts: Sequence<Alert>>(of alerts: Alerts, to target: Domain) {
         let timed = alerts.filter { $0.deadlineIndex >= 0 }
-        guard !timed.isEmpty else { return }
+        let waking = capWakes.isEmpty ? [] : alerts.filter { ($0.capState?.wakeIndex ?? -1) >= 0 }
+        guard !timed.isEmpty || !waking.isEmpty else { return }
         let shift = target.now() - now()
         for alert in timed {
             deadlines.remove(alert)
             alert.deadline += shift
             target.deadlines.insert(alert)
+        }
+        for alert in waking {
+            capWakes.remove(alert)
+            alert.capState!.wake += shift
+            target.capWakes.insert(alert)
         }
     }
 }

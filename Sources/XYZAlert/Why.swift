@@ -5,15 +5,15 @@
 /// The first cause that applies, in the order of the scheduling rules,
 /// wins: the alert's own state (idle, waiting, finished, showing, hidden);
 /// then, for a ready alert, its page's participation (rule 1), its
-/// dependencies (rule 3), a suspended page, the alerts on screen (rule 4)
+/// dependencies (rule 3), a suspended page, a cap that held it when it
+/// was last selected (docs/rules.md §16), the alerts on screen (rule 4)
 /// and the candidates before it (rule 4's own selection, `Domain.select`);
 /// else it shows at the next pass.
 
 /// What keeps an alert where it is. The raw values are the C interface's
 /// `xyz_why_code` and never change meaning; the descriptions are the trace
-/// words. Codes of features to come (show_after, lane gaps, caps,
-/// cool-downs, min_visible) are defined already; the engine gives them once
-/// those features exist.
+/// words. Codes of features to come (show_after, lane gaps, min_visible)
+/// are defined already; the engine gives them once those features exist.
 public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// Created, not added yet.
     case idle = 0
@@ -49,9 +49,9 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     case deferred
     /// Its lane's gap between shows has not passed (to come).
     case laneGap
-    /// A frequency cap holds it (to come).
+    /// A frequency cap holds it (the key and the rule are given).
     case capped
-    /// A cool-down holds it (to come).
+    /// A cool-down holds it (the key and the rule are given).
     case coolingDown
     /// Dismissed, kept on screen until its minimum visible time (to come).
     case minVisible
@@ -94,21 +94,31 @@ public struct AlertWhy: Equatable {
     public var page: Dispatch?
     /// The id that causes it (`idDependency`).
     public var id: String?
+    /// The cap key that holds it ("tag:promo"; `capped`, `coolingDown`).
+    public var key: String?
+    /// The rule of that key that holds it, worded ("3 of 3 displays this
+    /// session", "at least 30s between displays").
+    public var rule: String?
     /// Seconds until one of the engine's timers changes the situation (the
     /// rest of a showing alert's duration; the rest of a queued alert's
-    /// ttl), nil when none runs.
+    /// ttl; for a capped alert, when its caps free), nil when none runs (a
+    /// capped alert that frees only with a new session, or never).
     public var until: Double?
 
-    public init(_ code: WhyCode, alert: Alert? = nil, page: Dispatch? = nil, id: String? = nil, until: Double? = nil) {
+    public init(_ code: WhyCode, alert: Alert? = nil, page: Dispatch? = nil, id: String? = nil,
+                key: String? = nil, rule: String? = nil, until: Double? = nil) {
         self.code = code
         self.alert = alert
         self.page = page
         self.id = id
+        self.key = key
+        self.rule = rule
         self.until = until
     }
 
     public static func == (a: AlertWhy, b: AlertWhy) -> Bool {
-        a.code == b.code && a.alert === b.alert && a.page === b.page && a.id == b.id && a.until == b.until
+        a.code == b.code && a.alert === b.alert && a.page === b.page && a.id == b.id
+            && a.key == b.key && a.rule == b.rule && a.until == b.until
     }
 }
 
@@ -118,7 +128,12 @@ extension Alert {
     /// (active-child providers' last answers are used).
     public func why() -> AlertWhy {
         var why = cause()
-        if deadlineIndex >= 0, let domain = dispatch?.domain {
+        guard let domain = dispatch?.domain else { return why }
+        if why.code == .capped || why.code == .coolingDown {
+            if let wake = capState?.wakeIndex, wake >= 0 {
+                why.until = max(0, capState!.wake - domain.now())
+            }
+        } else if deadlineIndex >= 0 {
             why.until = max(0, deadline - domain.now())
         }
         return why
@@ -156,6 +171,9 @@ extension Alert {
         }
         if let holder = dispatch.heldBy {
             return AlertWhy(.suspended, page: holder)
+        }
+        if let verdict = capState?.parked {
+            return AlertWhy(verdict.code, key: verdict.key, rule: verdict.rule)
         }
         let stack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
         if let top = stack.last {

@@ -103,6 +103,10 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
         on(XYZ_STEP_DEPEND, alert: alert)
         out.on = other.map(arena.intern)
         out.id = id.map(arena.intern)
+    case .session:
+        out.kind = XYZ_STEP_SESSION
+    case .caps:
+        out.kind = XYZ_STEP_CAPS
     }
     return out
 }

@@ -60,13 +60,19 @@ public func xyz_on_duplicate_name(_ policy: xyz_on_duplicate) -> UnsafePointer<C
 }
 
 @c @implementation
+public func xyz_on_capped_name(_ policy: xyz_on_capped) -> UnsafePointer<CChar>? {
+    name(policy.rawValue, ["drop", "wait"])
+}
+
+@c @implementation
 public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["page", "covered"])
 }
 
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
-    name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped"])
+    name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
+                           "capped"])
 }
 
 @c @implementation

@@ -18,6 +18,8 @@ public func xyz_alert_why(_ pointer: OpaquePointer?, _ out: UnsafeMutablePointer
         c.id = CAlertData.of(alert).strings.get("why.id", why.id)
         c.until = why.until ?? -1
         c.end_reason = xyz_end_reason(rawValue: UInt32(alert.endReason?.rawValue ?? 0))
+        c.key = CAlertData.of(alert).strings.get("why.key", why.key)
+        c.rule = CAlertData.of(alert).strings.get("why.rule", why.rule)
         try copyVersioned(c, to: out, firstSize: MemoryLayout<xyz_why>.size, "XYZ_WHY_INIT", #function)
     }
 }

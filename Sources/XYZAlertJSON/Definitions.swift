@@ -34,6 +34,9 @@ public struct AlertDefinition: Sendable {
     /// Names of definitions of the same scenario whose latest instance each
     /// instance depends on, by handle (resolved by the runner at its add).
     public var afterAlerts: [String] = []
+    /// Caps on the alert's id, and what it does when capped (docs/rules.md §16).
+    public var caps = CapRules()
+    public var onCapped: OnCapped = .drop
 
     init(id: String) {
         self.id = id
@@ -56,6 +59,11 @@ public struct AlertDefinition: Sendable {
         }
         try! alert.setOnDuplicate(onDuplicate)
         try! alert.setLane(lane)
+        for limit in caps.limits {
+            try! alert.addLimit(limit)
+        }
+        try! alert.setCooldown(caps.cooldown)
+        try! alert.setOnCapped(onCapped)
         if let frame {
             try! alert.setFrame(frame)
         }
@@ -74,6 +82,33 @@ public struct AlertDefinition: Sendable {
 /// cycle among ids defined once.
 public struct AlertSet: Sendable {
     public let definitions: [AlertDefinition]
+    /// The caps of the set's `"caps"` member, in file order.
+    public var caps: [KeyCaps] = []
+
+    /// The caps of one key.
+    public struct KeyCaps: Sendable, Equatable {
+        public var key: String
+        public var rules: CapRules
+    }
+
+    /// Sets every key's caps of this set on `history` (replacing what the
+    /// history had on those keys).
+    public func applyCaps(to history: History) throws(AlertError) {
+        try AlertSet.apply(caps, to: history)
+    }
+
+    /// Sets each key's caps of `caps` on `history`, replacing what it had on them.
+    public static func apply(_ caps: [KeyCaps], to history: History) throws(AlertError) {
+        for entry in caps {
+            try history.clearCaps(entry.key)
+            for limit in entry.rules.limits {
+                try history.setLimit(entry.key, limit)
+            }
+            if entry.rules.cooldown > 0 {
+                try history.setCooldown(entry.key, entry.rules.cooldown)
+            }
+        }
+    }
     /// Names compare byte for byte, as ids do everywhere in the engine.
     private let indexByName: [ExactString: Int]
 
@@ -153,6 +188,10 @@ public struct Scenario: Sendable {
         /// The latest instance gets a dependency: on the latest instance
         /// of the alert called `on`, or on the id `id`.
         case depend(alert: String, on: String?, id: String?)
+        /// The history begins a session (docs/rules.md §16).
+        case session
+        /// The history's caps on these keys become these (recordings).
+        case caps([AlertSet.KeyCaps])
     }
 
     /// The content setters of an update step, made in this order for the
@@ -211,4 +250,10 @@ public struct Scenario: Sendable {
     /// One per step.
     public var timings: [Timing]
     public var expect: Expectations?
+    /// The history the scenario starts from (docs/rules.md §16), as read and
+    /// as compact JSON text; nil: an empty one.
+    public var history: History.State?
+    public var historyText: String?
+    /// The virtual wall clock at virtual time 0.
+    public var wallClock: Double = 0
 }

@@ -86,6 +86,10 @@ extension Schema {
         if alert.nameValue == nil {
             alert.definition.name = alert.definition.id
         }
+        if alert.definition.id.isEmpty && !alert.definition.caps.isEmpty && broken.isEmpty {
+            throw fail("alert \"\(alert.definition.name)\" has caps (limit, cooldown) but no \"id\": caps count displays under the id",
+                       at: value)
+        }
         if pages != nil && alert.definition.page == nil && broken.isEmpty {
             throw fail("alert \"\(alert.definition.name)\" needs a \"page\" in a scenario", at: value)
         }
@@ -126,8 +130,11 @@ extension Schema {
         case "actions": alert.definition.content.actions = try actions(field)
         case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
-        case "duration": alert.definition.duration = try number(field, "duration", minimum: 0)
-        case "ttl": alert.definition.ttl = try number(field, "ttl", minimum: 0)
+        case "duration": alert.definition.duration = try seconds(field, "duration")
+        case "ttl": alert.definition.ttl = try seconds(field, "ttl")
+        case "limit": alert.definition.caps.limits = try limits(field, "an alert")
+        case "cooldown": alert.definition.caps.cooldown = try seconds(field, "cooldown")
+        case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", [("drop", .drop), ("wait", .wait)])
         case "lane": alert.definition.lane = try string(field, "lane")
         case "on_duplicate":
             alert.definition.onDuplicate = try choice(field, "on_duplicate",

@@ -6,7 +6,11 @@ extension Schema {
     mutating func document(_ root: JSONValue) throws(LoadError) -> Document? {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
-        let known = isScenario ? ["version", "alerts", "pages", "deferred", "steps", "expect"] : ["version", "alerts"]
+        let known = isScenario ? ["version", "alerts", "caps", "pages", "deferred", "steps", "expect", "history", "wall_clock"]
+                               : ["version", "alerts", "caps"]
+        var caps: [AlertSet.KeyCaps]?
+        var history: (History.State, String)?
+        var wallClock: Double = 0
         var alertsValue: JSONValue?
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
@@ -25,6 +29,9 @@ extension Schema {
                 case "steps" where isScenario: stepsValue = value
                 case "expect" where isScenario: expectValue = value
                 case "deferred" where isScenario: deferred = try bool(value, "deferred")
+                case "caps": caps = try self.caps(value)
+                case "history" where isScenario: history = (try historyState(value), value.text)
+                case "wall_clock" where isScenario: wallClock = try number(value, "wall_clock")
                 default:
                     throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
                 }
@@ -55,9 +62,11 @@ extension Schema {
         if let expectValue {
             expect = try attempt { () throws(LoadError) in try expectations(expectValue, stepCount: steps.count) }
         }
-        guard let alerts = read?.set, problems.count == 0 else { return nil }
+        guard var alerts = read?.set, problems.count == 0 else { return nil }
+        alerts.caps = caps ?? []
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
-                                                      timings: timings, expect: expect))
+                                                      timings: timings, expect: expect, history: history?.0,
+                                                      historyText: history?.1, wallClock: wallClock))
                           : .alertSet(alerts)
     }
 

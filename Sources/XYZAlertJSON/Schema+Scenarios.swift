@@ -121,7 +121,7 @@ extension Schema {
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
                      "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
-                     "tick", "parent", "capacity", "avoidance", "target", "depend"]
+                     "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps"]
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
         /// The step's one kind member, and "at" and "during" beside it.
@@ -185,7 +185,13 @@ extension Schema {
             case "disappear": return .disappear(page: try page(body, "disappear"))
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
-            case "advance": return .advance(seconds: try number(body, "advance", minimum: 0))
+            case "advance": return .advance(seconds: try seconds(body, "advance"))
+            case "session":
+                guard body.kind == .object, body.members.isEmpty else {
+                    throw fail("session takes {} (it begins a new session of the history), got \(body.described)", at: body)
+                }
+                return .session
+            case "caps": return .caps(try caps(body))
             case "update":
                 let contentKeys = ["title", "message", "style", "clear_actions", "add_action", "meta"]
                 let f = try fields(body, "update", required: ["alert"], optional: contentKeys)
@@ -270,7 +276,7 @@ extension Schema {
             case "keyboard":
                 let f = try fields(body, "keyboard", required: ["page", "frame"], optional: ["duration"])
                 let duration = try f["duration"].map { (d: JSONValue) throws(LoadError) in
-                    try number(d, "duration", minimum: 0)
+                    try seconds(d, "duration")
                 } ?? 0
                 return .keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"), duration: duration)
             case "frame":

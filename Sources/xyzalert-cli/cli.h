@@ -24,7 +24,6 @@ void lines_free(line_list *list);
 int cli_check(int count, char **files);
 /* With `record` non-NULL, also records the first page's domain while it
  * plays and writes the recording there. */
-int cli_simulate(const char *file, trace_format format, const char *record, long why_step);
 /* `xyzalert test`: runs each scenario against its "expect" list (with
  * `update`, rewrites the lists instead). */
 int cli_test(int count, char **files, bool update);
@@ -43,12 +42,20 @@ typedef struct run_options {
      * reason of every live alert and of those finished in that step, in
      * `format` (text or JSON). -1: none. */
     long why_step;
+    /* --history: a saved history to start from instead of the scenario's
+     * own (loaded and checked already); --save-history: where to write the
+     * history once the last step has run. NULL: none. */
+    const char *history_in;
+    const char *save_history;
 } run_options;
 
 /* Plays a loaded scenario as `options` say. With `record`, returns the
  * recording's JSON (the caller frees it with xyz_free), or NULL after
  * printing why it could not; else NULL. */
 char *run_scenario(const xyz_scenario *scenario, const run_options *options);
+/* `xyzalert simulate FILE`: --history is checked first, then the scenario
+ * runs as `options` say; with `record`, the recording is written there. */
+int cli_simulate(const char *file, const run_options *options, const char *record);
 /* A scenario's "advance" step (docs/rules.md §12), for any host that keeps
  * a virtual clock, the C suite's included: moves *clock forward by
  * `seconds`, to each pending deadline of the domains of `pages` (NULL

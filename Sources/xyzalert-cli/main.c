@@ -21,7 +21,8 @@ static const command commands[] = {
      "  FILE: ok, N alerts\n"
      "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
      "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT] [--why STEP]",
+    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT] [--why STEP]\n"
+     "                  [--history IN.json] [--save-history OUT.json]",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default; coloured on a terminal\n"
      "                  unless NO_COLOR is set)\n"
@@ -39,6 +40,11 @@ static const command commands[] = {
      "                  where it is: its reason code, the cause, the seconds\n"
      "                  until a timer changes it, and the sentence; a table,\n"
      "                  or one JSON object per alert with --format json\n"
+     "  --history IN    start from this saved display history (the format of\n"
+     "                  docs/formats.md, \"History\") instead of the\n"
+     "                  scenario's \"history\"\n"
+     "  --save-history OUT  write the display history to OUT after the last\n"
+     "                  step (caps and history: docs/rules.md §16)\n"
      "The scenario runs on a virtual clock that only its \"advance\" steps (and\n"
      "a recording's \"at\" times) move; the timeline then shows the time of\n"
      "each event.\n"
@@ -106,6 +112,8 @@ static int run_simulate(const command *c, int argc, char **argv) {
     trace_format chosen = FORMAT_TEXT;
     const char *file = NULL;
     const char *record = NULL;
+    const char *history_in = NULL;
+    const char *save_history = NULL;
     long why_step = -1;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
@@ -120,6 +128,13 @@ static int run_simulate(const command *c, int argc, char **argv) {
                 return usage_error(c, "--why needs a step number, got", text);
             }
             why_step = (long)step;
+        } else if (strcmp(argv[i], "--history") == 0 || strcmp(argv[i], "--save-history") == 0) {
+            if (i + 1 == argc) {
+                return usage_error(c, argv[i][2] == 'h' ? "--history needs a file to read" : "--save-history needs a file to write",
+                                   NULL);
+            }
+            *(argv[i][2] == 'h' ? &history_in : &save_history) = argv[i + 1];
+            i++;
         } else if (strcmp(argv[i], "--record") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, "--record needs a file to write", NULL);
@@ -159,7 +174,8 @@ static int run_simulate(const command *c, int argc, char **argv) {
     if (why_step >= 0 && chosen != FORMAT_TEXT && chosen != FORMAT_JSON) {
         return usage_error(c, "--why prints text or json, not", chosen == FORMAT_SVG ? "svg" : "expect");
     }
-    return cli_simulate(file, chosen, record, why_step);
+    run_options options = {chosen, NULL, NULL, record != NULL, why_step, history_in, save_history};
+    return cli_simulate(file, &options, record);
 }
 
 static int run_test(const command *c, int argc, char **argv) {

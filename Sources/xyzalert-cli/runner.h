@@ -70,6 +70,9 @@ struct runner {
     bool why_json;
     why_entry *why_alerts;
     size_t why_count, why_capacity;
+    /* The display history every root page shares (docs/rules.md §16): its
+     * wall clock reads the scenario's wall_clock plus the virtual clock. */
+    xyz_history *history;
 };
 
 /* trace.c: events as lines of the chosen format, and the host callbacks. */

@@ -5,8 +5,36 @@
 
 #include "runner.h"
 
-int cli_simulate(const char *file, trace_format format, const char *record, long why_step) {
+/* The runner's wall clock: the scenario's wall_clock plus the virtual clock. */
+static double runner_wall_clock(void *context) {
+    runner *r = context;
+    return xyz_scenario_wall_clock(r->scenario) + r->clock;
+}
+
+/* Writes `text` to `path`; false (after saying so) when it cannot. */
+static bool write_text(const char *path, const char *text, const char *what) {
+    FILE *out = fopen(path, "w");
+    bool written = out && fputs(text, out) >= 0;
+    written = out && fclose(out) == 0 && written;
+    if (!written) {
+        fprintf(stderr, "xyzalert: cannot write the %s to '%s'\n", what, path);
+    }
+    return written;
+}
+
+int cli_simulate(const char *file, const run_options *given, const char *record) {
+    long why_step = given->why_step;
     xyz_error error;
+    if (given->history_in) {
+        /* Checked before anything runs: a bad file is a load error. */
+        xyz_history *check = xyz_history_create(NULL, NULL);
+        xyz_status status = xyz_history_load_file(check, given->history_in, &error);
+        xyz_history_release(check);
+        if (status != XYZ_OK) {
+            print_load_error(&error);
+            return EXIT_INVALID;
+        }
+    }
     xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
     if (!scenario) {
         print_load_error(&error);
@@ -23,7 +51,8 @@ int cli_simulate(const char *file, trace_format format, const char *record, long
         xyz_scenario_free(scenario);
         return EXIT_USAGE;
     }
-    run_options options = {format, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, NULL, record != NULL, why_step};
+    run_options options = *given;
+    options.title = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
     char *recording = run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     if (!record) {
@@ -32,15 +61,9 @@ int cli_simulate(const char *file, trace_format format, const char *record, long
     if (!recording) {
         return EXIT_INVALID;
     }
-    FILE *out = fopen(record, "w");
-    bool written = out && fputs(recording, out) >= 0;
-    written = out && fclose(out) == 0 && written;
+    bool written = write_text(record, recording, "recording");
     xyz_free(recording);
-    if (!written) {
-        fprintf(stderr, "xyzalert: cannot write the recording to '%s'\n", record);
-        return EXIT_USAGE;
-    }
-    return EXIT_VALID;
+    return written ? EXIT_VALID : EXIT_USAGE;
 }
 
 char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
@@ -94,6 +117,25 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         size_t capacity = xyz_scenario_page_capacity(scenario, i);
         if (capacity) {
             runner_setup(xyz_dispatch_set_capacity(r.pages[i].dispatch, capacity));
+        }
+    }
+    /* One history for the whole scenario, on every root page. */
+    r.history = xyz_history_create(runner_wall_clock, &r);
+    if (!r.history) {
+        fprintf(stderr, "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    const char *history = xyz_scenario_history_json(scenario);
+    xyz_error error;
+    if (options->history_in) {
+        runner_setup(xyz_history_load_file(r.history, options->history_in, &error));
+    } else if (history) {
+        runner_setup(xyz_history_load_json(r.history, history, strlen(history), &error));
+    }
+    runner_setup(xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), r.history));
+    for (size_t i = 0; i < r.page_count; i++) {
+        if (!xyz_scenario_page_parent(scenario, i)) {
+            runner_setup(xyz_dispatch_set_history(r.pages[i].dispatch, r.history));
         }
     }
     for (size_t i = 0; i < r.page_count; i++) {
@@ -165,6 +207,13 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());
         }
     }
+    if (options->save_history) {
+        char *saved = xyz_history_json(r.history);
+        if (!saved || !write_text(options->save_history, saved, "history")) {
+            exit(EXIT_USAGE);
+        }
+        xyz_free(saved);
+    }
     /* Teardown, quietly. Children usually follow their parents in the file:
      * destroying from the last page back detaches few children at a time
      * (destroying a root first would split off its whole subtree, for every
@@ -179,6 +228,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         xyz_alert_release(r.instances[i].alert);
     }
     if (r.picture) picture_free(r.picture);
+    xyz_history_release(r.history);
     free(r.instances);
     free(r.at);
     free(r.has_at);

@@ -88,7 +88,7 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
                                   "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
-                                  "capacity", "avoidance", "target", "depend"};
+                                  "capacity", "avoidance", "target", "depend", "session", "caps"};
     const char *name = names[step->kind];
     char number[32];
     char *label;
@@ -123,6 +123,9 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     }
     case XYZ_STEP_CAPACITY:
         label = text_printf("capacity %s %zu", step->page, step->index);
+        break;
+    case XYZ_STEP_SESSION: case XYZ_STEP_CAPS:
+        label = text_printf("%s", name);
         break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
     case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
@@ -320,6 +323,12 @@ static void run_step(runner *r, const xyz_step_info *step) {
     }
     case XYZ_STEP_RESUME:
         if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_resume(d));
+        break;
+    case XYZ_STEP_SESSION:
+        runner_check_status(r, xyz_history_begin_session(r->history));
+        break;
+    case XYZ_STEP_CAPS:
+        runner_check_status(r, xyz_scenario_step_apply_caps(r->scenario, r->step, r->history));
         break;
     case XYZ_STEP_CANCEL_TAGGED:
         if ((d = runner_live_page(r, step->page))) {

@@ -51,9 +51,13 @@ static const char *page_name(runner *r, const xyz_dispatch *dispatch) {
     return "?";
 }
 
-/* One reason's cause, as the kind ("alert", "page", "id") and the name;
- * NULL kind for none. */
+/* One reason's cause, as the kind ("alert", "page", "id", "key") and the
+ * name; NULL kind for none. */
 static const char *cause_of(runner *r, const xyz_why *why, const char **name) {
+    if (why->key) {
+        *name = why->key;
+        return "key";
+    }
     if (why->id) {
         *name = why->id;
         return "id";

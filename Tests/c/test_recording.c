@@ -110,7 +110,7 @@ static char *replay(const char *json) {
         return NULL;
     }
     line_list lines = {0};
-    run_options options = {FORMAT_EXPECT, NULL, &lines, false, -1};
+    run_options options = {FORMAT_EXPECT, NULL, &lines, false, -1, NULL, NULL};
     (void)run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     size_t size = 1;

@@ -41,6 +41,10 @@ enum RecordedStep {
     case dependOnAlert(alert: String?, on: String)
     /// A dependency added to a live alert: on an id.
     case dependOnID(alert: String?, id: String)
+    /// The history began a session.
+    case session
+    /// The caps set on a history key became these.
+    case caps(key: String, CapRules)
 
     /// The change from `old` to `new` content, when it is one setter's;
     /// nil when it is none of them (or nothing changed).

@@ -55,6 +55,18 @@ public final class Recording {
         var tags: [String]
         var onDuplicate: OnDuplicate
         var lane: String
+        var caps: CapRules
+        var onCapped: OnCapped
+    }
+
+    /// The history the recorded domain started from (docs/rules.md §16).
+    struct StartingHistory {
+        /// Its persistence format, as it was.
+        var json: String
+        /// Wall-clock time at the domain's clock time 0.
+        var wallClock: Double
+        /// The caps set on it, by key in byte order.
+        var caps: [(String, CapRules)]
     }
 
     /// One step: its call, when the clock was read in it, after how many
@@ -90,6 +102,7 @@ public final class Recording {
     /// later uses that name (held here until then, or until `stop`).
     private var reserved: [ObjectIdentifier: (alert: Alert, name: String)] = [:]
     private var steps: [Step] = []
+    private var startingHistory: StartingHistory?
 
     /// Recorded calls in progress (more than one: nested from callbacks),
     /// by step index.
@@ -107,6 +120,9 @@ public final class Recording {
     init(_ domain: Domain) {
         deferred = domain.isDeferred
         let dispatches = domain.dispatches
+        if let history = domain.history {
+            startingHistory = Recording.starting(history, domain)
+        }
         declare(dispatches)
         if domain.keyboard != .zero, let root = dispatches.first {
             append(.keyboard(page: page(root), frame: domain.keyboard, duration: 0))
@@ -124,6 +140,45 @@ public final class Recording {
         instances = [:]
         reserved = [:]
         finishing = nil
+    }
+
+    /// The history as a recording starts from it: its state and caps, and
+    /// the wall-clock time at the domain's time 0.
+    private static func starting(_ history: History, _ domain: Domain) -> StartingHistory {
+        let wall = history.now()
+        let time = domain.now()
+        return StartingHistory(json: history.json(), wallClock: wall - time,
+                               caps: history.cappedKeys.map { ($0, history.caps($0)) })
+    }
+
+    /// The recorded domain got `history` (nil: none). A file has one
+    /// history from its start: only before the first add can it change.
+    func historyAttached(_ history: History?) {
+        guard let root = members.first?.domain.root else { return }
+        if steps.contains(where: { if case .add = $0.call { true } else { false } }) {
+            fail("the domain's history changed after alerts were added, which a file cannot hold")
+            return
+        }
+        startingHistory = history.map { Recording.starting($0, root.domain) }
+    }
+
+    /// The recorded domain's history changed: a session or caps begin a
+    /// call (true: the caller ends it); a load, or clearing every key at
+    /// once, cannot be replayed.
+    func historyChanged(_ change: History.Change, _ history: History) -> Bool {
+        switch change {
+        case .session:
+            begin(.session)
+        case .limit(let key, _), .cooldown(let key, _), .clear(let key?):
+            begin(.caps(key: key, history.caps(key)))
+        case .clear(nil):
+            fail("every cap of the history was cleared at once during the recording; clear them key by key")
+            return false
+        case .load:
+            fail("a history was loaded during the recording, which a file cannot hold")
+            return false
+        }
+        return true
     }
 
     func fail(_ why: String) {
@@ -364,7 +419,8 @@ public final class Recording {
             after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
-            onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main")
+            onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main",
+            caps: alert.caps, onCapped: alert.onCapped)
     }
 
     /// The name of an alert something depends on by handle: a recorded
@@ -410,6 +466,27 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
-        return ScenarioWriter.scenario(deferred: deferred, pages: pages, definitions: definitions, steps: steps)
+        return ScenarioWriter.scenario(deferred: deferred, history: usedHistory(definitions), pages: pages,
+                                       definitions: definitions, steps: steps)
+    }
+
+    /// The starting history, when anything recorded can depend on it: it
+    /// has counts or caps, or an alert has caps, or a step changes it. (A
+    /// host that attaches an empty history and never caps gets the file it
+    /// got before caps existed.)
+    private func usedHistory(_ definitions: [Definition]) -> StartingHistory? {
+        guard let history = startingHistory else { return nil }
+        let stepsUseIt = steps.contains { step in
+            switch step.call {
+            case .session, .caps: true
+            default: false
+            }
+        }
+        let empty = history.json.hasSuffix("\"session\": 1, \"keys\": {}}")
+        if !empty || !history.caps.isEmpty || stepsUseIt
+            || definitions.contains(where: { !$0.caps.isEmpty || $0.onCapped != .drop }) {
+            return history
+        }
+        return nil
     }
 }

@@ -3,11 +3,19 @@
 /// its rendering here.
 enum ScenarioWriter {
     /// The whole file: pages, definitions, then the steps.
-    static func scenario(deferred: Bool, pages: [Recording.Page], definitions: [Recording.Definition],
-                         steps: [Recording.Step]) -> String {
+    static func scenario(deferred: Bool, history: Recording.StartingHistory?, pages: [Recording.Page],
+                         definitions: [Recording.Definition], steps: [Recording.Step]) -> String {
         // Ids by their bytes, as the loader checks "after" against them.
         let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
-        var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),\n  \"pages\": {"
+        var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),"
+        if let history {
+            out += "\n  \"wall_clock\": " + JSONText.number(history.wallClock) + ","
+            out += "\n  \"history\": " + history.json + ","
+            if !history.caps.isEmpty {
+                out += "\n  \"caps\": " + JSONText.object(history.caps.map { ($0.0, rules($0.1)) }) + ","
+            }
+        }
+        out += "\n  \"pages\": {"
         out += pages.map { page in
             var members: [(String, String)] = []
             if let parent = page.parent { members.append(("parent", JSONText.string(pages[parent].name))) }
@@ -66,6 +74,10 @@ enum ScenarioWriter {
             (key, value) = ("depend", onAlert(alert, [("on", JSONText.string(other))]))
         case let .dependOnID(alert, id):
             (key, value) = ("depend", onAlert(alert, [("id", JSONText.string(id))]))
+        case .session:
+            (key, value) = ("session", "{}")
+        case let .caps(capKey, rules):
+            (key, value) = ("caps", JSONText.object([(capKey, self.rules(rules))]))
         }
         return JSONText.string(key) + ": " + value
     }
@@ -110,7 +122,29 @@ enum ScenarioWriter {
         if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
         if d.onDuplicate != .reject { m.append(("on_duplicate", JSONText.string(d.onDuplicate.description))) }
         if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
+        if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
+        if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
+        if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }
         return JSONText.object(m)
+    }
+
+    /// A key's caps as the alert set's `caps` member writes them.
+    static func rules(_ rules: CapRules) -> String {
+        var members: [(String, String)] = []
+        if !rules.limits.isEmpty { members.append(("limit", limits(rules.limits))) }
+        if rules.cooldown != 0 { members.append(("cooldown", JSONText.number(rules.cooldown))) }
+        return JSONText.object(members)
+    }
+
+    private static func limits(_ limits: [CapLimit]) -> String {
+        JSONText.array(limits.map { limit in
+            let per: String = switch limit.per {
+            case .session: JSONText.string("session")
+            case .lifetime: JSONText.string("lifetime")
+            case .window(let seconds): JSONText.number(seconds)
+            }
+            return JSONText.object([("count", "\(limit.count)"), ("per", per)])
+        })
     }
 
     private static func rect(_ r: Rect) -> String {

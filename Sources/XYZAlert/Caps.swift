@@ -1,0 +1,219 @@
+/// Frequency caps and cool-downs (docs/rules.md §16): the rules, an alert's
+/// own caps and what the engine keeps on an alert that a cap holds.
+
+/// What a limit counts displays over.
+public enum CapPeriod: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Since the history's current session began (`History.beginSession`).
+    case session
+    /// Ever, as far as the history goes back.
+    case lifetime
+    /// The last this many seconds (finite, more than 0).
+    case window(Double)
+
+    public var description: String {
+        switch self {
+        case .session: "this session"
+        case .lifetime: "ever"
+        case .window(let seconds): "in " + CapPeriod.words(seconds)
+        }
+    }
+
+    /// "90d", "12h", "30m" or "45s" when `seconds` is a whole number of
+    /// that unit, else "12.5s".
+    static func words(_ seconds: Double) -> String {
+        for (unit, size) in [("d", 86400.0), ("h", 3600.0), ("m", 60.0)] where seconds >= size {
+            let count = seconds / size
+            if count == count.rounded() && count < 1e15 {
+                return "\(Int(count))\(unit)"
+            }
+        }
+        if seconds == seconds.rounded() && seconds < 1e15 {
+            return "\(Int(seconds))s"
+        }
+        return "\(seconds)s"
+    }
+}
+
+/// At most `count` displays `per` period.
+public struct CapLimit: Equatable, Hashable, Sendable {
+    public var count: Int
+    public var per: CapPeriod
+
+    public init(count: Int, per: CapPeriod) {
+        self.count = count
+        self.per = per
+    }
+
+    /// Throws `.invalidArgument` for a count below 1 or a window that is not
+    /// a finite number of seconds above 0.
+    func validate(_ what: @autoclosure () -> String) throws(AlertError) {
+        if count < 1 {
+            throw AlertError(.invalidArgument, "the limit of \(what()) must allow at least 1 display, not \(count)")
+        }
+        if case .window(let seconds) = per, !(seconds.isFinite && seconds > 0) {
+            throw AlertError(.invalidArgument, "the window of a limit of \(what()) must be a finite number of seconds above 0, not \(seconds)")
+        }
+    }
+}
+
+/// The caps of one key: its limits (at most one per period) and its
+/// cool-down (0: none).
+public struct CapRules: Equatable, Sendable {
+    public var limits: [CapLimit] = []
+    public var cooldown: Double = 0
+
+    public init(limits: [CapLimit] = [], cooldown: Double = 0) {
+        self.limits = limits
+        self.cooldown = cooldown
+    }
+
+    public var isEmpty: Bool { limits.isEmpty && cooldown == 0 }
+
+    /// Sets the limit of `limit.per`, replacing one of the same period.
+    mutating func set(_ limit: CapLimit) {
+        if let i = limits.firstIndex(where: { $0.per == limit.per }) {
+            limits[i] = limit
+        } else {
+            limits.append(limit)
+        }
+    }
+
+    /// How many display times the rules need and how far back: the largest
+    /// count of a window limit (1 for a cool-down), and the longest window
+    /// or cool-down.
+    var retention: (count: Int, span: Double) {
+        var count = cooldown > 0 ? 1 : 0
+        var span = cooldown
+        for limit in limits {
+            if case .window(let seconds) = limit.per {
+                count = max(count, limit.count)
+                span = max(span, seconds)
+            }
+        }
+        return (count, span)
+    }
+}
+
+/// What a capped alert does (docs/rules.md §16).
+public enum OnCapped: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// It ends with `finish(capped)`, when added or when it would show.
+    case drop = 0
+    /// It stays queued, is not selected, and is looked at again when its
+    /// caps free (a timer, a new session, a change of caps or history).
+    case wait
+
+    public var description: String {
+        switch self {
+        case .drop: "drop"
+        case .wait: "wait"
+        }
+    }
+}
+
+/// Why a cap forbids a display now: the first rule that does, and when
+/// every rule that does has freed.
+struct CapVerdict {
+    /// `.capped` (a limit) or `.coolingDown`.
+    var code: WhyCode
+    /// The key ("tag:promo") and the rule, worded ("3 of 3 displays this
+    /// session", "at least 30s between displays").
+    var key: String
+    var rule: String
+    /// Wall-clock time at which it frees; nil when it frees only with a new
+    /// session, or never (a lifetime limit).
+    var freesAt: Double?
+}
+
+/// An alert's caps and, while a cap holds it, why (see `Alert.capState`).
+final class AlertCapState {
+    @exclusivity(unchecked) var rules = CapRules()
+    @exclusivity(unchecked) var onCapped: OnCapped = .drop
+    /// Set while a cap holds the alert out of its candidate queue.
+    @exclusivity(unchecked) var parked: CapVerdict?
+    /// Position in its domain's `capWakes`, or -1; and the domain-clock time
+    /// it is looked at again.
+    @exclusivity(unchecked) var wakeIndex = -1
+    @exclusivity(unchecked) var wake: Double = 0
+}
+
+/// Order of `Domain.capWakes`: earlier wake first, ties in add order.
+enum CapWakeOrder: AlertHeapOrder {
+    static func precedes(_ a: Alert, _ b: Alert) -> Bool {
+        let (x, y) = (a.capState!.wake, b.capState!.wake)
+        return x != y ? x < y : a.seq < b.seq
+    }
+    static func position(of alert: Alert) -> Int { alert.capState?.wakeIndex ?? -1 }
+    static func setPosition(_ position: Int, of alert: Alert) { alert.capState!.wakeIndex = position }
+}
+
+extension Alert {
+    /// The alert's own caps, on the key `id:ID` (docs/rules.md §16).
+    public var caps: CapRules { capState?.rules ?? CapRules() }
+    /// What the alert does when a cap holds it (default `.drop`).
+    public var onCapped: OnCapped { capState?.onCapped ?? .drop }
+    /// True while a cap holds it out of its candidate queue.
+    var isParked: Bool { capState?.parked != nil }
+
+    private var writableCapState: AlertCapState {
+        if let capState {
+            return capState
+        }
+        let made = AlertCapState()
+        capState = made
+        return made
+    }
+
+    /// Sets the limit of `limit.per` on the alert's id (replacing one of the
+    /// same period). Idle alerts only (`.state`); a count below 1 or a bad
+    /// window is `.invalidArgument`. The caps need an id: adding an alert
+    /// with caps and no id is `.invalidArgument`.
+    public func addLimit(_ limit: CapLimit) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("add a limit")
+        try limit.validate(alertName)
+        writableCapState.rules.set(limit)
+    }
+
+    /// Sets the cool-down on the alert's id: at least `seconds` between two
+    /// displays (0: none). Idle alerts only; a negative, NaN or infinite
+    /// value is `.invalidArgument`.
+    public func setCooldown(_ seconds: Double) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("set the cool-down")
+        try Alert.requireTime(seconds, "cool-down of \(alertName)")
+        writableCapState.rules.cooldown = seconds
+    }
+
+    /// Removes the alert's own limits and cool-down. Idle alerts only.
+    public func clearCaps() throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("clear the caps")
+        capState?.rules = CapRules()
+    }
+
+    /// Sets what the alert does when capped (default `.drop`). Idle alerts only.
+    public func setOnCapped(_ policy: OnCapped) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("set the capped policy")
+        writableCapState.onCapped = policy
+    }
+
+    /// The keys a display of this alert counts under, in the order caps are
+    /// looked at: `id:ID`, `tag:T` for each tag, `lane:L`, `all`.
+    var capKeys: [String] {
+        var keys: [String] = []
+        if let id {
+            keys.append("id:" + id)
+        }
+        for tag in tagKeys {
+            keys.append("tag:" + tag.string)
+        }
+        keys.append("lane:" + lane)
+        keys.append("all")
+        return keys
+    }
+}

@@ -1,0 +1,137 @@
+/// Caps in the scheduler (docs/rules.md §16): a candidate that would be
+/// selected is checked against the domain's history; a `drop` one ends
+/// (`capped`), a `wait` one is parked out of its candidate queue until its
+/// caps free. Parked alerts are looked at again when the earliest time one
+/// of them frees comes (`capWakes`, on the domain's timer) and whenever the
+/// history changes (a session, caps, a load). Displays are counted at first
+/// show. Without a history none of this runs.
+extension Domain {
+    /// The first candidate `select` gives that no cap holds: parks the
+    /// `wait` ones it meets; returns a `drop` one as `capped` instead.
+    /// Reads the history's clock once per alert it checks.
+    @inline(never)
+    func screenCaps(_ chosen: Alert, _ history: History,
+                    reselect: () -> Alert?) -> (show: Alert?, capped: Alert?) {
+        var candidate: Alert? = chosen
+        while let alert = candidate, history.mayCap(alert) {
+            stampRecordedCall()
+            let outer = readOnlyCallback
+            readOnlyCallback = "the history's clock"
+            let verdict = history.verdict(for: alert)
+            let wall = verdict == nil ? 0 : history.now()
+            readOnlyCallback = outer
+            guard let verdict else { break }
+            if alert.onCapped == .drop {
+                return (nil, alert)
+            }
+            park(alert, verdict, wall: wall)
+            candidate = reselect()
+        }
+        return (candidate, nil)
+    }
+
+    /// Takes `alert` out of its candidate queue until its caps free, asking
+    /// for a wake at `verdict.freesAt` (read at wall-clock time `wall`).
+    private func park(_ alert: Alert, _ verdict: CapVerdict, wall: Double) {
+        let state = alert.capState ?? AlertCapState()
+        alert.capState = state
+        state.parked = verdict
+        alert.dispatch!.updateQueue(alert)
+        if let frees = verdict.freesAt {
+            state.wake = now() + max(0, frees - wall)
+            capWakes.insert(alert)
+        }
+    }
+
+    /// Puts a parked alert back in its candidate queue (it is checked again
+    /// when next selected).
+    func unpark(_ alert: Alert) {
+        guard let state = alert.capState, state.parked != nil else { return }
+        if state.wakeIndex >= 0 {
+            capWakes.remove(alert)
+        }
+        state.parked = nil
+        alert.dispatch?.updateQueue(alert)
+    }
+
+    /// Unparks every parked alert of the domain; true if there was one.
+    /// O(live alerts): it runs when the history changes (a session, caps,
+    /// a load, another history), not per pass.
+    func releaseParked() -> Bool {
+        var any = false
+        for dispatch in dispatches {
+            for alert in dispatch.alerts where alert.isParked {
+                unpark(alert)
+                any = true
+            }
+        }
+        return any
+    }
+
+    /// Unparks the alerts whose wake is due at `time`.
+    func wakeCapped(at time: Double) -> Bool {
+        var any = false
+        while let alert = capWakes.first, alert.capState!.wake <= time {
+            unpark(alert)
+            any = true
+        }
+        return any
+    }
+}
+
+extension Domain {
+    /// A recorded call is about to read the history's wall clock: the
+    /// domain's clock is read too, so that the step carries its time and
+    /// the replay's wall clock (wall_clock + that time) reads the same.
+    func stampRecordedCall() {
+        if let recording = root?.recording, recording.isInCall {
+            _ = now()
+        }
+    }
+}
+
+extension Dispatch {
+    /// Attaches `history` to this domain (nil detaches): its displays are
+    /// counted there and its caps apply (docs/rules.md §16). Only a domain's
+    /// root can (`.state` otherwise, and from inside a callback). Several
+    /// domains may share a history; joining two domains with different
+    /// histories is refused. Alerts a cap held are looked at again.
+    public func setHistory(_ history: History?) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireUsable("set the history")
+        guard parent == nil else {
+            throw AlertError(.state, "cannot set the history of \(quotedName): it is not the root of its domain (set it on \(domain.root!.quotedName))")
+        }
+        try domain.requireMutable("set the history")
+        if domain.isRunning {
+            throw AlertError(.state, "cannot set the history of \(quotedName) while its domain is delivering events")
+        }
+        let domain = self.domain
+        if history === domain.history {
+            return
+        }
+        recording?.historyAttached(history)
+        domain.history?.detach(domain)
+        domain.history = history
+        history?.attach(domain)
+        _ = domain.releaseParked()
+        try Settlement.settle(domain)
+    }
+
+    /// The history of this page's domain, if any.
+    public var history: History? { isDestroyed ? nil : domain.history }
+}
+
+extension Domain {
+    /// Counts the first show of `alert` in `history` (reads its clock when
+    /// a cap applies).
+    @inline(never)
+    func countDisplay(of alert: Alert, in history: History) {
+        guard history.mayCap(alert) else { return }
+        stampRecordedCall()
+        let outer = readOnlyCallback
+        readOnlyCallback = "the history's clock"
+        history.countDisplay(of: alert)
+        readOnlyCallback = outer
+    }
+}

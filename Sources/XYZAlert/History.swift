@@ -1,0 +1,368 @@
+/// Display history (docs/rules.md §16): when alerts were shown, under their
+/// keys, across pages, domains and app launches, and the caps set on keys.
+///
+/// Times are wall-clock seconds since the Unix epoch, read from the
+/// history's own clock, because they must survive restarts. A history keeps,
+/// per key that has a cap, only what its caps still need: the lifetime
+/// count, the count of the current session, and the last display times a
+/// window limit or cool-down can still look at (at most the largest count of
+/// the key's window limits, 1 for a cool-down alone). A key whose caps are
+/// not known yet (loaded from a file before any alert with that id came)
+/// is kept as it was loaded.
+///
+/// A history and the domains that share it are used from one thread at a
+/// time, like a domain.
+public final class History {
+    /// What a history keeps of one key.
+    public struct Record: Equatable, Sendable {
+        /// Display times, oldest first.
+        public var displays: [Double] = []
+        /// Displays ever counted.
+        public var lifetime = 0
+        /// Displays of the session `session` (a count of an older session
+        /// reads as 0).
+        public var sessionCount = 0
+        public var session = 0
+
+        public init(displays: [Double] = [], lifetime: Int = 0, sessionCount: Int = 0, session: Int = 0) {
+            self.displays = displays
+            self.lifetime = lifetime
+            self.sessionCount = sessionCount
+            self.session = session
+        }
+    }
+
+    /// The saved part of a history: the session number and the records.
+    public struct State: Equatable, Sendable {
+        public var session = 1
+        public var records: [String: Record] = [:]
+
+        public init(session: Int = 1, records: [String: Record] = [:]) {
+            self.session = session
+            self.records = records
+        }
+    }
+
+    /// The persistence format's version this engine writes and the newest it reads.
+    public static let formatVersion = 1
+
+    private let clock: () -> Double
+    @exclusivity(unchecked) private var lastWall: Double = 0
+    @exclusivity(unchecked) private var state = State()
+    /// Caps set on the history, by key.
+    @exclusivity(unchecked) private var keyCaps: [String: CapRules] = [:]
+    /// The own caps of the alerts last counted under each `id:` key (for
+    /// pruning, and for keys the history itself has no cap on).
+    @exclusivity(unchecked) private var alertCaps: [String: CapRules] = [:]
+    /// The domains that use this history (weakly: a domain keeps its history).
+    @exclusivity(unchecked) private var users: [WeakDomain] = []
+    /// Whether any key other than `id:` ones has a cap: else only alerts
+    /// with caps of their own are ever looked at.
+    var hasKeyCaps: Bool { !keyCaps.isEmpty }
+
+    /// A new, empty history (session 1) whose clock is `clock`: wall-clock
+    /// seconds since the Unix epoch. A reading that is NaN or infinite is
+    /// taken as the last good one (0 before any).
+    public init(clock: @escaping () -> Double) {
+        self.clock = clock
+    }
+
+    /// The current session's number (1 in a new history).
+    public var session: Int { state.session }
+
+    /// The wall-clock time, from the history's clock.
+    public func now() -> Double {
+        let reading = clock()
+        if reading.isFinite {
+            lastWall = reading
+        }
+        return lastWall
+    }
+
+    // MARK: Caps on keys
+
+    /// Checks that `key` is `id:X`, `tag:X`, `lane:X` (X not empty) or `all`.
+    public static func validate(key: String) throws(AlertError) {
+        if key == "all" {
+            return
+        }
+        for prefix in ["id:", "tag:", "lane:"] where key.hasPrefix(prefix) {
+            if key.utf8.count == prefix.utf8.count {
+                throw AlertError(.invalidArgument, "cap key '\(key)' names no \(prefix.dropLast())")
+            }
+            return
+        }
+        throw AlertError(.invalidArgument, "unknown cap key '\(key)': a key is 'id:ID', 'tag:TAG', 'lane:LANE' or 'all'")
+    }
+
+    /// The caps set on `key` (not an alert's own).
+    public func caps(_ key: String) -> CapRules { keyCaps[key] ?? CapRules() }
+
+    /// Every key with caps set on the history, in byte order.
+    public var cappedKeys: [String] { keyCaps.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+
+    /// Sets the limit of `limit.per` on `key`, replacing one of the same
+    /// period. Alerts that a cap held are looked at again.
+    public func setLimit(_ key: String, _ limit: CapLimit) throws(AlertError) {
+        try History.validate(key: key)
+        try limit.validate("'\(key)'")
+        keyCaps[key, default: CapRules()].set(limit)
+        try capsChanged(.limit(key: key, limit))
+    }
+
+    /// Sets the cool-down of `key` (0: none).
+    public func setCooldown(_ key: String, _ seconds: Double) throws(AlertError) {
+        try History.validate(key: key)
+        try Alert.requireTime(seconds, "cool-down of '\(key)'")
+        keyCaps[key, default: CapRules()].cooldown = seconds
+        if keyCaps[key]!.isEmpty {
+            keyCaps[key] = nil
+        }
+        try capsChanged(.cooldown(key: key, seconds))
+    }
+
+    /// Removes the caps set on `key` (nil: on every key). Displays already
+    /// counted are kept.
+    public func clearCaps(_ key: String?) throws(AlertError) {
+        if let key {
+            try History.validate(key: key)
+            keyCaps[key] = nil
+        } else {
+            keyCaps = [:]
+        }
+        try capsChanged(.clear(key: key))
+    }
+
+    /// Starts a new session: per-session counts restart, and alerts that a
+    /// per-session cap held are looked at again.
+    public func beginSession() throws(AlertError) {
+        state.session += 1
+        try capsChanged(.session)
+    }
+
+    // MARK: Saving and loading
+
+    /// The saved part, pruned of what no cap needs any more.
+    public func save() -> State {
+        let wall = now()
+        var saved = state
+        for key in saved.records.keys {
+            if let rules = rules(of: key) {
+                prune(&saved.records[key]!, rules, now: wall)
+                if saved.records[key]!.isEmptyFor(session: saved.session) {
+                    saved.records[key] = nil
+                }
+            }
+        }
+        return saved
+    }
+
+    /// Replaces the saved part (a load); alerts that a cap held are looked
+    /// at again. Counts of keys not in `loaded` are gone.
+    public func load(_ loaded: State) throws(AlertError) {
+        if loaded.session < 1 {
+            throw AlertError(.invalidArgument, "a history's session number must be 1 or more, not \(loaded.session)")
+        }
+        state = loaded
+        try capsChanged(.load)
+    }
+
+    /// The persistence format (docs/formats.md, "History"): keys in byte
+    /// order, so that the same history always gives the same text.
+    public func json() -> String {
+        let saved = save()
+        let keys = saved.records.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let members = keys.map { key -> (String, String) in
+            let record = saved.records[key]!
+            var fields: [(String, String)] = [("lifetime", "\(record.lifetime)")]
+            if record.session == saved.session && record.sessionCount > 0 {
+                fields.append(("session", "\(record.sessionCount)"))
+            }
+            if !record.displays.isEmpty {
+                fields.append(("displays", JSONText.array(record.displays.map(JSONText.number))))
+            }
+            return (key, JSONText.object(fields))
+        }
+        return JSONText.object([("version", "\(History.formatVersion)"), ("session", "\(saved.session)"),
+                                ("keys", JSONText.object(members))])
+    }
+
+    // MARK: The engine's side
+
+    /// The rules of `key`: the history's own and, for an `id:` key, the
+    /// caps of the alerts last counted under it; nil when neither is known.
+    private func rules(of key: String) -> CapRules? {
+        let own = keyCaps[key]
+        guard let learned = alertCaps[key] else { return own }
+        guard var merged = own else { return learned }
+        for limit in learned.limits where !merged.limits.contains(where: { $0.per == limit.per && $0.count <= limit.count }) {
+            merged.limits.append(limit)
+        }
+        merged.cooldown = max(merged.cooldown, learned.cooldown)
+        return merged
+    }
+
+    /// The rules that apply to `alert` under `key`.
+    private func rules(of key: String, for alert: Alert, isID: Bool) -> CapRules? {
+        guard isID, let own = alert.capState?.rules, !own.isEmpty else { return keyCaps[key] }
+        guard var merged = keyCaps[key] else { return own }
+        merged.limits += own.limits
+        merged.cooldown = max(merged.cooldown, own.cooldown)
+        return merged
+    }
+
+    /// Whether a cap may apply to `alert` at all (no clock reading needed otherwise).
+    func mayCap(_ alert: Alert) -> Bool {
+        hasKeyCaps || !(alert.capState?.rules.isEmpty ?? true)
+    }
+
+    /// Why a cap forbids a display of `alert` now, or nil. Reads the clock.
+    func verdict(for alert: Alert) -> CapVerdict? {
+        guard mayCap(alert) else { return nil }
+        let wall = now()
+        var first: CapVerdict?
+        var firstCooling: CapVerdict?
+        var latest: Double? = -Double.infinity
+        for (i, key) in alert.capKeys.enumerated() {
+            guard let rules = rules(of: key, for: alert, isID: i == 0 && alert.id != nil) else { continue }
+            let record = state.records[key] ?? Record()
+            for limit in rules.limits {
+                let count: Int
+                var frees: Double?
+                switch limit.per {
+                case .session:
+                    count = record.session == state.session ? record.sessionCount : 0
+                case .lifetime:
+                    count = record.lifetime
+                case .window(let seconds):
+                    count = record.displays.reversed().prefix { min($0, wall) > wall - seconds }.count
+                    if count >= limit.count {
+                        frees = min(record.displays[record.displays.count - limit.count], wall) + seconds
+                    }
+                }
+                guard count >= limit.count else { continue }
+                latest = frees.flatMap { f in latest.map { max($0, f) } }
+                first = first ?? CapVerdict(code: .capped, key: key,
+                                            rule: "\(count) of \(limit.count) displays \(limit.per)", freesAt: frees)
+            }
+            if rules.cooldown > 0, let last = record.displays.last, wall < min(last, wall) + rules.cooldown {
+                let frees = min(last, wall) + rules.cooldown
+                latest = latest.map { max($0, frees) }
+                firstCooling = firstCooling ?? CapVerdict(code: .coolingDown, key: key,
+                    rule: "at least \(CapPeriod.words(rules.cooldown)) between displays", freesAt: frees)
+            }
+        }
+        guard var verdict = first ?? firstCooling else { return nil }
+        verdict.freesAt = latest
+        return verdict
+    }
+
+    /// Counts a display of `alert` (its first show) under each of its keys
+    /// that has a cap. Reads the clock when one has.
+    func countDisplay(of alert: Alert) {
+        guard mayCap(alert) else { return }
+        var wall: Double?
+        for (i, key) in alert.capKeys.enumerated() {
+            let isID = i == 0 && alert.id != nil
+            if isID, let own = alert.capState?.rules, !own.isEmpty {
+                alertCaps[key] = own
+            }
+            guard let rules = rules(of: key) else { continue }
+            let time = wall ?? now()
+            wall = time
+            var record = state.records[key] ?? Record()
+            if record.session != state.session {
+                record.session = state.session
+                record.sessionCount = 0
+            }
+            record.sessionCount += 1
+            record.lifetime += 1
+            record.displays.append(time)
+            prune(&record, rules, now: time)
+            state.records[key] = record
+        }
+    }
+
+    /// Keeps the display times `rules` can still look at: at most the
+    /// largest window count, none older than the longest window or cool-down.
+    private func prune(_ record: inout Record, _ rules: CapRules, now: Double) {
+        let (count, span) = rules.retention
+        var keep = record.displays.count
+        while keep > 0 && (record.displays.count - keep >= 0) {
+            let oldest = record.displays[record.displays.count - keep]
+            if keep > count || min(oldest, now) <= now - span {
+                keep -= 1
+            } else {
+                break
+            }
+        }
+        if keep < record.displays.count {
+            record.displays.removeFirst(record.displays.count - keep)
+        }
+    }
+
+    // MARK: Domains
+
+    /// What changed, for the domains' recordings.
+    enum Change {
+        case limit(key: String, CapLimit)
+        case cooldown(key: String, Double)
+        case clear(key: String?)
+        case session
+        case load
+    }
+
+    func attach(_ domain: Domain) {
+        users.removeAll { $0.domain == nil || $0.domain!.isDead }
+        if !users.contains(where: { $0.domain === domain }) {
+            users.append(WeakDomain(domain))
+        }
+    }
+
+    func detach(_ domain: Domain) {
+        users.removeAll { $0.domain == nil || $0.domain === domain }
+    }
+
+    /// The live domains that use this history, in the order they attached.
+    var domains: [Domain] {
+        users.compactMap { $0.domain }.filter { !$0.isDead && $0.history === self }
+    }
+
+    /// Every domain records the change and looks again at the alerts a cap
+    /// held, then runs its passes; the first error of a domain whose passes
+    /// did not settle is thrown after every domain has run.
+    private func capsChanged(_ change: Change) throws(AlertError) {
+        var settlement = Settlement()
+        var recordings: [Recording] = []
+        defer {
+            for recording in recordings {
+                recording.end()
+            }
+        }
+        for domain in domains {
+            if let recording = domain.root?.recording, !recordings.contains(where: { $0 === recording }),
+               recording.historyChanged(change, self) {
+                recordings.append(recording)
+            }
+            if domain.releaseParked() {
+                settlement.needPass(domain)
+            }
+        }
+        try settlement.settle()
+    }
+}
+
+extension History.Record {
+    func isEmptyFor(session current: Int) -> Bool {
+        displays.isEmpty && lifetime == 0 && (session != current || sessionCount == 0)
+    }
+}
+
+/// A weak reference to a domain.
+struct WeakDomain {
+    weak var domain: Domain?
+
+    init(_ domain: Domain) {
+        self.domain = domain
+    }
+}

@@ -1,0 +1,180 @@
+import XYZAlert
+
+/// The schema: caps, cool-downs, durations with units and the history's
+/// persistence format (docs/formats.md, "Caps" and "History").
+extension Schema {
+    /// The units a number of seconds may be written in, as a string.
+    static let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+
+    /// A number of seconds: a number, or a string of a number and a unit
+    /// ("90s", "30m", "12h", "90d", "1.5h"). At least 0; above 0 with `positive`.
+    func seconds(_ value: JSONValue, _ what: String, positive: Bool = false) throws(LoadError) -> Double {
+        let range = positive ? "above 0" : "not below 0"
+        if let text = value.string {
+            guard let unit = text.last, let scale = Self.units.first(where: { $0.0 == unit })?.1,
+                  let count = Double(text.dropLast()), count.isFinite, !text.dropLast().contains(where: { $0 == " " || $0 == "+" }),
+                  text.first != "-" || count == 0 else {
+                throw fail("\(what) must be a number of seconds or a string of a number and a unit (s, m, h or d: "
+                           + "\"90s\", \"30m\", \"12h\", \"90d\"), got \(value.described)", at: value)
+            }
+            let seconds = count * scale
+            guard seconds.isFinite, positive ? seconds > 0 : seconds >= 0 else {
+                throw fail("\(what) must be \(range), got \(value.described)", at: value)
+            }
+            return seconds
+        }
+        guard let n = value.number, n.isFinite, positive ? n > 0 : n >= 0 else {
+            throw fail("\(what) must be a number of seconds \(range) (or a string with a unit, \"90s\", \"12h\"), got \(value.described)",
+                       at: value)
+        }
+        return n
+    }
+
+    /// `"limit"`: one limit object or a list of them, at most one per period.
+    func limits(_ value: JSONValue, _ what: String) throws(LoadError) -> [CapLimit] {
+        let elements = value.kind == .array ? value.elements : [value]
+        var limits: [CapLimit] = []
+        for element in elements {
+            let limit = try self.limit(element, what)
+            if limits.contains(where: { $0.per == limit.per }) {
+                throw fail("two limits of \(what) count displays \(limit.per): give each period once", at: element)
+            }
+            limits.append(limit)
+        }
+        return limits
+    }
+
+    /// One limit: `{"count": N, "per": "session" | "lifetime" | SECONDS}`.
+    func limit(_ value: JSONValue, _ what: String) throws(LoadError) -> CapLimit {
+        var count: Int?
+        var per: CapPeriod?
+        for (key, field) in try object(value, "a limit of \(what)") {
+            switch key {
+            case "count":
+                guard let n = field.integer, n >= 1, n <= Int32.max else {
+                    throw fail("a limit's count must be an integer from 1 to 2147483647, got \(field.described)", at: field)
+                }
+                count = Int(n)
+            case "per":
+                if field.string == "session" {
+                    per = .session
+                } else if field.string == "lifetime" {
+                    per = .lifetime
+                } else {
+                    per = .window(try seconds(field, "a limit's per (\"session\", \"lifetime\" or a window of seconds)",
+                                              positive: true))
+                }
+            default: throw unknownKey(key, in: "a limit", known: ["count", "per"], at: field)
+            }
+        }
+        guard let count, let per else {
+            throw fail("a limit needs \(count == nil ? "a \"count\"" : "a \"per\"")", at: value)
+        }
+        return CapLimit(count: count, per: per)
+    }
+
+    /// The caps of one key: `{"limit": ..., "cooldown": ...}`.
+    func rules(_ value: JSONValue, key: String) throws(LoadError) -> CapRules {
+        var rules = CapRules()
+        for (member, field) in try object(value, "the caps of \"\(key)\"") {
+            switch member {
+            case "limit": rules.limits = try limits(field, "\"\(key)\"")
+            case "cooldown": rules.cooldown = try seconds(field, "cooldown")
+            default: throw unknownKey(member, in: "the caps of a key", known: ["limit", "cooldown"], at: field)
+            }
+        }
+        return rules
+    }
+
+    /// `"caps"`: caps by key, each key `id:ID`, `tag:TAG`, `lane:LANE` or `all`.
+    func caps(_ value: JSONValue) throws(LoadError) -> [AlertSet.KeyCaps] {
+        var out: [AlertSet.KeyCaps] = []
+        for (key, body) in try object(value, "caps") {
+            try self.key(key, at: body)
+            out.append(AlertSet.KeyCaps(key: key, rules: try rules(body, key: key)))
+        }
+        return out
+    }
+
+    /// Checks a cap key, reporting at the member's key.
+    func key(_ key: String, at value: JSONValue) throws(LoadError) {
+        do {
+            try History.validate(key: key)
+        } catch {
+            throw fail(error.message, at: value, .key)
+        }
+    }
+
+    // MARK: The history's persistence format
+
+    /// `{"version": 1, "session": N, "keys": {KEY: {"lifetime", "session", "displays"}}}`.
+    func historyState(_ value: JSONValue) throws(LoadError) -> History.State {
+        var state = History.State()
+        var version: Int64?
+        var keysValue: JSONValue?
+        for (key, field) in try object(value, "a history") {
+            switch key {
+            case "version":
+                guard let v = field.integer, v >= 1 else {
+                    throw fail("a history's version must be an integer from 1, got \(field.described)", at: field)
+                }
+                guard v <= History.formatVersion else {
+                    throw fail("history version \(v) is newer than this engine reads (\(History.formatVersion)): "
+                               + "it was saved by a later version of XYZAlert", at: field)
+                }
+                version = v
+            case "session":
+                guard let n = field.integer, n >= 1, n <= Int32.max else {
+                    throw fail("a history's session must be an integer from 1, got \(field.described)", at: field)
+                }
+                state.session = Int(n)
+            case "keys": keysValue = field
+            default: throw unknownKey(key, in: "a history", known: ["version", "session", "keys"], at: field)
+            }
+        }
+        guard version != nil else {
+            throw fail("a history needs a \"version\"", at: value)
+        }
+        guard let keysValue else { return state }
+        for (key, body) in try object(keysValue, "a history's keys") {
+            try self.key(key, at: body)
+            var record = History.Record(session: state.session)
+            for (member, field) in try object(body, "the history of \"\(key)\"") {
+                switch member {
+                case "lifetime", "session":
+                    guard let n = field.integer, n >= 0, n <= Int32.max else {
+                        throw fail("\(member) must be a count from 0, got \(field.described)", at: field)
+                    }
+                    if member == "lifetime" { record.lifetime = Int(n) } else { record.sessionCount = Int(n) }
+                case "displays":
+                    for entry in try array(field, "displays") {
+                        let time = try number(entry, "each display time")
+                        if let last = record.displays.last, time < last {
+                            throw fail("display times must be in time order: \(time) comes after \(last)", at: entry)
+                        }
+                        record.displays.append(time)
+                    }
+                default:
+                    throw unknownKey(member, in: "a key's history", known: ["lifetime", "session", "displays"], at: field)
+                }
+            }
+            state.records[key] = record
+        }
+        return state
+    }
+}
+
+extension Loader {
+    /// Loads a history in the persistence format (docs/formats.md,
+    /// "History"); every error names the source, line, column and pointer.
+    public static func loadHistory(bytes: [UInt8], source: String) throws(LoadError) -> History.State {
+        let json = try JSONDocument(bytes: bytes, source: source)
+        let schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: 1))
+        return try schema.historyState(json.root)
+    }
+
+    /// `loadHistory` of a file; `.io` when it cannot be read.
+    public static func loadHistoryFile(path: String) throws(LoadError) -> History.State {
+        try loadHistory(bytes: try readFile(path), source: path)
+    }
+}

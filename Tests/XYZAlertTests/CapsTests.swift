@@ -1,0 +1,151 @@
+import Testing
+import XYZAlert
+
+/// A history on the recorder's virtual clock: wall time = `wall` + the
+/// host's clock.
+func history(_ r: Recorder, wall: Double = 1_000_000) -> History {
+    History { wall + (r.clock ?? 0) }
+}
+
+/// An alert with caps on its id.
+func capped(_ id: String, _ limits: [CapLimit] = [], cooldown: Double = 0, onCapped: OnCapped = .drop,
+            tags: [String] = [], priority: Int32 = 0) -> Alert {
+    let a = alert(id, priority)
+    for limit in limits { try! a.addLimit(limit) }
+    try! a.setCooldown(cooldown)
+    try! a.setOnCapped(onCapped)
+    for tag in tags { try! a.addTag(tag) }
+    return a
+}
+
+/// docs/rules.md §16: caps, cool-downs and the display history.
+@Suite("Caps and history (docs/rules.md §16)")
+struct CapsTests {
+    @Test func aLifetimeLimitDropsTheSecondDisplayAtAdd() throws {
+        let r = clocked()
+        let home = page("home", r)
+        try home.setHistory(history(r))
+        let first = capped("rate", [CapLimit(count: 1, per: .lifetime)])
+        try home.add(first)
+        try first.dismiss()
+        try home.add(capped("rate", [CapLimit(count: 1, per: .lifetime)]))
+        #expect(r.take() == ["@0.0 show rate page", "@0.0 finish rate dismissed",
+                             "@0.0 finish rate capped"])
+    }
+
+    @Test func aWaitAlertParksFreesByTimeAndNeverBlocksTheOnesBehind() throws {
+        let r = clocked()
+        let home = page("home", r)
+        try home.setHistory(history(r))
+        let first = capped("promo", cooldown: 30, priority: 5)
+        try home.add(first)
+        try first.dismiss()
+        let again = capped("promo", cooldown: 30, onCapped: .wait, priority: 5)
+        let low = alert("low", 1)
+        try home.add([again, low])
+        #expect(again.why().code == .coolingDown)
+        #expect(again.why().key == "id:promo")
+        #expect(again.why().until == 30)
+        #expect(again.explain() == "'promo' is cooling down: at least 30s between displays (id:promo)")
+        try low.dismiss()
+        try r.advance(31, [home])
+        #expect(r.take() == ["@0.0 show promo page", "@0.0 finish promo dismissed",
+                             "@0.0 show low page", "@0.0 finish low dismissed",
+                             "@30.0 show promo page"])
+    }
+
+    @Test func aSessionLimitFreesAtTheNextSession() throws {
+        let r = clocked()
+        let home = page("home", r)
+        let h = history(r)
+        try home.setHistory(h)
+        try h.setLimit("tag:promo", CapLimit(count: 1, per: .session))
+        let a = capped("a", tags: ["promo"])
+        try home.add(a)
+        try a.dismiss()
+        let b = capped("b", onCapped: .wait, tags: ["promo"])
+        try home.add(b)
+        #expect(b.why().code == .capped)
+        #expect(b.explain() == "'b' is capped: 1 of 1 displays this session (tag:promo)")
+        #expect(b.why().until == nil)
+        #expect(home.nextDeadline() == nil)
+        try h.beginSession()
+        #expect(r.take() == ["@0.0 show a page", "@0.0 finish a dismissed",
+                             "@0.0 show b page"])
+    }
+
+    @Test func aWindowLimitCountsTheLastDisplaysOnly() throws {
+        let r = clocked()
+        let home = page("home", r)
+        let h = history(r)
+        try home.setHistory(h)
+        try h.setLimit("all", CapLimit(count: 2, per: .window(100)))
+        for i in 0..<3 {
+            let m = capped("m\(i)", onCapped: .wait)
+            try home.add(m)
+            if m.state == .showing { try m.dismiss() }
+            try r.advance(10, [home])
+        }
+        // m0 at 0, m1 at 10, m2 waits until 100 (m0 leaves the window).
+        #expect(r.take().filter { $0.contains("show") } == ["@0.0 show m0 page", "@10.0 show m1 page"])
+        try r.advance(80, [home])
+        #expect(r.take() == ["@100.0 show m2 page"])
+    }
+
+    @Test func cappingNeverTouchesAlertsOnScreenAndUnhideIsNoDisplay() throws {
+        let r = clocked()
+        let home = page("home", r)
+        let h = history(r)
+        try home.setHistory(h)
+        try h.setLimit("id:t", CapLimit(count: 1, per: .lifetime))
+        try home.add(alert("t"))
+        try home.pageWillDisappear()
+        try home.pageDidAppear()
+        try h.setLimit("id:t", CapLimit(count: 1, per: .lifetime))
+        #expect(r.take() == ["@0.0 show t page", "@0.0 hide t page", "@0.0 unhide t"])
+        #expect(h.save().records["id:t"]?.lifetime == 1)
+    }
+
+    @Test func historySavesPrunedAndLoadsBack() throws {
+        let r = clocked()
+        let home = page("home", r)
+        let h = history(r, wall: 0)
+        try home.setHistory(h)
+        try h.setLimit("all", CapLimit(count: 3, per: .window(25)))
+        for i in 0..<5 {
+            let m = alert("m\(i)")
+            try home.add(m)
+            try m.dismiss()
+            try r.advance(10, [home])
+        }
+        let saved = h.save()
+        #expect(saved.records["all"] == History.Record(displays: [30, 40], lifetime: 5, sessionCount: 5, session: 1))
+        #expect(h.json() == #"{"version": 1, "session": 1, "keys": {"all": {"lifetime": 5, "session": 5, "displays": [30.0, 40.0]}}}"#)
+        let other = History { 0 }
+        try other.load(saved)
+        #expect(other.save() == saved)
+    }
+
+    @Test func joiningDomainsWithDifferentHistoriesIsRefused() throws {
+        let r = clocked()
+        let a = page("a", r), b = page("b", r)
+        try a.setHistory(history(r))
+        try b.setHistory(history(r))
+        #expect(throws: AlertError.self) { try b.setParent(a) }
+        try b.setHistory(a.history)
+        try b.setParent(a)
+        #expect(b.history === a.history)
+        try b.setParent(nil)
+        #expect(b.history === a.history)
+    }
+
+    @Test func capsOnAnAlertWithoutIdAreRefusedAtAdd() throws {
+        let r = clocked()
+        let home = page("home", r)
+        let a = alert(nil)
+        try a.addLimit(CapLimit(count: 1, per: .session))
+        #expect(throws: AlertError.self) { try home.add(a) }
+        #expect(throws: AlertError.self) { try History.validate(key: "kind:x") }
+        #expect(throws: AlertError.self) { try History.validate(key: "tag:") }
+    }
+}
