@@ -8,7 +8,7 @@ extension Schema {
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
         let known = isScenario ? ["version", "alerts", "caps", "pages", "deferred", "steps", "expect", "history", "wall_clock"]
                                : ["version", "alerts", "caps"]
-        var caps: [AlertSet.KeyCaps]?
+        var capsValue: JSONValue?
         var history: (History.State, String)?
         var wallClock: Double = 0
         var alertsValue: JSONValue?
@@ -29,7 +29,7 @@ extension Schema {
                 case "steps" where isScenario: stepsValue = value
                 case "expect" where isScenario: expectValue = value
                 case "deferred" where isScenario: deferred = try bool(value, "deferred")
-                case "caps": caps = try self.caps(value)
+                case "caps": capsValue = value
                 case "history" where isScenario: history = (try historyState(value), value.text)
                 case "wall_clock" where isScenario: wallClock = try number(value, "wall_clock")
                 default:
@@ -50,6 +50,10 @@ extension Schema {
             throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root)
         }
         let read = try attempt { () throws(LoadError) in try alertSet(alertsValue, pages: isScenario ? pages : nil) }
+        // (After the alerts, which come before "caps" in files as written.)
+        let caps = try capsValue.flatMap { (value: JSONValue) throws(LoadError) in
+            try attempt { () throws(LoadError) in try self.caps(value) }
+        }
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
         if isScenario, let stepsValue {

@@ -154,6 +154,10 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_end_reason_name(XYZ_END_DUPLICATE), "duplicate");
     CHECK_STR(xyz_end_reason_name(XYZ_END_REPLACED), "replaced");
     CHECK_STR(xyz_end_reason_name(XYZ_END_DROPPED), "dropped");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_CAPPED), "capped");
+    CHECK_STR(xyz_on_capped_name(XYZ_ON_CAPPED_DROP), "drop");
+    CHECK_STR(xyz_on_capped_name(XYZ_ON_CAPPED_WAIT), "wait");
+    CHECK_STR(xyz_on_capped_name((xyz_on_capped)2), "unknown");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");
@@ -161,7 +165,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
     CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
     CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
-    CHECK_STR(xyz_end_reason_name((xyz_end_reason)8), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)9), "unknown");
     CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
     /* Static storage: the same pointer every time. */
     CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));

@@ -420,4 +420,35 @@ expect "an update to null is played" 0 $? "1 show a p
 3 update a
 4 update a" "$out"
 
+# Caps and history (docs/rules.md §16): the caps examples pass their expect
+# lists; --history starts from a saved history, --save-history writes the
+# pruned one; a bad history file is a located load error.
+out=$("$XYZALERT" test examples/caps/*.json 2>&1)
+expect "the caps examples pass" 0 $? "5 passed, 0 failed" "$(echo "$out" | tail -1)"
+out=$("$XYZALERT" simulate examples/caps/session.json --format expect \
+      --history examples/caps/history/returning-user.json --save-history "$scratch/saved.json")
+expect "--history starts from a saved history" 0 $? "1 finish sale capped
+2 error - state
+3 finish bundle capped
+4 error - state
+5 show news home
+6 finish coupon capped
+7 finish news dismissed
+8 show upgrade home" "$out"
+expect "--save-history writes the history" 0 0 \
+    '{"version": 1, "session": 8, "keys": {"id:tour": {"lifetime": 1}, "tag:promo": {"lifetime": 41, "session": 1}}}' \
+    "$(cat "$scratch/saved.json")"
+printf '{"version": 9, "session": 1}' > "$scratch/future.json"
+out=$("$XYZALERT" simulate examples/caps/session.json --history "$scratch/future.json" 2>&1)
+expect "a future history version is refused" 1 $? "$scratch/future.json:1:13: error: history version 9 is newer than this engine reads (1): it was saved by a later version of XYZAlert (at /version)" "$out"
+printf '{"version": 1, "keys": {"all": {"displays": [1, 2' > "$scratch/truncated.json"
+"$XYZALERT" simulate examples/caps/session.json --history "$scratch/truncated.json" > /dev/null 2>&1
+expect "a truncated history is refused" 1 $? "" ""
+out=$("$XYZALERT" simulate examples/caps/session.json --history 2>&1)
+expect "--history needs a file" 2 $? "xyzalert simulate: --history needs a file to read" "$(echo "$out" | head -1)"
+# A recording of a capped scenario replays to the same events.
+"$XYZALERT" simulate examples/caps/cooldown.json --format expect --record "$scratch/caps-rec.json" > "$scratch/caps-live.txt"
+out=$("$XYZALERT" simulate "$scratch/caps-rec.json" --format expect | cut -d' ' -f2-)
+expect "a recording with caps replays" 0 $? "$(cut -d' ' -f2- "$scratch/caps-live.txt")" "$out"
+
 finish

@@ -1,0 +1,260 @@
+/* Caps, cool-downs and the display history through the C ABI
+ * (docs/rules.md §16): the history object and its persistence format, bad
+ * files that change nothing, caps on alerts and keys, drop and wait, the
+ * timer a waiting alert asks for, sessions, reasons, joins, recordings. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "harness.h"
+
+/* The wall clock of these tests: 1e9 plus the recorder's clock. */
+static double wall_of(void *context) {
+    recorder *r = context;
+    return 1e9 + r->clock;
+}
+
+static xyz_dispatch *clocked_page(recorder *r, const char *name) {
+    r->clocked = 1;
+    return recorder_page(r, name);
+}
+
+/* An alert with one limit on its id (+1 reference). */
+static xyz_alert *limited(const char *id, uint32_t count, xyz_limit_per per, double window, xyz_on_capped policy) {
+    xyz_alert *a = make_alert(id, 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_add_limit(a, count, per, window));
+    CHECK_OK(xyz_alert_set_on_capped(a, policy));
+    return a;
+}
+
+static void add_one(xyz_dispatch *d, xyz_alert *a) {
+    CHECK_OK(xyz_dispatch_add(d, &a, 1));
+    xyz_alert_release(a);
+}
+
+static void the_history_is_reference_counted_and_checks_its_arguments(void) {
+    xyz_history *h = xyz_history_create(NULL, NULL);
+    CHECK(h != NULL);
+    CHECK(xyz_history_retain(h) == h);
+    xyz_history_release(h);
+    CHECK(xyz_history_session(h) == 1);
+    CHECK(xyz_history_set_limit(h, "kind:x", 1, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
+    CHECK(strstr(xyz_last_error(), "unknown cap key 'kind:x'") != NULL);
+    CHECK(xyz_history_set_limit(h, "tag:", 1, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
+    CHECK(xyz_history_set_limit(h, "all", 0, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
+    CHECK(xyz_history_set_limit(h, "all", 1, XYZ_PER_WINDOW, NAN) == XYZ_EINVAL);
+    CHECK(xyz_history_set_limit(h, "all", 1, (xyz_limit_per)7, 0) == XYZ_EINVAL);
+    CHECK(xyz_history_set_limit(NULL, "all", 1, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
+    CHECK(xyz_history_set_cooldown(h, "all", -1) == XYZ_EINVAL);
+    CHECK(xyz_history_set_limit(h, NULL, 1, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
+    CHECK(xyz_history_begin_session(NULL) == XYZ_EINVAL);
+    CHECK(xyz_history_json(NULL) == NULL);
+    CHECK_OK(xyz_history_begin_session(h));
+    CHECK(xyz_history_session(h) == 2);
+    CHECK_OK(xyz_history_clear_caps(h, NULL));
+    xyz_history_release(h);
+    xyz_history_release(NULL);
+}
+
+/* Loads `text` into a history holding `before`: the load fails with
+ * `status` at line:column and pointer, and the history is unchanged. */
+static void check_bad_history(const char *text, xyz_status status, int line, int column, const char *pointer) {
+    xyz_history *h = xyz_history_create(NULL, NULL);
+    const char *before = "{\"version\": 1, \"session\": 3, \"keys\": {\"id:a\": {\"lifetime\": 2}}}";
+    xyz_error error;
+    CHECK_OK(xyz_history_load_json(h, before, strlen(before), &error));
+    char *saved = xyz_history_json(h);
+    CHECK(xyz_history_load_json(h, text, strlen(text), &error) == status);
+    CHECK(error.status == status);
+    CHECK(error.line == line && error.column == column);
+    CHECK_STR(error.pointer, pointer);
+    CHECK_STR(error.source, "<string>");
+    char *after = xyz_history_json(h);
+    CHECK_STR(after, saved); /* nothing changed */
+    CHECK(xyz_history_session(h) == 3);
+    xyz_free(saved);
+    xyz_free(after);
+    xyz_history_release(h);
+}
+
+static void a_bad_history_file_is_a_located_error_that_changes_nothing(void) {
+    check_bad_history("{\"version\": 1, \"session\": 2, \"keys\": {\"id:a\": {\"lifetime\": 1, \"displays\": [1, 2",
+                      XYZ_EPARSE, 1, 80, "/keys/id:a/displays"); /* where the text ends */                                     /* truncated */
+    check_bad_history("{\"version\": 1, \"keys\": {\"id:a\": {\"lifetime\": \"many\"}}}",
+                      XYZ_ESCHEMA, 1, 46, "/keys/id:a/lifetime");                /* wrong type */
+    check_bad_history("{\"version\": 4, \"session\": 1}", XYZ_ESCHEMA, 1, 13, "/version"); /* future */
+    check_bad_history("{\"session\": 1}", XYZ_ESCHEMA, 1, 1, "");               /* no version */
+    check_bad_history("{\"version\": 1, \"keys\": {\"when:x\": {}}}", XYZ_ESCHEMA, 1, 25, "/keys/when:x");
+    check_bad_history("[1, 2]", XYZ_ESCHEMA, 1, 1, "");                          /* corrupt */
+    check_bad_history("{\"version\": 1, \"keys\": {\"all\": {\"displays\": [9, 3]}}}",
+                      XYZ_ESCHEMA, 1, 49, "/keys/all/displays/1");               /* out of order */
+    /* A file that cannot be read; and the app goes on with an empty history. */
+    xyz_history *h = xyz_history_create(NULL, NULL);
+    xyz_error error;
+    CHECK(xyz_history_load_file(h, "/nonexistent/history.json", &error) == XYZ_EIO);
+    CHECK_STR(error.source, "/nonexistent/history.json");
+    char *text = xyz_history_json(h);
+    CHECK_STR(text, "{\"version\": 1, \"session\": 1, \"keys\": {}}");
+    xyz_free(text);
+    xyz_history_release(h);
+}
+
+static void a_lifetime_limit_drops_the_second_display_at_add(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_history *h = xyz_history_create(wall_of, &r);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    CHECK(xyz_dispatch_history(home) == h);
+    xyz_alert *first = limited("rate", 1, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP);
+    CHECK_OK(xyz_dispatch_add(home, &first, 1));
+    CHECK_OK(xyz_alert_dismiss(first));
+    xyz_alert_release(first);
+    xyz_alert *second = limited("rate", 1, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP);
+    CHECK_OK(xyz_dispatch_add(home, &second, 1));
+    CHECK(xyz_alert_state(second) == XYZ_STATE_FINISHED);
+    xyz_why why = XYZ_WHY_INIT;
+    CHECK_OK(xyz_alert_why(second, &why));
+    CHECK(why.code == XYZ_WHY_FINISHED && why.end_reason == XYZ_END_CAPPED);
+    xyz_alert_release(second);
+    CHECK_STR(recorder_take(&r), "show rate page\nfinish rate dismissed\nfinish rate capped\n");
+    char *saved = xyz_history_json(h);
+    CHECK_STR(saved, "{\"version\": 1, \"session\": 1, \"keys\": {\"id:rate\": {\"lifetime\": 1, \"session\": 1}}}");
+    xyz_free(saved);
+    /* An alert without id cannot have caps. */
+    xyz_alert *anonymous = limited(NULL, 1, XYZ_PER_SESSION, 0, XYZ_ON_CAPPED_DROP);
+    CHECK(xyz_dispatch_add(home, &anonymous, 1) == XYZ_EINVAL);
+    xyz_alert_release(anonymous);
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_history_release(h);
+}
+
+static void a_waiting_alert_asks_for_the_timer_of_its_cooldown_and_lets_others_pass(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_history *h = xyz_history_create(wall_of, &r);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    CHECK_OK(xyz_history_set_cooldown(h, "tag:promo", 30));
+    xyz_alert *a = make_alert("a", 5, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_add_tag(a, "promo"));
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    r.clock = 10;
+    CHECK_OK(xyz_alert_dismiss(a));
+    xyz_alert_release(a);
+    xyz_alert *b = make_alert("b", 5, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_add_tag(b, "promo"));
+    CHECK_OK(xyz_alert_set_on_capped(b, XYZ_ON_CAPPED_WAIT));
+    xyz_alert *c = make_alert("c", 1, XYZ_EXCLUSIVE_WAIT);
+    xyz_alert *batch[] = {b, c};
+    CHECK_OK(xyz_dispatch_add(home, batch, 2));
+    CHECK_STR(recorder_take(&r), "show a page\nfinish a dismissed\nshow c page\ntimer home 20\n");
+    xyz_why why = XYZ_WHY_INIT;
+    CHECK_OK(xyz_alert_why(b, &why));
+    CHECK(why.code == XYZ_WHY_COOLING_DOWN);
+    CHECK_STR(why.key, "tag:promo");
+    CHECK_STR(why.rule, "at least 30s between displays");
+    CHECK(why.until == 20);
+    char *sentence = xyz_alert_explain(b);
+    CHECK_STR(sentence, "'b' is cooling down: at least 30s between displays (tag:promo)");
+    xyz_free(sentence);
+    CHECK_OK(xyz_alert_dismiss(c));
+    recorder_advance(&r, &home, 1, 25);
+    CHECK_STR(recorder_take(&r), "finish c dismissed\nshow b page\n"); /* (the tick used the timer up) */
+    xyz_alert_release(b);
+    xyz_alert_release(c);
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_history_release(h);
+}
+
+static void a_session_limit_frees_at_the_next_session_in_every_domain(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_dispatch *other = clocked_page(&r, "other");
+    xyz_history *h = xyz_history_create(wall_of, &r);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    CHECK_OK(xyz_dispatch_set_history(other, h)); /* shared */
+    CHECK_OK(xyz_history_set_limit(h, "all", 1, XYZ_PER_SESSION, 0));
+    add_one(home, make_alert("x", 0, XYZ_EXCLUSIVE_WAIT));
+    xyz_alert *y = make_alert("y", 0, XYZ_EXCLUSIVE_WAIT);
+    CHECK_OK(xyz_alert_set_on_capped(y, XYZ_ON_CAPPED_WAIT));
+    add_one(other, y);
+    CHECK_STR(recorder_take(&r), "show x page\n");
+    CHECK(xyz_dispatch_next_deadline(other) < 0); /* frees with a session only */
+    CHECK_OK(xyz_history_begin_session(h));
+    CHECK_STR(recorder_take(&r), "show y page\n");
+    /* Two domains with different histories cannot join. */
+    xyz_history *h2 = xyz_history_create(wall_of, &r);
+    CHECK_OK(xyz_dispatch_set_history(other, h2));
+    CHECK(xyz_dispatch_set_parent(other, home) == XYZ_ESTATE);
+    CHECK(strstr(xyz_last_error(), "different histories") != NULL);
+    CHECK_OK(xyz_dispatch_set_history(other, NULL));
+    CHECK_OK(xyz_dispatch_set_parent(other, home));
+    CHECK(xyz_dispatch_history(other) == h);
+    CHECK(xyz_dispatch_set_history(other, h2) == XYZ_ESTATE); /* not a root */
+    CHECK_OK(xyz_dispatch_destroy(other));
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_history_release(h);
+    xyz_history_release(h2);
+}
+
+static void recordings_carry_the_history_and_the_sessions(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_history *h = xyz_history_create(wall_of, &r);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    CHECK_OK(xyz_history_set_limit(h, "lane:main", 2, XYZ_PER_WINDOW, 3600));
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    add_one(home, limited("a", 1, XYZ_PER_SESSION, 0, XYZ_ON_CAPPED_WAIT));
+    CHECK_OK(xyz_history_begin_session(h));
+    CHECK_OK(xyz_history_set_cooldown(h, "all", 5));
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json != NULL);
+    CHECK(json && strstr(json, "\"wall_clock\": 1000000000.0") != NULL);
+    CHECK(json && strstr(json, "\"caps\": {\"lane:main\": {\"limit\": [{\"count\": 2, \"per\": 3600.0}]}}") != NULL);
+    CHECK(json && strstr(json, "{\"session\": {}}") != NULL);
+    CHECK(json && strstr(json, "{\"caps\": {\"all\": {\"cooldown\": 5.0}}}") != NULL);
+    CHECK(json && strstr(json, "\"limit\": [{\"count\": 1, \"per\": \"session\"}], \"on_capped\": \"wait\"") != NULL);
+    xyz_free(json);
+    /* A load cannot be replayed. */
+    const char *text = "{\"version\": 1}";
+    CHECK_OK(xyz_history_load_json(h, text, strlen(text), NULL));
+    CHECK(xyz_dispatch_recording_json(home) == NULL);
+    CHECK(strstr(xyz_last_error(), "a history was loaded") != NULL);
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_history_release(h);
+}
+
+static void the_alert_reads_back_its_caps(void) {
+    xyz_alert *a = limited("a", 3, XYZ_PER_WINDOW, 86400, XYZ_ON_CAPPED_WAIT);
+    CHECK_OK(xyz_alert_add_limit(a, 1, XYZ_PER_LIFETIME, 0));
+    CHECK_OK(xyz_alert_add_limit(a, 4, XYZ_PER_WINDOW, 86400)); /* replaces the limit of that period */
+    CHECK_OK(xyz_alert_add_limit(a, 9, XYZ_PER_WINDOW, 60));
+    CHECK_OK(xyz_alert_set_cooldown(a, 2.5));
+    CHECK(xyz_alert_limit_count(a) == 3);
+    uint32_t count = 0;
+    xyz_limit_per per = XYZ_PER_SESSION;
+    double window = 0;
+    CHECK_OK(xyz_alert_limit(a, 0, &count, &per, &window));
+    CHECK(count == 4 && per == XYZ_PER_WINDOW && window == 86400);
+    CHECK_OK(xyz_alert_limit(a, 1, &count, &per, &window));
+    CHECK(count == 1 && per == XYZ_PER_LIFETIME && window == 0);
+    CHECK_OK(xyz_alert_limit(a, 2, &count, &per, &window));
+    CHECK(count == 9 && per == XYZ_PER_WINDOW && window == 60);
+    CHECK(xyz_alert_limit(a, 3, &count, &per, &window) == XYZ_EINVAL);
+    CHECK(xyz_alert_cooldown(a) == 2.5);
+    CHECK(xyz_alert_on_capped(a) == XYZ_ON_CAPPED_WAIT);
+    CHECK(xyz_alert_set_on_capped(a, (xyz_on_capped)5) == XYZ_EINVAL);
+    CHECK(xyz_alert_set_cooldown(a, INFINITY) == XYZ_EINVAL);
+    CHECK_OK(xyz_alert_clear_caps(a));
+    CHECK(xyz_alert_limit_count(a) == 0 && xyz_alert_cooldown(a) == 0);
+    xyz_alert_release(a);
+}
+
+const test_case history_tests[] = {
+    {"the_history_is_reference_counted_and_checks_its_arguments", the_history_is_reference_counted_and_checks_its_arguments},
+    {"a_bad_history_file_is_a_located_error_that_changes_nothing", a_bad_history_file_is_a_located_error_that_changes_nothing},
+    {"a_lifetime_limit_drops_the_second_display_at_add", a_lifetime_limit_drops_the_second_display_at_add},
+    {"a_waiting_alert_asks_for_the_timer_of_its_cooldown_and_lets_others_pass",
+     a_waiting_alert_asks_for_the_timer_of_its_cooldown_and_lets_others_pass},
+    {"a_session_limit_frees_at_the_next_session_in_every_domain", a_session_limit_frees_at_the_next_session_in_every_domain},
+    {"recordings_carry_the_history_and_the_sessions", recordings_carry_the_history_and_the_sessions},
+    {"the_alert_reads_back_its_caps", the_alert_reads_back_its_caps},
+    {NULL, NULL}};
