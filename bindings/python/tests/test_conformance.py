@@ -9,7 +9,8 @@ import pytest
 import xyzalert
 from conftest import REPO, cli_path
 
-SCENARIOS = sorted(p for p in (REPO / "examples").glob("*.json") if '"steps"' in p.read_text())
+SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "examples" / "caps").glob("*.json")]
+                   if '"steps"' in p.read_text())
 
 
 def test_there_are_scenarios_to_compare():

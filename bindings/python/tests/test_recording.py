@@ -11,7 +11,8 @@ import pytest
 import xyzalert
 from conftest import REPO, cli_path
 
-SCENARIOS = sorted(p for p in (REPO / "examples").glob("*.json") if '"steps"' in p.read_text())
+SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "examples" / "caps").glob("*.json")]
+                   if '"steps"' in p.read_text())
 
 
 def replay(tmp_path, recording):

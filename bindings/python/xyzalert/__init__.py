@@ -22,12 +22,14 @@ into xyzalert: that would deadlock.
 from __future__ import annotations
 
 from . import _lib
-from ._enums import ActionStyle, EndReason, Exclusive, HideReason, OnDuplicate, State, Status, StepKind, WhyCode
+from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, State, Status, StepKind,
+                     WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet, Page, Scenario, Step
 from .dispatch import Dispatch
 from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
                      ReadError, SchemaError, StateError, XYZAlertError)
+from .history import History, Limit
 from .host import Host
 from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost
@@ -42,7 +44,8 @@ def version() -> str:
 
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
-    "Exclusive", "HideReason", "Host", "InvalidArgumentError", "NotFoundError", "OnDuplicate", "OwnerError", "Page",
+    "Exclusive", "HideReason", "History", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
+    "OnDuplicate", "OwnerError", "Page",
     "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
     "WhyCode", "XYZAlertError",

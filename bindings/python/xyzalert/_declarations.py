@@ -6,14 +6,14 @@ argtypes, result check, and whether the hot path calls it), as `lib`
 from __future__ import annotations
 
 import ctypes
-from ctypes import CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_size_t, c_void_p
+from ctypes import CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_void_p
 from typing import Any, Dict, Optional, Tuple
 
 from ._callbacks import _non_null, _plain, _status, _stored
 from ._enums import Status
 from ._loading import library as _library
 from ._locking import serialized
-from ._types import PROVIDER, Error, Host, Rect, StepInfo, WhyInfo
+from ._types import PROVIDER, WALL_CLOCK, Error, Host, Rect, StepInfo, WhyInfo
 
 
 _P = c_void_p
@@ -45,6 +45,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_why_code_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_action_style_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_on_duplicate_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_on_capped_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_last_error": (_S, [], None, UNLOCKED),
     "xyz_free": (None, [c_void_p], None, UNLOCKED),
     "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain, UNLOCKED),
@@ -78,6 +79,21 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_stop_recording": (c_int, [_P], _status),
     "xyz_dispatch_recording_json": (c_void_p, [_P], _non_null_or_state),
     "xyz_dispatch_add_catalog": (c_int, [_P, _P], _status),
+    "xyz_dispatch_set_history": (c_int, [_P, _P], _status),
+    "xyz_dispatch_history": (_P, [_P], _plain),
+    # display history and caps
+    "xyz_history_create": (_P, [WALL_CLOCK, c_void_p], _non_null_or_invalid),
+    "xyz_history_retain": (_P, [_P], None),
+    "xyz_history_release": (None, [_P], None),
+    "xyz_history_load_json": (c_int, [_P, _S, c_size_t, POINTER(Error)], None),
+    "xyz_history_load_file": (c_int, [_P, _S, POINTER(Error)], None),
+    "xyz_history_json": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_history_begin_session": (c_int, [_P], _status),
+    "xyz_history_session": (c_int64, [_P], _plain),
+    "xyz_history_set_limit": (c_int, [_P, _S, c_uint32, c_int, c_double], _status),
+    "xyz_history_set_cooldown": (c_int, [_P, _S, c_double], _status),
+    "xyz_history_clear_caps": (c_int, [_P, _S], _status),
+    "xyz_catalog_apply_caps": (c_int, [_P, _P], _status),
     # alert
     "xyz_alert_create": (_P, [_S], _non_null_or_invalid, UNLOCKED),
     "xyz_alert_create_with": (_P, [_S, c_int32, c_int], _non_null_or_invalid, UNLOCKED | HOT),
@@ -100,6 +116,14 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_set_duration": (c_int, [_P, c_double], _status),
     "xyz_alert_duration": (c_double, [_P], _plain),
     "xyz_alert_set_ttl": (c_int, [_P, c_double], _status),
+    "xyz_alert_add_limit": (c_int, [_P, c_uint32, c_int, c_double], _status),
+    "xyz_alert_set_cooldown": (c_int, [_P, c_double], _status),
+    "xyz_alert_cooldown": (c_double, [_P], _plain),
+    "xyz_alert_limit_count": (c_size_t, [_P], _plain),
+    "xyz_alert_limit": (c_int, [_P, c_size_t, POINTER(c_uint32), POINTER(c_int), POINTER(c_double)], _status),
+    "xyz_alert_clear_caps": (c_int, [_P], _status),
+    "xyz_alert_set_on_capped": (c_int, [_P, c_int], _status),
+    "xyz_alert_on_capped": (c_int, [_P], _plain),
     "xyz_alert_ttl": (c_double, [_P], _plain),
     "xyz_alert_dispatch": (_P, [_P], _plain),
     "xyz_alert_add_dependency": (c_int, [_P, _P], _status),
@@ -184,6 +208,9 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_scenario_step_info": (c_int, [_P, c_size_t, POINTER(StepInfo)], _status),
     "xyz_scenario_page_capacity": (c_size_t, [_P, c_size_t], _plain),
     "xyz_scenario_has_expect": (c_bool, [_P], _plain),
+    "xyz_scenario_wall_clock": (c_double, [_P], _plain),
+    "xyz_scenario_history_json": (_S, [_P], _plain),
+    "xyz_scenario_step_apply_caps": (c_int, [_P, c_size_t, _P], _status),
     "xyz_scenario_expect_count": (c_size_t, [_P], _plain),
     "xyz_scenario_expect": (_S, [_P, c_size_t, POINTER(c_int), POINTER(c_int)], _plain),
     "xyz_scenario_expect_span": (c_bool, [_P, POINTER(c_size_t), POINTER(c_size_t), POINTER(c_int), POINTER(c_int)],

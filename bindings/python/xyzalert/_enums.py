@@ -57,6 +57,15 @@ class HideReason(enum.IntEnum):
     COVERED = 1
 
 
+class OnCapped(enum.IntEnum):
+    """What a capped alert does (docs/rules.md §16)."""
+
+    DROP = 0
+    """It ends with ``CAPPED``, when added or when it would show (default)."""
+    WAIT = 1
+    """It stays queued, is not selected, and is looked at again when its caps free."""
+
+
 class EndReason(enum.IntEnum):
     """Why an alert ended."""
 
@@ -73,6 +82,8 @@ class EndReason(enum.IntEnum):
     """A new alert with its id and ``on_duplicate=REPLACE`` took its place."""
     DROPPED = 7
     """Its dispatch held more queued alerts than its capacity, and it ranked lowest."""
+    CAPPED = 8
+    """A frequency cap or cool-down forbade its display, and its ``on_capped`` is ``DROP``."""
 
 
 class ActionStyle(enum.IntEnum):
@@ -114,6 +125,10 @@ class StepKind(enum.IntEnum):
     AVOIDANCE = 20
     TARGET = 21
     DEPEND = 22
+    SESSION = 23
+    """The scenario's history begins a session."""
+    CAPS = 24
+    """The scenario's history gets the step's caps."""
 
 
 class WhyCode(enum.IntEnum):
@@ -139,9 +154,9 @@ class WhyCode(enum.IntEnum):
     LANE_GAP = 14
     """(to come)"""
     CAPPED = 15
-    """(to come)"""
+    """A frequency cap holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
     COOLING_DOWN = 16
-    """(to come)"""
+    """A cool-down holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
     MIN_VISIBLE = 17
     """(to come)"""
     FINISHED = 18

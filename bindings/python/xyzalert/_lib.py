@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import c_void_p
-from typing import Any, List, Optional
+from typing import Any, List, NoReturn, Optional
 
 from . import _check
 from ._callbacks import _stored, call_from_finalizer, defer, last_error  # noqa: F401
@@ -17,7 +17,7 @@ from ._enums import Status
 from ._loading import EXPECTED_MAJOR, EXPECTED_MINOR  # noqa: F401
 from ._locking import acquire, lock, release, serialize_methods, serialized  # noqa: F401
 from ._trampolines import _provider_owners, make_host, set_provider  # noqa: F401
-from ._types import PROVIDER, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
+from ._types import PROVIDER, WALL_CLOCK, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
 from .errors import ParseError, ReadError, SchemaError, error_for
 
 
@@ -53,6 +53,12 @@ def load(function_name: str, source: Any, *args: Any) -> int:
     handle = getattr(lib, function_name)(source, *args, ctypes.byref(error))
     if handle:
         return handle
+    raise_load_error(error)
+
+
+def raise_load_error(error: Error) -> NoReturn:
+    """Raises the exception of a loader's filled xyz_error (XYZ_EINVAL and
+    others: the engine's error for that status)."""
     fields = dict(source=error.source.decode("utf-8", "replace"), line=error.line, column=error.column,
                   position=error.position, path=error.pointer.decode("utf-8", "replace"))
     message = error.message.decode("utf-8", "replace")

@@ -22,6 +22,7 @@ DESTROY = CFUNCTYPE(None, c_void_p)
 PROVIDER = CFUNCTYPE(c_void_p, c_void_p, c_void_p)
 NOW = CFUNCTYPE(c_double, c_void_p)
 SET_TIMER = CFUNCTYPE(None, c_void_p, c_double, c_void_p)
+WALL_CLOCK = CFUNCTYPE(c_double, c_void_p)
 
 
 class Host(Structure):
@@ -52,4 +53,4 @@ class WhyInfo(Structure):
     """xyz_why (0.3): an alert's reason; `size` set by the caller."""
 
     _fields_ = [("size", c_uint32), ("code", c_int), ("alert", c_void_p), ("page", c_void_p), ("id", c_char_p),
-                ("until", c_double), ("end_reason", c_int)]
+                ("until", c_double), ("end_reason", c_int), ("key", c_char_p), ("rule", c_char_p)]

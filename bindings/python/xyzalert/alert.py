@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _check, _handles, _lib
+from . import history as _history
 from ._check import INT32_MAX, INT32_MIN
-from ._enums import ActionStyle, EndReason, Exclusive, OnDuplicate, State, WhyCode
+from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, State, WhyCode
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
+    from .history import Limit
 
 lib = _lib.lib
 hot = _lib.hot
@@ -57,6 +59,10 @@ class Why:
     end_reason: Optional[EndReason]
     #: The same reason in words (:meth:`Alert.explain`).
     sentence: str
+    #: For CAPPED and COOLING_DOWN: the cap key that holds it ("tag:promo",
+    #: also the `cause`) and its rule, worded ("3 of 3 displays this session").
+    key: Optional[str] = None
+    rule: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -227,6 +233,46 @@ class Alert:
     def ttl(self, seconds: float) -> None:
         lib.xyz_alert_set_ttl(self._handle, _check.seconds(seconds, "ttl"))
 
+    # ---- caps (docs/rules.md §16)
+
+    @property
+    def limits(self) -> List["Limit"]:
+        """The alert's own limits, on its id."""
+        count, per, window = ctypes.c_uint32(), ctypes.c_int(), ctypes.c_double()
+        limits = []
+        for i in range(lib.xyz_alert_limit_count(self._handle)):
+            lib.xyz_alert_limit(self._handle, i, ctypes.byref(count), ctypes.byref(per), ctypes.byref(window))
+            limits.append(_history.limit_of(count.value, per.value, window.value))
+        return limits
+
+    def add_limit(self, count: int, per: "_history.Per") -> None:
+        """At most `count` displays of this alert's id per "session",
+        "lifetime" or window of seconds (``86400``, ``"90d"``); replaces a
+        limit of that period. Idle only. The alert needs an id to be added."""
+        lib.xyz_alert_add_limit(self._handle, *_history.limit_arguments(count, per))
+
+    @property
+    def cooldown(self) -> float:
+        """Seconds at least between two displays of this alert's id (0: none)."""
+        return float(lib.xyz_alert_cooldown(self._handle))
+
+    @cooldown.setter
+    def cooldown(self, seconds: Union[str, float]) -> None:
+        lib.xyz_alert_set_cooldown(self._handle, _history.seconds(seconds, "cooldown"))
+
+    def clear_caps(self) -> None:
+        """Removes the alert's own limits and cool-down. Idle only."""
+        lib.xyz_alert_clear_caps(self._handle)
+
+    @property
+    def on_capped(self) -> OnCapped:
+        """What the alert does when a cap holds it (default DROP)."""
+        return OnCapped(lib.xyz_alert_on_capped(self._handle))
+
+    @on_capped.setter
+    def on_capped(self, policy: Union[OnCapped, str]) -> None:
+        lib.xyz_alert_set_on_capped(self._handle, int(_check.choice(policy, OnCapped, "on_capped")))
+
     @property
     def dispatch(self) -> Optional["Dispatch"]:
         """The dispatch of a live alert."""
@@ -252,7 +298,10 @@ class Alert:
         info.size = ctypes.sizeof(_lib.WhyInfo)
         lib.xyz_alert_why(handle, ctypes.byref(info))
         cause: Union["Alert", "Dispatch", str, None] = None
-        if info.id is not None:
+        key = _lib.decode(info.key)
+        if key is not None:
+            cause = key
+        elif info.id is not None:
             cause = info.id.decode("utf-8")
         elif info.alert:
             cause = Alert._wrap(info.alert)
@@ -260,7 +309,8 @@ class Alert:
             cause = _handles.dispatch(info.page)
         code = WhyCode(info.code)
         return Why(code, cause, None if info.until < 0 else info.until,
-                   EndReason(info.end_reason) if code == WhyCode.FINISHED else None, self.explain())
+                   EndReason(info.end_reason) if code == WhyCode.FINISHED else None, self.explain(),
+                   key, _lib.decode(info.rule))
 
     # ---- scheduling
 

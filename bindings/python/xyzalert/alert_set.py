@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple, Union
 
 from . import _check, _lib
 from ._enums import ActionStyle, StepKind
 from .alert import Action, Alert
+
+if TYPE_CHECKING:
+    from .history import History
 
 lib = _lib.lib
 
@@ -55,6 +58,12 @@ class AlertSet:
     def ids(self) -> List[str]:
         return [lib.xyz_definition_id(lib.xyz_catalog_definition(self._handle, i)).decode("utf-8")
                 for i in range(len(self))]
+
+    def apply_caps(self, history: "History") -> None:
+        """Sets the caps of the file's "caps" member on `history`, key by key."""
+        from .history import History  # (history.py imports nothing of this module)
+        _check.instance(history, History, "history")
+        lib.xyz_catalog_apply_caps(self._handle, history._handle)
 
     def page_of(self, id: str) -> Optional[str]:
         """The page of a scenario's alert."""
@@ -123,6 +132,10 @@ class Scenario:
     steps: List[Step] = field(default_factory=list)
     #: The "expect" lines ("STEP EVENT ALERT [DETAIL]"), None without a list.
     expect: Optional[List[str]] = None
+    #: The history it starts from, as JSON text (None: an empty one), and
+    #: the wall clock at virtual time 0 (docs/rules.md §16).
+    history: Optional[str] = None
+    wall_clock: float = 0.0
     _handle: int = 0
 
     @classmethod
@@ -160,7 +173,8 @@ class Scenario:
         if lib.xyz_scenario_has_expect(handle):
             expect = [lib.xyz_scenario_expect(handle, i, None, None).decode("utf-8")
                       for i in range(lib.xyz_scenario_expect_count(handle))]
-        scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect)
+        scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect,
+                       _lib.decode(lib.xyz_scenario_history_json(handle)), float(lib.xyz_scenario_wall_clock(handle)))
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
         return scenario

@@ -14,6 +14,7 @@ from ._enums import EndReason, HideReason
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
+from .history import History
 from .host import Host
 
 lib = _lib.lib
@@ -37,7 +38,8 @@ class Dispatch:
     no call to raise it from). At interpreter shutdown nothing is delivered.
     """
 
-    def __init__(self, host: Optional[Host] = None, page_view: Any = None, *, name: str = "") -> None:
+    def __init__(self, host: Optional[Host] = None, page_view: Any = None, *, name: str = "",
+                 history: Optional[History] = None) -> None:
         self._handle = 0
         if host is not None:
             _check.instance(host, Host, "host")
@@ -54,6 +56,8 @@ class Dispatch:
         _handles.put_dispatch(self._handle, self)
         if raw_name:
             lib.xyz_dispatch_set_name(self._handle, raw_name)
+        if history is not None:
+            self.history = history
 
     @classmethod
     def _lookup(cls, handle: Optional[int]) -> Optional["Dispatch"]:
@@ -246,6 +250,20 @@ class Dispatch:
         return _lib.take_string(lib.xyz_dispatch_recording_json(self._require_open()))
 
     # ---- domains
+
+    @property
+    def history(self) -> Optional[History]:
+        """The display history of this page's domain (docs/rules.md §16), or
+        None. Set it on a root page (None detaches); several dispatches may
+        share one. Joining two domains with different histories raises
+        StateError."""
+        return History._lookup(lib.xyz_dispatch_history(self._handle))
+
+    @history.setter
+    def history(self, history: Optional[History]) -> None:
+        if history is not None:
+            _check.instance(history, History, "history")
+        lib.xyz_dispatch_set_history(self._handle, history._handle if history is not None else None)
 
     @property
     def parent(self) -> Optional["Dispatch"]:

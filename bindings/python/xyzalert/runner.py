@@ -6,11 +6,13 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
+from ._declarations import lib
 from ._enums import EndReason, HideReason, Status, StepKind
 from .alert import Alert
 from .alert_set import Scenario, Step
 from .dispatch import Dispatch
 from .errors import XYZAlertError
+from .history import History
 from .host import Host
 
 _CODES = {Status.EINVAL: "invalid", Status.ESTATE: "state", Status.EDUPLICATE: "duplicate", Status.ECYCLE: "cycle",
@@ -134,6 +136,15 @@ class ScenarioPlayer:
         for page in scenario.pages:
             if page.capacity:
                 made[page.name].capacity = page.capacity
+        #: The display history every root page shares (docs/rules.md §16), on
+        #: the virtual wall clock: the scenario's wall_clock plus the clock.
+        self.history = History(lambda: scenario.wall_clock + trace.clock)
+        if scenario.history is not None:
+            self.history.loads(scenario.history)
+        scenario.alerts.apply_caps(self.history)
+        for page in scenario.pages:
+            if not page.parent:
+                made[page.name].history = self.history
         for page in scenario.pages:
             if page.active:
                 made[page.name].active_child = made[page.active]
@@ -245,6 +256,12 @@ class ScenarioPlayer:
 
     def _run(self, step: Step) -> None:
         kind = step.kind
+        if kind == StepKind.SESSION:
+            self.history.begin_session()
+            return
+        if kind == StepKind.CAPS:
+            lib.xyz_scenario_step_apply_caps(self.scenario._handle, self.trace.step, self.history._handle)
+            return
         if kind >= StepKind.TICK or step.at is not None or step.during is not None:
             raise ValueError(f"the Python runner does not play a recording's steps ({kind.name.lower()}"
                              f"{', with at or during' if kind < StepKind.TICK else ''}); xyzalert simulate does")

@@ -1,0 +1,160 @@
+"""Display history, frequency caps and cool-downs (docs/rules.md §16)."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import os
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Union
+
+from . import _check, _lib
+from ._callbacks import _in_callback
+
+lib = _lib.lib
+
+#: What a limit counts displays over: "session", "lifetime", or a window of
+#: seconds (a number, or a string with a unit: "90s", "30m", "12h", "90d").
+Per = Union[str, float]
+
+_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+_PERIODS = {"session": 0, "lifetime": 1}
+_WINDOW = 2
+
+
+def seconds(value: Union[str, float], name: str) -> float:
+    """A number of seconds: a number, or a string of a number and a unit
+    (s, m, h or d), as the JSON files write them."""
+    if isinstance(value, str):
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd])", value)
+        if not match:
+            raise ValueError(f"{name} must be a number of seconds or a string of a number and a unit "
+                             f"(s, m, h or d: \"90s\", \"30m\", \"12h\", \"90d\"), got {value!r}")
+        return float(match.group(1)) * _UNITS[match.group(2)]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number of seconds or a string with a unit, got {type(value).__name__}")
+    return float(value)
+
+
+def limit_arguments(count: int, per: Per) -> tuple:
+    """(count, xyz_limit_per, window) for a limit of `count` displays `per` period."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count must be an int, got {type(count).__name__}")
+    if not 1 <= count <= 0xFFFFFFFF:
+        raise ValueError(f"count must be at least 1, got {count}")
+    if isinstance(per, str) and per in _PERIODS:
+        return count, _PERIODS[per], 0.0
+    return count, _WINDOW, seconds(per, "per")
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most `count` displays `per` "session", "lifetime" or window of seconds."""
+
+    count: int
+    per: Per
+
+
+def limit_of(count: int, per: int, window: float) -> Limit:
+    return Limit(count, window if per == _WINDOW else ("session" if per == 0 else "lifetime"))
+
+
+#: Live histories by handle, for :attr:`Dispatch.history`.
+_histories: "weakref.WeakValueDictionary[int, History]" = weakref.WeakValueDictionary()
+
+
+@_lib.serialize_methods()
+class History:
+    """When alerts were shown, under the keys ``id:ID``, ``tag:TAG``,
+    ``lane:LANE`` and ``all``, across pages, dispatches and app launches;
+    and the caps set on keys (docs/rules.md §16).
+
+    ``clock`` gives wall-clock seconds since the Unix epoch (default: the
+    system's real-time clock); it must not call xyzalert. Share one history
+    among dispatches with ``Dispatch(..., history=h)``. Keep it across
+    launches with :meth:`save` and :meth:`load` (or :meth:`loads`); call
+    :meth:`begin_session` at each launch.
+    """
+
+    def __init__(self, clock: Optional[Callable[[], float]] = None) -> None:
+        self._handle = 0
+        if clock is not None and not callable(clock):
+            raise TypeError(f"clock must be callable, got {type(clock).__name__}")
+
+        def read(_context: Any) -> float:
+            value = _in_callback(clock) if clock is not None else None
+            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
+
+        self._clock = _lib.WALL_CLOCK(read) if clock is not None else _lib.WALL_CLOCK()
+        self._handle = lib.xyz_history_create(self._clock, None)
+        _histories[self._handle] = self
+
+    @classmethod
+    def _lookup(cls, handle: Optional[int]) -> Optional["History"]:
+        return _histories.get(handle) if handle else None
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", 0)
+        if handle and _lib is not None and lib is not None:
+            self._handle = 0
+            lib.xyz_history_release(handle)
+
+    def __repr__(self) -> str:
+        return f"<xyzalert.History session {self.session}>"
+
+    @property
+    def session(self) -> int:
+        """The current session's number (1 in a new history)."""
+        return int(lib.xyz_history_session(self._handle))
+
+    def begin_session(self) -> None:
+        """Starts a new session: per-session counts restart, and alerts a
+        per-session cap held may show (in every dispatch using it)."""
+        lib.xyz_history_begin_session(self._handle)
+
+    def set_limit(self, key: str, count: int, per: Per) -> None:
+        """At most `count` displays of `key` per "session", "lifetime" or
+        window of seconds (``3600``, ``"7d"``); replaces a limit of that period."""
+        lib.xyz_history_set_limit(self._handle, _check.text(key, "key"), *limit_arguments(count, per))
+
+    def set_cooldown(self, key: str, seconds_between: Union[str, float]) -> None:
+        """At least this many seconds (or ``"30s"``, ``"1h"``) between two displays of `key`; 0: none."""
+        lib.xyz_history_set_cooldown(self._handle, _check.text(key, "key"), seconds(seconds_between, "cooldown"))
+
+    def clear_caps(self, key: Optional[str] = None) -> None:
+        """Removes the caps set on `key` (None: on every key); counts stay."""
+        lib.xyz_history_clear_caps(self._handle, None if key is None else _check.text(key, "key"))
+
+    def save(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
+        """The history in its persistence format (docs/formats.md,
+        "History"), pruned of what no cap needs; also written to `path`
+        when given (through a temporary file renamed over it, so that a
+        crash never leaves half a file)."""
+        text = _lib.take_string(lib.xyz_history_json(self._handle))
+        if path is not None:
+            target = os.fspath(path)
+            scratch = f"{target}.tmp"
+            with open(scratch, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(scratch, target)
+        return text
+
+    def load(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Replaces the counts with a saved history's; caps set here stay.
+        Raises ParseError, SchemaError (also for a newer version) or
+        ReadError with the location, and then changes nothing."""
+        self._load("xyz_history_load_file", _check.path(path, "path"))
+
+    def loads(self, text: Union[str, bytes]) -> None:
+        """:meth:`load` from JSON text (source "<string>")."""
+        data = text if isinstance(text, bytes) else _check.text(text, "text")
+        self._load("xyz_history_load_json", data, len(data))
+
+    def _load(self, function: str, *args: Any) -> None:
+        error = _lib.Error()
+        status = getattr(lib, function)(self._handle, *args, ctypes.byref(error))
+        if status and error.status:
+            _lib.raise_load_error(error)
+        _lib.checked(status)  # the passes the load ran: their error, or a callback's exception
