@@ -164,7 +164,7 @@ example: lib cli
 # The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under valgrind.
 cpp-test: lib
 	for std in c++17 c++20; do \
-		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
+		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp Tests/cpp/test_history.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
 		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
 
 # Rewrites the golden traces and expected diagnostics from the current tool:

@@ -1065,9 +1065,11 @@ xyz_action_style xyz_definition_action_style(const xyz_definition *definition, s
 typedef double (*xyz_wall_clock)(void *context);
 
 /** (0.3) Creates an empty history (session 1) reading `clock(context)` (+1
- * reference; NULL clock: the system's real-time clock). `context` is not
- * owned: keep it valid while the history lives. NULL only when out of memory. */
-XYZ_API XYZ_WARN_UNUSED_RESULT xyz_history *xyz_history_create(xyz_wall_clock clock, void *context);
+ * reference; NULL clock: the system's real-time clock). The history owns
+ * `context`: `destroy_context(context)` (may be NULL) runs exactly once, when
+ * the last reference is gone (domains hold references too). Never NULL. */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_history *xyz_history_create(xyz_wall_clock clock, void *context,
+                                                               void (*destroy_context)(void *context));
 
 /** (0.3) Adds a reference; returns `history` (NULL stays NULL). */
 XYZ_API xyz_history *xyz_history_retain(xyz_history *history);

@@ -108,6 +108,25 @@ enum class end_reason : int {
     duplicate = XYZ_END_DUPLICATE,
     replaced = XYZ_END_REPLACED,
     dropped = XYZ_END_DROPPED,
+    capped = XYZ_END_CAPPED,
+};
+
+/** What a capped alert does (xyz_on_capped, docs/rules.md §16). */
+enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAIT };
+
+/** At most `count` displays per session, ever, or in a window of seconds
+ * (docs/rules.md §16). */
+struct limit {
+    enum class period : int { session = XYZ_PER_SESSION, lifetime = XYZ_PER_LIFETIME, window = XYZ_PER_WINDOW };
+    std::uint32_t count = 1;
+    period per = period::session;
+    /** Seconds, for period::window. */
+    double window = 0;
+
+    static limit per_session(std::uint32_t n) { return {n, period::session, 0}; }
+    static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
+    static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
+    bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
 };
 
 /** Why an alert is where it is (xyz_why_code, docs/rules.md §18). */
@@ -377,6 +396,37 @@ public:
         return *this;
     }
     double ttl() const noexcept { return xyz_alert_ttl(handle_); }
+
+    /* caps on the alert's id (docs/rules.md §16); idle alerts only */
+    alert &add_limit(const xyz::limit &l) {
+        detail::finish(xyz_alert_add_limit(handle_, l.count, static_cast<xyz_limit_per>(l.per), l.window));
+        return *this;
+    }
+    std::vector<xyz::limit> limits() const {
+        std::vector<xyz::limit> out;
+        for (std::size_t i = 0; i < xyz_alert_limit_count(handle_); i++) {
+            xyz_limit_per per = XYZ_PER_SESSION;
+            xyz::limit l;
+            detail::finish(xyz_alert_limit(handle_, i, &l.count, &per, &l.window));
+            l.per = static_cast<xyz::limit::period>(per);
+            out.push_back(l);
+        }
+        return out;
+    }
+    alert &set_cooldown(double seconds) {
+        detail::finish(xyz_alert_set_cooldown(handle_, seconds));
+        return *this;
+    }
+    double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
+    alert &clear_caps() {
+        detail::finish(xyz_alert_clear_caps(handle_));
+        return *this;
+    }
+    alert &set_on_capped(xyz::on_capped policy) {
+        detail::finish(xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(policy)));
+        return *this;
+    }
+    xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
     /** Adds a tag, for dispatch::cancel_tagged() (until finished). */
     alert &add_tag(std::string_view tag) {
         detail::finish(xyz_alert_add_tag(handle_, detail::c_string(tag).c_str()));
@@ -475,6 +525,9 @@ struct why {
     std::optional<xyz::end_reason> end_reason;
     /** The same reason in words (alert::explain()). */
     std::string sentence;
+    /** For capped and cooling_down: the cap key ("tag:promo") and its rule. */
+    std::optional<std::string> key;
+    std::optional<std::string> rule;
 };
 
 inline why alert::why() const {
@@ -487,6 +540,8 @@ inline why alert::why() const {
     if (raw.id) out.cause_id = std::string(raw.id);
     if (raw.until >= 0) out.until = raw.until;
     if (raw.code == XYZ_WHY_FINISHED) out.end_reason = static_cast<xyz::end_reason>(raw.end_reason);
+    if (raw.key) out.key = std::string(raw.key);
+    if (raw.rule) out.rule = std::string(raw.rule);
     out.sentence = explain();
     return out;
 }
@@ -638,6 +693,88 @@ struct binding {
 
 }  // namespace detail
 
+/* ---------------------------------------------------------------- history */
+
+/** A display history (xyz_history, docs/rules.md §16), reference counted:
+ * copies share it. The clock gives wall-clock seconds since the Unix epoch
+ * (empty: the system's); the engine keeps it as long as the history lives,
+ * which may be longer than every copy here (a dispatch keeps its history). */
+class history {
+public:
+    history() : handle_(xyz_history_create(nullptr, nullptr, nullptr)) {}
+    explicit history(std::function<double()> clock) {
+        auto *owned = new std::function<double()>(std::move(clock));
+        handle_ = xyz_history_create(&read, owned, &destroy);
+    }
+    /** Shares a borrowed handle (adds a reference). */
+    static history borrow(xyz_history *handle) { return history(xyz_history_retain(handle)); }
+
+    history(const history &other) noexcept : handle_(xyz_history_retain(other.handle_)) {}
+    history(history &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    history &operator=(history other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~history() { xyz_history_release(handle_); }
+
+    xyz_history *get() const noexcept { return handle_; }
+    std::int64_t session() const noexcept { return xyz_history_session(handle_); }
+
+    /* these may deliver callbacks (alerts a cap held may show) */
+    void begin_session() {
+        detail::call([&] { return xyz_history_begin_session(handle_); });
+    }
+    void set_limit(std::string_view key, const xyz::limit &l) {
+        detail::call([&] {
+            return xyz_history_set_limit(handle_, detail::c_string(key).c_str(), l.count,
+                                         static_cast<xyz_limit_per>(l.per), l.window);
+        });
+    }
+    void set_cooldown(std::string_view key, double seconds) {
+        detail::call([&] { return xyz_history_set_cooldown(handle_, detail::c_string(key).c_str(), seconds); });
+    }
+    /** Removes the caps on `key`; std::nullopt: on every key. */
+    void clear_caps(std::optional<std::string_view> key) {
+        detail::call([&] {
+            return xyz_history_clear_caps(handle_, key ? detail::c_string(*key).c_str() : nullptr);
+        });
+    }
+    /** The persistence format (docs/formats.md, "History"). */
+    std::string json() const { return detail::take_string(xyz_history_json(handle_), status::invalid); }
+    /** Replaces the counts with a saved history's; throws parse_error
+     * (nothing changed) or error. */
+    void load_json(std::string_view text) {
+        xyz_error e{};
+        load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e);
+    }
+    void load_file(const std::string &path) {
+        xyz_error e{};
+        load([&] { return xyz_history_load_file(handle_, path.c_str(), &e); }, e);
+    }
+
+private:
+    explicit history(xyz_history *handle) noexcept : handle_(handle) {}
+    static double read(void *context) {
+        try {
+            return (*static_cast<std::function<double()> *>(context))();
+        } catch (...) {
+            return std::numeric_limits<double>::quiet_NaN();  // the last good reading stands
+        }
+    }
+    static void destroy(void *context) { delete static_cast<std::function<double()> *>(context); }
+    template <class F>
+    void load(F &&c_call, const xyz_error &e) {
+        ++detail::depth();
+        xyz_status result = c_call();
+        --detail::depth();
+        if (result != XYZ_OK && e.status != XYZ_OK && e.status != XYZ_EINVAL) {
+            throw parse_error(e);
+        }
+        detail::finish(result);
+    }
+    xyz_history *handle_;
+};
+
 /* ---------------------------------------------------------------- catalogs */
 
 /** A loaded alert set; create alerts from it by id. Move-only. */
@@ -674,6 +811,10 @@ public:
         return out;
     }
     bool contains(std::string_view id) const { return xyz_catalog_find(handle_, detail::c_string(id).c_str()); }
+    /** Sets the caps of the file's "caps" member on `h`, key by key. */
+    void apply_caps(const history &h) const {
+        detail::call([&] { return xyz_catalog_apply_caps(handle_, h.get()); });
+    }
     /** A fresh instance of definition `id` (throws status::not_found). */
     alert create_alert(std::string_view id) const {
         xyz_alert *made = xyz_catalog_create_alert(handle_, detail::c_string(id).c_str());
@@ -838,6 +979,15 @@ public:
         return count;
     }
     /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
+    /** Attaches a display history to this root's domain (docs/rules.md
+     * §16); the engine keeps a reference. std::nullopt detaches. */
+    void set_history(const std::optional<xyz::history> &h) {
+        detail::call([&] { return xyz_dispatch_set_history(handle_, h ? h->get() : nullptr); });
+    }
+    std::optional<xyz::history> history() const {
+        xyz_history *h = xyz_dispatch_history(handle_);
+        return h ? std::optional<xyz::history>(xyz::history::borrow(h)) : std::nullopt;
+    }
     void set_capacity(std::size_t n) {
         detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
     }

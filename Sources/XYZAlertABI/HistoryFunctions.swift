@@ -25,14 +25,31 @@ private func cLimit(_ count: UInt32, _ per: xyz_limit_per, _ window: Double, _ f
     return CapLimit(count: Int(count), per: period)
 }
 
-@c @implementation
-public func xyz_history_create(_ clock: xyz_wall_clock?, _ context: UnsafeMutableRawPointer?) -> OpaquePointer? {
-    let history: History
-    if let clock {
-        history = History { clock(context) }
-    } else {
-        history = History(clock: realTime)
+/// A history's clock and its context, which it destroys with the history.
+private final class CWallClock {
+    let clock: xyz_wall_clock?
+    let context: UnsafeMutableRawPointer?
+    let destroy: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+
+    init(_ clock: xyz_wall_clock?, _ context: UnsafeMutableRawPointer?,
+         _ destroy: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) {
+        self.clock = clock
+        self.context = context
+        self.destroy = destroy
     }
+
+    func read() -> Double { clock.map { $0(context) } ?? realTime() }
+
+    deinit {
+        destroy?(context)
+    }
+}
+
+@c @implementation
+public func xyz_history_create(_ clock: xyz_wall_clock?, _ context: UnsafeMutableRawPointer?,
+                               _ destroyContext: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> OpaquePointer? {
+    let wall = CWallClock(clock, context, destroyContext)
+    let history = History { wall.read() }
     return OpaquePointer(Unmanaged.passRetained(history).toOpaque())
 }
 

@@ -27,7 +27,7 @@ int cli_simulate(const char *file, const run_options *given, const char *record)
     xyz_error error;
     if (given->history_in) {
         /* Checked before anything runs: a bad file is a load error. */
-        xyz_history *check = xyz_history_create(NULL, NULL);
+        xyz_history *check = xyz_history_create(NULL, NULL, NULL);
         xyz_status status = xyz_history_load_file(check, given->history_in, &error);
         xyz_history_release(check);
         if (status != XYZ_OK) {
@@ -120,7 +120,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         }
     }
     /* One history for the whole scenario, on every root page. */
-    r.history = xyz_history_create(runner_wall_clock, &r);
+    r.history = xyz_history_create(runner_wall_clock, &r, NULL);
     if (!r.history) {
         fprintf(stderr, "xyzalert: out of memory\n");
         exit(EXIT_USAGE);

@@ -32,7 +32,7 @@ static void add_one(xyz_dispatch *d, xyz_alert *a) {
 }
 
 static void the_history_is_reference_counted_and_checks_its_arguments(void) {
-    xyz_history *h = xyz_history_create(NULL, NULL);
+    xyz_history *h = xyz_history_create(NULL, NULL, NULL);
     CHECK(h != NULL);
     CHECK(xyz_history_retain(h) == h);
     xyz_history_release(h);
@@ -58,7 +58,7 @@ static void the_history_is_reference_counted_and_checks_its_arguments(void) {
 /* Loads `text` into a history holding `before`: the load fails with
  * `status` at line:column and pointer, and the history is unchanged. */
 static void check_bad_history(const char *text, xyz_status status, int line, int column, const char *pointer) {
-    xyz_history *h = xyz_history_create(NULL, NULL);
+    xyz_history *h = xyz_history_create(NULL, NULL, NULL);
     const char *before = "{\"version\": 1, \"session\": 3, \"keys\": {\"id:a\": {\"lifetime\": 2}}}";
     xyz_error error;
     CHECK_OK(xyz_history_load_json(h, before, strlen(before), &error));
@@ -88,7 +88,7 @@ static void a_bad_history_file_is_a_located_error_that_changes_nothing(void) {
     check_bad_history("{\"version\": 1, \"keys\": {\"all\": {\"displays\": [9, 3]}}}",
                       XYZ_ESCHEMA, 1, 49, "/keys/all/displays/1");               /* out of order */
     /* A file that cannot be read; and the app goes on with an empty history. */
-    xyz_history *h = xyz_history_create(NULL, NULL);
+    xyz_history *h = xyz_history_create(NULL, NULL, NULL);
     xyz_error error;
     CHECK(xyz_history_load_file(h, "/nonexistent/history.json", &error) == XYZ_EIO);
     CHECK_STR(error.source, "/nonexistent/history.json");
@@ -101,7 +101,7 @@ static void a_bad_history_file_is_a_located_error_that_changes_nothing(void) {
 static void a_lifetime_limit_drops_the_second_display_at_add(void) {
     recorder r = {0};
     xyz_dispatch *home = clocked_page(&r, "home");
-    xyz_history *h = xyz_history_create(wall_of, &r);
+    xyz_history *h = xyz_history_create(wall_of, &r, NULL);
     CHECK_OK(xyz_dispatch_set_history(home, h));
     CHECK(xyz_dispatch_history(home) == h);
     xyz_alert *first = limited("rate", 1, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP);
@@ -130,7 +130,7 @@ static void a_lifetime_limit_drops_the_second_display_at_add(void) {
 static void a_waiting_alert_asks_for_the_timer_of_its_cooldown_and_lets_others_pass(void) {
     recorder r = {0};
     xyz_dispatch *home = clocked_page(&r, "home");
-    xyz_history *h = xyz_history_create(wall_of, &r);
+    xyz_history *h = xyz_history_create(wall_of, &r, NULL);
     CHECK_OK(xyz_dispatch_set_history(home, h));
     CHECK_OK(xyz_history_set_cooldown(h, "tag:promo", 30));
     xyz_alert *a = make_alert("a", 5, XYZ_EXCLUSIVE_WAIT);
@@ -168,7 +168,7 @@ static void a_session_limit_frees_at_the_next_session_in_every_domain(void) {
     recorder r = {0};
     xyz_dispatch *home = clocked_page(&r, "home");
     xyz_dispatch *other = clocked_page(&r, "other");
-    xyz_history *h = xyz_history_create(wall_of, &r);
+    xyz_history *h = xyz_history_create(wall_of, &r, NULL);
     CHECK_OK(xyz_dispatch_set_history(home, h));
     CHECK_OK(xyz_dispatch_set_history(other, h)); /* shared */
     CHECK_OK(xyz_history_set_limit(h, "all", 1, XYZ_PER_SESSION, 0));
@@ -181,7 +181,7 @@ static void a_session_limit_frees_at_the_next_session_in_every_domain(void) {
     CHECK_OK(xyz_history_begin_session(h));
     CHECK_STR(recorder_take(&r), "show y page\n");
     /* Two domains with different histories cannot join. */
-    xyz_history *h2 = xyz_history_create(wall_of, &r);
+    xyz_history *h2 = xyz_history_create(wall_of, &r, NULL);
     CHECK_OK(xyz_dispatch_set_history(other, h2));
     CHECK(xyz_dispatch_set_parent(other, home) == XYZ_ESTATE);
     CHECK(strstr(xyz_last_error(), "different histories") != NULL);
@@ -198,7 +198,7 @@ static void a_session_limit_frees_at_the_next_session_in_every_domain(void) {
 static void recordings_carry_the_history_and_the_sessions(void) {
     recorder r = {0};
     xyz_dispatch *home = clocked_page(&r, "home");
-    xyz_history *h = xyz_history_create(wall_of, &r);
+    xyz_history *h = xyz_history_create(wall_of, &r, NULL);
     CHECK_OK(xyz_dispatch_set_history(home, h));
     CHECK_OK(xyz_history_set_limit(h, "lane:main", 2, XYZ_PER_WINDOW, 3600));
     CHECK_OK(xyz_dispatch_start_recording(home));
@@ -220,6 +220,28 @@ static void recordings_carry_the_history_and_the_sessions(void) {
     CHECK(strstr(xyz_last_error(), "a history was loaded") != NULL);
     CHECK_OK(xyz_dispatch_destroy(home));
     xyz_history_release(h);
+}
+
+static void count_destroy(void *context) {
+    ++*(int *)context;
+}
+
+static double fixed_clock(void *context) {
+    (void)context;
+    return 5;
+}
+
+static void the_clock_context_is_destroyed_once_with_the_last_reference(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    int destroyed = 0;
+    xyz_history *h = xyz_history_create(fixed_clock, &destroyed, count_destroy);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    xyz_history_release(h); /* the domain keeps it */
+    CHECK(destroyed == 0);
+    CHECK(xyz_history_session(xyz_dispatch_history(home)) == 1);
+    CHECK_OK(xyz_dispatch_destroy(home));
+    CHECK(destroyed == 1);
 }
 
 static void the_alert_reads_back_its_caps(void) {
@@ -257,4 +279,6 @@ const test_case history_tests[] = {
     {"a_session_limit_frees_at_the_next_session_in_every_domain", a_session_limit_frees_at_the_next_session_in_every_domain},
     {"recordings_carry_the_history_and_the_sessions", recordings_carry_the_history_and_the_sessions},
     {"the_alert_reads_back_its_caps", the_alert_reads_back_its_caps},
+    {"the_clock_context_is_destroyed_once_with_the_last_reference",
+     the_clock_context_is_destroyed_once_with_the_last_reference},
     {NULL, NULL}};

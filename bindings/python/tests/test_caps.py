@@ -172,3 +172,19 @@ def test_section16_the_alert_set_caps_member_applies_to_a_history():
         home.add(rate)
     assert json.loads(history.save())["keys"] == {"id:rate": {"lifetime": 1, "session": 1, "displays": [1_700_000_000.0]}}
     assert EndReason(8) is EndReason.CAPPED
+
+
+def test_section16_a_dispatch_keeps_its_history_and_its_clock():
+    import gc
+    recorder = Recorder()
+    home = xyzalert.Dispatch(recorder, name="home", history=History(Clock(5.0)))
+    gc.collect()
+    history = home.history
+    assert isinstance(history, History) and history.session == 1
+    history.set_cooldown("all", 10)
+    home.page_did_appear()
+    home.add(Alert("a"))
+    assert json.loads(history.save())["keys"]["all"]["displays"] == [5.0]  # the clock still reads
+    del history
+    gc.collect()
+    home.close()

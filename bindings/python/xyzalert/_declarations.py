@@ -82,7 +82,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_set_history": (c_int, [_P, _P], _status),
     "xyz_dispatch_history": (_P, [_P], _plain),
     # display history and caps
-    "xyz_history_create": (_P, [WALL_CLOCK, c_void_p], _non_null_or_invalid),
+    "xyz_history_create": (_P, [WALL_CLOCK, c_void_p, _FREE], _non_null_or_invalid),
     "xyz_history_retain": (_P, [_P], None),
     "xyz_history_release": (None, [_P], None),
     "xyz_history_load_json": (c_int, [_P, _S, c_size_t, POINTER(Error)], None),

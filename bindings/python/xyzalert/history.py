@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import ctypes
+import itertools
 import math
 import os
 import re
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Dict, Optional, Union
 
 from . import _check, _lib
 from ._callbacks import _in_callback
@@ -61,6 +62,18 @@ def limit_of(count: int, per: int, window: float) -> Limit:
     return Limit(count, window if per == _WINDOW else ("session" if per == 0 else "lifetime"))
 
 
+#: Clock trampolines by token, until their history is freed.
+_clocks: Dict[int, Any] = {}
+_tokens = itertools.count(1)
+
+
+def _forget(token: Optional[int]) -> None:
+    _clocks.pop(token or 0, None)
+
+
+_forget_clock = _lib._FREE(_forget)
+_NO_DESTROY = _lib._FREE()
+
 #: Live histories by handle, for :attr:`Dispatch.history`.
 _histories: "weakref.WeakValueDictionary[int, History]" = weakref.WeakValueDictionary()
 
@@ -87,13 +100,28 @@ class History:
             value = _in_callback(clock) if clock is not None else None
             return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
 
-        self._clock = _lib.WALL_CLOCK(read) if clock is not None else _lib.WALL_CLOCK()
-        self._handle = lib.xyz_history_create(self._clock, None)
+        if clock is None:
+            self._handle = lib.xyz_history_create(_lib.WALL_CLOCK(), None, _NO_DESTROY)
+        else:
+            # The trampoline lives until the engine frees the history (a
+            # dispatch may keep it after this object is gone).
+            token = next(_tokens)
+            _clocks[token] = _lib.WALL_CLOCK(read)
+            self._handle = lib.xyz_history_create(_clocks[token], token, _forget_clock)
         _histories[self._handle] = self
 
     @classmethod
     def _lookup(cls, handle: Optional[int]) -> Optional["History"]:
-        return _histories.get(handle) if handle else None
+        """The History of a handle: the live object, or a new one sharing it
+        (the engine keeps the history, and its clock, while a domain uses it)."""
+        if not handle:
+            return None
+        found = _histories.get(handle)
+        if found is None:
+            found = cls.__new__(cls)
+            found._handle = lib.xyz_history_retain(handle)
+            _histories[handle] = found
+        return found
 
     def __del__(self) -> None:
         handle = getattr(self, "_handle", 0)
