@@ -204,16 +204,16 @@ extension Alert {
 
     /// The keys a display of this alert counts under, in the order caps are
     /// looked at: `id:ID`, `tag:T` for each tag, `lane:L`, `all`.
-    var capKeys: [String] {
-        var keys: [String] = []
+    var capKeys: [ExactString] {
+        var keys: [ExactString] = []
         if let id {
-            keys.append("id:" + id)
+            keys.append(ExactString("id:" + id))
         }
         for tag in tagKeys {
-            keys.append("tag:" + tag.string)
+            keys.append(ExactString("tag:" + tag.string))
         }
-        keys.append("lane:" + lane)
-        keys.append("all")
+        keys.append(ExactString("lane:" + lane))
+        keys.append(ExactString("all"))
         return keys
     }
 }

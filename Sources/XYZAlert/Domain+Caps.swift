@@ -114,8 +114,11 @@ extension Dispatch {
         domain.history?.detach(domain)
         domain.history = history
         history?.attach(domain)
-        _ = domain.releaseParked()
-        try Settlement.settle(domain)
+        // (Queued alerts meet the new caps when next selected: only parked
+        // ones need a pass now.)
+        if domain.releaseParked() {
+            try Settlement.settle(domain)
+        }
     }
 
     /// The history of this page's domain, if any.
@@ -129,6 +132,14 @@ extension Domain {
     func countDisplay(of alert: Alert, in history: History) {
         guard history.mayCap(alert) else { return }
         stampRecordedCall()
+        // A recording replays with the displays it saw: one of a domain it
+        // does not see, counted in a history it shares, breaks it.
+        let mine = root?.recording
+        for other in history.domains where other !== self {
+            if let recording = other.root?.recording, recording !== mine {
+                recording.fail("the recorded domain shares its history with a page the recording does not see, which showed \(alert.alertName)")
+            }
+        }
         let outer = readOnlyCallback
         readOnlyCallback = "the history's clock"
         history.countDisplay(of: alert)

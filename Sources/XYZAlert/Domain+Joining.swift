@@ -127,7 +127,8 @@ extension Domain {
         other.stack = []
         other.offsetAlerts = 0
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
-        other.moveTimers(of: other.deadlines.items + other.capWakes.items, to: self)
+        // (Each alert once: a parked one may have a ttl and a wake.)
+        other.moveTimers(of: other.deadlines.items + other.capWakes.items.filter { $0.deadlineIndex < 0 }, to: self)
         if history == nil, let kept = other.history {
             history = kept
             kept.attach(self)

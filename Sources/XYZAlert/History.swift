@@ -35,9 +35,9 @@ public final class History {
     /// The saved part of a history: the session number and the records.
     public struct State: Equatable, Sendable {
         public var session = 1
-        public var records: [String: Record] = [:]
+        public var records: [ExactString: Record] = [:]
 
-        public init(session: Int = 1, records: [String: Record] = [:]) {
+        public init(session: Int = 1, records: [ExactString: Record] = [:]) {
             self.session = session
             self.records = records
         }
@@ -50,10 +50,10 @@ public final class History {
     @exclusivity(unchecked) private var lastWall: Double = 0
     @exclusivity(unchecked) private var state = State()
     /// Caps set on the history, by key.
-    @exclusivity(unchecked) private var keyCaps: [String: CapRules] = [:]
+    @exclusivity(unchecked) private var keyCaps: [ExactString: CapRules] = [:]
     /// The own caps of the alerts last counted under each `id:` key (for
     /// pruning, and for keys the history itself has no cap on).
-    @exclusivity(unchecked) private var alertCaps: [String: CapRules] = [:]
+    @exclusivity(unchecked) private var alertCaps: [ExactString: CapRules] = [:]
     /// The domains that use this history (weakly: a domain keeps its history).
     @exclusivity(unchecked) private var users: [WeakDomain] = []
     /// Whether any key other than `id:` ones has a cap: else only alerts
@@ -96,17 +96,17 @@ public final class History {
     }
 
     /// The caps set on `key` (not an alert's own).
-    public func caps(_ key: String) -> CapRules { keyCaps[key] ?? CapRules() }
+    public func caps(_ key: String) -> CapRules { keyCaps[ExactString(key)] ?? CapRules() }
 
     /// Every key with caps set on the history, in byte order.
-    public var cappedKeys: [String] { keyCaps.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    public var cappedKeys: [String] { keyCaps.keys.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// Sets the limit of `limit.per` on `key`, replacing one of the same
     /// period. Alerts that a cap held are looked at again.
     public func setLimit(_ key: String, _ limit: CapLimit) throws(AlertError) {
         try History.validate(key: key)
         try limit.validate("'\(key)'")
-        keyCaps[key, default: CapRules()].set(limit)
+        keyCaps[ExactString(key), default: CapRules()].set(limit)
         try capsChanged(.limit(key: key, limit))
     }
 
@@ -114,9 +114,10 @@ public final class History {
     public func setCooldown(_ key: String, _ seconds: Double) throws(AlertError) {
         try History.validate(key: key)
         try Alert.requireTime(seconds, "cool-down of '\(key)'")
-        keyCaps[key, default: CapRules()].cooldown = seconds
-        if keyCaps[key]!.isEmpty {
-            keyCaps[key] = nil
+        let exact = ExactString(key)
+        keyCaps[exact, default: CapRules()].cooldown = seconds
+        if keyCaps[exact]!.isEmpty {
+            keyCaps[exact] = nil
         }
         try capsChanged(.cooldown(key: key, seconds))
     }
@@ -126,7 +127,7 @@ public final class History {
     public func clearCaps(_ key: String?) throws(AlertError) {
         if let key {
             try History.validate(key: key)
-            keyCaps[key] = nil
+            keyCaps[ExactString(key)] = nil
         } else {
             keyCaps = [:]
         }
@@ -171,7 +172,7 @@ public final class History {
     /// order, so that the same history always gives the same text.
     public func json() -> String {
         let saved = save()
-        let keys = saved.records.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let keys = saved.records.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
         let members = keys.map { key -> (String, String) in
             let record = saved.records[key]!
             var fields: [(String, String)] = [("lifetime", "\(record.lifetime)")]
@@ -181,7 +182,7 @@ public final class History {
             if !record.displays.isEmpty {
                 fields.append(("displays", JSONText.array(record.displays.map(JSONText.number))))
             }
-            return (key, JSONText.object(fields))
+            return (key.string, JSONText.object(fields))
         }
         return JSONText.object([("version", "\(History.formatVersion)"), ("session", "\(saved.session)"),
                                 ("keys", JSONText.object(members))])
@@ -191,19 +192,17 @@ public final class History {
 
     /// The rules of `key`: the history's own and, for an `id:` key, the
     /// caps of the alerts last counted under it; nil when neither is known.
-    private func rules(of key: String) -> CapRules? {
+    private func rules(of key: ExactString) -> CapRules? {
         let own = keyCaps[key]
         guard let learned = alertCaps[key] else { return own }
         guard var merged = own else { return learned }
-        for limit in learned.limits where !merged.limits.contains(where: { $0.per == limit.per && $0.count <= limit.count }) {
-            merged.limits.append(limit)
-        }
+        merged.limits += learned.limits
         merged.cooldown = max(merged.cooldown, learned.cooldown)
         return merged
     }
 
     /// The rules that apply to `alert` under `key`.
-    private func rules(of key: String, for alert: Alert, isID: Bool) -> CapRules? {
+    private func rules(of key: ExactString, for alert: Alert, isID: Bool) -> CapRules? {
         guard isID, let own = alert.capState?.rules, !own.isEmpty else { return keyCaps[key] }
         guard var merged = keyCaps[key] else { return own }
         merged.limits += own.limits
@@ -242,13 +241,13 @@ public final class History {
                 }
                 guard count >= limit.count else { continue }
                 latest = frees.flatMap { f in latest.map { max($0, f) } }
-                first = first ?? CapVerdict(code: .capped, key: key,
+                first = first ?? CapVerdict(code: .capped, key: key.string,
                                             rule: "\(count) of \(limit.count) displays \(limit.per)", freesAt: frees)
             }
             if rules.cooldown > 0, let last = record.displays.last, wall < min(last, wall) + rules.cooldown {
                 let frees = min(last, wall) + rules.cooldown
                 latest = latest.map { max($0, frees) }
-                firstCooling = firstCooling ?? CapVerdict(code: .coolingDown, key: key,
+                firstCooling = firstCooling ?? CapVerdict(code: .coolingDown, key: key.string,
                     rule: "at least \(CapPeriod.words(rules.cooldown)) between displays", freesAt: frees)
             }
         }
@@ -267,7 +266,9 @@ public final class History {
             if isID, let own = alert.capState?.rules, !own.isEmpty {
                 alertCaps[key] = own
             }
-            guard let rules = rules(of: key) else { continue }
+            // Counted where a cap applies to this alert; kept as long as
+            // any known cap of the key needs it.
+            guard self.rules(of: key, for: alert, isID: isID) != nil, let rules = rules(of: key) else { continue }
             let time = wall ?? now()
             wall = time
             var record = state.records[key] ?? Record()

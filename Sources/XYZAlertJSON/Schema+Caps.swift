@@ -158,7 +158,7 @@ extension Schema {
                     throw unknownKey(member, in: "a key's history", known: ["lifetime", "session", "displays"], at: field)
                 }
             }
-            state.records[key] = record
+            state.records[ExactString(key)] = record
         }
         return state
     }

@@ -103,7 +103,7 @@ struct CapsTests {
         try home.pageDidAppear()
         try h.setLimit("id:t", CapLimit(count: 1, per: .lifetime))
         #expect(r.take() == ["@0.0 show t page", "@0.0 hide t page", "@0.0 unhide t"])
-        #expect(h.save().records["id:t"]?.lifetime == 1)
+        #expect(h.save().records[ExactString("id:t")]?.lifetime == 1)
     }
 
     @Test func historySavesPrunedAndLoadsBack() throws {
@@ -119,7 +119,7 @@ struct CapsTests {
             try r.advance(10, [home])
         }
         let saved = h.save()
-        #expect(saved.records["all"] == History.Record(displays: [30, 40], lifetime: 5, sessionCount: 5, session: 1))
+        #expect(saved.records[ExactString("all")] == History.Record(displays: [30, 40], lifetime: 5, sessionCount: 5, session: 1))
         #expect(h.json() == #"{"version": 1, "session": 1, "keys": {"all": {"lifetime": 5, "session": 5, "displays": [30.0, 40.0]}}}"#)
         let other = History { 0 }
         try other.load(saved)

@@ -22,7 +22,20 @@ final class EngineHarness: Harness, VirtualClock {
     var recording: Recording?
     var recorded: [String] = []
 
-    init(modes: [PageMode]) {
+    /// The history every page shares, on the virtual clock, and the caps
+    /// of each id.
+    private var history: History!
+    private var idCaps: [String: CapRules] = [:]
+
+    init(modes: [PageMode], caps: CapsSetup) {
+        idCaps = caps.idCaps
+        history = History { [unowned self] in self.clock }
+        for (key, rules) in caps.keyCaps {
+            for limit in rules.limits {
+                try! history.setLimit(key, limit)
+            }
+            try! history.setCooldown(key, rules.cooldown)
+        }
         for (i, mode) in modes.enumerated() {
             let host = PageHost(harness: self, mode: mode)
             hosts.append(host)
@@ -30,6 +43,7 @@ final class EngineHarness: Harness, VirtualClock {
             if registersWindow(i) {
                 try! page.setTarget("window", view: windowView(i))
             }
+            try! page.setHistory(history)
             pages.append(page)
         }
     }
@@ -79,6 +93,7 @@ final class EngineHarness: Harness, VirtualClock {
         if let id = why.id { text += " #" + byteKey(id) }
         if let cause = why.alert { text += " " + (labels[ObjectIdentifier(cause)] ?? "?") }
         if let page = why.page { text += " p\(pageIndex(page))" }
+        if let key = why.key { text += " " + key }
         return text
     }
 
@@ -102,6 +117,16 @@ final class EngineHarness: Harness, VirtualClock {
             }
             try alert.setOnDuplicate(spec.onDuplicate)
             try alert.setLane(spec.lane)
+            try alert.setOnCapped(spec.onCapped)
+            if let y = spec.frameY {
+                try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
+            }
+            if let id = spec.id, let rules = idCaps[id] {
+                for limit in rules.limits {
+                    try alert.addLimit(limit)
+                }
+                try alert.setCooldown(rules.cooldown)
+            }
             try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)
@@ -201,6 +226,8 @@ final class EngineHarness: Harness, VirtualClock {
                 try pages[page].resume()
             case .cancelTagged(let page, let tag):
                 return "ok \(try pages[page].cancelTagged(tag))"
+            case .session:
+                try history.beginSession()
             case .advance(let seconds):
                 advance(by: seconds, pages: pages) { page in
                     trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))

@@ -28,7 +28,32 @@ struct SequenceGenerator {
         default: modes = (0..<Self.pageCount).map { _ in [.immediate, .deferred, .deferredFlushingAtOnce].randomElement(using: &rng)! }
         }
         let length = Int.random(in: 10...40, using: &rng)
-        return OpSequence(modes: modes, ops: (0..<length).map { _ in op(depth: 0) })
+        let caps = chance(50) ? capsSetup() : CapsSetup()
+        return OpSequence(modes: modes, ops: (0..<length).map { _ in op(depth: 0) }, caps: caps)
+    }
+
+    /// Caps on a few keys and ids, small enough to bind within a sequence.
+    mutating func capsSetup() -> CapsSetup {
+        var setup = CapsSetup()
+        for key in ["all", "tag:x", "lane:toast", "id:a"] where chance(35) {
+            setup.keyCaps.append((key, rules()))
+        }
+        for id in Self.ids.prefix(3) where chance(35) {
+            setup.idCaps[id] = rules()
+        }
+        return setup
+    }
+
+    mutating func rules() -> CapRules {
+        var rules = CapRules()
+        if chance(40) { rules.limits.append(CapLimit(count: Int.random(in: 1...2, using: &rng), per: .session)) }
+        if chance(40) {
+            rules.limits.append(CapLimit(count: Int.random(in: 1...3, using: &rng),
+                                         per: .window([2, 3.5, 10].randomElement(using: &rng)!)))
+        }
+        if chance(20) { rules.limits.append(CapLimit(count: Int.random(in: 2...4, using: &rng), per: .lifetime)) }
+        if rules.limits.isEmpty || chance(30) { rules.cooldown = [1, 2.5, 4].randomElement(using: &rng)! }
+        return rules
     }
 
     mutating func spec(depth: Int) -> AlertSpec {
@@ -56,6 +81,8 @@ struct SequenceGenerator {
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
             onDuplicate: [.reject, .reject, .ignore, .replace].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
+            onCapped: chance(50) ? .wait : .drop,
+            frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,
             reactions: reactions)
     }
 
@@ -64,7 +91,7 @@ struct SequenceGenerator {
         // own clock from inside a callback is not one a scenario describes.
         // 0..<100: the operations of the scheduling rules; above: time and
         // queue policies, rarer so that the rules keep their share.
-        let roll = Int.random(in: 0..<(depth == 0 ? 115 : 112), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 117 : 114), using: &rng)
         switch roll {
         case 0..<20:
             // Now and then an add of no alerts at all.
@@ -97,6 +124,7 @@ struct SequenceGenerator {
         case 106..<108: return .resume(page: page())
         case 108..<110: return .update(slot: slot(), title: Self.titles.randomElement(using: &rng)!)
         case 110..<112: return .setCapacity(page: page(), capacity: Int.random(in: 0...3, using: &rng))
+        case 112..<114: return .session
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }

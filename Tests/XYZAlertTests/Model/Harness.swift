@@ -3,7 +3,7 @@ import XYZAlert
 /// A scheduler driven by sequences: the engine, or the reference model.
 /// Both record the same trace format, so traces can be compared line by line.
 protocol Harness: AnyObject {
-    init(modes: [PageMode])
+    init(modes: [PageMode], caps: CapsSetup)
     /// Every event, reaction and result so far.
     var trace: [String] { get set }
     /// Performs one operation; returns "ok" or the error code's name.
@@ -16,7 +16,7 @@ extension Harness {
     /// Runs a whole sequence; after each operation the trace gets the
     /// operation's result and every alert's state.
     static func play(_ sequence: OpSequence) -> [String] {
-        let harness = Self(modes: sequence.modes)
+        let harness = Self(modes: sequence.modes, caps: sequence.caps)
         for (i, op) in sequence.ops.enumerated() {
             let result = harness.perform(op)
             harness.trace.append("#\(i) \(result) | " + harness.states().joined(separator: " "))

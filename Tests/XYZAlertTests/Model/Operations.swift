@@ -18,6 +18,10 @@ struct AlertSpec: CustomStringConvertible {
     var tags: [String] = []
     var onDuplicate: OnDuplicate = .reject
     var lane = "main"
+    /// What it does when capped; its caps are its id's (`CapsSetup.idCaps`).
+    var onCapped: OnCapped = .drop
+    /// A laid-out frame set before add (x 0, width 300, height 150), at this y.
+    var frameY: Double?
     var reactions: [Reaction]
 
     var description: String {
@@ -32,6 +36,8 @@ struct AlertSpec: CustomStringConvertible {
         if !tags.isEmpty { parts.append("tags: \(tags)") }
         if onDuplicate != .reject { parts.append("onDuplicate: .\(onDuplicate)") }
         if lane != "main" { parts.append("lane: \"\(lane)\"") }
+        if onCapped != .drop { parts.append("onCapped: .\(onCapped)") }
+        if let frameY { parts.append("frameY: \(frameY)") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
@@ -82,6 +88,8 @@ indirect enum Op: CustomStringConvertible {
     case setCapacity(page: Int, capacity: Int)
     /// Sets the alert's title (keeping the rest of its content).
     case update(slot: Int, title: String)
+    /// The shared history begins a session (docs/rules.md §16).
+    case session
 
     var description: String {
         switch self {
@@ -111,6 +119,7 @@ indirect enum Op: CustomStringConvertible {
         case .suspend(let page): ".suspend(page: \(page))"
         case .resume(let page): ".resume(page: \(page))"
         case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
+        case .session: ".session"
         }
     }
 }
@@ -131,13 +140,26 @@ enum PageMode: CustomStringConvertible {
     }
 }
 
-/// A whole random case: the pages' modes and the operations.
+/// The caps of a random case (docs/rules.md §16): set on the history every
+/// page shares before the first operation, and every alert with an id in
+/// `idCaps` carries that id's caps. Its wall clock is the virtual clock.
+struct CapsSetup: CustomStringConvertible {
+    var keyCaps: [(key: String, rules: CapRules)] = []
+    var idCaps: [String: CapRules] = [:]
+
+    var description: String {
+        "keyCaps: \(keyCaps.map { "\($0.key): \($0.rules)" }), idCaps: \(idCaps.sorted { $0.key < $1.key })"
+    }
+}
+
+/// A whole random case: the pages' modes, the caps and the operations.
 struct OpSequence: CustomStringConvertible {
     var modes: [PageMode]
     var ops: [Op]
+    var caps = CapsSetup()
 
     var description: String {
-        "modes: \(modes)\n" + ops.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
+        "modes: \(modes)\ncaps: \(caps)\n" + ops.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
     }
 }
 

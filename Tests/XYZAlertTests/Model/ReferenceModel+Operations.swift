@@ -22,6 +22,11 @@ extension ReferenceHarness {
         a.tags = spec.tags
         a.onDuplicate = spec.onDuplicate
         a.lane = spec.lane
+        a.onCapped = spec.onCapped
+        a.frame = spec.frameY.map { Rect(x: 0, y: $0, width: 300, height: 150) }
+        if let id = spec.id, let rules = idCaps[id] {
+            a.caps = rules
+        }
         do throws(RefFailure) {
             for id in spec.afterIDs {
                 try dependOnID(a, id)
@@ -76,7 +81,11 @@ extension ReferenceHarness {
                 if !ids.insert(id).inserted { throw RefFailure("duplicate") }
             }
         }
-        let ignored = conflicts.filter { $0.new.onDuplicate == .ignore }.map(\.new)
+        // docs/rules.md §16: a drop alert a cap forbids finishes unadded,
+        // reported before the duplicates' ends.
+        let capped = batch.filter { $0.onCapped == .drop && verdict($0) != nil }
+        conflicts.removeAll { c in capped.contains { $0 === c.new } }
+        let ignored = conflicts.filter { $0.new.onDuplicate == .ignore }.map(\.new) + capped
         let gone = ignored + conflicts.filter { $0.new.onDuplicate == .replace }.map(\.live)
         let joining = batch.filter { a in !ignored.contains { $0 === a } }
         let isGone: (RefAlert) -> Bool = { a in gone.contains { $0 === a } }
@@ -88,6 +97,16 @@ extension ReferenceHarness {
         let touched = Touched()
         touched.add(p.domain)
         var endings: [(alert: RefAlert, reason: EndReason, wasOnScreen: Bool)] = []
+        for a in capped {
+            a.state = .finished
+            a.deps = []
+            let dependents = a.dependents
+            a.dependents = []
+            for w in dependents where w.state.isLive && depsMet(w) {
+                touched.add(w.page!.domain)
+            }
+            endings.append((a, .capped, false))
+        }
         for (new, live) in conflicts {
             if new.onDuplicate == .ignore {
                 new.state = .finished
@@ -336,6 +355,8 @@ extension ReferenceHarness {
                 let p = pages[page]
                 try usable(p)
                 tick(p.domain)
+            case .session:
+                beginSession()
             case .update(let slot, let title):
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }
@@ -392,7 +413,7 @@ extension ReferenceHarness {
                 let target = clock + seconds
                 while true {
                     let due = pages.filter { !$0.destroyed }.compactMap { p in
-                        live(in: p.domain).compactMap(timerDeadline).min().map { (p, max(0, $0 - clock)) }
+                        live(in: p.domain).compactMap(nextTime).min().map { (p, max(0, $0 - clock)) }
                     }
                     guard let (p, delay) = due.min(by: { $0.1 < $1.1 }), clock + delay <= target else { break }
                     clock += delay

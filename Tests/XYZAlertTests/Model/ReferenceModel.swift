@@ -40,10 +40,18 @@ final class RefAlert {
     var title: String?
     var updateIsRunning = false
     var updateIsPending = false
+    /// Its id's caps, what it does when capped, and while a cap holds it
+    /// out of the candidates: the code, the key and when it is looked at again.
+    var caps = CapRules()
+    var onCapped: OnCapped = .drop
+    var parked: (code: String, key: String, wake: Double?)?
+    /// The id as given (`id` is its bytes), for cap keys.
+    let rawID: String?
 
     init(label: String, id: String?) {
         self.label = label
         self.id = (id?.isEmpty ?? true) ? nil : id.map(byteKey)
+        self.rawID = self.id == nil ? nil : id
     }
 }
 
@@ -94,10 +102,25 @@ final class ReferenceHarness: Harness {
     var choices: [Int: Int] = [:]
     var clock = 0.0
 
-    init(modes: [PageMode]) {
+    // docs/rules.md §16: every display ever counted, by key (keys in byte
+    // form: "tag:" + byteKey(tag)), the session, the caps set on keys and
+    // each id's caps, and the domains that use the history in the order
+    // they took it (the order a session reaches them).
+    var displays: [String: [(time: Double, session: Int)]] = [:]
+    var session = 1
+    var keyCaps: [String: CapRules] = [:]
+    var idCaps: [String: CapRules] = [:]
+    var historyDomains: [RefDomain] = []
+
+    init(modes: [PageMode], caps: CapsSetup) {
+        for (key, rules) in caps.keyCaps {
+            keyCaps[ReferenceHarness.byteForm(key)] = rules
+        }
+        idCaps = caps.idCaps
         for (i, mode) in modes.enumerated() {
             let page = RefPage(index: i, mode: mode)
             page.domain = RefDomain(root: page)
+            historyDomains.append(page.domain)
             if registersWindow(i) {
                 page.targets["window"] = windowView(i)
             }
@@ -212,6 +235,9 @@ final class ReferenceHarness: Harness {
             if q.suspensions > 0 { return "suspended p\(q.index)" }
             p = q.parent
         }
+        if let parked = a.parked {
+            return "\(parked.code) \(parked.key)"
+        }
         let stack = d.stack.filter { participatedLast($0.page!) && $0.lane == a.lane }
         var top: Int32?
         if let last = stack.last {
@@ -226,7 +252,8 @@ final class ReferenceHarness: Harness {
             top = highest
         }
         let candidates = live(in: d)
-            .filter { $0.lane == a.lane && $0.state == .ready && participatedLast($0.page!) && !held($0.page!) && depsMet($0) }
+            .filter { $0.lane == a.lane && $0.state == .ready && $0.parked == nil && participatedLast($0.page!)
+                && !held($0.page!) && depsMet($0) }
             .sorted(by: before)
         let first = top.map { top in candidates.first { $0.exclusive != .wait }.flatMap { $0.priority > top ? $0 : nil } }
             ?? candidates.first
@@ -248,6 +275,13 @@ final class ReferenceHarness: Harness {
         return nil
     }
 
+    /// The earliest of its timer and, while parked, its wake.
+    func nextTime(_ a: RefAlert) -> Double? {
+        let timer = timerDeadline(a)
+        guard let wake = a.parked?.wake else { return timer }
+        return min(timer ?? wake, wake)
+    }
+
     /// The domain's due alert that fires first: by scanning every live alert.
     func firstDue(_ d: RefDomain, at time: Double) -> RefAlert? {
         var first: (alert: RefAlert, deadline: Double)?
@@ -263,6 +297,11 @@ final class ReferenceHarness: Harness {
         let time = clock
         let touched = Touched()
         var fired = false
+        for a in live(in: d) where (a.parked?.wake).map({ $0 <= time }) ?? false {
+            a.parked = nil
+            fired = true
+            touched.add(d)
+        }
         while !d.dead, let a = firstDue(d, at: time) {
             fired = true
             let onScreen = a.state.isOnScreen
@@ -400,15 +439,31 @@ final class ReferenceHarness: Harness {
         let stack = d.stack.filter { $0.lane == lane }
         do {
             let participatingStack = stack.filter { participates($0.page!) }
-            let candidates = live(in: d)
-                .filter { $0.lane == lane && $0.state == .ready && participates($0.page!) && !held($0.page!) && depsMet($0) }
-                .sorted(by: before)
-            var chosen: RefAlert?
-            if participatingStack.isEmpty {
-                chosen = candidates.first
-            } else {
+            func select() -> RefAlert? {
+                let candidates = live(in: d)
+                    .filter { $0.lane == lane && $0.state == .ready && $0.parked == nil && participates($0.page!)
+                        && !held($0.page!) && depsMet($0) }
+                    .sorted(by: before)
+                if participatingStack.isEmpty {
+                    return candidates.first
+                }
                 let top = participatingStack.map(\.priority).max()!
-                chosen = candidates.first { $0.exclusive != .wait && $0.priority > top }
+                return candidates.first { $0.exclusive != .wait && $0.priority > top }
+            }
+            // docs/rules.md §16: a capped candidate is dropped (an event) or
+            // parked, and the selection goes on without it.
+            var chosen = select()
+            while let a = chosen, let verdict = verdict(a) {
+                if a.onCapped == .drop {
+                    delivered.insert(a.label)
+                    let touched = Touched()
+                    end(a, .capped, touched)
+                    event("finish \(a.label) capped", a, kind: "finish")
+                    settle(touched)
+                    return true
+                }
+                a.parked = (verdict.code, verdict.key, verdict.frees.map { clock + max(0, $0 - clock) })
+                chosen = select()
             }
             let virtual = stack + (chosen.map { [$0] } ?? [])
             func visible(_ i: Int) -> Bool {
@@ -432,6 +487,7 @@ final class ReferenceHarness: Harness {
                 event("unhide \(a.label)", a, kind: "unhide")
             } else if let a = chosen {
                 delivered.insert(a.label)
+                countDisplay(a)
                 d.stack.append(a)
                 a.state = .showing
                 a.offset = 0
@@ -497,6 +553,7 @@ final class ReferenceHarness: Harness {
     func end(_ a: RefAlert, _ reason: EndReason, _ touched: Touched) {
         let d = a.page!.domain!
         touched.add(d)
+        a.parked = nil
         d.stack.removeAll { $0 === a }
         a.state = .finished
         for dep in a.deps {
@@ -521,6 +578,7 @@ final class ReferenceHarness: Harness {
 
     func split(_ d: RefDomain, _ child: RefPage) -> RefDomain {
         let n = RefDomain(root: child)
+        historyDomains.append(n)
         n.nextSeq = d.nextSeq
         n.keyboard = d.keyboard
         for p in child.subtree { p.domain = n }
@@ -540,5 +598,6 @@ final class ReferenceHarness: Harness {
         other.stack = []
         other.dead = true
         other.root = nil
+        historyDomains.removeAll { $0 === other }
     }
 }
