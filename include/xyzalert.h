@@ -607,7 +607,7 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * "provider", "suspended", "capacity" and its "queue", each alert with
  * "id", "priority", "exclusive", "state", "page", "unmet_dependencies",
  * "lane", "why" (0.3: the reason's trace word, see xyz_alert_why()) and
- * "cause" (0.3: {"alert": ID or null}, {"page": INDEX} or {"id": ID}, or null
+ * "cause" (0.3: {"alert": ID or null}, {"page": INDEX}, {"id": ID} or {"key": KEY}, or null
  * when the reason has no cause). Never calls host code (no "until"). The
  * caller frees it with xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */

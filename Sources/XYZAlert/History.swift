@@ -138,6 +138,9 @@ public final class History {
     /// per-session cap held are looked at again.
     public func beginSession() throws(AlertError) {
         state.session += 1
+        // (What no cap needs goes here too, so that a long-running app's
+        // history stays as small as its file.)
+        History.prune(&state, now: now(), rules: rules(of:))
         try capsChanged(.session)
     }
 
@@ -145,17 +148,27 @@ public final class History {
 
     /// The saved part, pruned of what no cap needs any more.
     public func save() -> State {
-        let wall = now()
         var saved = state
-        for key in saved.records.keys {
-            if let rules = rules(of: key) {
-                prune(&saved.records[key]!, rules, now: wall)
-                if saved.records[key]!.isEmptyFor(session: saved.session) {
-                    saved.records[key] = nil
-                }
-            }
-        }
+        History.prune(&saved, now: now(), rules: rules(of:))
         return saved
+    }
+
+    /// Prunes every key whose caps are known to what they need: display
+    /// times (see `prune`), the lifetime count only for a lifetime limit,
+    /// the session count only for a session limit; a key left with nothing
+    /// goes. O(keys).
+    private static func prune(_ state: inout State, now: Double, rules: (ExactString) -> CapRules?) {
+        for key in Array(state.records.keys) {
+            guard let rules = rules(key), var record = state.records[key] else { continue }
+            prune(&record, rules, now: now)
+            if !rules.limits.contains(where: { $0.per == .lifetime }) {
+                record.lifetime = 0
+            }
+            if !rules.limits.contains(where: { $0.per == .session }) || record.session != state.session {
+                record.sessionCount = 0
+            }
+            state.records[key] = record.isEmptyFor(session: state.session) ? nil : record
+        }
     }
 
     /// Replaces the saved part (a load); alerts that a cap held are looked
@@ -175,7 +188,7 @@ public final class History {
         let keys = saved.records.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
         let members = keys.map { key -> (String, String) in
             let record = saved.records[key]!
-            var fields: [(String, String)] = [("lifetime", "\(record.lifetime)")]
+            var fields: [(String, String)] = record.lifetime > 0 ? [("lifetime", "\(record.lifetime)")] : []
             if record.session == saved.session && record.sessionCount > 0 {
                 fields.append(("session", "\(record.sessionCount)"))
             }
@@ -279,17 +292,17 @@ public final class History {
             record.sessionCount += 1
             record.lifetime += 1
             record.displays.append(time)
-            prune(&record, rules, now: time)
+            History.prune(&record, rules, now: time)
             state.records[key] = record
         }
     }
 
     /// Keeps the display times `rules` can still look at: at most the
     /// largest window count, none older than the longest window or cool-down.
-    private func prune(_ record: inout Record, _ rules: CapRules, now: Double) {
+    private static func prune(_ record: inout Record, _ rules: CapRules, now: Double) {
         let (count, span) = rules.retention
         var keep = record.displays.count
-        while keep > 0 && (record.displays.count - keep >= 0) {
+        while keep > 0 {
             let oldest = record.displays[record.displays.count - keep]
             if keep > count || min(oldest, now) <= now - span {
                 keep -= 1

@@ -18,6 +18,8 @@ public struct DomainSnapshot: Equatable, Sendable {
         public var causeAlert: String?
         public var causePage: Int?
         public var causeID: String?
+        /// The cap key that holds it (`capped`, `coolingDown`).
+        public var causeKey: String?
     }
 
     public struct PageInfo: Equatable, Sendable {
@@ -71,7 +73,7 @@ extension Dispatch {
                 id: alert.id, priority: alert.priority, exclusive: alert.exclusive,
                 state: alert.state, page: index[ObjectIdentifier(alert.dispatch!)]!,
                 unmetDependencies: alert.unmet, lane: alert.lane, why: why.code, causeAlert: why.alert?.id,
-                causePage: why.page.flatMap { index[ObjectIdentifier($0)] }, causeID: why.id)
+                causePage: why.page.flatMap { index[ObjectIdentifier($0)] }, causeID: why.id, causeKey: why.key)
         }
         let pages = dispatches.map { dispatch in
             DomainSnapshot.PageInfo(

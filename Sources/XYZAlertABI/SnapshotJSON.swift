@@ -30,8 +30,12 @@ enum SnapshotJSON {
         ])
     }
 
-    /// The cause of `info.why`: {"alert": ID}, {"page": INDEX} or {"id": ID}; null for none.
+    /// The cause of `info.why`: {"alert": ID}, {"page": INDEX}, {"id": ID}
+    /// or {"key": KEY}; null for none.
     static func cause(_ info: DomainSnapshot.AlertInfo) -> String {
+        if let key = info.causeKey {
+            return object([("key", string(key))])
+        }
         if let id = info.causeID {
             return object([("id", string(id))])
         }

@@ -115,7 +115,7 @@ def test_section16_history_saves_to_and_loads_from_str_and_path(tmp_path):
             clock.now += 60
     text = history.save()
     assert json.loads(text) == {"version": 1, "session": 1,
-                                "keys": {"all": {"lifetime": 3, "session": 3, "displays": [1120.0]}}}
+                                "keys": {"all": {"displays": [1120.0]}}}  # (no lifetime or session limit)
     path = tmp_path / "history.json"
     assert history.save(path) == text and path.read_text() == text
     again = History(clock)
@@ -170,7 +170,7 @@ def test_section16_the_alert_set_caps_member_applies_to_a_history():
     with xyzalert.Dispatch(Recorder(), name="home", history=history) as home:
         home.page_did_appear()
         home.add(rate)
-    assert json.loads(history.save())["keys"] == {"id:rate": {"lifetime": 1, "session": 1, "displays": [1_700_000_000.0]}}
+    assert json.loads(history.save())["keys"] == {"id:rate": {"lifetime": 1, "displays": [1_700_000_000.0]}}
     assert EndReason(8) is EndReason.CAPPED
 
 
