@@ -145,9 +145,9 @@ def test_what_tk_shows_follows_the_engine(tour):
     assert region(shots["launch"], *card) == region(shots["toasts"], *card)  # the same dialog, unchanged
 
 
-def test_the_live_app_adds_from_its_policy_and_times_toasts_out():
+def test_the_live_app_adds_from_its_policy_and_times_toasts_out(tmp_path):
     root = tk.Tk()
-    live = app.App(root, DESKTOP / "alerts.json")
+    live = app.App(root, DESKTOP / "alerts.json", tmp_path / "history.json")
     try:
         live.add("promo")
         live.add("login")
@@ -183,6 +183,54 @@ def test_the_live_app_adds_from_its_policy_and_times_toasts_out():
         live.toggle_keyboard()
         root.update()
         assert compose.offset == 0 and compose.widget.place_info()["y"] == "-8"
+    finally:
+        for page in live.pages.values():
+            page.close()
+        live.screen.close()
+
+
+def test_the_tour_shows_the_rating_at_most_once(tour):
+    while not tour.done:
+        tour.step()
+    assert tour.player.events[-1] == {"step": 25, "event": "finish", "alert": "rating", "reason": "capped"}
+
+
+def test_the_live_app_keeps_its_history_across_runs(tmp_path):
+    """The rating is asked at most once, ever: the second run, reading the
+    history the first saved, never shows it; a corrupt file is reported and
+    the app goes on with an empty history."""
+    path = tmp_path / "state" / "history.json"
+    for run in range(2):
+        root = tk.Tk()
+        live = app.App(root, DESKTOP / "alerts.json", path)
+        try:
+            live.select("settings")
+            rating = live.add("rating")
+            root.update()
+            if run == 0:
+                assert set(live.screen.visible_dialogs()) == {"rating"}
+                live.act(rating, 1)
+                live.save_history()
+                saved = json.loads(path.read_text())
+                assert saved["session"] == 2 and saved["keys"] == {"id:rating": {"lifetime": 1}}
+            else:
+                assert rating.state == xyzalert.State.FINISHED and live.screen.visible_dialogs() == {}
+                assert "'rating' was not shown: a frequency cap holds it" in live.screen.panel.get("1.0", "end")
+                assert live.history.session == 3
+        finally:
+            for page in live.pages.values():
+                page.close()
+            live.screen.close()
+    path.write_text('{"version": 1, "keys": {"id:rating": {"lifetime": "once"}}}')
+    root = tk.Tk()
+    live = app.App(root, DESKTOP / "alerts.json", path)
+    try:
+        panel = live.screen.panel.get("1.0", "end")
+        assert "history not loaded, starting afresh" in panel and "/keys/id:rating/lifetime" in panel
+        live.select("settings")
+        live.add("rating")
+        root.update()
+        assert set(live.screen.visible_dialogs()) == {"rating"}
     finally:
         for page in live.pages.values():
             page.close()

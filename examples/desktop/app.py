@@ -12,6 +12,9 @@ window (a `hide_others` dialog dims its page), a toast lane at the bottom
 a side panel with `why()` (code and sentence) for every queued alert. The alerts are those
 of `alerts.json` beside this file: each one's `meta.tab` names its tab
 ("window": the window itself), and the toolbar has a button to add each.
+Their frequency caps ("rating" is asked at most once, ever) count in a
+display history kept in a file across runs (`--history`, default
+`$XDG_STATE_HOME/xyzalert-demo/history.json`); each run is a new session.
 
 `--tour` plays a scenario (default: `tour.json`) through the same drawing,
 step by step, on the scenario's virtual clock: its trace is what
@@ -97,6 +100,8 @@ class Screen:
         self.notebook.bind("<<NotebookTabChanged>>", self._tab_changed)
         self.drawn: Dict[int, Drawn] = {}
         self.dimming: Dict[str, int] = {}
+        #: What the app has to say (errors, a capped alert), newest first, above the reasons.
+        self.notes: List[str] = []
         self._refreshing = False
         self._selecting = False
 
@@ -162,6 +167,10 @@ class Screen:
             self.root.update_idletasks()
             self._selecting = False
 
+    def note(self, text: str) -> None:
+        self.notes.insert(0, text)
+        self.refresh_later()
+
     def refresh_later(self) -> None:
         if not self._refreshing:
             self._refreshing = True
@@ -177,6 +186,8 @@ class Screen:
         """The side panel: why each alert that is not visible is not."""
         self._refreshing = False
         self.panel.delete("1.0", "end")
+        for note in self.notes[:5]:
+            self.panel.insert("end", f"! {note}\n")
         self.panel.insert("end", "Why not on screen (why)\n\n")
         for line in self.explanations() or ["(none)"]:
             self.panel.insert("end", f"- {line}\n\n")
@@ -297,15 +308,40 @@ class LiveHost(Observer):
         self.screen.root.after_idle(self.app.report_frame, alert)
 
 
+def default_history_path() -> Path:
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "xyzalert-demo" / "history.json"
+
+
+def open_history(path: Path) -> "tuple[xyzalert.History, Optional[str]]":
+    """The history saved at `path` (a new one if there is none), in a new
+    session; and the problem with the file, if it could not be loaded (the
+    app then goes on with an empty history)."""
+    history = xyzalert.History()
+    problem = None
+    if path.exists():
+        try:
+            history.load(path)
+        except xyzalert.ParseError as error:
+            problem = f"history not loaded, starting afresh: {error}"
+    history.begin_session()
+    return history, problem
+
+
 class App:
     """The live app: a root dispatch for the window, one per tab, the toolbar."""
 
-    def __init__(self, root: tk.Tk, policy: Path) -> None:
+    def __init__(self, root: tk.Tk, policy: Path, history: Optional[Path] = None) -> None:
         self.policy = xyzalert.AlertSet.load(policy)
+        self.history_path = history or default_history_path()
+        self.history, problem = open_history(self.history_path)
+        self.policy.apply_caps(self.history)
         self.tab_of = {id: (self.policy.create_alert(id).meta or {}).get("tab", "window") for id in self.policy.ids}
         tabs = list(dict.fromkeys(tab for tab in self.tab_of.values() if tab != "window"))
         self.screen = Screen(root, tabs, self.act, self.select, self.explanations)
-        self.window = xyzalert.Dispatch(LiveHost(self.screen, "window", self), name="window")
+        self.window = xyzalert.Dispatch(LiveHost(self.screen, "window", self), name="window", history=self.history)
+        if problem:
+            self.screen.note(problem)
         self.pages = {"window": self.window}
         for tab in tabs:
             page = self.pages[tab] = xyzalert.Dispatch(LiveHost(self.screen, tab, self), name=tab)
@@ -323,14 +359,22 @@ class App:
             self.select(tabs[0])
         self.screen.refresh()
 
-    def add(self, id: str) -> None:
+    def add(self, id: str) -> xyzalert.Alert:
         alert = self.policy.create_alert(id)
         self.live.append(alert)
         try:
             self.pages[self.tab_of[id]].add(alert)
         except xyzalert.XYZAlertError as error:  # a duplicate id, for instance
-            self.screen.panel.insert("1.0", f"! {error}\n")
+            self.screen.note(str(error))
+        if alert.state == xyzalert.State.FINISHED and alert.why().end_reason == xyzalert.EndReason.CAPPED:
+            self.screen.note(f"'{id}' was not shown: a frequency cap holds it")
         self.screen.refresh_later()
+        return alert
+
+    def save_history(self) -> None:
+        """Keeps the display history for the next run (see open_history)."""
+        self.history_path.parent.mkdir(parents=True, exist_ok=True)
+        self.history.save(self.history_path)
 
     def act(self, alert: xyzalert.Alert, index: int) -> None:
         alert.trigger_action(index)
@@ -448,6 +492,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--delay", type=int, default=900, help="milliseconds between the tour's steps")
     parser.add_argument("--trace", help="write the tour's trace here, as JSON lines, and exit at its end")
     parser.add_argument("--policy", default=str(HERE / "alerts.json"), help="the alert set of the live app")
+    parser.add_argument("--history", help="where the live app keeps its display history across runs "
+                                          "(default: $XDG_STATE_HOME/xyzalert-demo/history.json)")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
         print("app.py: no display (DISPLAY is not set); under a headless machine use xvfb-run", file=sys.stderr)
@@ -468,7 +514,13 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         root.after(args.delay, next_step)
     else:
-        App(root, Path(args.policy))
+        live = App(root, Path(args.policy), Path(args.history) if args.history else None)
+
+        def close() -> None:
+            live.save_history()
+            root.destroy()
+
+        root.protocol("WM_DELETE_WINDOW", close)
     root.mainloop()
     return 0
 
