@@ -52,8 +52,13 @@ extension Dispatch {
         }
         // docs/rules.md §16: a `drop` alert that a cap forbids now finishes
         // unadded (`capped`), like an ignored duplicate.
-        let (cappedAtAdd, checkedCaps) = domain.history.map { cappedOnArrival(batch, $0) } ?? ([], false)
-        if conflicts.isEmpty && cappedAtAdd.isEmpty {
+        // (Without a history nothing here allocates or retains: the hot path.)
+        var cappedAtAdd: [Alert]?
+        var checkedCaps = false
+        if let history = domain.history {
+            (cappedAtAdd, checkedCaps) = cappedOnArrival(batch, history)
+        }
+        if conflicts.isEmpty && cappedAtAdd == nil {
             if hasDependencies {
                 try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
             }
@@ -69,7 +74,8 @@ extension Dispatch {
         }
         // Ignored alerts never join; replaced ones leave: for the cycle
         // check both are gone, and a replaced id names its new alert.
-        let cappedIDs = Set(cappedAtAdd.map(ObjectIdentifier.init))
+        let cappedAtArrival = cappedAtAdd ?? []
+        let cappedIDs = Set(cappedAtArrival.map(ObjectIdentifier.init))
         conflicts.removeAll { cappedIDs.contains(ObjectIdentifier($0.new)) }
         let ignored = Set(conflicts.filter { $0.new.onDuplicate == .ignore }.map { ObjectIdentifier($0.new) })
             .union(cappedIDs)
@@ -91,7 +97,7 @@ extension Dispatch {
         }
         var settlement = Settlement()
         var endings: [Domain.Ending] = []
-        for alert in cappedAtAdd {
+        for alert in cappedAtArrival {
             endings.append(domain.finishUnadded(alert, .capped, on: self, &settlement))
         }
         for (new, live) in conflicts {
@@ -105,9 +111,9 @@ extension Dispatch {
     }
 
     /// The `drop` alerts of `batch` that a cap of `history` forbids now, in
-    /// batch order, and whether any was checked (reading the history's
+    /// batch order (nil: none), and whether any was checked (reading the history's
     /// clock: a recording then stamps the add's step with the time).
-    private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History) -> ([Alert], Bool) {
+    private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History) -> ([Alert]?, Bool) {
         var capped: [Alert] = []
         var checked = false
         for alert in batch where alert.onCapped == .drop && history.mayCap(alert) {
@@ -120,7 +126,7 @@ extension Dispatch {
                 capped.append(alert)
             }
         }
-        return (capped, checked)
+        return (capped.isEmpty ? nil : capped, checked)
     }
 
     /// Throws `.cycle` when adding `joining` would close a dependency cycle.

@@ -6,14 +6,15 @@
 /// history changes (a session, caps, a load). Displays are counted at first
 /// show. Without a history none of this runs.
 extension Domain {
-    /// The first candidate `select` gives that no cap holds: parks the
-    /// `wait` ones it meets; returns a `drop` one as `capped` instead.
-    /// Reads the history's clock once per alert it checks.
+    /// Replaces `chosen` (rule 4's selection in `lane` above `top`) with
+    /// the first candidate no cap holds, parking the `wait` ones it meets;
+    /// returns a `drop` one instead, to end as the pass's event. Reads the
+    /// history's clock once per alert it checks. (Out of line, and without
+    /// a closure: the pass it is called from stays one function.)
     @inline(never)
-    func screenCaps(_ chosen: Alert, _ history: History,
-                    reselect: () -> Alert?) -> (show: Alert?, capped: Alert?) {
-        var candidate: Alert? = chosen
-        while let alert = candidate, history.mayCap(alert) {
+    func screenCaps(_ chosen: inout Alert?, above top: Int32?, lane: ExactString?) -> Alert? {
+        guard let history else { return nil }
+        while let alert = chosen, history.mayCap(alert) {
             stampRecordedCall()
             let outer = readOnlyCallback
             readOnlyCallback = "the history's clock"
@@ -22,12 +23,26 @@ extension Domain {
             readOnlyCallback = outer
             guard let verdict else { break }
             if alert.onCapped == .drop {
-                return (nil, alert)
+                return alert
             }
             park(alert, verdict, wall: wall)
-            candidate = reselect()
+            chosen = select(above: top, lane: lane)
         }
-        return (candidate, nil)
+        return nil
+    }
+
+    /// Ends a `drop` alert a cap forbade, as an event of the running pass:
+    /// `finish(capped)`, then the passes of the other domains whose alerts
+    /// it freed (this one is running: its pass goes on). Out of line: the
+    /// passes it may run would otherwise make the pass loop recursive, and
+    /// the loop would no longer be inlined into its callers.
+    @inline(never)
+    func endCapped(_ alert: Alert) {
+        var settlement = Settlement()
+        endAndReport(alert, .capped, &settlement)
+        // (An error here is another domain's passes not settling; that
+        // domain's next call goes on from where they stopped.)
+        _ = try? settlement.settle()
     }
 
     /// Takes `alert` out of its candidate queue until its caps free, asking

@@ -84,9 +84,7 @@ extension Domain {
             switch event {
             case .capped(let alert):
                 alert.passMark = pass
-                var settlement = Settlement()
-                endAndReport(alert, .capped, &settlement)
-                _ = try? settlement.settle()
+                endCapped(alert)
             case .hide(let alert, let reason):
                 alert.passMark = pass
                 let host = alert.dispatch?.host
@@ -192,12 +190,8 @@ extension Domain {
             }
         }
         var chosen = select(above: top, lane: lane)
-        if let history, let first = chosen {
-            let screened = screenCaps(first, history) { select(above: top, lane: lane) }
-            if let capped = screened.capped {
-                return .capped(capped)
-            }
-            chosen = screened.show
+        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: top, lane: lane) {
+            return .capped(capped)
         }
         var hiding = chosen?.exclusive == .hideOthers
         var unhide = -1

@@ -31,3 +31,14 @@ def test_the_readme_example_runs_as_documented():
         "EDUPLICATE cannot add alert 'promo': a live alert with that id is already in the domain of page 'home'",
         "finish promo destroyed",
     ]
+
+
+def test_section16_the_readme_caps_example_prints_what_it_says():
+    readme = (REPO / "README.md").read_text()
+    section = readme[readme.index("## Frequency caps and display history"):]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    printed = section[section.index("prints\n\n") + len("prints\n\n"):].split("\n\n")[0]
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        exec(compile(code, "README.md", "exec"), {})
+    assert output.getvalue().splitlines() == [line[4:] for line in printed.splitlines()]
