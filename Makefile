@@ -20,6 +20,8 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
 	--errors-for-leak-kinds=definite,indirect,possible --suppressions=Tests/valgrind/swift-runtime.supp --error-exitcode=1
 CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
+# The C++ wrapper's suite (test_wrapper.cpp has main).
+CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
 # The tool's scenario runner and what it uses (no main): the C suite links it.
 CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
@@ -164,7 +166,7 @@ example: lib cli
 # The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under valgrind.
 cpp-test: lib
 	for std in c++17 c++20; do \
-		$(CXX) -std=$$std $(STRICT) -g -Iinclude Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp Tests/cpp/test_history.cpp -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
+		$(CXX) -std=$$std $(STRICT) -g -Iinclude $(CPP_TESTS) -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
 		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
 
 # Rewrites the golden traces and expected diagnostics from the current tool:
@@ -248,7 +250,7 @@ sanitize: deps
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
 	$(CLANG)++ -std=c++17 -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
-		Tests/cpp/test_wrapper.cpp Tests/cpp/test_why.cpp -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
+		$(CPP_TESTS) -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0

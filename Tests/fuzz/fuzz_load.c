@@ -96,9 +96,31 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     }
     xyz_scenario *scenario = xyz_scenario_load_string(text, size, &error);
     if (scenario) {
+        /* Its history was checked at load: it loads, and its caps apply. */
+        xyz_history *history = xyz_history_create(NULL, NULL, NULL);
+        const char *saved = xyz_scenario_history_json(scenario);
+        if (saved && xyz_history_load_json(history, saved, strlen(saved), &error) != XYZ_OK) fail("scenario history", &error);
+        if (xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), history) != XYZ_OK) abort();
+        xyz_history_release(history);
         xyz_scenario_free(scenario);
     } else {
         check_error(text, size, &error);
     }
+    /* The text as a saved history: a located error, or a history whose own
+     * text loads back to the same text. */
+    xyz_history *history = xyz_history_create(NULL, NULL, NULL);
+    if (xyz_history_load_json(history, text, size, &error) == XYZ_OK) {
+        char *json = xyz_history_json(history);
+        xyz_history *again = xyz_history_create(NULL, NULL, NULL);
+        if (!json || xyz_history_load_json(again, json, strlen(json), &error) != XYZ_OK) fail("saved history reloads", &error);
+        char *twice = xyz_history_json(again);
+        if (!twice || strcmp(json, twice) != 0) abort();
+        xyz_free(json);
+        xyz_free(twice);
+        xyz_history_release(again);
+    } else {
+        check_error(text, size, &error);
+    }
+    xyz_history_release(history);
     return 0;
 }
