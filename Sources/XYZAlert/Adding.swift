@@ -31,7 +31,7 @@ extension Dispatch {
             guard alert.state == .idle else {
                 throw AlertError(.state, "cannot add \(alert.alertName): it is \(alert.state), not idle")
             }
-            if alert.key == nil, let caps = alert.capState?.rules, !caps.isEmpty {
+            if alert.key == nil, let caps = alert.extras?.rules, !caps.isEmpty {
                 throw AlertError(.invalidArgument, "cannot add an alert without id that has caps: its caps count displays under its id")
             }
             if let id = alert.key {
@@ -173,6 +173,14 @@ extension Dispatch {
             if alert.ttl > 0 {
                 addedAt = addedAt ?? domain.now()
                 domain.startTTL(alert, at: addedAt!)
+            }
+            // docs/rules.md §17: waiting for its show_after delay first.
+            if let extras = alert.extras, extras.showAfter > 0 {
+                addedAt = addedAt ?? domain.now()
+                extras.awaitingShowAfter = true
+                extras.readyAfterDelay = !alert.startsWaiting
+                alert.state = .waiting
+                domain.setWake(alert, at: addedAt! + extras.showAfter, .showAfter)
             }
             list(alert)
             queued(alert)

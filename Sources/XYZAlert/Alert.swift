@@ -37,6 +37,8 @@ public final class Alert {
     /// Boxed: an alert that never gets content (most on a hot path) is
     /// then 64 bytes smaller and its deinit releases one reference, not five.
     @exclusivity(unchecked) private var storedContent: ContentBox?
+    /// Whether content was ever set (else it has no text to announce).
+    var hasContent: Bool { storedContent != nil }
     @exclusivity(unchecked) public private(set) var avoidsKeyboard = true
     /// Added to the keyboard offset while avoiding; negative moves further up.
     @exclusivity(unchecked) public private(set) var keyboardAdjust: Double = 0
@@ -132,7 +134,7 @@ public final class Alert {
     }
     /// The alert's caps and, while one holds it, why (Caps.swift); made on
     /// first use, as most alerts have none.
-    @exclusivity(unchecked) var capState: AlertCapState?
+    @exclusivity(unchecked) var extras: AlertExtras?
     /// While live: the number of unmet dependencies, i.e. unfinished handle
     /// dependencies plus id dependencies naming a live alert of the domain.
     @exclusivity(unchecked) var unmet = 0
@@ -298,6 +300,10 @@ public final class Alert {
         storedContent = ContentBox(content)
         if onScreen {
             deliverUpdate()
+            // docs/rules.md §17: a new title or message is said again.
+            if state == .showing, let domain = dispatch?.domain {
+                domain.announce(self)
+            }
         }
     }
 

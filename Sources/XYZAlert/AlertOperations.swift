@@ -17,6 +17,11 @@ extension Alert {
             try dispatch.domain.requireMutable("mark an alert ready")
             let recorded = recordAlertCall(.ready)
             defer { recorded?.end() }
+            // docs/rules.md §17: during its show_after delay it stays waiting.
+            if let extras, extras.awaitingShowAfter {
+                extras.readyAfterDelay = true
+                return
+            }
             state = .ready
             dispatch.updateQueue(self)
             try Settlement.settle(dispatch.domain)
@@ -34,7 +39,7 @@ extension Alert {
         guard state.isOnScreen else {
             throw AlertError(.state, "cannot dismiss \(alertName): it is \(state), not on screen (cancel ends an alert in any live state)")
         }
-        try end(.dismissed, removing: false, "dismiss an alert") { recordAlertCall(.dismiss) }
+        try end(.dismissed, removing: false, "dismiss an alert", deferrable: true) { recordAlertCall(.dismiss) }
     }
 
     /// Ends a live alert: `remove(.cancelled)` if it was on screen, then
@@ -46,7 +51,7 @@ extension Alert {
         guard state.isLive else {
             throw AlertError(.state, "cannot cancel \(alertName): it has not been added")
         }
-        try end(.cancelled, "cancel an alert") { recordAlertCall(.cancel) }
+        try end(.cancelled, "cancel an alert", deferrable: true) { recordAlertCall(.cancel) }
     }
 
     /// The user chose action `index` of this showing alert: `action(index)`,
@@ -72,11 +77,17 @@ extension Alert {
     /// the call recorded (`record` begins it on the page's recording), the
     /// end and its events, then the pass.
     private func end(_ reason: EndReason, action: Int? = nil, removing: Bool = true, _ what: String,
-                     record: () -> Recording?) throws(AlertError) {
+                     deferrable: Bool = false, record: () -> Recording?) throws(AlertError) {
         let domain = dispatch!.domain
         try domain.requireMutable(what)
         let recorded = record()
         defer { recorded?.end() }
+        // docs/rules.md §17: before its minimum visible time a dismiss or
+        // cancel waits for it (the call succeeds; the end comes then).
+        if deferrable, extras != nil, domain.deferEnd(self, reason) {
+            domain.armTimer()
+            return
+        }
         var settlement = Settlement()
         domain.endAndReport(self, reason, action: action, removing: removing, &settlement)
         try settlement.settle()

@@ -124,44 +124,13 @@ struct CapVerdict {
     var freesAt: Double?
 }
 
-/// An alert's caps and, while a cap holds it, why (see `Alert.capState`).
-final class AlertCapState {
-    @exclusivity(unchecked) var rules = CapRules()
-    @exclusivity(unchecked) var onCapped: OnCapped = .drop
-    /// Set while a cap holds the alert out of its candidate queue.
-    @exclusivity(unchecked) var parked: CapVerdict?
-    /// Position in its domain's `capWakes`, or -1; and the domain-clock time
-    /// it is looked at again.
-    @exclusivity(unchecked) var wakeIndex = -1
-    @exclusivity(unchecked) var wake: Double = 0
-}
-
-/// Order of `Domain.capWakes`: earlier wake first, ties in add order.
-enum CapWakeOrder: AlertHeapOrder {
-    static func precedes(_ a: Alert, _ b: Alert) -> Bool {
-        let (x, y) = (a.capState!.wake, b.capState!.wake)
-        return x != y ? x < y : a.seq < b.seq
-    }
-    static func position(of alert: Alert) -> Int { alert.capState?.wakeIndex ?? -1 }
-    static func setPosition(_ position: Int, of alert: Alert) { alert.capState!.wakeIndex = position }
-}
-
 extension Alert {
     /// The alert's own caps, on the key `id:ID` (docs/rules.md §16).
-    public var caps: CapRules { capState?.rules ?? CapRules() }
+    public var caps: CapRules { extras?.rules ?? CapRules() }
     /// What the alert does when a cap holds it (default `.drop`).
-    public var onCapped: OnCapped { capState?.onCapped ?? .drop }
+    public var onCapped: OnCapped { extras?.onCapped ?? .drop }
     /// True while a cap holds it out of its candidate queue.
-    var isParked: Bool { capState?.parked != nil }
-
-    private var writableCapState: AlertCapState {
-        if let capState {
-            return capState
-        }
-        let made = AlertCapState()
-        capState = made
-        return made
-    }
+    var isParked: Bool { extras?.parked != nil }
 
     /// Sets the limit of `limit.per` on the alert's id (replacing one of the
     /// same period). Idle alerts only (`.state`); a count below 1 or a bad
@@ -172,7 +141,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireIdle("add a limit")
         try limit.validate(alertName)
-        writableCapState.rules.set(limit)
+        writableExtras.rules.set(limit)
     }
 
     /// Sets the cool-down on the alert's id: at least `seconds` between two
@@ -183,7 +152,7 @@ extension Alert {
         defer { checked?.checkAfterCall() }
         try requireIdle("set the cool-down")
         try Alert.requireTime(seconds, "cool-down of \(alertName)")
-        writableCapState.rules.cooldown = seconds
+        writableExtras.rules.cooldown = seconds
     }
 
     /// Removes the alert's own limits and cool-down. Idle alerts only.
@@ -191,7 +160,7 @@ extension Alert {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
         try requireIdle("clear the caps")
-        capState?.rules = CapRules()
+        extras?.rules = CapRules()
     }
 
     /// Sets what the alert does when capped (default `.drop`). Idle alerts only.
@@ -199,7 +168,7 @@ extension Alert {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
         try requireIdle("set the capped policy")
-        writableCapState.onCapped = policy
+        writableExtras.onCapped = policy
     }
 
     /// The keys a display of this alert counts under, in the order caps are

@@ -54,6 +54,11 @@ public final class Dispatch {
     /// The capacity (0: none) and, while one is set, the queued alerts
     /// lowest-ranked first (see Capacity.swift).
     @exclusivity(unchecked) var capacityLimit = 0
+    /// docs/rules.md §17, as a root sets them for its domain: timer holds,
+    /// the duration scale and the lanes' gaps.
+    @exclusivity(unchecked) var storedTimerHolds = 0
+    @exclusivity(unchecked) var storedDurationScale: Double = 1
+    @exclusivity(unchecked) var gaps: [ExactString: Double] = [:]
     @exclusivity(unchecked) var dropQueue = DropQueue()
     /// The recording this page is part of, while one runs (see
     /// Recording.swift), and the one last started on this dispatch.
@@ -121,7 +126,7 @@ public final class Dispatch {
     /// Puts `alert` in or takes it out of its candidate queue so that it is
     /// queued iff ready with all dependencies met. O(log n).
     func updateQueue(_ alert: Alert) {
-        let wanted = alert.state == .ready && alert.unmet == 0 && alert.capState?.parked == nil
+        let wanted = alert.state == .ready && alert.unmet == 0 && alert.extras?.parked == nil
         if wanted && alert.queueIndex < 0 {
             domain.scheduleChanges &+= 1
             if let lane = alert.laneKey {

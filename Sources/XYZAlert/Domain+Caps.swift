@@ -2,7 +2,7 @@
 /// selected is checked against the domain's history; a `drop` one ends
 /// (`capped`), a `wait` one is parked out of its candidate queue until its
 /// caps free. Parked alerts are looked at again when the earliest time one
-/// of them frees comes (`capWakes`, on the domain's timer) and whenever the
+/// of them frees comes (`wakes`, on the domain's timer) and whenever the
 /// history changes (a session, caps, a load). Displays are counted at first
 /// show. Without a history none of this runs.
 extension Domain {
@@ -48,22 +48,19 @@ extension Domain {
     /// Takes `alert` out of its candidate queue until its caps free, asking
     /// for a wake at `verdict.freesAt` (read at wall-clock time `wall`).
     private func park(_ alert: Alert, _ verdict: CapVerdict, wall: Double) {
-        let state = alert.capState ?? AlertCapState()
-        alert.capState = state
-        state.parked = verdict
+        alert.writableExtras.parked = verdict
         alert.dispatch!.updateQueue(alert)
         if let frees = verdict.freesAt {
-            state.wake = now() + max(0, frees - wall)
-            capWakes.insert(alert)
+            setWake(alert, at: now() + max(0, frees - wall), .capFree)
         }
     }
 
     /// Puts a parked alert back in its candidate queue (it is checked again
     /// when next selected).
     func unpark(_ alert: Alert) {
-        guard let state = alert.capState, state.parked != nil else { return }
+        guard let state = alert.extras, state.parked != nil else { return }
         if state.wakeIndex >= 0 {
-            capWakes.remove(alert)
+            wakes.remove(alert)
         }
         state.parked = nil
         alert.dispatch?.updateQueue(alert)
@@ -83,15 +80,6 @@ extension Domain {
         return any
     }
 
-    /// Unparks the alerts whose wake is due at `time`.
-    func wakeCapped(at time: Double) -> Bool {
-        var any = false
-        while let alert = capWakes.first, alert.capState!.wake <= time {
-            unpark(alert)
-            any = true
-        }
-        return any
-    }
 }
 
 extension Domain {

@@ -76,11 +76,16 @@ extension Domain {
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)
         }
-        if let capState = alert.capState {
-            if capState.wakeIndex >= 0 {
-                capWakes.remove(alert)
+        if let extras = alert.extras {
+            if extras.wakeIndex >= 0 {
+                wakes.remove(alert)
             }
-            capState.parked = nil
+            extras.parked = nil
+            extras.pendingEnd = nil
+            extras.awaitingShowAfter = false
+        }
+        if alert.state.isOnScreen, let root, !root.gaps.isEmpty {
+            laneLeft(alert.laneKey)
         }
         dispatch.unqueued(alert)
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {

@@ -89,6 +89,11 @@ extension Domain {
         for dispatch in subtree {
             dispatch.domain = domain
         }
+        // Running durations leave on this domain's scale and holds, and
+        // run on the new root's (docs/rules.md §17).
+        for alert in stack where alert.deadlineIndex >= 0 && alert.state == .showing && alert.dispatch!.domain === domain {
+            pauseDuration(alert)
+        }
         domain.stack = stack.filter { $0.dispatch!.domain === domain }
         stack.removeAll { $0.dispatch!.domain === domain }
         domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
@@ -96,6 +101,7 @@ extension Domain {
         let moving = Domain.liveAlerts(of: subtree)
         Domain.transfer(moving, from: self, to: domain)
         moveTimers(of: moving, to: domain)
+        domain.refreshDurations()
         return domain
     }
 
@@ -109,6 +115,9 @@ extension Domain {
     /// and overflowed after about 60). O(the subtree's dispatches, and
     /// k log k for its k alerts).
     func absorb(_ other: Domain, subtree: Dispatch) {
+        // Running durations leave on the other root's scale and holds, and
+        // run on this one's (docs/rules.md §17).
+        other.pauseDurations()
         let dispatches = subtree.subtree
         var moving: [Alert] = []
         for dispatch in dispatches {
@@ -128,7 +137,7 @@ extension Domain {
         other.offsetAlerts = 0
         Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
         // (Each alert once: a parked one may have a ttl and a wake.)
-        other.moveTimers(of: other.deadlines.items + other.capWakes.items.filter { $0.deadlineIndex < 0 }, to: self)
+        other.moveTimers(of: other.deadlines.items + other.wakes.items.filter { $0.deadlineIndex < 0 }, to: self)
         if history == nil, let kept = other.history {
             history = kept
             kept.attach(self)
@@ -145,6 +154,7 @@ extension Domain {
         if let formerRoot, let host = formerRoot.host {
             host.setTimer(formerRoot, delay: -1)
         }
+        refreshDurations()
     }
 
     /// Numbers passes and sweeps on from `other`'s, so that the marks of

@@ -101,7 +101,7 @@ extension Domain {
                 let host = alert.dispatch?.host
                 alert.dispatch?.recording?.delivered(alert, finished: false)
                 alert.state = .showing
-                if alert.duration > 0 {
+                if alert.duration > 0 && durationRuns(alert) {
                     runDuration(alert)
                 }
                 if let host {
@@ -122,11 +122,18 @@ extension Domain {
                 if alert.deadlineIndex >= 0 || alert.duration > 0 {
                     firstShown(alert)
                 }
+                if alert.extras != nil {
+                    noteFirstShow(alert)
+                }
                 let target = alert.target
                 dispatch.recording?.delivered(alert, finished: false)
                 let changes = scheduleChanges
                 if let host {
                     runHostCode(host) { host.show(alert, target: target, view: dispatch.resolveTarget(target)) }
+                }
+                // docs/rules.md §17: what a screen reader says, after the show.
+                if alert.hasContent {
+                    announce(alert)
                 }
                 if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
                     // The pass is over, without looking again (one lane, no
@@ -192,6 +199,11 @@ extension Domain {
         var chosen = select(above: top, lane: lane)
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: top, lane: lane) {
             return .capped(capped)
+        }
+        // docs/rules.md §17: a lane's gap holds its next show back (its
+        // hides and unhides go on).
+        if chosen != nil && !laneLeftAt.isEmpty && gapHolds(lane) {
+            chosen = nil
         }
         var hiding = chosen?.exclusive == .hideOthers
         var unhide = -1

@@ -91,8 +91,15 @@ final class Domain {
     @exclusivity(unchecked) var deadlines = DeadlineHeap()
     /// The display history whose caps apply here, if any (Domain+Caps.swift).
     @exclusivity(unchecked) var history: History?
-    /// The parked alerts that free at a known time, soonest first.
-    @exclusivity(unchecked) var capWakes = AlertHeap<CapWakeOrder>()
+    /// The alerts waiting for a time of their own (a cap freeing, a
+    /// show_after delay, a minimum visible time), soonest first.
+    @exclusivity(unchecked) var wakes = AlertHeap<WakeOrder>()
+    /// Lane gaps (docs/rules.md §17): when an alert of each lane last left
+    /// the screen, until when a gap held back a show, and the earliest such
+    /// time, for the timer.
+    @exclusivity(unchecked) var laneLeftAt: [ExactString: Double] = [:]
+    @exclusivity(unchecked) var laneBlockedUntil: [ExactString: Double] = [:]
+    @exclusivity(unchecked) var gapWake: Double?
     /// The deadline of the timer last requested from the root's host with
     /// `setTimer`; nil when none is outstanding (none was asked for, the
     /// last request cancelled it, or a tick used it up).

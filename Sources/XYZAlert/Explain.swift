@@ -62,15 +62,16 @@ extension Alert {
             return "\(name) is ready and will show at the next pass"
                 + (alert.dispatch!.domain.flushRequested ? " (a flush is requested)" : "")
         case .showAfter:
-            return "\(name) is ready but its show_after delay has not passed"
+            return "\(name) is waiting: its show_after delay (\(CapPeriod.words(alert.showAfter))) has not passed"
         case .laneGap:
-            return "\(name) is ready but its lane's gap between shows has not passed"
+            return "\(name) is ready but its lane's gap after the last alert left has not passed"
         case .capped:
             return "\(name) is capped: \(why.rule!) (\(why.key!))"
         case .coolingDown:
             return "\(name) is cooling down: \(why.rule!) (\(why.key!))"
         case .minVisible:
-            return "\(name) was dismissed and stays until its minimum visible time has passed"
+            let verb = alert.extras?.pendingEnd == .cancelled ? "cancelled" : "dismissed"
+            return "\(name) was \(verb) and stays until its minimum visible time (\(CapPeriod.words(alert.minVisible))) has passed"
         }
     }
 

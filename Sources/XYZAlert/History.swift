@@ -216,7 +216,7 @@ public final class History {
 
     /// The rules that apply to `alert` under `key`.
     private func rules(of key: ExactString, for alert: Alert, isID: Bool) -> CapRules? {
-        guard isID, let own = alert.capState?.rules, !own.isEmpty else { return keyCaps[key] }
+        guard isID, let own = alert.extras?.rules, !own.isEmpty else { return keyCaps[key] }
         guard var merged = keyCaps[key] else { return own }
         merged.limits += own.limits
         merged.cooldown = max(merged.cooldown, own.cooldown)
@@ -225,7 +225,7 @@ public final class History {
 
     /// Whether a cap may apply to `alert` at all (no clock reading needed otherwise).
     func mayCap(_ alert: Alert) -> Bool {
-        hasKeyCaps || !(alert.capState?.rules.isEmpty ?? true)
+        hasKeyCaps || !(alert.extras?.rules.isEmpty ?? true)
     }
 
     /// Why a cap forbids a display of `alert` now, or nil. Reads the clock.
@@ -276,7 +276,7 @@ public final class History {
         var wall: Double?
         for (i, key) in alert.capKeys.enumerated() {
             let isID = i == 0 && alert.id != nil
-            if isID, let own = alert.capState?.rules, !own.isEmpty {
+            if isID, let own = alert.extras?.rules, !own.isEmpty {
                 alertCaps[key] = own
             }
             // Counted where a cap applies to this alert; kept as long as

@@ -28,6 +28,10 @@ public protocol AlertHost: AnyObject {
     /// The content of an on-screen alert changed (`Alert.setContent`):
     /// redraw it from `alert.content`.
     func update(_ alert: Alert)
+    /// What a screen reader should say for `alert` (docs/rules.md §17): after
+    /// its first show, and after a change of its title or message; `text`
+    /// is the title and message joined by ". ".
+    func announce(_ alert: Alert, politeness: Politeness, text: String)
     /// Deferred mode when true: instead of running passes at the end of each
     /// call, the engine calls `requestFlush` and the host calls
     /// `Dispatch.flush()` from its main loop. Read once, when a dispatch is
@@ -62,6 +66,7 @@ extension AlertHost {
     public func move(_ alert: Alert, dy: Double, duration: Double) {}
     public func action(_ alert: Alert, index: Int) {}
     public func update(_ alert: Alert) {}
+    public func announce(_ alert: Alert, politeness: Politeness, text: String) {}
     public var defersPasses: Bool { false }
     public var threadNumber: UInt { 0 }
     public func requestFlush(_ root: Dispatch) {}

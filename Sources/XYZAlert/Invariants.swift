@@ -65,8 +65,15 @@ extension Domain {
                 require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0 && !alert.isParked),
                         "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet\(alert.isParked ? ", parked" : "")")
                 require(!alert.isParked || (alert.state == .ready && history != nil), "\(alert.quotedName) is parked while \(alert.state)")
-                require((alert.capState?.wakeIndex ?? -1) < 0 || alert.isParked, "\(alert.quotedName) has a cap wake but is not parked")
-                let timed = alert.state == .showing ? alert.duration > 0
+                if let extras = alert.extras, extras.wakeIndex >= 0 {
+                    let fits = switch extras.wakeKind {
+                    case .capFree: alert.isParked
+                    case .showAfter: alert.state == .waiting && extras.awaitingShowAfter
+                    case .minVisible: alert.state.isOnScreen && extras.pendingEnd != nil
+                    }
+                    require(fits, "\(alert.quotedName) is \(alert.state) with a \(extras.wakeKind) wake")
+                }
+                let timed = alert.state == .showing ? durationRuns(alert)
                     : !alert.state.isOnScreen && alert.ttl > 0
                 require((alert.deadlineIndex >= 0) == timed,
                         "\(alert.quotedName) is \(alert.state) and \(timed ? "not " : "")in the deadline heap")
@@ -84,7 +91,7 @@ extension Domain {
                 }
             }
         }
-        capWakes.checkInvariants { $0.dispatch?.domain === self && $0.isParked }
+        wakes.checkInvariants { $0.dispatch?.domain === self }
         require(history == nil || history!.domains.contains { $0 === self }, "the history does not list its domain")
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")

@@ -90,10 +90,17 @@ extension Dispatch {
         var ended = 0
         for alert in domain.cancellationOrder(tag: tag.map(ExactString.init))
         where alert.state.isLive && alert.dispatch!.domain === domain {
+            // (One on screen for less than its min_visible ends at it: not counted now.)
+            if alert.extras != nil && domain.deferEnd(alert, .cancelled) {
+                continue
+            }
             domain.endAndReport(alert, .cancelled, &settlement)
             ended += 1
         }
         try settlement.settle()
+        if domain.hasTimerWork {
+            domain.armTimer()
+        }
         return ended
     }
 }

@@ -60,25 +60,31 @@ extension Domain {
     }
 
     /// `alert` was just shown for the first time: its ttl no longer applies,
-    /// and its duration starts.
+    /// and its duration starts (unless held, docs/rules.md §17).
     func firstShown(_ alert: Alert) {
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)
         }
-        if alert.duration > 0 {
+        if alert.duration > 0 && durationRuns(alert) {
             runDuration(alert)
         }
     }
 
-    /// `alert` became visible: the rest of its duration runs from now.
+    /// `alert` became visible (or its hold ended): the rest of its
+    /// duration runs from now, times the domain's scale. `remainingDuration`
+    /// is in unscaled seconds.
     func runDuration(_ alert: Alert) {
-        alert.deadline = now() + alert.remainingDuration
+        let scale = durationScale
+        alert.deadline = now() + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale)
         deadlines.insert(alert)
     }
 
-    /// `alert`, whose duration was running, was just hidden: the time left is kept.
+    /// `alert`, whose duration was running, was just hidden or held: the
+    /// time left is kept (unscaled).
     func pauseDuration(_ alert: Alert) {
-        alert.remainingDuration = max(0, alert.deadline - now())
+        let scale = durationScale
+        let left = max(0, alert.deadline - now())
+        alert.remainingDuration = scale == 1 ? left : left / scale
         deadlines.remove(alert)
     }
 
@@ -89,7 +95,7 @@ extension Domain {
     /// for, counts as used up.
     func fireDueTimers(_ settlement: inout Settlement) {
         requestedTimer = nil
-        if !capWakes.isEmpty && wakeCapped(at: now()) {
+        if (!wakes.isEmpty || gapWake != nil) && fireWakes(at: now(), &settlement) {
             settlement.needPass(self)
         }
         guard let first = deadlines.first else { return }
@@ -109,9 +115,14 @@ extension Domain {
 
     /// The earliest of the alerts' deadlines and the parked alerts' wakes.
     var earliestDeadline: Double? {
-        let deadline = deadlines.first?.deadline
-        guard let wake = capWakes.first?.capState!.wake else { return deadline }
-        return min(deadline ?? wake, wake)
+        var earliest = deadlines.first?.deadline
+        if let wake = wakes.first?.extras!.wake {
+            earliest = min(earliest ?? wake, wake)
+        }
+        if let wake = gapWake {
+            earliest = min(earliest ?? wake, wake)
+        }
+        return earliest
     }
 
     /// Asks the root's host for a tick at the earliest deadline when it is
@@ -121,7 +132,7 @@ extension Domain {
     @inline(never)
     func armTimer() {
         guard hasTimerWork, !isDead, !isRunning, let root else { return }
-        let earliest = capWakes.isEmpty ? deadlines.first?.deadline : earliestDeadline
+        let earliest = wakes.isEmpty && gapWake == nil ? deadlines.first?.deadline : earliestDeadline
         guard earliest != requestedTimer else { return }
         requestedTimer = earliest
         let delay = earliest.map { max(0, $0 - now()) } ?? -1
@@ -131,7 +142,7 @@ extension Domain {
     }
 
     /// Whether a timer runs or one was asked for: else `armTimer` has nothing to do.
-    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 || capWakes.count > 0 }
+    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 || wakes.count > 0 || gapWake != nil }
 
     /// The domain ends (its root is destroyed): an outstanding timer request
     /// is withdrawn.
@@ -149,7 +160,7 @@ extension Domain {
     /// k log n) for k timed ones; reads the clocks only when k > 0.
     func moveTimers<Alerts: Sequence<Alert>>(of alerts: Alerts, to target: Domain) {
         let timed = alerts.filter { $0.deadlineIndex >= 0 }
-        let waking = capWakes.isEmpty ? [] : alerts.filter { ($0.capState?.wakeIndex ?? -1) >= 0 }
+        let waking = wakes.isEmpty ? [] : alerts.filter { ($0.extras?.wakeIndex ?? -1) >= 0 }
         guard !timed.isEmpty || !waking.isEmpty else { return }
         let shift = target.now() - now()
         for alert in timed {
@@ -158,9 +169,9 @@ extension Domain {
             target.deadlines.insert(alert)
         }
         for alert in waking {
-            capWakes.remove(alert)
-            alert.capState!.wake += shift
-            target.capWakes.insert(alert)
+            wakes.remove(alert)
+            alert.extras!.wake += shift
+            target.wakes.insert(alert)
         }
     }
 }

@@ -129,21 +129,31 @@ extension Alert {
     public func why() -> AlertWhy {
         var why = cause()
         guard let domain = dispatch?.domain else { return why }
-        if why.code == .capped || why.code == .coolingDown {
-            if let wake = capState?.wakeIndex, wake >= 0 {
-                why.until = max(0, capState!.wake - domain.now())
+        switch why.code {
+        case .capped, .coolingDown, .showAfter, .minVisible:
+            if let wake = extras?.wakeIndex, wake >= 0 {
+                why.until = max(0, extras!.wake - domain.now())
             }
-        } else if deadlineIndex >= 0 {
-            why.until = max(0, deadline - domain.now())
+        case .laneGap:
+            if let until = domain.laneBlockedUntil[laneKey ?? Domain.mainLane] {
+                why.until = max(0, until - domain.now())
+            }
+        default:
+            if deadlineIndex >= 0 {
+                why.until = max(0, deadline - domain.now())
+            }
         }
         return why
     }
 
     /// `why()` without `until`: reads no clock.
     func cause() -> AlertWhy {
+        if state.isOnScreen, extras?.pendingEnd != nil {
+            return AlertWhy(.minVisible)
+        }
         switch state {
         case .idle: return AlertWhy(.idle)
-        case .waiting: return AlertWhy(.notReady)
+        case .waiting: return AlertWhy(extras?.awaitingShowAfter == true ? .showAfter : .notReady)
         case .finished: return AlertWhy(.finished)
         case .showing: return AlertWhy(.showing)
         case .ready, .hidden: break
@@ -172,7 +182,7 @@ extension Alert {
         if let holder = dispatch.heldBy {
             return AlertWhy(.suspended, page: holder)
         }
-        if let verdict = capState?.parked {
+        if let verdict = extras?.parked {
             return AlertWhy(verdict.code, key: verdict.key, rule: verdict.rule)
         }
         let stack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
@@ -188,6 +198,10 @@ extension Alert {
         // (Participation was computed above: `select` reads its list.)
         if let first = domain.select(above: stack.map(\.priority).max(), lane: laneKey), first !== self {
             return AlertWhy(.lowerPriority, alert: first)
+        }
+        // docs/rules.md §17: the lane's gap held its next show back at the last pass.
+        if !domain.laneBlockedUntil.isEmpty, domain.laneBlockedUntil[laneKey ?? Domain.mainLane] != nil {
+            return AlertWhy(.laneGap)
         }
         return AlertWhy(.deferred)
     }

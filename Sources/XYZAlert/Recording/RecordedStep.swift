@@ -6,11 +6,12 @@ enum RecordedStep {
     /// A call on a page that takes nothing else.
     enum PageCall: String {
         case appear, disappear, flush, tick, destroy, suspend, resume
+        case holdTimers = "hold_timers", unholdTimers = "unhold_timers"
     }
 
     /// A call on an alert that takes nothing else.
     enum AlertCall: String {
-        case ready, dismiss, cancel
+        case ready, dismiss, cancel, hold, unhold
     }
 
     /// A content change, as the one C-level setter it amounts to.
@@ -41,6 +42,10 @@ enum RecordedStep {
     case dependOnAlert(alert: String?, on: String)
     /// A dependency added to a live alert: on an id.
     case dependOnID(alert: String?, id: String)
+    /// The root's duration scale (docs/rules.md §17; infinity: never).
+    case durationScale(page: String?, scale: Double)
+    /// The root's gap of a lane.
+    case gap(page: String?, lane: String, seconds: Double)
     /// The history began a session.
     case session
     /// The caps set on a history key became these.

@@ -74,6 +74,12 @@ enum ScenarioWriter {
             (key, value) = ("depend", onAlert(alert, [("on", JSONText.string(other))]))
         case let .dependOnID(alert, id):
             (key, value) = ("depend", onAlert(alert, [("id", JSONText.string(id))]))
+        case let .durationScale(page, scale):
+            (key, value) = ("duration_scale", JSONText.object([("page", name(page)),
+                                                               ("scale", scale.isFinite ? JSONText.number(scale) : "\"never\"")]))
+        case let .gap(page, lane, seconds):
+            (key, value) = ("gap", JSONText.object([("page", name(page)), ("lane", JSONText.string(lane)),
+                                                    ("seconds", JSONText.number(seconds))]))
         case .session:
             (key, value) = ("session", "{}")
         case let .caps(capKey, rules):
