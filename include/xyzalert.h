@@ -241,6 +241,13 @@ typedef enum xyz_on_duplicate {
     XYZ_ON_DUPLICATE_REPLACE     /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
 } xyz_on_duplicate;
 
+/** (0.3) How a screen reader should say an alert (docs/rules.md §17). */
+typedef enum xyz_politeness {
+    XYZ_ANNOUNCE_POLITE = 0, /**< when the reader is idle (default) */
+    XYZ_ANNOUNCE_ASSERTIVE,  /**< at once, interrupting */
+    XYZ_ANNOUNCE_OFF         /**< not announced */
+} xyz_politeness;
+
 /** (0.3) A display history; see "history and caps" below. */
 typedef struct xyz_history xyz_history;
 
@@ -267,15 +274,14 @@ typedef enum xyz_action_style {
 /** (0.3) Why an alert is where it is (xyz_alert_why()): a stable code, the
  * first cause that applies in the order of the scheduling rules
  * (docs/rules.md §18 has each code's meaning, an example and the order).
- * Codes only ever gain values at the end. Those marked "to come" belong to
- * features not in this version; no alert has them yet. */
+ * Codes only ever gain values at the end. */
 typedef enum xyz_why_code {
     XYZ_WHY_IDLE = 0,          /**< created, not added */
     XYZ_WHY_SHOWING,           /**< on screen, visible */
     XYZ_WHY_HIDDEN_PAGE,       /**< hidden: `page` (its page or an ancestor) does not participate */
     XYZ_WHY_HIDDEN_COVERED,    /**< hidden: `alert`, a hide_others alert above it */
     XYZ_WHY_NOT_READY,         /**< added waiting; the host has not marked it ready */
-    XYZ_WHY_SHOW_AFTER,        /**< (to come) its show_after delay has not passed */
+    XYZ_WHY_SHOW_AFTER,        /**< waiting: its show_after delay has not passed (`until`) */
     XYZ_WHY_DEPENDENCY,        /**< waiting for `alert` to finish */
     XYZ_WHY_ID_DEPENDENCY,     /**< waiting while `alert` has the id `id` */
     XYZ_WHY_PAGE_NOT_VISIBLE,  /**< `page` (its page or an ancestor) is not visible or was destroyed */
@@ -284,10 +290,10 @@ typedef enum xyz_why_code {
     XYZ_WHY_BEHIND,            /**< `alert`, on screen, keeps it queued (it is wait, or not of higher priority) */
     XYZ_WHY_LOWER_PRIORITY,    /**< `alert`, a candidate before it, shows first at the next pass */
     XYZ_WHY_DEFERRED,          /**< nothing holds it: it changes at the next pass (deferred mode: the flush) */
-    XYZ_WHY_LANE_GAP,          /**< (to come) its lane's gap between shows has not passed */
+    XYZ_WHY_LANE_GAP,          /**< its lane's gap after an alert left held its show back (`until`) */
     XYZ_WHY_CAPPED,            /**< a frequency cap holds it: `key`, `rule`; `until` when it frees by time */
     XYZ_WHY_COOLING_DOWN,      /**< a cool-down holds it: `key`, `rule`, `until` */
-    XYZ_WHY_MIN_VISIBLE,       /**< (to come) dismissed, on screen until its minimum visible time */
+    XYZ_WHY_MIN_VISIBLE,       /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
     XYZ_WHY_FINISHED           /**< ended; `end_reason` says why */
 } xyz_why_code;
 
@@ -305,6 +311,8 @@ XYZ_API const char *xyz_action_style_name(xyz_action_style style);
 XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate policy);
 /** (0.3) */
 XYZ_API const char *xyz_on_capped_name(xyz_on_capped policy);
+/** (0.3) "polite", "assertive", "off". */
+XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
 /** (0.3) The trace word of a reason: "idle", "showing", "hidden_page",
  * "hidden_covered", "not_ready", "show_after", "dependency",
  * "id_dependency", "page_not_visible", "not_active_child", "suspended",
@@ -329,7 +337,7 @@ typedef struct xyz_rect {
  *
  * Sizes so far (LP64): 0.1 and the first 0.2: 88 bytes (up to
  * destroy_context); 0.2 with time: 104 bytes (up to set_timer); 0.2 with
- * queue policies: 112 bytes (up to update).
+ * queue policies: 112 bytes (up to update); 0.3: 120 bytes (up to announce).
  */
 typedef struct xyz_host {
     /** sizeof(xyz_host) as the host was compiled. */
@@ -384,6 +392,14 @@ typedef struct xyz_host {
      * (a content setter: style, title, message, actions, meta): redraw it.
      * Delivered during that setter's call, once per call. */
     void (*update)(xyz_alert *alert, void *context);
+    /** (0.3) What a screen reader should say for `alert` (docs/rules.md §17):
+     * after its first show and after a content change of its title or
+     * message, unless its politeness is XYZ_ANNOUNCE_OFF, it has neither,
+     * or the same text was its last announcement. `text` (borrowed for the
+     * call) is the title and message joined by ". ". A host hands it to the
+     * platform's accessibility announcement (a live region, UIAccessibility
+     * or View.announceForAccessibility). */
+    void (*announce)(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context);
 } xyz_host;
 
 #ifndef __cplusplus
@@ -1045,6 +1061,55 @@ XYZ_API const char *xyz_definition_action_id(const xyz_definition *definition, s
 XYZ_API const char *xyz_definition_action_title(const xyz_definition *definition, size_t index);
 XYZ_API
 xyz_action_style xyz_definition_action_style(const xyz_definition *definition, size_t index);
+
+/* ---------------------------------------------------------------- timing for people */
+
+/** (0.3) Seconds the alert stays waiting after its add before it becomes
+ * ready by itself (0: none; a spinner that shows only when the work takes
+ * longer); ending it earlier means it never shows. An alert added waiting
+ * also needs xyz_alert_set_ready(). Idle alerts only; NaN, infinities and
+ * negatives are XYZ_EINVAL. */
+XYZ_API xyz_status xyz_alert_set_show_after(xyz_alert *alert, double seconds);
+XYZ_API double xyz_alert_show_after(const xyz_alert *alert);
+
+/** (0.3) Seconds from its first show before which a dismiss or cancel
+ * waits: the call returns XYZ_OK and the alert ends at the minimum, with
+ * that call's reason, remove before finish (for a dismiss too). Idle alerts
+ * only; bad values as xyz_alert_set_show_after(). */
+XYZ_API xyz_status xyz_alert_set_min_visible(xyz_alert *alert, double seconds);
+XYZ_API double xyz_alert_min_visible(const xyz_alert *alert);
+
+/** (0.3) How the host's announce callback is told to say it (default
+ * XYZ_ANNOUNCE_POLITE). Idle alerts only. */
+XYZ_API xyz_status xyz_alert_set_announce(xyz_alert *alert, xyz_politeness politeness);
+XYZ_API xyz_politeness xyz_alert_announce(const xyz_alert *alert);
+
+/** (0.3) Holds the alert's countdown (counted; hover, keyboard focus,
+ * touch, drag): while held its duration does not run, and the time left is
+ * kept, never restarted. The ttl keeps running. Any alert but a finished
+ * one (XYZ_ESTATE); xyz_alert_unhold() without a hold is XYZ_ESTATE. */
+XYZ_API xyz_status xyz_alert_hold(xyz_alert *alert);
+XYZ_API xyz_status xyz_alert_unhold(xyz_alert *alert);
+
+/** (0.3) Holds every countdown of the domain of `root` (counted: the app in
+ * the background, the window minimised). XYZ_ESTATE for a page that is not
+ * a root, or an unhold without a hold. */
+XYZ_API xyz_status xyz_dispatch_hold_timers(xyz_dispatch *root);
+XYZ_API xyz_status xyz_dispatch_unhold_timers(xyz_dispatch *root);
+
+/** (0.3) Multiplies every duration of the domain of `root` by `scale`
+ * (> 0, default 1; INFINITY: never time out), for hosts that follow the
+ * OS setting (Android's recommended timeout) or a user preference. Running
+ * countdowns are re-timed in proportion. XYZ_EINVAL for scale <= 0 or NaN,
+ * XYZ_ESTATE for a page that is not a root. */
+XYZ_API xyz_status xyz_dispatch_set_duration_scale(xyz_dispatch *root, double scale);
+XYZ_API double xyz_dispatch_duration_scale(const xyz_dispatch *root);
+
+/** (0.3) After an alert of `lane` leaves the screen, the next show in that
+ * lane waits `seconds` (0: no gap); unhides never wait. XYZ_EINVAL for a
+ * NULL or empty lane or a bad value, XYZ_ESTATE for a page that is not a root. */
+XYZ_API xyz_status xyz_dispatch_set_gap(xyz_dispatch *root, const char *lane, double seconds);
+XYZ_API double xyz_dispatch_gap(const xyz_dispatch *root, const char *lane);
 
 /* ---------------------------------------------------------------- history and caps */
 

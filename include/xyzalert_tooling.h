@@ -77,8 +77,14 @@ typedef enum xyz_step_kind {
     XYZ_STEP_DEPEND,        /**< (0.2) add_dependency(alert, latest instance of text "on") or
                                  add_dependency_id(alert, text "id") */
     XYZ_STEP_SESSION,       /**< (0.3) xyz_history_begin_session() of the scenario's history */
-    XYZ_STEP_CAPS           /**< (0.3) the step's caps on the scenario's history:
+    XYZ_STEP_CAPS,          /**< (0.3) the step's caps on the scenario's history:
                                  xyz_scenario_step_apply_caps() */
+    XYZ_STEP_HOLD,          /**< (0.3) xyz_alert_hold(latest instance of alert) */
+    XYZ_STEP_UNHOLD,        /**< (0.3) xyz_alert_unhold(latest instance of alert) */
+    XYZ_STEP_HOLD_TIMERS,   /**< (0.3) xyz_dispatch_hold_timers(page) */
+    XYZ_STEP_UNHOLD_TIMERS, /**< (0.3) xyz_dispatch_unhold_timers(page) */
+    XYZ_STEP_DURATION_SCALE, /**< (0.3) xyz_dispatch_set_duration_scale(page, scale) */
+    XYZ_STEP_GAP            /**< (0.3) xyz_dispatch_set_gap(page, lane, duration) */
 } xyz_step_kind;
 
 /** One step, as 0.1 and 0.2 read it (xyz_scenario_step()); 0.3 reads every
@@ -178,13 +184,17 @@ typedef struct xyz_step_info {
     const char *action_id;
     const char *action_title;
     xyz_action_style action_style;
+    /** gap: the lane (its seconds are in `duration`); duration_scale: the
+     * scale (INFINITY: "never"). */
+    const char *lane;
+    double scale;
 } xyz_step_info;
 
 /** An xyz_step_info with `size` set and the rest zero, ready for
  * xyz_scenario_step_info() (C and C++). */
 #define XYZ_STEP_INFO_INIT {(uint32_t)sizeof(xyz_step_info), XYZ_STEP_APPEAR, NULL, NULL, NULL, NULL, 0, 0, \
                             {0, 0, 0, 0}, 0, false, 0, 0, NULL, NULL, NULL, NULL, NULL, false, false, false, 0, 0, \
-                            NULL, NULL, NULL, NULL, NULL, NULL, XYZ_ACTION_DEFAULT}
+                            NULL, NULL, NULL, NULL, NULL, NULL, XYZ_ACTION_DEFAULT, NULL, 0}
 
 /** Loads and validates a scenario file (see xyz_catalog_load_file() for
  * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
@@ -265,6 +275,14 @@ bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const 
  * must produce, one line `STEP EVENT ALERT [DETAIL]` per event, as
  * `xyzalert simulate --format expect` prints it). */
 XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);
+
+/** (0.3) The duration scale page `index` sets as a root ("duration_scale";
+ * 1 by default, INFINITY for "never"), and its lane gaps ("gaps"): how many,
+ * and gap `k`'s lane and seconds. 0, 1 or NULL for bad arguments. */
+XYZ_API double xyz_scenario_page_duration_scale(const xyz_scenario *scenario, size_t index);
+XYZ_API size_t xyz_scenario_page_gap_count(const xyz_scenario *scenario, size_t index);
+XYZ_API const char *xyz_scenario_page_gap_lane(const xyz_scenario *scenario, size_t index, size_t k);
+XYZ_API double xyz_scenario_page_gap(const xyz_scenario *scenario, size_t index, size_t k);
 
 /** (0.3) The virtual wall clock at virtual time 0 ("wall_clock", default 0):
  * a runner's history reads wall_clock + the virtual clock. 0 for NULL. */

@@ -71,6 +71,11 @@ final class CHost: AlertHost {
     func update(_ alert: Alert) {
         callbacks.update?(handle(alert), callbacks.context)
     }
+
+    func announce(_ alert: Alert, politeness: Politeness, text: String) {
+        guard let announce = callbacks.announce else { return }
+        text.withCString { announce(handle(alert), xyz_politeness(rawValue: UInt32(politeness.rawValue)), $0, callbacks.context) }
+    }
 }
 
 /// An active-child provider handed over from C, with its context finalizer.

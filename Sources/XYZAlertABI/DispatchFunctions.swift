@@ -12,6 +12,7 @@ private let knownHostSizes: [Int] = [
     MemoryLayout<xyz_host>.offset(of: \xyz_host.destroy_context)! + MemoryLayout<UnsafeRawPointer>.size,
     MemoryLayout<xyz_host>.offset(of: \xyz_host.set_timer)! + MemoryLayout<UnsafeRawPointer>.size,
     MemoryLayout<xyz_host>.offset(of: \xyz_host.update)! + MemoryLayout<UnsafeRawPointer>.size,
+    MemoryLayout<xyz_host>.offset(of: \xyz_host.announce)! + MemoryLayout<UnsafeRawPointer>.size,
 ]
 
 /// The host as this library sees it: the prefix the caller's version has,

@@ -103,6 +103,17 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
         on(XYZ_STEP_DEPEND, alert: alert)
         out.on = other.map(arena.intern)
         out.id = id.map(arena.intern)
+    case .hold(let alert): on(XYZ_STEP_HOLD, alert: alert)
+    case .unhold(let alert): on(XYZ_STEP_UNHOLD, alert: alert)
+    case .holdTimers(let page): on(XYZ_STEP_HOLD_TIMERS, page: page)
+    case .unholdTimers(let page): on(XYZ_STEP_UNHOLD_TIMERS, page: page)
+    case .durationScale(let page, let scale):
+        on(XYZ_STEP_DURATION_SCALE, page: page)
+        out.scale = scale
+    case .gap(let page, let lane, let seconds):
+        on(XYZ_STEP_GAP, page: page)
+        out.lane = arena.intern(lane)
+        out.duration = seconds
     case .session:
         out.kind = XYZ_STEP_SESSION
     case .caps:

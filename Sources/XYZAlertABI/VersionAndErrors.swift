@@ -60,6 +60,11 @@ public func xyz_on_duplicate_name(_ policy: xyz_on_duplicate) -> UnsafePointer<C
 }
 
 @c @implementation
+public func xyz_politeness_name(_ politeness: xyz_politeness) -> UnsafePointer<CChar>? {
+    name(politeness.rawValue, ["polite", "assertive", "off"])
+}
+
+@c @implementation
 public func xyz_on_capped_name(_ policy: xyz_on_capped) -> UnsafePointer<CChar>? {
     name(policy.rawValue, ["drop", "wait"])
 }

@@ -37,6 +37,10 @@ public struct AlertDefinition: Sendable {
     /// Caps on the alert's id, and what it does when capped (docs/rules.md §16).
     public var caps = CapRules()
     public var onCapped: OnCapped = .drop
+    /// docs/rules.md §17.
+    public var showAfter: Double = 0
+    public var minVisible: Double = 0
+    public var announce: Politeness = .polite
 
     init(id: String) {
         self.id = id
@@ -64,6 +68,9 @@ public struct AlertDefinition: Sendable {
         }
         try! alert.setCooldown(caps.cooldown)
         try! alert.setOnCapped(onCapped)
+        if showAfter > 0 { try! alert.setShowAfter(showAfter) }
+        if minVisible > 0 { try! alert.setMinVisible(minVisible) }
+        if announce != .polite { try! alert.setAnnounce(announce) }
         if let frame {
             try! alert.setFrame(frame)
         }
@@ -141,6 +148,10 @@ public struct Scenario: Sendable {
         public var active: String?
         /// The dispatch's capacity (0: no limit).
         public var capacity: Int
+        /// docs/rules.md §17, as a root sets them: the duration scale
+        /// (infinity: never) and the lanes' gaps, in file order.
+        public var durationScale: Double = 1
+        public var gaps: [LaneGap] = []
 
         public init(name: String, parent: String? = nil, active: String? = nil, capacity: Int = 0) {
             self.name = name
@@ -148,6 +159,12 @@ public struct Scenario: Sendable {
             self.active = active
             self.capacity = capacity
         }
+    }
+
+    /// A lane's gap (docs/rules.md §17).
+    public struct LaneGap: Sendable, Equatable {
+        public var lane: String
+        public var seconds: Double
     }
 
     public enum Step: Sendable, Equatable {
@@ -188,6 +205,13 @@ public struct Scenario: Sendable {
         /// The latest instance gets a dependency: on the latest instance
         /// of the alert called `on`, or on the id `id`.
         case depend(alert: String, on: String?, id: String?)
+        /// Holds and unholds (docs/rules.md §17).
+        case hold(alert: String)
+        case unhold(alert: String)
+        case holdTimers(page: String)
+        case unholdTimers(page: String)
+        case durationScale(page: String, scale: Double)
+        case gap(page: String, lane: String, seconds: Double)
         /// The history begins a session (docs/rules.md §16).
         case session
         /// The history's caps on these keys become these (recordings).

@@ -135,6 +135,10 @@ extension Schema {
         case "limit": alert.definition.caps.limits = try limits(field, "an alert")
         case "cooldown": alert.definition.caps.cooldown = try seconds(field, "cooldown")
         case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", [("drop", .drop), ("wait", .wait)])
+        case "show_after": alert.definition.showAfter = try seconds(field, "show_after")
+        case "min_visible": alert.definition.minVisible = try seconds(field, "min_visible")
+        case "announce":
+            alert.definition.announce = try choice(field, "announce", [("polite", .polite), ("assertive", .assertive), ("off", .off)])
         case "lane": alert.definition.lane = try string(field, "lane")
         case "on_duplicate":
             alert.definition.onDuplicate = try choice(field, "on_duplicate",

@@ -30,6 +30,17 @@ extension Schema {
         return n
     }
 
+    /// A duration scale: a number above 0, or "never" (no alert times out).
+    func durationScale(_ value: JSONValue) throws(LoadError) -> Double {
+        if value.string == "never" {
+            return .infinity
+        }
+        guard let n = value.number, n.isFinite, n > 0 else {
+            throw fail("duration_scale must be a number above 0 or \"never\", got \(value.described)", at: value)
+        }
+        return n
+    }
+
     /// `"limit"`: one limit object or a list of them, at most one per period.
     func limits(_ value: JSONValue, _ what: String) throws(LoadError) -> [CapLimit] {
         let elements = value.kind == .array ? value.elements : [value]

@@ -75,7 +75,7 @@ extension Schema {
     }
 
     /// The events a trace line may name (docs/rules.md §10, §13, §15).
-    static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "error"]
+    static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "announce", "error"]
 
     /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step
     /// of the file, EVENT a trace event. Locating each line costs a pass over

@@ -14,6 +14,8 @@ extension Schema {
     func pages(_ value: JSONValue) throws(LoadError) -> [Scenario.Page] {
         var pages: [Scenario.Page] = []
         var fields: [(parent: JSONValue?, active: JSONValue?)] = []
+        /// Per page: its first root-only field (duration_scale, gaps), if any.
+        var rootOnly: [JSONValue?] = []
         for (name, body) in try object(value, "pages") {
             if name.isEmpty {
                 throw fail("a page name must not be empty", at: body, .key)
@@ -21,6 +23,9 @@ extension Schema {
             var parent: JSONValue?
             var active: JSONValue?
             var capacity = 0
+            var scale: Double = 1
+            var gaps: [Scenario.LaneGap] = []
+            var rootField: JSONValue?
             for (key, field) in try object(body, "a page") {
                 switch key {
                 case "parent": parent = field
@@ -30,10 +35,25 @@ extension Schema {
                         throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(field.described)", at: field)
                     }
                     capacity = Int(n)
-                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity"], at: field)
+                case "duration_scale":
+                    scale = try durationScale(field)
+                    rootField = rootField ?? field
+                case "gaps":
+                    rootField = rootField ?? field
+                    for (lane, seconds) in try object(field, "gaps") {
+                        if lane.isEmpty {
+                            throw fail("a lane name must not be empty", at: seconds, .key)
+                        }
+                        gaps.append(Scenario.LaneGap(lane: lane, seconds: try self.seconds(seconds, "a gap")))
+                    }
+                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity", "duration_scale", "gaps"], at: field)
                 }
             }
-            pages.append(Scenario.Page(name: name, capacity: capacity))
+            var page = Scenario.Page(name: name, capacity: capacity)
+            page.durationScale = scale
+            page.gaps = gaps
+            pages.append(page)
+            rootOnly.append(rootField)
             fields.append((parent, active))
         }
         var indexByName: [ExactString: Int] = [:]
@@ -49,6 +69,10 @@ extension Schema {
                 }
                 pages[i].parent = name
                 parents[i] = parent
+                if let field = rootOnly[i] {
+                    throw fail("duration_scale and gaps are set on a root page (they apply to its domain), "
+                               + "and page \"\(Self.abbreviated(pages[i].name))\" has a parent", at: field, .key)
+                }
             }
         }
         // Each chain is walked once: a page whose chain reached a known
@@ -121,7 +145,8 @@ extension Schema {
         }
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
                      "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
-                     "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps"]
+                     "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps",
+                     "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap"]
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
         /// The step's one kind member, and "at" and "during" beside it.
@@ -186,6 +211,17 @@ extension Schema {
             case "destroy": return .destroy(page: try page(body, "destroy"))
             case "flush": return .flush(page: try page(body, "flush"))
             case "advance": return .advance(seconds: try seconds(body, "advance"))
+            case "hold": return .hold(alert: try alert(body, "hold"))
+            case "unhold": return .unhold(alert: try alert(body, "unhold"))
+            case "hold_timers": return .holdTimers(page: try page(body, "hold_timers"))
+            case "unhold_timers": return .unholdTimers(page: try page(body, "unhold_timers"))
+            case "duration_scale":
+                let f = try fields(body, "duration_scale", required: ["page", "scale"])
+                return .durationScale(page: try page(f["page"]!, "page"), scale: try durationScale(f["scale"]!))
+            case "gap":
+                let f = try fields(body, "gap", required: ["page", "lane", "seconds"])
+                return .gap(page: try page(f["page"]!, "page"), lane: try string(f["lane"]!, "lane"),
+                            seconds: try seconds(f["seconds"]!, "seconds"))
             case "session":
                 guard body.kind == .object, body.members.isEmpty else {
                     throw fail("session takes {} (it begins a new session of the history), got \(body.described)", at: body)

@@ -113,6 +113,17 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             runner_setup(xyz_dispatch_set_parent(r.pages[i].dispatch, runner_find_page(&r, parent)->dispatch));
         }
     }
+    /* docs/rules.md §17: a root page's duration scale and lane gaps. */
+    for (size_t i = 0; i < r.page_count; i++) {
+        double scale = xyz_scenario_page_duration_scale(scenario, i);
+        if (scale != 1) {
+            runner_setup(xyz_dispatch_set_duration_scale(r.pages[i].dispatch, scale));
+        }
+        for (size_t k = 0; k < xyz_scenario_page_gap_count(scenario, i); k++) {
+            runner_setup(xyz_dispatch_set_gap(r.pages[i].dispatch, xyz_scenario_page_gap_lane(scenario, i, k),
+                                              xyz_scenario_page_gap(scenario, i, k)));
+        }
+    }
     for (size_t i = 0; i < r.page_count; i++) {
         size_t capacity = xyz_scenario_page_capacity(scenario, i);
         if (capacity) {

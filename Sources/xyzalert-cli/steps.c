@@ -1,5 +1,6 @@
 /* The runner's steps: pages and alert instances by name, and each step
  * of a scenario made as the calls a host would make. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +89,8 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
                                   "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
-                                  "capacity", "avoidance", "target", "depend", "session", "caps"};
+                                  "capacity", "avoidance", "target", "depend", "session", "caps",
+                                  "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap"};
     const char *name = names[step->kind];
     char number[32];
     char *label;
@@ -126,6 +128,16 @@ void runner_describe(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_SESSION: case XYZ_STEP_CAPS:
         label = text_printf("%s", name);
+        break;
+    case XYZ_STEP_HOLD: case XYZ_STEP_UNHOLD:
+        label = text_printf("%s %s", name, step->alert);
+        break;
+    case XYZ_STEP_DURATION_SCALE:
+        label = isinf(step->scale) ? text_printf("duration_scale %s never", step->page)
+                                   : text_printf("duration_scale %s %s", step->page, format_number(number, step->scale));
+        break;
+    case XYZ_STEP_GAP:
+        label = text_printf("gap %s %s %ss", step->page, step->lane, format_number(number, step->duration));
         break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
     case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
@@ -326,6 +338,24 @@ static void run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_SESSION:
         runner_check_status(r, xyz_history_begin_session(r->history));
+        break;
+    case XYZ_STEP_HOLD:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_hold(a));
+        break;
+    case XYZ_STEP_UNHOLD:
+        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_unhold(a));
+        break;
+    case XYZ_STEP_HOLD_TIMERS:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_hold_timers(d));
+        break;
+    case XYZ_STEP_UNHOLD_TIMERS:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_unhold_timers(d));
+        break;
+    case XYZ_STEP_DURATION_SCALE:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_duration_scale(d, step->scale));
+        break;
+    case XYZ_STEP_GAP:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_gap(d, step->lane, step->duration));
         break;
     case XYZ_STEP_CAPS:
         runner_check_status(r, xyz_scenario_step_apply_caps(r->scenario, r->step, r->history));

@@ -10,7 +10,8 @@ static const char *colour_of(const char *event) {
     if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
     if (strcmp(event, "hide") == 0) return "\033[33m";
     if (strcmp(event, "error") == 0) return "\033[31m";
-    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0) return "\033[36m";
+    if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0 ||
+        strcmp(event, "announce") == 0) return "\033[36m";
     return "\033[35m";
 }
 
@@ -184,6 +185,32 @@ static void on_update(xyz_alert *alert, void *context) {
     runner_run_nested(r);
 }
 
+/* What a screen reader should say (docs/rules.md §17): JSON carries the
+ * politeness and the text, an expect line the politeness. */
+static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context) {
+    runner *r = ((page *)context)->runner;
+    if (r->quiet) {
+        return;
+    }
+    const char *how = xyz_politeness_name(politeness);
+    if (r->picture) {
+        /* (Not drawn: it changes no alert's state.) */
+    } else if (r->format == FORMAT_EXPECT) {
+        expect_line(r, "announce", id_of(alert), how);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"announce\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"politeness\": \"%s\", \"text\": ", how);
+        print_json_string(stdout, text);
+        printf("}\n");
+    } else {
+        char *detail = text_printf("%s \"%s\"", how, text);
+        event_text(r, "announce", id_of(alert), detail);
+        free(detail);
+    }
+    runner_run_nested(r);
+}
+
 static void on_action(xyz_alert *alert, size_t index, void *context) {
     const char *id = xyz_alert_action_id(alert, index);
     emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
@@ -205,7 +232,7 @@ static void on_request_flush(xyz_dispatch *root, void *context) {
 xyz_host runner_host(page *p, bool deferred) {
     xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                  .now = on_now, .update = on_update);
+                                  .now = on_now, .update = on_update, .announce = on_announce);
     host.request_flush = deferred ? on_request_flush : NULL;
     return host;
 }

@@ -44,6 +44,11 @@ final class Recorder: AlertHost, VirtualClock {
     func move(_ alert: Alert, dy: Double, duration: Double) { record("move \(name(alert)) \(dy) \(duration)", alert) }
     func action(_ alert: Alert, index: Int) { record("action \(name(alert)) \(index)", alert) }
     func update(_ alert: Alert) { record("update \(name(alert)) \(alert.content.title ?? "-")", alert) }
+    /// Logged only with `logsAnnouncements` (docs/rules.md §17).
+    var logsAnnouncements = false
+    func announce(_ alert: Alert, politeness: Politeness, text: String) {
+        if logsAnnouncements { record("announce \(name(alert)) \(politeness) \(text)", alert) }
+    }
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
     func now() -> Double? { clock }
     func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }

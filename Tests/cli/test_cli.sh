@@ -136,8 +136,8 @@ expect "failing steps print error events" 0 $? '{"step": 0, "event": "error", "c
 # a missing one and an extra one each give one diagnostic at the right place;
 # malformed and unreadable files fail; --update writes what test then passes.
 out=$("$XYZALERT" test examples/toasts.json examples/chat.json 2>&1)
-expect "test passes the examples' expect lists" 0 $? "examples/toasts.json: ok, 13 events
-examples/chat.json: ok, 16 events
+expect "test passes the examples' expect lists" 0 $? "examples/toasts.json: ok, 16 events
+examples/chat.json: ok, 22 events
 2 passed, 0 failed" "$out"
 python3 - "$scratch" <<'PY'
 import json, sys
@@ -147,7 +147,7 @@ def write(name, expect):
     with open(f"{sys.argv[1]}/{name}.json", "w") as f:
         f.write(json.dumps(doc, indent=1).replace("\n", "\n"))
 lines = base["expect"]
-write("wrong", lines[:7] + ["7 unhide synced"] + lines[8:])
+write("wrong", lines[:9] + ["7 unhide synced"] + lines[10:])
 write("short", lines[:-1])
 write("long", lines + ["8 show more editor"])
 PY
@@ -157,11 +157,11 @@ printf '{"pages": {"p": {}}, "alerts": [], "steps": [], "expect": ["0 wave a"]}'
 (cd "$scratch" && "$XYZALERT" test wrong.json short.json long.json none.json malformed.json > report.txt 2>&1)
 status=$?
 out=$(sed 's/:[0-9]*:[0-9]*:/:L:C:/' "$scratch/report.txt")
-expect "test reports the first difference of each failing file" 1 $status 'wrong.json:L:C: error: expected "7 unhide synced", got "7 unhide saved" (at /expect/7)
-short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 13 of 13 (at /expect)
-long.json:L:C: error: expected "8 show more editor", but the trace ends after 13 events (at /expect/13)
+expect "test reports the first difference of each failing file" 1 $status 'wrong.json:L:C: error: expected "7 unhide synced", got "7 unhide saved" (at /expect/9)
+short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 16 of 16 (at /expect)
+long.json:L:C: error: expected "8 show more editor", but the trace ends after 16 events (at /expect/16)
 none.json: error: the scenario has no "expect" list (xyzalert test --update adds one)
-malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, error), got "0 wave a" (at /expect/0)
+malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, announce, error), got "0 wave a" (at /expect/0)
 0 passed, 5 failed' "$out"
 (cd "$scratch" && "$XYZALERT" test wrong.json > /dev/null 2>&1)
 expect "a failing test exits 1" 1 $?
@@ -171,17 +171,18 @@ expect "the diagnostic points at the expect entry" 0 0 "$pos" "$line"
 "$XYZALERT" test "$scratch/missing.json" > /dev/null 2>&1
 expect "an unreadable file exits 2" 2 $?
 out=$("$XYZALERT" test --update "$scratch/wrong.json" "$scratch/none.json" && "$XYZALERT" test "$scratch/wrong.json" "$scratch/none.json" | tail -1)
-expect "--update rewrites the lists, which then pass" 0 $? "$scratch/wrong.json: updated, 13 expected events
-$scratch/none.json: updated, 13 expected events
+expect "--update rewrites the lists, which then pass" 0 $? "$scratch/wrong.json: updated, 16 expected events
+$scratch/none.json: updated, 16 expected events
 2 passed, 0 failed
 2 passed, 0 failed" "$out"
-out=$("$XYZALERT" simulate examples/toasts.json --format expect | head -2)
+out=$("$XYZALERT" simulate examples/toasts.json --format expect | head -3)
 expect "simulate --format expect" 0 $? "1 show saved editor
+1 announce saved polite
 4 hide saved covered" "$out"
 
 # A scenario that advances the clock shows the virtual time of every line;
 # one that does not has no time column.
-out=$("$XYZALERT" simulate examples/toasts.json | sed -n '1p;9p;16p')
+out=$("$XYZALERT" simulate examples/toasts.json | sed -n '1p;11p;18p')
 expect "text timeline with virtual time" 0 $? "    time  step  what               event   alert          detail
        5     6  advance 6s         finish  messages       expired
        9                           show    synced         on editor (page)" "$out"
@@ -416,7 +417,9 @@ cat > "$scratch/null-update.json" <<'JSON'
 JSON
 out=$("$XYZALERT" simulate "$scratch/null-update.json" --format expect)
 expect "an update to null is played" 0 $? "1 show a p
+1 announce a polite
 2 update a
+2 announce a polite
 3 update a
 4 update a" "$out"
 

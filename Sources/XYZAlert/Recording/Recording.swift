@@ -57,6 +57,9 @@ public final class Recording {
         var lane: String
         var caps: CapRules
         var onCapped: OnCapped
+        var showAfter: Double
+        var minVisible: Double
+        var announce: Politeness
     }
 
     /// The history the recorded domain started from (docs/rules.md §16).
@@ -223,6 +226,16 @@ public final class Recording {
             }
             for _ in 0..<dispatch.suspensions {
                 append(.page(.suspend, page(dispatch)))
+            }
+            // docs/rules.md §17: what the page sets as a root.
+            if dispatch.parent == nil && dispatch.storedDurationScale != 1 {
+                append(.durationScale(page: page(dispatch), scale: dispatch.storedDurationScale))
+            }
+            for (lane, seconds) in dispatch.gaps.sorted(by: { $0.key.precedesByBytes($1.key) }) where dispatch.parent == nil {
+                append(.gap(page: page(dispatch), lane: lane.string, seconds: seconds))
+            }
+            for _ in 0..<(dispatch.parent == nil ? dispatch.storedTimerHolds : 0) {
+                append(.page(.holdTimers, page(dispatch)))
             }
         }
     }
@@ -420,7 +433,8 @@ public final class Recording {
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
             onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main",
-            caps: alert.caps, onCapped: alert.onCapped)
+            caps: alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter, minVisible: alert.minVisible,
+            announce: alert.announce)
     }
 
     /// The name of an alert something depends on by handle: a recorded

@@ -131,6 +131,9 @@ enum ScenarioWriter {
         if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
         if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
         if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }
+        if d.showAfter != 0 { m.append(("show_after", JSONText.number(d.showAfter))) }
+        if d.minVisible != 0 { m.append(("min_visible", JSONText.number(d.minVisible))) }
+        if d.announce != .polite { m.append(("announce", JSONText.string(d.announce.description))) }
         return JSONText.object(m)
     }
 
