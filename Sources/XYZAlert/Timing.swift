@@ -259,7 +259,7 @@ extension Domain {
     /// the same text last.
     func announce(_ alert: Alert) {
         guard alert.state == .showing, alert.announce != .off, let text = alert.announcementText,
-              alert.extras?.lastAnnounced != text else { return }
+              alert.extras?.lastAnnounced.map({ ExactString($0) == ExactString(text) }) != true else { return }
         alert.writableExtras.lastAnnounced = text
         let dispatch = alert.dispatch!
         dispatch.recording?.delivered(alert, finished: false)

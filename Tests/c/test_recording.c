@@ -80,6 +80,10 @@ static void s_action(xyz_alert *alert, size_t index, void *context) {
     logf_line(((rec_page *)context)->s, "action", alert, xyz_alert_action_id(alert, index));
 }
 static void s_update(xyz_alert *alert, void *context) { logf_line(((rec_page *)context)->s, "update", alert, NULL); }
+static void s_announce(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context) {
+    (void)text;
+    logf_line(((rec_page *)context)->s, "announce", alert, xyz_politeness_name(politeness));
+}
 static double s_now(void *context) {
     session *s = ((rec_page *)context)->s;
     double reading = s->clock;
@@ -92,7 +96,7 @@ static xyz_dispatch *s_page(rec_page *p, session *s, const char *name) {
     p->name = name;
     xyz_host host = XYZ_HOST_INIT(.context = p, .show = s_show, .hide = s_hide, .unhide = s_unhide, .remove = s_remove,
                                   .finish = s_finish, .move = s_move, .action = s_action, .update = s_update,
-                                  .now = s_now);
+                                  .announce = s_announce, .now = s_now);
     xyz_dispatch *d = xyz_dispatch_create(&host, NULL);
     CHECK(d != NULL);
     CHECK_OK(xyz_dispatch_set_name(d, name));
@@ -412,7 +416,9 @@ static void setters_that_change_nothing_record_nothing(void) {
     CHECK_OK(xyz_alert_set_message(a, "\xc3\xa9"));        /* composed: other bytes, an update */
     CHECK_OK(xyz_alert_set_style(a, "toast"));
     CHECK_OK(xyz_alert_set_style(a, "toast"));
-    CHECK_STR(s.log, "show a home\nupdate a\nupdate a\nupdate a\nupdate a\n");
+    /* (Each new text is announced: two forms of one character are two texts.) */
+    CHECK_STR(s.log, "show a home\nupdate a\nannounce a polite\nupdate a\nannounce a polite\nupdate a\n"
+                     "announce a polite\nupdate a\n");
     char *json = xyz_dispatch_recording_json(home);
     CHECK(json && !strstr(json, "\"title\": null") && !strstr(json, "clear_actions") && !strstr(json, "\"meta\""));
     xyz_free(json);

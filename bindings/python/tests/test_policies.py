@@ -125,6 +125,6 @@ def test_section13_lanes_share_pages_keyboard_dependencies_and_suspension(record
 def test_section13_a_scenario_carries_its_expect_list():
     from conftest import REPO
     scenario = xyzalert.Scenario.load(REPO / "examples" / "toasts.json")
-    assert scenario.expect[:2] == ["1 show saved editor", "4 hide saved covered"]
+    assert scenario.expect[:3] == ["1 show saved editor", "1 announce saved polite", "4 hide saved covered"]
     assert xyzalert.Scenario.load(REPO / "examples" / "launch.json").expect is None
     scenario.close()

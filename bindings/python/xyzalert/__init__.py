@@ -22,8 +22,8 @@ into xyzalert: that would deadlock.
 from __future__ import annotations
 
 from . import _lib
-from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, State, Status, StepKind,
-                     WhyCode)
+from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, Politeness, State, Status,
+                     StepKind, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet, Page, Scenario, Step
 from .dispatch import Dispatch
@@ -45,7 +45,7 @@ def version() -> str:
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "History", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
-    "OnDuplicate", "OwnerError", "Page",
+    "OnDuplicate", "OwnerError", "Page", "Politeness",
     "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
     "WhyCode", "XYZAlertError",

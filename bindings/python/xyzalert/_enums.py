@@ -57,6 +57,17 @@ class HideReason(enum.IntEnum):
     COVERED = 1
 
 
+class Politeness(enum.IntEnum):
+    """How a screen reader should say an alert (docs/rules.md §17)."""
+
+    POLITE = 0
+    """When the reader is idle (the default)."""
+    ASSERTIVE = 1
+    """At once, interrupting."""
+    OFF = 2
+    """Not announced."""
+
+
 class OnCapped(enum.IntEnum):
     """What a capped alert does (docs/rules.md §16)."""
 
@@ -129,12 +140,19 @@ class StepKind(enum.IntEnum):
     """The scenario's history begins a session."""
     CAPS = 24
     """The scenario's history gets the step's caps."""
+    HOLD = 25
+    UNHOLD = 26
+    HOLD_TIMERS = 27
+    UNHOLD_TIMERS = 28
+    DURATION_SCALE = 29
+    """The page's duration scale becomes ``scale`` (infinity: never)."""
+    GAP = 30
+    """The page's gap of ``lane`` becomes ``duration`` seconds."""
 
 
 class WhyCode(enum.IntEnum):
     """Why an alert is where it is (``xyz_why_code``, docs/rules.md §18).
-    ``str()`` gives the trace word ("behind", "not_ready", ...). Codes marked
-    "to come" belong to features not in this version."""
+    ``str()`` gives the trace word ("behind", "not_ready", ...)."""
 
     IDLE = 0
     SHOWING = 1
@@ -142,7 +160,7 @@ class WhyCode(enum.IntEnum):
     HIDDEN_COVERED = 3
     NOT_READY = 4
     SHOW_AFTER = 5
-    """(to come)"""
+    """Waiting for its show_after delay (``until``)."""
     DEPENDENCY = 6
     ID_DEPENDENCY = 7
     PAGE_NOT_VISIBLE = 8
@@ -152,13 +170,13 @@ class WhyCode(enum.IntEnum):
     LOWER_PRIORITY = 12
     DEFERRED = 13
     LANE_GAP = 14
-    """(to come)"""
+    """Its lane's gap held its show back (``until``)."""
     CAPPED = 15
     """A frequency cap holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
     COOLING_DOWN = 16
     """A cool-down holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
     MIN_VISIBLE = 17
-    """(to come)"""
+    """Dismissed or cancelled, on screen until its minimum visible time (``until``)."""
     FINISHED = 18
 
     def __str__(self) -> str:

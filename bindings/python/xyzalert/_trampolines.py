@@ -12,8 +12,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._callbacks import _in_callback, _pending, defer
 from ._declarations import _FREE, lib
-from ._types import (ACTION, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW, UNHIDE, DESTROY,
-                     Host)
+from ._types import (ACTION, ANNOUNCE, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW, UNHIDE,
+                     DESTROY, Host)
 
 
 def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
@@ -59,6 +59,7 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[Host, List[Any]]:
         NOW(read_clock) if "now" in wanted else NOW(0),
         SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
         UNHIDE(guard(callbacks.on_update)) if "update" in wanted else UNHIDE(0),  # same signature
+        ANNOUNCE(guard(callbacks.on_announce)) if "announce" in wanted else ANNOUNCE(0),
     ]
     host = Host(ctypes.sizeof(Host), None, *made, DESTROY(0), *clock)
     return host, made + clock

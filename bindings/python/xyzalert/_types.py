@@ -23,13 +23,14 @@ PROVIDER = CFUNCTYPE(c_void_p, c_void_p, c_void_p)
 NOW = CFUNCTYPE(c_double, c_void_p)
 SET_TIMER = CFUNCTYPE(None, c_void_p, c_double, c_void_p)
 WALL_CLOCK = CFUNCTYPE(c_double, c_void_p)
+ANNOUNCE = CFUNCTYPE(None, c_void_p, c_int, c_char_p, c_void_p)
 
 
 class Host(Structure):
     _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
                 ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
                 ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY), ("now", NOW),
-                ("set_timer", SET_TIMER), ("update", UNHIDE)]
+                ("set_timer", SET_TIMER), ("update", UNHIDE), ("announce", ANNOUNCE)]
 
 
 class Error(Structure):
@@ -46,7 +47,8 @@ class StepInfo(Structure):
                 ("tag", c_char_p), ("parent", c_char_p), ("target", c_char_p), ("on", c_char_p), ("id", c_char_p),
                 ("flush", c_bool), ("has_frame", c_bool), ("enabled", c_bool), ("adjust", c_double),
                 ("sets", c_uint32), ("title", c_char_p), ("message", c_char_p), ("style", c_char_p),
-                ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int)]
+                ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int),
+                ("lane", c_char_p), ("scale", c_double)]
 
 
 class WhyInfo(Structure):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, 
 from . import _check, _handles, _lib
 from . import history as _history
 from ._check import INT32_MAX, INT32_MIN
-from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, State, WhyCode
+from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, State, WhyCode
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
@@ -232,6 +232,43 @@ class Alert:
     @ttl.setter
     def ttl(self, seconds: float) -> None:
         lib.xyz_alert_set_ttl(self._handle, _check.seconds(seconds, "ttl"))
+
+    # ---- timing for people (docs/rules.md §17)
+
+    @property
+    def show_after(self) -> float:
+        """Seconds it stays waiting after its add before it becomes ready (0: none)."""
+        return float(lib.xyz_alert_show_after(self._handle))
+
+    @show_after.setter
+    def show_after(self, seconds: Union[str, float]) -> None:
+        lib.xyz_alert_set_show_after(self._handle, _history.seconds(seconds, "show_after"))
+
+    @property
+    def min_visible(self) -> float:
+        """Seconds from its first show before which a dismiss or cancel waits (0: none)."""
+        return float(lib.xyz_alert_min_visible(self._handle))
+
+    @min_visible.setter
+    def min_visible(self, seconds: Union[str, float]) -> None:
+        lib.xyz_alert_set_min_visible(self._handle, _history.seconds(seconds, "min_visible"))
+
+    @property
+    def announce(self) -> Politeness:
+        """How the host's ``announce`` is told to say it (default POLITE)."""
+        return Politeness(lib.xyz_alert_announce(self._handle))
+
+    @announce.setter
+    def announce(self, politeness: Union[Politeness, str]) -> None:
+        lib.xyz_alert_set_announce(self._handle, int(_check.choice(politeness, Politeness, "announce")))
+
+    def hold(self) -> None:
+        """Holds its countdown (counted: hover, focus): the time left is kept."""
+        lib.xyz_alert_hold(self._handle)
+
+    def unhold(self) -> None:
+        """Undoes one :meth:`hold` (StateError without one)."""
+        lib.xyz_alert_unhold(self._handle)
 
     # ---- caps (docs/rules.md §16)
 

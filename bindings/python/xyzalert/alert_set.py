@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from . import _check, _lib
 from ._enums import ActionStyle, StepKind
@@ -91,6 +91,10 @@ class Page:
     active: Optional[str]
     #: The dispatch's capacity (0: no limit).
     capacity: int = 0
+    #: As a root (docs/rules.md §17): its duration scale (infinity: never)
+    #: and its lanes' gaps in seconds.
+    duration_scale: float = 1.0
+    gaps: Dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,9 @@ class Step:
     #: call made from inside a callback, the event of the step around it.
     at: Optional[float] = None
     during: Optional[int] = None
+    #: gap: the lane (its seconds in ``duration``); duration_scale: the scale.
+    lane: Optional[str] = None
+    scale: float = 0.0
 
 
 @dataclass
@@ -152,7 +159,10 @@ class Scenario:
         pages = [Page(lib.xyz_scenario_page_name(handle, i).decode("utf-8"),
                       _lib.decode(lib.xyz_scenario_page_parent(handle, i)),
                       _lib.decode(lib.xyz_scenario_page_active(handle, i)),
-                      int(lib.xyz_scenario_page_capacity(handle, i)))
+                      int(lib.xyz_scenario_page_capacity(handle, i)),
+                      float(lib.xyz_scenario_page_duration_scale(handle, i)),
+                      {lib.xyz_scenario_page_gap_lane(handle, i, k).decode("utf-8"): float(lib.xyz_scenario_page_gap(handle, i, k))
+                       for k in range(lib.xyz_scenario_page_gap_count(handle, i))})
                  for i in range(lib.xyz_scenario_page_count(handle))]
         steps = []
         for i in range(lib.xyz_scenario_step_count(handle)):
@@ -167,7 +177,7 @@ class Scenario:
                               Action(_lib.decode(raw.action_id) or "", _lib.decode(raw.action_title) or "",
                                      ActionStyle(raw.action_style)) if raw.action_id else None,
                               _lib.decode(raw.meta), raw.at if raw.has_at else None,
-                              int(raw.during) if raw.during else None))
+                              int(raw.during) if raw.during else None, _lib.decode(raw.lane), float(raw.scale)))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
         if lib.xyz_scenario_has_expect(handle):

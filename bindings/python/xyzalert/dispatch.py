@@ -10,7 +10,7 @@ import weakref
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _check, _handles, _lib
-from ._enums import EndReason, HideReason
+from ._enums import EndReason, HideReason, Politeness
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
@@ -251,6 +251,43 @@ class Dispatch:
 
     # ---- domains
 
+    # ---- timing for people (docs/rules.md §17); a root's
+
+    def hold_timers(self) -> None:
+        """Holds every countdown of the domain (counted: the window minimised)."""
+        lib.xyz_dispatch_hold_timers(self._handle)
+
+    def unhold_timers(self) -> None:
+        """Undoes one :meth:`hold_timers` (StateError without one)."""
+        lib.xyz_dispatch_unhold_timers(self._handle)
+
+    @contextlib.contextmanager
+    def timers_held(self) -> Iterator["Dispatch"]:
+        """``with d.timers_held():`` holds the domain's countdowns for the block."""
+        self.hold_timers()
+        try:
+            yield self
+        finally:
+            self.unhold_timers()
+
+    @property
+    def duration_scale(self) -> float:
+        """What every duration of the domain is multiplied by (1; ``math.inf``: never time out)."""
+        return float(lib.xyz_dispatch_duration_scale(self._handle))
+
+    @duration_scale.setter
+    def duration_scale(self, scale: float) -> None:
+        lib.xyz_dispatch_set_duration_scale(self._handle, _check.number(scale, "duration_scale"))
+
+    def set_gap(self, lane: str, seconds: Union[str, float]) -> None:
+        """After an alert of `lane` leaves the screen, the next show there waits `seconds` (0: none)."""
+        from .history import seconds as to_seconds
+        lib.xyz_dispatch_set_gap(self._handle, _check.text(lane, "lane"), to_seconds(seconds, "seconds"))
+
+    def gap(self, lane: str) -> float:
+        """The gap of `lane` (0: none)."""
+        return float(lib.xyz_dispatch_gap(self._handle, _check.text(lane, "lane")))
+
     @property
     def history(self) -> Optional[History]:
         """The display history of this page's domain (docs/rules.md §16), or
@@ -317,7 +354,7 @@ class Dispatch:
                                           _check.number(duration, "duration"))
 
 
-_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer")
+_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer", "announce")
 
 
 def _events_of(host: Host) -> List[str]:
@@ -389,6 +426,11 @@ class _Callbacks:
         host = self._host()
         if host is not None:
             host.update(Alert._wrap(alert))
+
+    def on_announce(self, alert: int, politeness: int, text: bytes) -> None:
+        host = self._host()
+        if host is not None:
+            host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
 
     def on_now(self) -> float:
         host = self._host()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ._enums import EndReason, HideReason
+from ._enums import EndReason, HideReason, Politeness
 
 if TYPE_CHECKING:
     from .alert import Alert
@@ -55,6 +55,13 @@ class Host:
 
     def update(self, alert: "Alert") -> None:
         """The content of an on-screen alert was set (title, message, ...): redraw it."""
+
+    def announce(self, alert: "Alert", politeness: Politeness, text: str) -> None:
+        """What a screen reader should say for `alert` (docs/rules.md §17): after
+        its first show and after a change of its title or message; `text` is
+        the title and message joined by ". ". Hand it to the platform's
+        announcement (a live region, ``UIAccessibility.post``,
+        ``View.announceForAccessibility``)."""
 
     def request_flush(self, dispatch: "Dispatch") -> None:
         """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""

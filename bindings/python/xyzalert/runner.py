@@ -7,7 +7,7 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import EndReason, HideReason, Status, StepKind
+from ._enums import EndReason, HideReason, Politeness, Status, StepKind
 from .alert import Alert
 from .alert_set import Scenario, Step
 from .dispatch import Dispatch
@@ -66,6 +66,10 @@ class _TraceHost(Host):
     def update(self, alert: Alert) -> None:
         self.trace.emit("update", alert=self.trace.name(alert))
         self.observer.update(alert)
+
+    def announce(self, alert: Alert, politeness: Politeness, text: str) -> None:
+        self.trace.emit("announce", alert=self.trace.name(alert), politeness=politeness.name.lower(), text=text)
+        self.observer.announce(alert, politeness, text)
 
 
 class _Trace:
@@ -133,6 +137,11 @@ class ScenarioPlayer:
         for page in scenario.pages:
             if page.parent:
                 made[page.name].parent = made[page.parent]
+        for page in scenario.pages:
+            if page.duration_scale != 1:
+                made[page.name].duration_scale = page.duration_scale
+            for lane, seconds in page.gaps.items():
+                made[page.name].set_gap(lane, seconds)
         for page in scenario.pages:
             if page.capacity:
                 made[page.name].capacity = page.capacity
@@ -261,6 +270,24 @@ class ScenarioPlayer:
             return
         if kind == StepKind.CAPS:
             lib.xyz_scenario_step_apply_caps(self.scenario._handle, self.trace.step, self.history._handle)
+            return
+        if kind in (StepKind.HOLD, StepKind.UNHOLD):
+            alert = self._instance(step.alert)
+            if alert is not None:
+                alert.hold() if kind == StepKind.HOLD else alert.unhold()
+            return
+        if kind in (StepKind.HOLD_TIMERS, StepKind.UNHOLD_TIMERS, StepKind.DURATION_SCALE, StepKind.GAP):
+            dispatch = self._live_page(step.page)
+            if dispatch is None:
+                return
+            if kind == StepKind.HOLD_TIMERS:
+                dispatch.hold_timers()
+            elif kind == StepKind.UNHOLD_TIMERS:
+                dispatch.unhold_timers()
+            elif kind == StepKind.DURATION_SCALE:
+                dispatch.duration_scale = step.scale
+            else:
+                dispatch.set_gap(step.lane or "", step.duration)
             return
         if kind >= StepKind.TICK or step.at is not None or step.during is not None:
             raise ValueError(f"the Python runner does not play a recording's steps ({kind.name.lower()}"
