@@ -111,6 +111,9 @@ enum class end_reason : int {
     capped = XYZ_END_CAPPED,
 };
 
+/** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
+enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNOUNCE_ASSERTIVE, off = XYZ_ANNOUNCE_OFF };
+
 /** What a capped alert does (xyz_on_capped, docs/rules.md §16). */
 enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAIT };
 
@@ -164,6 +167,7 @@ enum class action_style : int {
 inline std::string_view to_string(status s) { return xyz_status_name(static_cast<xyz_status>(s)); }
 inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
 inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
+inline std::string_view to_string(politeness p) { return xyz_politeness_name(static_cast<xyz_politeness>(p)); }
 inline std::string_view to_string(on_duplicate p) { return xyz_on_duplicate_name(static_cast<xyz_on_duplicate>(p)); }
 inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
 inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
@@ -397,6 +401,30 @@ public:
     }
     double ttl() const noexcept { return xyz_alert_ttl(handle_); }
 
+    /* timing for people (docs/rules.md §17) */
+    alert &set_show_after(double seconds) {
+        detail::finish(xyz_alert_set_show_after(handle_, seconds));
+        return *this;
+    }
+    double show_after() const noexcept { return xyz_alert_show_after(handle_); }
+    alert &set_min_visible(double seconds) {
+        detail::finish(xyz_alert_set_min_visible(handle_, seconds));
+        return *this;
+    }
+    double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
+    alert &set_announce(xyz::politeness p) {
+        detail::finish(xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(p)));
+        return *this;
+    }
+    xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
+    /** Holds the countdown (counted: hover, focus); unhold() undoes one. */
+    void hold() {
+        detail::call([&] { return xyz_alert_hold(handle_); });
+    }
+    void unhold() {
+        detail::call([&] { return xyz_alert_unhold(handle_); });
+    }
+
     /* caps on the alert's id (docs/rules.md §16); idle alerts only */
     alert &add_limit(const xyz::limit &l) {
         detail::finish(xyz_alert_add_limit(handle_, l.count, static_cast<xyz_limit_per>(l.per), l.window));
@@ -568,6 +596,8 @@ struct callbacks {
     std::function<double()> now;
     /** Call xyz_dispatch_tick(root) once, `delay` seconds from now; a negative delay cancels. */
     std::function<void(xyz_dispatch *root, double delay)> set_timer;
+    /** What a screen reader should say (docs/rules.md §17). */
+    std::function<void(alert &, politeness, std::string_view text)> announce;
 };
 
 /**
@@ -591,6 +621,7 @@ public:
     /** Only installed when overridden; the engine then never reads the system clock. */
     virtual double now() { return 0; }
     virtual void set_timer(xyz_dispatch * /*root*/, double /*delay*/) {}
+    virtual void announce(alert &, politeness, std::string_view /*text*/) {}
 
     /** The callbacks of a host of class H that H (or a base between H and
      * xyz::host) overrides. */
@@ -622,6 +653,8 @@ public:
             c.now = [&base]() { return base.now(); };
         if constexpr (!std::is_same_v<decltype(&H::set_timer), decltype(&host::set_timer)>)
             c.set_timer = [&base](xyz_dispatch *root, double delay) { base.set_timer(root, delay); };
+        if constexpr (!std::is_same_v<decltype(&H::announce), decltype(&host::announce)>)
+            c.announce = [&base](alert &a, politeness p, std::string_view t) { base.announce(a, p, t); };
         return c;
     }
 };
@@ -670,6 +703,10 @@ struct binding {
         if (functions.request_flush)
             h.request_flush = [](xyz_dispatch *root, void *c) {
                 guarded([&] { of(c).functions.request_flush(root); });
+            };
+        if (functions.announce)
+            h.announce = [](xyz_alert *a, xyz_politeness p, const char *text, void *c) {
+                guarded([&] { alert w = alert::borrow(a); of(c).functions.announce(w, static_cast<politeness>(p), text); });
             };
         if (functions.update)
             h.update = [](xyz_alert *a, void *c) {
@@ -979,6 +1016,23 @@ public:
         return count;
     }
     /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
+    /* timing for people (docs/rules.md §17): a root's */
+    void hold_timers() {
+        detail::call([&] { return xyz_dispatch_hold_timers(handle_); });
+    }
+    void unhold_timers() {
+        detail::call([&] { return xyz_dispatch_unhold_timers(handle_); });
+    }
+    /** INFINITY: never time out. */
+    void set_duration_scale(double scale) {
+        detail::call([&] { return xyz_dispatch_set_duration_scale(handle_, scale); });
+    }
+    double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle_); }
+    void set_gap(std::string_view lane, double seconds) {
+        detail::call([&] { return xyz_dispatch_set_gap(handle_, detail::c_string(lane).c_str(), seconds); });
+    }
+    double gap(std::string_view lane) const { return xyz_dispatch_gap(handle_, detail::c_string(lane).c_str()); }
+
     /** Attaches a display history to this root's domain (docs/rules.md
      * §16); the engine keeps a reference. std::nullopt detaches. */
     void set_history(const std::optional<xyz::history> &h) {

@@ -513,12 +513,14 @@ const test_case tests[] = {
 
 extern const std::vector<test_case> why_tests; // test_why.cpp
 extern const std::vector<test_case> history_tests; // test_history.cpp
+extern const std::vector<test_case> timing_tests; // test_timing.cpp
 
 int main() {
     int passed = 0, failed = 0;
     std::vector<test_case> all(std::begin(tests), std::end(tests));
     all.insert(all.end(), why_tests.begin(), why_tests.end());
     all.insert(all.end(), history_tests.begin(), history_tests.end());
+    all.insert(all.end(), timing_tests.begin(), timing_tests.end());
     for (const test_case &t : all) {
         check_failed = 0;
         try {
