@@ -454,4 +454,14 @@ expect "--history needs a file" 2 $? "xyzalert simulate: --history needs a file 
 out=$("$XYZALERT" simulate "$scratch/caps-rec.json" --format expect | cut -d' ' -f2-)
 expect "a recording with caps replays" 0 $? "$(cut -d' ' -f2- "$scratch/caps-live.txt")" "$out"
 
+# Timing for people (docs/rules.md §17): the timing examples pass their
+# expect lists; an announcement is a trace event in every format.
+out=$("$XYZALERT" test examples/timing/*.json 2>&1)
+expect "the timing examples pass" 0 $? "5 passed, 0 failed" "$(echo "$out" | tail -1)"
+out=$("$XYZALERT" simulate examples/timing/announce.json --format json | grep announce | head -1)
+expect "an announcement in JSON" 0 $? '{"step": 1, "event": "announce", "alert": "upload", "politeness": "polite", "text": "Uploading. 0 of 3 files"}' "$out"
+printf '{"pages": {"p": {}, "c": {"parent": "p", "duration_scale": 2}}, "alerts": [], "steps": []}' > "$scratch/scale-child.json"
+out=$("$XYZALERT" check "$scratch/scale-child.json" 2>&1)
+expect "duration_scale belongs to a root page" 1 $? "$scratch/scale-child.json:1:42: error: duration_scale and gaps are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/duration_scale)" "$out"
+
 finish
