@@ -118,6 +118,8 @@ final class EngineHarness: Harness, VirtualClock {
             try alert.setOnDuplicate(spec.onDuplicate)
             try alert.setLane(spec.lane)
             try alert.setOnCapped(spec.onCapped)
+            try alert.setShowAfter(spec.showAfter)
+            try alert.setMinVisible(spec.minVisible)
             if let y = spec.frameY {
                 try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
             }
@@ -228,6 +230,20 @@ final class EngineHarness: Harness, VirtualClock {
                 return "ok \(try pages[page].cancelTagged(tag))"
             case .session:
                 try history.beginSession()
+            case .hold(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.hold()
+            case .unhold(let slot):
+                guard let alert = slots[slot] else { return "skip" }
+                try alert.unhold()
+            case .holdTimers(let page):
+                try pages[page].holdTimers()
+            case .unholdTimers(let page):
+                try pages[page].unholdTimers()
+            case .setScale(let page, let scale):
+                try pages[page].setDurationScale(scale)
+            case .setGap(let page, let lane, let seconds):
+                try pages[page].setGap(lane: lane, seconds)
             case .advance(let seconds):
                 advance(by: seconds, pages: pages) { page in
                     trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))
@@ -287,6 +303,10 @@ private final class PageHost: AlertHost {
     func update(_ alert: Alert) {
         harness.recordedEvent("update", alert, on: alert.dispatch)
         harness.event("update \(harness.label(alert))", alert, kind: "update")
+    }
+    func announce(_ alert: Alert, politeness: Politeness, text: String) {
+        harness.recordedEvent("announce", alert, on: alert.dispatch, "\(politeness)")
+        harness.event("announce \(harness.label(alert)) \(politeness) \(byteKey(text))", alert, kind: "announce")
     }
     func requestFlush(_ root: Dispatch) {
         harness.event("flush? \(root.name)", nil, kind: "flush")

@@ -83,6 +83,8 @@ struct SequenceGenerator {
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             onCapped: chance(50) ? .wait : .drop,
             frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,
+            showAfter: chance(12) ? [0.5, 1, 2].randomElement(using: &rng)! : 0,
+            minVisible: chance(12) ? [1, 2.5].randomElement(using: &rng)! : 0,
             reactions: reactions)
     }
 
@@ -91,7 +93,7 @@ struct SequenceGenerator {
         // own clock from inside a callback is not one a scenario describes.
         // 0..<100: the operations of the scheduling rules; above: time and
         // queue policies, rarer so that the rules keep their share.
-        let roll = Int.random(in: 0..<(depth == 0 ? 117 : 114), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 125 : 122), using: &rng)
         switch roll {
         case 0..<20:
             // Now and then an add of no alerts at all.
@@ -125,6 +127,12 @@ struct SequenceGenerator {
         case 108..<110: return .update(slot: slot(), title: Self.titles.randomElement(using: &rng)!)
         case 110..<112: return .setCapacity(page: page(), capacity: Int.random(in: 0...3, using: &rng))
         case 112..<114: return .session
+        case 114..<116: return .hold(slot: slot())
+        case 116..<118: return .unhold(slot: slot())
+        case 118: return chance(50) ? .holdTimers(page: page()) : .unholdTimers(page: page())
+        case 119: return .setScale(page: page(), scale: [0.5, 2, .infinity, 1].randomElement(using: &rng)!)
+        case 120, 121: return .setGap(page: page(), lane: ["main", "toast", "alerts"].randomElement(using: &rng)!,
+                                      seconds: [0, 1, 2.5].randomElement(using: &rng)!)
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }

@@ -22,6 +22,9 @@ struct AlertSpec: CustomStringConvertible {
     var onCapped: OnCapped = .drop
     /// A laid-out frame set before add (x 0, width 300, height 150), at this y.
     var frameY: Double?
+    /// docs/rules.md §17.
+    var showAfter: Double = 0
+    var minVisible: Double = 0
     var reactions: [Reaction]
 
     var description: String {
@@ -38,6 +41,8 @@ struct AlertSpec: CustomStringConvertible {
         if lane != "main" { parts.append("lane: \"\(lane)\"") }
         if onCapped != .drop { parts.append("onCapped: .\(onCapped)") }
         if let frameY { parts.append("frameY: \(frameY)") }
+        if showAfter > 0 { parts.append("showAfter: \(showAfter)") }
+        if minVisible > 0 { parts.append("minVisible: \(minVisible)") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
@@ -90,6 +95,13 @@ indirect enum Op: CustomStringConvertible {
     case update(slot: Int, title: String)
     /// The shared history begins a session (docs/rules.md §16).
     case session
+    /// docs/rules.md §17.
+    case hold(slot: Int)
+    case unhold(slot: Int)
+    case holdTimers(page: Int)
+    case unholdTimers(page: Int)
+    case setScale(page: Int, scale: Double)
+    case setGap(page: Int, lane: String, seconds: Double)
 
     var description: String {
         switch self {
@@ -120,6 +132,12 @@ indirect enum Op: CustomStringConvertible {
         case .resume(let page): ".resume(page: \(page))"
         case .cancelTagged(let page, let tag): ".cancelTagged(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
         case .session: ".session"
+        case .hold(let slot): ".hold(slot: \(slot))"
+        case .unhold(let slot): ".unhold(slot: \(slot))"
+        case .holdTimers(let page): ".holdTimers(page: \(page))"
+        case .unholdTimers(let page): ".unholdTimers(page: \(page))"
+        case .setScale(let page, let scale): ".setScale(page: \(page), scale: \(scale))"
+        case .setGap(let page, let lane, let seconds): ".setGap(page: \(page), lane: \"\(lane)\", seconds: \(seconds))"
         }
     }
 }

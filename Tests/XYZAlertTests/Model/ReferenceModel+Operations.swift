@@ -24,6 +24,8 @@ extension ReferenceHarness {
         a.lane = spec.lane
         a.onCapped = spec.onCapped
         a.frame = spec.frameY.map { Rect(x: 0, y: $0, width: 300, height: 150) }
+        a.showAfter = spec.showAfter
+        a.minVisible = spec.minVisible
         if let id = spec.id, let rules = idCaps[id] {
             a.caps = rules
         }
@@ -128,6 +130,12 @@ extension ReferenceHarness {
             p.domain.nextSeq += 1
             a.page = p
             a.state = a.startsWaiting ? .waiting : .ready
+            if a.showAfter > 0 {
+                a.awaitingShowAfter = true
+                a.readyAfterDelay = !a.startsWaiting
+                a.state = .waiting
+                a.showAfterWake = clock + a.showAfter
+            }
             a.addedAt = clock
             a.remaining = a.duration
         }
@@ -252,6 +260,8 @@ extension ReferenceHarness {
                 if a.state == .finished { throw RefFailure("state") }
                 if a.state == .idle {
                     a.startsWaiting = false
+                } else if a.state == .waiting && a.awaitingShowAfter {
+                    a.readyAfterDelay = true
                 } else if a.state == .waiting {
                     a.state = .ready
                     let touched = Touched()
@@ -261,6 +271,7 @@ extension ReferenceHarness {
             case .dismiss(let slot):
                 guard let a = slots[slot] else { return "skip" }
                 if !a.state.isOnScreen { throw RefFailure("state") }
+                if deferEnd(a, .dismissed) { return "ok" }
                 let touched = Touched()
                 end(a, .dismissed, touched)
                 event("finish \(a.label) dismissed", a, kind: "finish")
@@ -268,6 +279,7 @@ extension ReferenceHarness {
             case .cancel(let slot):
                 guard let a = slots[slot] else { return "skip" }
                 if !a.state.isLive { throw RefFailure("state") }
+                if deferEnd(a, .cancelled) { return "ok" }
                 let wasOnScreen = a.state.isOnScreen
                 let touched = Touched()
                 end(a, .cancelled, touched)
@@ -357,6 +369,8 @@ extension ReferenceHarness {
                 tick(p.domain)
             case .session:
                 beginSession()
+            case .hold, .unhold, .holdTimers, .unholdTimers, .setScale, .setGap:
+                return try performTiming(op)
             case .update(let slot, let title):
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }
@@ -365,7 +379,10 @@ extension ReferenceHarness {
                 // once more after it returns.
                 if a.title.map(byteKey) == byteKey(title) { return "ok" }
                 a.title = title
-                if a.state.isOnScreen { deliverUpdate(a) }
+                if a.state.isOnScreen {
+                    deliverUpdate(a)
+                    announce(a)
+                }
             case .setCapacity(let page, let capacity):
                 let p = pages[page]
                 try usable(p)
@@ -401,6 +418,7 @@ extension ReferenceHarness {
                 touched.add(d)
                 var ended = 0
                 for a in order where a.state.isLive && a.page!.domain === d {
+                    if deferEnd(a, .cancelled) { continue }
                     let wasOnScreen = a.state.isOnScreen
                     end(a, .cancelled, touched)
                     if wasOnScreen { event("remove \(a.label) cancelled", a, kind: "remove") }
@@ -413,7 +431,8 @@ extension ReferenceHarness {
                 let target = clock + seconds
                 while true {
                     let due = pages.filter { !$0.destroyed }.compactMap { p in
-                        live(in: p.domain).compactMap(nextTime).min().map { (p, max(0, $0 - clock)) }
+                        (live(in: p.domain).compactMap(nextTime) + [p.domain.gapWake].compactMap { $0 }).min()
+                            .map { (p, max(0, $0 - clock)) }
                     }
                     guard let (p, delay) = due.min(by: { $0.1 < $1.1 }), clock + delay <= target else { break }
                     clock += delay

@@ -45,6 +45,19 @@ final class RefAlert {
     var caps = CapRules()
     var onCapped: OnCapped = .drop
     var parked: (code: String, key: String, wake: Double?)?
+    // docs/rules.md §17: holds, show_after, min_visible, whether the
+    // duration runs now, and the text last announced.
+    var holds = 0
+    var showAfter = 0.0
+    var minVisible = 0.0
+    var awaitingShowAfter = false
+    var readyAfterDelay = false
+    var showAfterWake = 0.0
+    var shownAt = 0.0
+    var pendingEnd: EndReason?
+    var minVisibleWake = 0.0
+    var running = false
+    var lastAnnounced: String?
     /// The id as given (`id` is its bytes), for cap keys.
     let rawID: String?
 
@@ -66,6 +79,10 @@ final class RefPage {
     var destroyed = false
     var suspensions = 0
     var capacity = 0
+    /// docs/rules.md §17, as a root: timer holds, the scale, the lanes' gaps.
+    var timerHolds = 0
+    var scale = 1.0
+    var gaps: [String: Double] = [:]
     var targets: [String: ViewHandle] = [:]
     var domain: RefDomain!
 
@@ -85,6 +102,10 @@ final class RefDomain {
     var running = false
     var flushRequested = false
     var dead = false
+    /// docs/rules.md §17: lane gaps.
+    var laneLeftAt: [String: Double] = [:]
+    var laneBlockedUntil: [String: Double] = [:]
+    var gapWake: Double?
 
     init(root: RefPage?) { self.root = root }
 }
@@ -200,9 +221,10 @@ final class ReferenceHarness: Harness {
     /// docs/rules.md §18, derived from the facts: the first cause that
     /// applies, in the order of the rules.
     func reason(_ a: RefAlert) -> String {
+        if a.state.isOnScreen && a.pendingEnd != nil { return "min_visible" }
         switch a.state {
         case .idle: return "idle"
-        case .waiting: return "not_ready"
+        case .waiting: return a.awaitingShowAfter ? "show_after" : "not_ready"
         case .finished: return "finished"
         case .showing: return "showing"
         case .ready, .hidden: break
@@ -260,6 +282,9 @@ final class ReferenceHarness: Harness {
         if let first, first !== a {
             return "lower_priority \(first.label)"
         }
+        if d.laneBlockedUntil[a.lane] != nil {
+            return "lane_gap"
+        }
         return "deferred"
     }
 
@@ -270,16 +295,24 @@ final class ReferenceHarness: Harness {
     /// When the alert's timer runs out, if one runs: its duration while it
     /// is showing, its ttl while it has never been on screen (docs/rules.md §12).
     func timerDeadline(_ a: RefAlert) -> Double? {
-        if a.state == .showing && a.duration > 0 { return a.deadline }
+        if a.state == .showing && a.running { return a.deadline }
         if (a.state == .waiting || a.state == .ready) && a.ttl > 0 { return a.addedAt + a.ttl }
         return nil
     }
 
-    /// The earliest of its timer and, while parked, its wake.
+    /// The earliest of its timer and its wake, if any.
     func nextTime(_ a: RefAlert) -> Double? {
-        let timer = timerDeadline(a)
-        guard let wake = a.parked?.wake else { return timer }
-        return min(timer ?? wake, wake)
+        let times = [timerDeadline(a), wake(a)?.time].compactMap { $0 }
+        return times.min()
+    }
+
+    /// Its wake (docs/rules.md §16, §17): a cap freeing, a show_after
+    /// delay over, a pending end due.
+    func wake(_ a: RefAlert) -> (time: Double, kind: String)? {
+        if let time = a.parked?.wake { return (time, "cap") }
+        if a.state == .waiting && a.awaitingShowAfter { return (a.showAfterWake, "showAfter") }
+        if a.state.isOnScreen && a.pendingEnd != nil { return (a.minVisibleWake, "minVisible") }
+        return nil
     }
 
     /// The domain's due alert that fires first: by scanning every live alert.
@@ -297,8 +330,27 @@ final class ReferenceHarness: Harness {
         let time = clock
         let touched = Touched()
         var fired = false
-        for a in live(in: d) where (a.parked?.wake).map({ $0 <= time }) ?? false {
-            a.parked = nil
+        // The wakes due, soonest first (ties in add order), then the gaps.
+        while !d.dead, let a = live(in: d).filter({ (wake($0)?.time).map { $0 <= time } ?? false })
+            .min(by: { (wake($0)!.time, $0.seq) < (wake($1)!.time, $1.seq) }) {
+            fired = true
+            touched.add(d)
+            switch wake(a)!.kind {
+            case "cap":
+                a.parked = nil
+            case "showAfter":
+                a.awaitingShowAfter = false
+                if a.readyAfterDelay { a.state = .ready }
+            default:
+                let reason = a.pendingEnd!
+                end(a, reason, touched)
+                event("remove \(a.label) \(reason)", a, kind: "remove")
+                event("finish \(a.label) \(reason)", a, kind: "finish")
+            }
+        }
+        if let wake = d.gapWake, wake <= time {
+            d.gapWake = nil
+            d.laneBlockedUntil = d.laneBlockedUntil.filter { $0.value > time }
             fired = true
             touched.add(d)
         }
@@ -350,6 +402,14 @@ final class ReferenceHarness: Harness {
     var currentDomainOf: (RefAlert) -> RefDomain? { { $0.state.isLive ? $0.page!.domain : nil } }
 
     // MARK: Events
+
+    /// docs/rules.md §17: the text a screen reader says (the harness sets
+    /// titles only), not again when it was the last one said.
+    func announce(_ a: RefAlert) {
+        guard a.state == .showing, let title = a.title, !title.isEmpty, a.lastAnnounced != byteKey(title) else { return }
+        a.lastAnnounced = byteKey(title)
+        event("announce \(a.label) polite \(byteKey(title))", a, kind: "announce")
+    }
 
     func deliverUpdate(_ a: RefAlert) {
         if a.updateIsRunning {
@@ -465,6 +525,10 @@ final class ReferenceHarness: Harness {
                 a.parked = (verdict.code, verdict.key, verdict.frees.map { clock + max(0, $0 - clock) })
                 chosen = select()
             }
+            // docs/rules.md §17: the lane's gap holds its next show back.
+            if chosen != nil && !d.laneLeftAt.isEmpty && gapHolds(d, lane) {
+                chosen = nil
+            }
             let virtual = stack + (chosen.map { [$0] } ?? [])
             func visible(_ i: Int) -> Bool {
                 participates(virtual[i].page!)
@@ -483,7 +547,7 @@ final class ReferenceHarness: Harness {
                 let a = stack[i]
                 delivered.insert(a.label)
                 a.state = .showing
-                if a.duration > 0 { a.deadline = clock + a.remaining }
+                if durationRuns(a) { runDuration(a) }
                 event("unhide \(a.label)", a, kind: "unhide")
             } else if let a = chosen {
                 delivered.insert(a.label)
@@ -491,10 +555,12 @@ final class ReferenceHarness: Harness {
                 d.stack.append(a)
                 a.state = .showing
                 a.offset = 0
-                if a.duration > 0 { a.deadline = clock + a.remaining }
+                if durationRuns(a) { runDuration(a) }
+                if a.minVisible > 0 { a.shownAt = clock }
                 let laneNote = a.lane == "main" ? "" : " lane \(a.lane)"
                 event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))" + laneNote,
                       a, kind: "show")
+                announce(a)
             } else {
                 return false
             }
@@ -531,7 +597,7 @@ final class ReferenceHarness: Harness {
 
     /// A showing alert was hidden: its duration keeps the time left.
     func pause(_ a: RefAlert) {
-        if a.duration > 0 { a.remaining = max(0, a.deadline - clock) }
+        if a.running { pauseDuration(a) }
     }
 
     /// Ends the lowest-ranked queued alerts of `p` while it holds more than
@@ -554,6 +620,12 @@ final class ReferenceHarness: Harness {
         let d = a.page!.domain!
         touched.add(d)
         a.parked = nil
+        a.pendingEnd = nil
+        a.awaitingShowAfter = false
+        a.running = false
+        if a.state.isOnScreen, let root = d.root, root.gaps[a.lane] != nil {
+            d.laneLeftAt[a.lane] = clock
+        }
         d.stack.removeAll { $0 === a }
         a.state = .finished
         for dep in a.deps {
@@ -581,13 +653,22 @@ final class ReferenceHarness: Harness {
         historyDomains.append(n)
         n.nextSeq = d.nextSeq
         n.keyboard = d.keyboard
+        // Running durations leave on this domain's scale, run on the new root's.
+        let members = child.subtree
+        for a in d.stack where a.running && a.state == .showing && members.contains(where: { $0 === a.page! }) {
+            pauseDuration(a)
+        }
         for p in child.subtree { p.domain = n }
         n.stack = d.stack.filter { $0.page!.domain === n }
         d.stack.removeAll { $0.page!.domain === n }
+        refreshDurations(n)
         return n
     }
 
     func absorb(_ d: RefDomain, _ other: RefDomain, _ child: RefPage) {
+        for a in other.stack where a.running && a.state == .showing {
+            pauseDuration(a)
+        }
         let members = child.subtree
         for a in alerts where a.state.isLive && members.contains(where: { $0 === a.page! }) {
             a.seq += d.nextSeq
@@ -599,5 +680,6 @@ final class ReferenceHarness: Harness {
         other.dead = true
         other.root = nil
         historyDomains.removeAll { $0 === other }
+        refreshDurations(d)
     }
 }

@@ -32,7 +32,7 @@ from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoun
 from .history import History, Limit
 from .host import Host
 from .runner import ScenarioPlayer, record_scenario, run_scenario
-from .timers import AsyncioHost
+from .timers import AsyncioHost, Holds
 
 __version__ = "0.2.0"
 
@@ -44,7 +44,7 @@ def version() -> str:
 
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
-    "Exclusive", "HideReason", "History", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
+    "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
     "OnDuplicate", "OwnerError", "Page", "Politeness",
     "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",

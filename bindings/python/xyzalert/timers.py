@@ -4,12 +4,48 @@ timers are the loop's ``call_later`` (docs/rules.md §12)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Dict, Optional
+from typing import TYPE_CHECKING, Dict, Optional, Set, Tuple
 
+from ._enums import State
 from .host import Host
 
 if TYPE_CHECKING:
+    from .alert import Alert
     from .dispatch import Dispatch
+
+
+class Holds:
+    """Turns a toolkit's events into the engine's counted holds
+    (docs/rules.md §17), once per alert and reason however often the event
+    repeats: ``start(alert, "pointer")`` on pointer-enter,
+    ``stop(alert, "pointer")`` on pointer-leave, the same with ``"focus"``
+    for keyboard focus, and ``window(root, hidden=True/False)`` when the
+    window is minimised and restored (every countdown of the domain holds).
+    An alert that finished meanwhile is simply forgotten."""
+
+    def __init__(self) -> None:
+        self._held: Dict[Tuple[int, str], "Alert"] = {}
+        self._windows: Set[int] = set()
+
+    def start(self, alert: "Alert", reason: str) -> None:
+        key = (id(alert), reason)
+        if key not in self._held and alert.state != State.FINISHED:
+            alert.hold()
+            self._held[key] = alert
+
+    def stop(self, alert: "Alert", reason: str) -> None:
+        held = self._held.pop((id(alert), reason), None)
+        if held is not None and held.state != State.FINISHED:
+            held.unhold()
+
+    def window(self, root: "Dispatch", hidden: bool) -> None:
+        if hidden and id(root) not in self._windows:
+            root.hold_timers()
+            self._windows.add(id(root))
+        elif not hidden and id(root) in self._windows:
+            self._windows.discard(id(root))
+            if not root.closed:
+                root.unhold_timers()
 
 
 class AsyncioHost(Host):
@@ -36,6 +72,30 @@ class AsyncioHost(Host):
     def __init__(self, loop: Optional[asyncio.AbstractEventLoop] = None) -> None:
         self._loop = loop
         self._timers: Dict[int, asyncio.TimerHandle] = {}
+        #: Countdowns held for people (docs/rules.md §17): call these from
+        #: your toolkit's pointer, focus and window events.
+        self.holds = Holds()
+
+    def pointer_entered(self, alert: "Alert") -> None:
+        """The pointer is over the alert: its countdown holds (WCAG 2.2.1)."""
+        self.holds.start(alert, "pointer")
+
+    def pointer_left(self, alert: "Alert") -> None:
+        self.holds.stop(alert, "pointer")
+
+    def focus_gained(self, alert: "Alert") -> None:
+        """The alert (or a control in it) has keyboard focus: its countdown holds."""
+        self.holds.start(alert, "focus")
+
+    def focus_lost(self, alert: "Alert") -> None:
+        self.holds.stop(alert, "focus")
+
+    def window_hidden(self, root: "Dispatch") -> None:
+        """The window was minimised (or the app went to the background): every countdown of the domain holds."""
+        self.holds.window(root, hidden=True)
+
+    def window_shown(self, root: "Dispatch") -> None:
+        self.holds.window(root, hidden=False)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
