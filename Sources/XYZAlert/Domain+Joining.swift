@@ -79,6 +79,9 @@ extension Domain {
     /// and alerts + this domain's stack).
     func split(_ child: Dispatch) -> Domain {
         let domain = Domain(root: child)
+        if let recording = child.recording, recording.isInCall {
+            domain.splitInRecordedCall = recording.callSerial
+        }
         domain.history = history
         history?.attach(domain)
         domain.nextSeq = nextSeq

@@ -83,6 +83,9 @@ final class Domain {
     /// Checked builds: how many callbacks the domain has made.
     @exclusivity(unchecked) var hostCallsMade = 0
     #endif
+    /// The recorded call (`Recording.callSerial`) during which it split off
+    /// from another domain, if any (see `Recording.inSplitFlushRequest`).
+    @exclusivity(unchecked) var splitInRecordedCall: Int?
     /// The root was destroyed, or the domain was merged into another one.
     @exclusivity(unchecked) var isDead = false
 

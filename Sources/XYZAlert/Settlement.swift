@@ -65,7 +65,11 @@ struct Settlement {
             }
         } else if !domain.flushRequested, let root = domain.root, let host = root.host {
             domain.flushRequested = true
+            // (What a recording cannot place: see `Recording.inSplitFlushRequest`.)
+            let recording = root.recording.flatMap { $0.isInCall && domain.splitInRecordedCall == $0.callSerial ? $0 : nil }
+            recording?.inSplitFlushRequest = true
             domain.runHostCode(host) { host.requestFlush(root) }
+            recording?.inSplitFlushRequest = false
         }
         return nil
     }

@@ -277,8 +277,12 @@ public final class Recording {
 
     /// A call with this step begins.
     func begin(_ call: RecordedStep) {
+        if inSplitFlushRequest {
+            fail("a call was made from inside the flush request of a page that split off during the same call")
+        }
         append(call)
         if depth == 0 {
+            callSerial &+= 1
             outerStep = steps.count - 1
             eventsInCall = 0
             frozenTime = nil
@@ -327,6 +331,14 @@ public final class Recording {
             finishing = alert
         }
     }
+
+    /// Set while the host of a page that split off during the running call
+    /// is asked for a flush: a call it makes from there cannot be replayed
+    /// (the file can only place it inside the event before, when the page
+    /// had not split off yet).
+    var inSplitFlushRequest = false
+    /// Numbers the outermost recorded calls.
+    private(set) var callSerial = 0
 
     private func forgetFinishing() {
         if let alert = finishing, let entry = instances.removeValue(forKey: ObjectIdentifier(alert)) {
