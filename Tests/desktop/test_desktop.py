@@ -235,3 +235,49 @@ def test_the_live_app_keeps_its_history_across_runs(tmp_path):
         for page in live.pages.values():
             page.close()
         live.screen.close()
+
+
+def test_the_tour_reads_its_announcements_into_the_strip(tour):
+    """The "announcements" strip shows what a screen reader would say, as
+    the engine's announce events give it, newest first."""
+    while not tour.done:
+        tour.step()
+    said = [e["text"] for e in tour.player.events if e["event"] == "announce"]
+    assert said and tour.screen.said == list(reversed(said))
+    assert tour.screen.announcements.cget("text").startswith("Announced: " + said[-1])
+
+
+def test_hover_focus_and_a_minimised_window_hold_the_toasts(tmp_path):
+    root = tk.Tk()
+    live = app.App(root, DESKTOP / "alerts.json", tmp_path / "history.json")
+    try:
+        saved = live.add("saved")
+        root.update()
+        assert set(live.screen.visible_toasts()) == {"saved"}
+        assert "Draft saved" in live.screen.announcements.cget("text")
+        widget = next(d.widget for d in live.screen.drawn.values() if d.alert.id == "saved")
+        widget.event_generate("<Enter>")
+        widget.event_generate("<FocusIn>")
+        root.update()
+        assert live.window.next_deadline() is None  # held: no timer runs
+        widget.event_generate("<Leave>")
+        root.update()
+        assert live.window.next_deadline() is None  # the focus still holds it
+        widget.event_generate("<FocusOut>")
+        root.update()
+        assert live.window.next_deadline() is not None
+        root.iconify()
+        root.update()
+        deadline = root.tk.call("clock", "milliseconds") + 2000
+        while live.window.next_deadline() is not None and root.tk.call("clock", "milliseconds") < deadline:
+            root.update()
+        assert live.window.next_deadline() is None  # minimised: every countdown holds
+        root.deiconify()
+        deadline = root.tk.call("clock", "milliseconds") + 5000
+        while saved.state != xyzalert.State.FINISHED and root.tk.call("clock", "milliseconds") < deadline:
+            root.update()
+        assert saved.state == xyzalert.State.FINISHED  # restored: it timed out
+    finally:
+        for page in live.pages.values():
+            page.close()
+        live.screen.close()

@@ -9,7 +9,11 @@ dispatch; the selected tab is the active child), dialogs drawn inside the
 window (a `hide_others` dialog dims its page), a toast lane at the bottom
 (durations on Tk's timer through `set_timer`/`tick`), deferred mode on
 `after_idle` + `flush`, an on-screen keyboard that alerts move clear of, and
-a side panel with `why()` (code and sentence) for every queued alert. The alerts are those
+a side panel with `why()` (code and sentence) for every queued alert, and
+an "announcements" strip that shows what a screen reader would say (the
+engine's `announce`, a stand-in for a live region). A toast's countdown
+holds while the pointer is over it or it has keyboard focus, and every
+countdown holds while the window is minimised (docs/rules.md §17). The alerts are those
 of `alerts.json` beside this file: each one's `meta.tab` names its tab
 ("window": the window itself), and the toolbar has a button to add each.
 Their frequency caps ("rating" is asked at most once, ever) count in a
@@ -63,8 +67,12 @@ class Screen:
     `on_tab` (the user selected a tab)."""
 
     def __init__(self, root: tk.Tk, tabs: List[str], on_action: Callable[[xyzalert.Alert, int], None],
-                 on_tab: Callable[[str], None], explanations: Callable[[], List[str]]) -> None:
+                 on_tab: Callable[[str], None], explanations: Callable[[], List[str]],
+                 on_hold: Optional[Callable[[xyzalert.Alert, str, bool], None]] = None) -> None:
         self.root, self.on_action, self.on_tab, self.explanations = root, on_action, on_tab, explanations
+        #: (alert, "pointer" or "focus", held): a toast's countdown holds while
+        #: the pointer is over it or it has the keyboard focus.
+        self.on_hold = on_hold
         root.title("XYZAlert desktop")
         root.geometry("900x600+0+0")
         self.toolbar = tk.Frame(root, bg="#dcdcd6")
@@ -73,6 +81,11 @@ class Screen:
         self.status.pack(side="left", padx=6, pady=4)
         self.toast_lane = tk.Frame(root, height=40, bg="#2e3436")
         self.toast_lane.pack(side="bottom", fill="x")
+        # What a screen reader would say: the last few announcements, newest first.
+        self.announcements = tk.Label(root, text="", anchor="w", bg="#fce94f", font=("DejaVu Sans", 9),
+                                      justify="left")
+        self.announcements.pack(side="bottom", fill="x")
+        self.said: List[str] = []
         self.toast_lane.pack_propagate(False)
         self.keyboard = tk.Frame(root, height=KEYBOARD_HEIGHT, bg="#babdb6")
         self.keyboard.pack_propagate(False)
@@ -111,7 +124,13 @@ class Screen:
         toast = alert.lane == "toast"
         if toast:
             widget: Any = tk.Label(self.toast_lane, text=alert.title or alert.id or "", bg="#4e9a06", fg="white",
-                                         padx=10, font=("DejaVu Sans", 10, "bold"))
+                                         padx=10, font=("DejaVu Sans", 10, "bold"), takefocus=True)
+            if self.on_hold is not None:
+                hold = self.on_hold
+                widget.bind("<Enter>", lambda _e, a=alert: hold(a, "pointer", True))
+                widget.bind("<Leave>", lambda _e, a=alert: hold(a, "pointer", False))
+                widget.bind("<FocusIn>", lambda _e, a=alert: hold(a, "focus", True))
+                widget.bind("<FocusOut>", lambda _e, a=alert: hold(a, "focus", False))
         else:
             parent = self.tabs.get(page, self.body)
             widget = tk.Frame(parent, bg="white", highlightthickness=3,
@@ -149,6 +168,11 @@ class Screen:
             for child in drawn.widget.winfo_children():
                 child.destroy()
             self._fill(drawn.widget, alert)
+
+    def announce(self, text: str, politeness: xyzalert.Politeness) -> None:
+        """Shows what a screen reader would say ("!" marks an assertive one)."""
+        self.said.insert(0, ("! " if politeness == xyzalert.Politeness.ASSERTIVE else "") + text)
+        self.announcements.configure(text="Announced: " + "  |  ".join(self.said[:3]))
 
     def show_keyboard(self, shown: bool) -> None:
         """The on-screen keyboard slides over the bottom of the window, above
@@ -283,6 +307,9 @@ class Observer(xyzalert.Host):
     def update(self, alert: xyzalert.Alert) -> None:
         self.screen.update(alert)
 
+    def announce(self, alert: xyzalert.Alert, politeness: xyzalert.Politeness, text: str) -> None:
+        self.screen.announce(text, politeness)
+
 
 class LiveHost(Observer):
     """A page of the live app: draws, and (as the root's host) runs the
@@ -338,8 +365,12 @@ class App:
         self.policy.apply_caps(self.history)
         self.tab_of = {id: (self.policy.create_alert(id).meta or {}).get("tab", "window") for id in self.policy.ids}
         tabs = list(dict.fromkeys(tab for tab in self.tab_of.values() if tab != "window"))
-        self.screen = Screen(root, tabs, self.act, self.select, self.explanations)
+        #: Countdowns held for people: hover and focus on toasts, the window minimised.
+        self.holds = xyzalert.Holds()
+        self.screen = Screen(root, tabs, self.act, self.select, self.explanations, self.hold)
         self.window = xyzalert.Dispatch(LiveHost(self.screen, "window", self), name="window", history=self.history)
+        root.bind("<Unmap>", lambda event: self.minimised(event, True), add="+")
+        root.bind("<Map>", lambda event: self.minimised(event, False), add="+")
         if problem:
             self.screen.note(problem)
         self.pages = {"window": self.window}
@@ -370,6 +401,18 @@ class App:
             self.screen.note(f"'{id}' was not shown: a frequency cap holds it")
         self.screen.refresh_later()
         return alert
+
+    def hold(self, alert: xyzalert.Alert, reason: str, held: bool) -> None:
+        """A toast's countdown holds while the pointer is over it or it has focus."""
+        if held:
+            self.holds.start(alert, reason)
+        else:
+            self.holds.stop(alert, reason)
+
+    def minimised(self, event: Any, hidden: bool) -> None:
+        """Every countdown holds while the window is minimised."""
+        if event.widget is self.screen.root and not self.window.closed:
+            self.holds.window(self.window, hidden)
 
     def save_history(self) -> None:
         """Keeps the display history for the next run (see open_history)."""
