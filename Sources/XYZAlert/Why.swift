@@ -12,8 +12,7 @@
 
 /// What keeps an alert where it is. The raw values are the C interface's
 /// `xyz_why_code` and never change meaning; the descriptions are the trace
-/// words. Codes of features to come (show_after, lane gaps, min_visible)
-/// are defined already; the engine gives them once those features exist.
+/// words.
 public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// Created, not added yet.
     case idle = 0
@@ -25,7 +24,7 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     case hiddenCovered
     /// Added waiting: the host has not marked it ready.
     case notReady
-    /// Ready, but its show_after delay has not passed (to come).
+    /// Waiting: its show_after delay has not passed (docs/rules.md §17).
     case showAfter
     /// Waiting for an unfinished alert it depends on (the cause).
     case dependency
@@ -47,13 +46,13 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// Nothing holds it: it shows at the next pass (deferred mode: at the
     /// host's flush); also an on-screen alert whose next event is pending.
     case deferred
-    /// Its lane's gap between shows has not passed (to come).
+    /// Rule 4 would show it, but its lane's gap holds it back.
     case laneGap
     /// A frequency cap holds it (the key and the rule are given).
     case capped
     /// A cool-down holds it (the key and the rule are given).
     case coolingDown
-    /// Dismissed, kept on screen until its minimum visible time (to come).
+    /// Dismissed or cancelled, kept on screen until its minimum visible time.
     case minVisible
     /// Ended; `Alert.endReason` says why.
     case finished
