@@ -145,10 +145,10 @@ extern "C" {
 
 /** The version of this header. xyz_version() gives the library's. */
 #define XYZALERT_VERSION_MAJOR 0
-#define XYZALERT_VERSION_MINOR 2
+#define XYZALERT_VERSION_MINOR 3
 #define XYZALERT_VERSION_PATCH 0
 /** "MAJOR.MINOR.PATCH" of this header. */
-#define XYZALERT_VERSION_STRING "0.2.0"
+#define XYZALERT_VERSION_STRING "0.3.0"
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
 #define XYZALERT_VERSION_NUMBER \
     (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)

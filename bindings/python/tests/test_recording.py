@@ -11,7 +11,8 @@ import pytest
 import xyzalert
 from conftest import REPO, cli_path
 
-SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "examples" / "caps").glob("*.json")]
+SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "examples" / "caps").glob("*.json"),
+                                *(REPO / "examples" / "timing").glob("*.json")]
                    if '"steps"' in p.read_text())
 
 

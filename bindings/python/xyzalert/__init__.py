@@ -34,7 +34,7 @@ from .host import Host
 from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost, Holds
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 
 def version() -> str:
