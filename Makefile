@@ -153,7 +153,7 @@ example: lib cli
 	$(CC) -std=c99 $(STRICT) -Iinclude examples/c/host.c -o $(BIN)/example-host $(LINK_LIB)
 	$(VALGRIND) $(BIN)/example-host $(BIN)/example-host.json > $(BIN)/example-host.out
 	@# Its toasts time out on the poll() timer loop, in order.
-	grep -A5 'show   saved' $(BIN)/example-host.out | grep -q 'finish synced   (timeout)'
+	grep -A7 'show   saved' $(BIN)/example-host.out | grep -q 'finish synced   (timeout)'
 	@# Its session, recorded, replays to the same events (event and alert of each).
 	sed -n 's/^\[home\] \([a-z]*\) *\([a-z]*\).*/\1 \2/p' $(BIN)/example-host.out > $(BIN)/example-host.events
 	$(BIN)/xyzalert simulate $(BIN)/example-host.json --format expect | cut -d' ' -f2,3 | diff $(BIN)/example-host.events -

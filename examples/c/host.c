@@ -97,6 +97,13 @@ static void action(xyz_alert *alert, size_t index, void *context) {
     printf("[%s] action %-8s '%s'\n", s->name, name_of(alert), xyz_alert_action_id(alert, index));
 }
 
+/* What a screen reader should say (a real host hands it to the platform's
+ * accessibility announcement). */
+static void announce(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context) {
+    screen *s = context;
+    printf("[%s] announce %-6s (%s) %s\n", s->name, name_of(alert), xyz_politeness_name(politeness), text);
+}
+
 static xyz_alert *new_alert(const char *id, int priority, xyz_exclusive exclusive, const char *title) {
     xyz_alert *alert = xyz_alert_create(id);
     xyz_alert_set_priority(alert, priority);
@@ -135,7 +142,7 @@ int main(int argc, char **argv) {
     screen home_screen = {"home", -1};
     xyz_host host = XYZ_HOST_INIT(.context = &home_screen, .show = show, .hide = hide, .unhide = unhide,
                                   .remove = remove_view, .finish = finish, .action = action,
-                                  .now = monotonic_now, .set_timer = set_timer);
+                                  .now = monotonic_now, .set_timer = set_timer, .announce = announce);
     xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
     if (!home) {
         fprintf(stderr, "xyz_dispatch_create: %s\n", xyz_last_error());
