@@ -84,7 +84,7 @@ extension Domain {
             extras.pendingEnd = nil
             extras.awaitingShowAfter = false
         }
-        if alert.state.isOnScreen, let root, !root.gaps.isEmpty {
+        if gapsInUse && alert.state.isOnScreen {
             laneLeft(alert.laneKey)
         }
         dispatch.unqueued(alert)

@@ -79,6 +79,7 @@ extension Domain {
     /// and alerts + this domain's stack).
     func split(_ child: Dispatch) -> Domain {
         let domain = Domain(root: child)
+        domain.gapsInUse = !child.gaps.isEmpty
         if let recording = child.recording, recording.isInCall {
             domain.splitInRecordedCall = recording.callSerial
         }

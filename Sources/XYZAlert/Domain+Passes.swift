@@ -87,26 +87,10 @@ extension Domain {
                 endCapped(alert)
             case .hide(let alert, let reason):
                 alert.passMark = pass
-                let host = alert.dispatch?.host
-                alert.dispatch?.recording?.delivered(alert, finished: false)
-                alert.state = .hidden
-                if alert.deadlineIndex >= 0 {
-                    pauseDuration(alert)
-                }
-                if let host {
-                    runHostCode(host) { host.hide(alert, reason: reason) }
-                }
+                deliverHide(alert, reason)
             case .unhide(let alert):
                 alert.passMark = pass
-                let host = alert.dispatch?.host
-                alert.dispatch?.recording?.delivered(alert, finished: false)
-                alert.state = .showing
-                if alert.duration > 0 && durationRuns(alert) {
-                    runDuration(alert)
-                }
-                if let host {
-                    runHostCode(host) { host.unhide(alert) }
-                }
+                deliverUnhide(alert)
             case .show(let alert):
                 alert.passMark = pass
                 if let history {
@@ -123,7 +107,7 @@ extension Domain {
                     firstShown(alert)
                 }
                 if alert.extras != nil {
-                    noteFirstShow(alert)
+                    firstShowForPeople(alert, before: true)
                 }
                 let target = alert.target
                 dispatch.recording?.delivered(alert, finished: false)
@@ -133,7 +117,7 @@ extension Domain {
                 }
                 // docs/rules.md §17: what a screen reader says, after the show.
                 if alert.hasContent {
-                    announce(alert)
+                    firstShowForPeople(alert, before: false)
                 }
                 if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
                     // The pass is over, without looking again (one lane, no
@@ -152,6 +136,38 @@ extension Domain {
             }
         }
         return delivered
+    }
+
+    /// A hide of the running pass: the state change, then `hide`. Out of
+    /// line, as is `deliverUnhide`: shows are the events of every hot path,
+    /// and the pass loop must stay small enough for `nextEvent` to be
+    /// inlined into it (docs/performance.md).
+    @inline(never)
+    private func deliverHide(_ alert: Alert, _ reason: HideReason) {
+        let host = alert.dispatch?.host
+        alert.dispatch?.recording?.delivered(alert, finished: false)
+        alert.state = .hidden
+        if alert.deadlineIndex >= 0 {
+            pauseDuration(alert)
+        }
+        if let host {
+            runHostCode(host) { host.hide(alert, reason: reason) }
+        }
+    }
+
+    /// An unhide of the running pass: the state change, the duration runs
+    /// again (unless held), then `unhide`.
+    @inline(never)
+    private func deliverUnhide(_ alert: Alert) {
+        let host = alert.dispatch?.host
+        alert.dispatch?.recording?.delivered(alert, finished: false)
+        alert.state = .showing
+        if alert.duration > 0 {
+            refreshDuration(alert)
+        }
+        if let host {
+            runHostCode(host) { host.unhide(alert) }
+        }
     }
 
     /// The next event of the running pass, in the order of rule 6: hides,
@@ -202,7 +218,7 @@ extension Domain {
         }
         // docs/rules.md §17: a lane's gap holds its next show back (its
         // hides and unhides go on).
-        if chosen != nil && !laneLeftAt.isEmpty && gapHolds(lane) {
+        if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
             chosen = nil
         }
         var hiding = chosen?.exclusive == .hideOthers

@@ -103,6 +103,9 @@ final class Domain {
     @exclusivity(unchecked) var laneLeftAt: [ExactString: Double] = [:]
     @exclusivity(unchecked) var laneBlockedUntil: [ExactString: Double] = [:]
     @exclusivity(unchecked) var gapWake: Double?
+    /// Whether the root has any lane gap (kept so that ending an alert
+    /// reads one flag, not the root's table).
+    @exclusivity(unchecked) var gapsInUse = false
     /// The deadline of the timer last requested from the root's host with
     /// `setTimer`; nil when none is outstanding (none was asked for, the
     /// last request cancelled it, or a tick used it up).

@@ -48,6 +48,18 @@ struct Settlement {
         }
     }
 
+    /// Deferred mode: asks the root's host for a flush. Out of line, so that
+    /// `settle(one:)` stays small enough for the passes to be inlined into it.
+    @inline(never)
+    private static func requestFlush(_ domain: Domain, _ root: Dispatch, _ host: AlertHost) {
+        domain.flushRequested = true
+        // (What a recording cannot place: see `Recording.inSplitFlushRequest`.)
+        let recording = root.recording.flatMap { $0.isInCall && domain.splitInRecordedCall == $0.callSerial ? $0 : nil }
+        recording?.inSplitFlushRequest = true
+        domain.runHostCode(host) { host.requestFlush(root) }
+        recording?.inSplitFlushRequest = false
+    }
+
     /// Then asks the domain's host for the timer its earliest deadline needs
     /// (`Domain.armTimer`).
     private static func settle(one domain: Domain) -> AlertError? {
@@ -64,12 +76,7 @@ struct Settlement {
                 return error
             }
         } else if !domain.flushRequested, let root = domain.root, let host = root.host {
-            domain.flushRequested = true
-            // (What a recording cannot place: see `Recording.inSplitFlushRequest`.)
-            let recording = root.recording.flatMap { $0.isInCall && domain.splitInRecordedCall == $0.callSerial ? $0 : nil }
-            recording?.inSplitFlushRequest = true
-            domain.runHostCode(host) { host.requestFlush(root) }
-            recording?.inSplitFlushRequest = false
+            requestFlush(domain, root, host)
         }
         return nil
     }

@@ -61,6 +61,7 @@ extension Domain {
 
     /// `alert` was just shown for the first time: its ttl no longer applies,
     /// and its duration starts (unless held, docs/rules.md §17).
+    @inline(never)
     func firstShown(_ alert: Alert) {
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)

@@ -171,6 +171,7 @@ extension Dispatch {
         defer { recorded?.end() }
         let key = ExactString(lane)
         gaps[key] = seconds > 0 ? seconds : nil
+        domain.gapsInUse = !gaps.isEmpty
         try Settlement.settle(domain)
     }
 
@@ -192,12 +193,14 @@ extension Domain {
 
     /// Whether `alert`'s duration runs now: showing, with a duration, not
     /// held, with a finite scale.
+    @inline(never)
     func durationRuns(_ alert: Alert) -> Bool {
         alert.state == .showing && alert.duration > 0 && (alert.extras?.holds ?? 0) == 0
             && (root?.storedTimerHolds ?? 0) == 0 && durationScale.isFinite
     }
 
     /// Starts or stops `alert`'s duration to match `durationRuns`.
+    @inline(never)
     func refreshDuration(_ alert: Alert) {
         guard alert.state == .showing, alert.duration > 0 else { return }
         let runs = durationRuns(alert)
@@ -236,7 +239,10 @@ extension Domain {
     }
 
     /// Whether the lane's gap holds back a show now; if so, the time it
-    /// ends is noted (for `why`) and asked for on the timer.
+    /// ends is noted (for `why`) and asked for on the timer. (The rare
+    /// paths of a pass are out of line, so that the pass loop stays one
+    /// function: docs/performance.md.)
+    @inline(never)
     func gapHolds(_ lane: ExactString?) -> Bool {
         guard let gap = gap(lane), let left = laneLeftAt[lane ?? Domain.mainLane] else { return false }
         let until = left + gap
@@ -248,15 +254,30 @@ extension Domain {
 
     /// A show of `alert` that is its first: what §17 does then (min_visible
     /// reads the clock) before the host hears of it.
+    @inline(never)
     func noteFirstShow(_ alert: Alert) {
         if let extras = alert.extras, extras.minVisible > 0 {
             extras.shownAt = now()
         }
     }
 
+    /// What a first show does for people: `noteFirstShow` before the host
+    /// hears of it (`before`), `announce` after. One call out of line, for
+    /// alerts with extras or content only: the pass loop stays small
+    /// enough to be one function (docs/performance.md).
+    @inline(never)
+    func firstShowForPeople(_ alert: Alert, before: Bool) {
+        if before {
+            noteFirstShow(alert)
+        } else if alert.hasContent {
+            announce(alert)
+        }
+    }
+
     /// After a show or a content change: tells the host what a screen
     /// reader should say, unless the alert is `off`, has no text, or said
     /// the same text last.
+    @inline(never)
     func announce(_ alert: Alert) {
         guard alert.state == .showing, alert.announce != .off, let text = alert.announcementText,
               alert.extras?.lastAnnounced.map({ ExactString($0) == ExactString(text) }) != true else { return }
