@@ -30,6 +30,8 @@ enum { PAGES = 4, ALERTS = 12 };
 static const unsigned char *input;
 static size_t input_left;
 static xyz_dispatch *pages[PAGES];
+/* Slots whose page is being destroyed (a callback of that destroy must not destroy it again). */
+static int destroying[PAGES];
 static xyz_alert *alerts[ALERTS];
 static int destructors_owed; /* user data and contexts handed over, not yet destroyed */
 static int depth;            /* callback nesting */
@@ -156,6 +158,15 @@ static void on_action(xyz_alert *a, size_t index, void *context) {
 static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
 static double on_now(void *context) { (void)context; return clock_now; }
 static void on_update(xyz_alert *a, void *context) { (void)context; log_event(a, "update", NULL); react(a); }
+static void on_announce(xyz_alert *a, xyz_politeness politeness, const char *text, void *context) {
+    (void)context;
+    if (!text || !text[0]) {
+        fprintf(stderr, "announce got no text\n");
+        abort();
+    }
+    log_event(a, "announce", xyz_politeness_name(politeness));
+    react(a);
+}
 static void on_set_timer(xyz_dispatch *root, double delay, void *context) {
     (void)root;
     (void)context;
@@ -178,7 +189,7 @@ static xyz_dispatch *make_page(int deferred) {
     xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_remove,
                                   .finish = on_finish, .move = on_move, .action = on_action,
                                   .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer,
-                                  .update = on_update);
+                                  .update = on_update, .announce = on_announce);
     host.request_flush = deferred ? on_flush : NULL;
     destructors_owed++;
     return xyz_dispatch_create(&host, NULL);
@@ -242,11 +253,17 @@ static void step(void) {
     case 11: { /* a destroyed handle is gone: the slot gets a new page at once */
         int i = operand(PAGES);
         xyz_dispatch *old = pages[i];
-        if (xyz_dispatch_destroy(old) == XYZ_OK) {
-            if (old == recorded_root) recorded_root = NULL; /* its recording went with it */
-            pages[i] = make_page(operand(2));
-            recorded[i] = 0;
-        }
+        /* The handle is invalid once destroy returns, whatever it returns
+         * (a destroy whose passes did not settle still destroyed the page);
+         * only a destroy of the page whose destroy is running is refused,
+         * and the harness does not make it. */
+        if (destroying[i]) break;
+        destroying[i] = 1;
+        (void)xyz_dispatch_destroy(old);
+        destroying[i] = 0;
+        if (old == recorded_root) recorded_root = NULL; /* its recording went with it */
+        pages[i] = make_page(operand(2));
+        recorded[i] = 0;
         break;
     }
     case 12: {
@@ -345,7 +362,8 @@ static void normalise(const char *line, char *out, size_t size) {
     char event[16] = "", alert[200] = "", detail[64] = "";
     const char *rest = strchr(line, ' ');
     int words = rest ? sscanf(rest + 1, "%15s %199s %63s", event, alert, detail) : 0;
-    int reason = words == 3 && (!strcmp(event, "hide") || !strcmp(event, "remove") || !strcmp(event, "finish"));
+    int reason = words == 3 && (!strcmp(event, "hide") || !strcmp(event, "remove") || !strcmp(event, "finish") ||
+                                !strcmp(event, "announce"));
     snprintf(out, size, "%s %s%s%s", event, alert[0] == '#' ? "-" : alert, reason ? " " : "", reason ? detail : "");
 }
 
