@@ -230,7 +230,9 @@ typedef enum xyz_end_reason {
     XYZ_END_DUPLICATE,     /**< Added with XYZ_ON_DUPLICATE_IGNORE while its id was live: never joined (0.2). */
     XYZ_END_REPLACED,      /**< A new alert with its id and XYZ_ON_DUPLICATE_REPLACE took its place (0.2). */
     XYZ_END_DROPPED,       /**< Its dispatch was over capacity and it ranked lowest (0.2). */
-    XYZ_END_CAPPED         /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
+    XYZ_END_CAPPED,        /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
+    XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
+    XYZ_END_DISPLACED      /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -238,8 +240,30 @@ typedef enum xyz_end_reason {
 typedef enum xyz_on_duplicate {
     XYZ_ON_DUPLICATE_REJECT = 0, /**< The add fails with XYZ_EDUPLICATE, nothing changes (default). */
     XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: finish(XYZ_END_DUPLICATE) during the add. */
-    XYZ_ON_DUPLICATE_REPLACE     /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
+    XYZ_ON_DUPLICATE_REPLACE,    /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
+    XYZ_ON_DUPLICATE_UPDATE      /**< (0.3) Upsert: the live alert takes the new one's content (and its duration,
+                                      counted again, when it has one) and gets update if on screen; the new one
+                                      does not join: finish(XYZ_END_DUPLICATE), after that update. */
 } xyz_on_duplicate;
+
+/** (0.3) What happens to an on-screen alert that would be hidden covered
+ * (docs/rules.md §19). */
+typedef enum xyz_when_displaced {
+    XYZ_WHEN_DISPLACED_RESTORE = 0, /**< It is hidden (covered) and unhides when it can (default). */
+    XYZ_WHEN_DISPLACED_DROP         /**< It ends instead: remove, finish, both XYZ_END_DISPLACED. */
+} xyz_when_displaced;
+
+/** (0.3) What a full lane does with a wait candidate (docs/rules.md §19). */
+typedef enum xyz_on_full {
+    XYZ_ON_FULL_QUEUE = 0,   /**< It stays queued until there is room (default). */
+    XYZ_ON_FULL_EVICT_OLDEST /**< The lane's oldest visible alert ends (XYZ_END_EVICTED), then it shows. */
+} xyz_on_full;
+
+/** (0.3) Among candidates of equal priority, which shows first (docs/rules.md §19). */
+typedef enum xyz_order {
+    XYZ_ORDER_FIFO = 0, /**< the earlier add (default) */
+    XYZ_ORDER_LIFO      /**< the later add */
+} xyz_order;
 
 /** (0.3) How a screen reader should say an alert (docs/rules.md §17). */
 typedef enum xyz_politeness {
@@ -300,8 +324,9 @@ typedef enum xyz_why_code {
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
  * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
- * "timeout", "expired", "duplicate", "replaced", "dropped", "capped"; "default",
- * "cancel", "destructive"; "reject", "ignore", "replace"; "drop", "wait". "unknown" for a value that is not an
+ * "timeout", "expired", "duplicate", "replaced", "dropped", "capped",
+ * "evicted", "displaced"; "default", "cancel", "destructive"; "reject",
+ * "ignore", "replace", "update"; "drop", "wait". "unknown" for a value that is not an
  * enumerator. Static storage; never NULL. */
 XYZ_API const char *xyz_state_name(xyz_state state);
 XYZ_API const char *xyz_exclusive_name(xyz_exclusive exclusive);
@@ -450,7 +475,9 @@ XYZ_API const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
  * id already live in the domain is XYZ_EDUPLICATE unless the new alert's
  * policy says otherwise (xyz_alert_set_on_duplicate()): "ignore" finishes the
  * new alert (XYZ_END_DUPLICATE) and adds the rest, "replace" ends the live one
- * (remove if on screen, finish; XYZ_END_REPLACED) and adds the new one. On
+ * (remove if on screen, finish; XYZ_END_REPLACED) and adds the new one,
+ * "update" gives the live one the new content (update callback if on
+ * screen) and finishes the new alert (XYZ_END_DUPLICATE). On
  * failure (XYZ_EINVAL, XYZ_ESTATE, XYZ_EDUPLICATE, XYZ_ECYCLE) the first
  * problem is reported and nothing changes. The state changes come first
  * (replaced alerts end, ignored ones finish, the rest join, then the
@@ -575,6 +602,39 @@ XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
  */
 XYZ_API xyz_status xyz_dispatch_set_capacity(xyz_dispatch *dispatch, size_t capacity);
 XYZ_API size_t xyz_dispatch_capacity(const xyz_dispatch *dispatch);
+
+/**
+ * (0.3) Cancels the queued alerts of the dispatch's domain (waiting or
+ * ready, not on screen) that carry `tag` (NULL: every queued alert), one
+ * by one in candidate order, as xyz_alert_cancel() would (finish,
+ * XYZ_END_CANCELLED); on-screen alerts, hidden ones included, stay. Then
+ * one pass. `count` (may be NULL) receives how many this call ended.
+ * XYZ_EINVAL for a NULL dispatch or an empty tag. O(k log k) for the k
+ * alerts it ends; every live alert of the domain is looked at when `tag`
+ * is NULL.
+ */
+XYZ_API xyz_status xyz_dispatch_cancel_queued(xyz_dispatch *dispatch, const char *tag, size_t *count);
+
+/**
+ * (0.3) Up to `visible` alerts of `lane` may be visible at once in the
+ * domain of `root` (default 1), as a stack; `on_full` says what a wait
+ * candidate does when the lane is full (docs/rules.md §19). With 1 and
+ * XYZ_ON_FULL_QUEUE the lane has the classic rules. Then a pass. XYZ_EINVAL
+ * for NULL, an empty lane, `visible` 0 or above INT32_MAX, or a bad
+ * `on_full`; XYZ_ESTATE for a page that is not a root.
+ */
+XYZ_API xyz_status xyz_dispatch_set_lane_limit(xyz_dispatch *root, const char *lane, size_t visible, xyz_on_full on_full);
+/** (0.3) The visible limit of `lane` in the dispatch's domain (1 by
+ * default, 0 for bad arguments), and its on_full into `*on_full` (may be
+ * NULL). */
+XYZ_API size_t xyz_dispatch_lane_limit(const xyz_dispatch *dispatch, const char *lane, xyz_on_full *on_full);
+
+/** (0.3) The tie-break among this page's candidates of equal priority
+ * (default XYZ_ORDER_FIFO). It applies to alerts added from then on; each
+ * keeps the place its add gave it. XYZ_EINVAL for NULL or a bad value,
+ * XYZ_ESTATE for a destroyed dispatch. */
+XYZ_API xyz_status xyz_dispatch_set_order(xyz_dispatch *dispatch, xyz_order order);
+XYZ_API xyz_order xyz_dispatch_order(const xyz_dispatch *dispatch);
 
 /* ---------------------------------------------------------------- time */
 
@@ -719,6 +779,11 @@ XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate policy);
 XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 
+/** (0.3) Sets what happens when the alert would be hidden covered (default
+ * XYZ_WHEN_DISPLACED_RESTORE). Idle alerts only; XYZ_EINVAL for a bad value. */
+XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced policy);
+XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
+
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
 XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
@@ -790,8 +855,9 @@ XYZ_API xyz_status xyz_alert_dismiss(xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_cancel(xyz_alert *alert);
 
 /** The user chose action `index` of this showing alert: action, remove and
- * finish callbacks (XYZ_END_DISMISSED). XYZ_ESTATE unless showing, XYZ_EINVAL
- * when `index` >= xyz_alert_action_count(). */
+ * finish callbacks (XYZ_END_DISMISSED); the action callback only, the
+ * alert staying, for an action with XYZ_ACTION_KEEP_OPEN. XYZ_ESTATE unless
+ * showing, XYZ_EINVAL when `index` >= xyz_alert_action_count(). */
 XYZ_API xyz_status xyz_alert_trigger_action(xyz_alert *alert, size_t index);
 
 /** One sentence on why the alert is in its state, e.g. "'promo' is waiting
@@ -891,6 +957,16 @@ XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
 /** Appends an action button. `id` and `title` must not be NULL. */
 XYZ_API
 xyz_status xyz_alert_add_action(xyz_alert *alert, const char *id, const char *title, xyz_action_style style);
+/** (0.3) Flags of an action (xyz_alert_add_action_flags()). */
+#define XYZ_ACTION_KEEP_OPEN 1u /**< choosing it delivers the action callback only: the alert stays */
+
+/** (0.3) Appends an action button with `flags` (XYZ_ACTION_KEEP_OPEN or 0;
+ * XYZ_EINVAL for other bits). */
+XYZ_API
+xyz_status xyz_alert_add_action_flags(xyz_alert *alert, const char *id, const char *title, xyz_action_style style,
+                                      unsigned flags);
+/** (0.3) Action `index`'s flags (0 when out of range). */
+XYZ_API unsigned xyz_alert_action_flags(const xyz_alert *alert, size_t index);
 /** Removes every action. */
 XYZ_API xyz_status xyz_alert_clear_actions(xyz_alert *alert);
 XYZ_API size_t xyz_alert_action_count(const xyz_alert *alert);

@@ -84,7 +84,10 @@ typedef enum xyz_step_kind {
     XYZ_STEP_HOLD_TIMERS,   /**< (0.3) xyz_dispatch_hold_timers(page) */
     XYZ_STEP_UNHOLD_TIMERS, /**< (0.3) xyz_dispatch_unhold_timers(page) */
     XYZ_STEP_DURATION_SCALE, /**< (0.3) xyz_dispatch_set_duration_scale(page, scale) */
-    XYZ_STEP_GAP            /**< (0.3) xyz_dispatch_set_gap(page, lane, duration) */
+    XYZ_STEP_GAP,           /**< (0.3) xyz_dispatch_set_gap(page, lane, duration) */
+    XYZ_STEP_CANCEL_QUEUED, /**< (0.3) xyz_dispatch_cancel_queued(page, tag; NULL: every queued alert) */
+    XYZ_STEP_LANE_LIMIT,    /**< (0.3) xyz_dispatch_set_lane_limit(page, lane, index, on_full) */
+    XYZ_STEP_ORDER          /**< (0.3) xyz_dispatch_set_order(page, order) */
 } xyz_step_kind;
 
 /** One step, as 0.1 and 0.2 read it (xyz_scenario_step()); 0.3 reads every
@@ -188,13 +191,20 @@ typedef struct xyz_step_info {
      * scale (INFINITY: "never"). */
     const char *lane;
     double scale;
+    /** update: the flags of the action it adds (XYZ_ACTION_KEEP_OPEN).
+     * lane_limit: the lane is in `lane`, the visible limit in `index`, and
+     * what a full lane does in `on_full`. order: the page's order. */
+    unsigned action_flags;
+    xyz_on_full on_full;
+    xyz_order order;
 } xyz_step_info;
 
 /** An xyz_step_info with `size` set and the rest zero, ready for
  * xyz_scenario_step_info() (C and C++). */
 #define XYZ_STEP_INFO_INIT {(uint32_t)sizeof(xyz_step_info), XYZ_STEP_APPEAR, NULL, NULL, NULL, NULL, 0, 0, \
                             {0, 0, 0, 0}, 0, false, 0, 0, NULL, NULL, NULL, NULL, NULL, false, false, false, 0, 0, \
-                            NULL, NULL, NULL, NULL, NULL, NULL, XYZ_ACTION_DEFAULT, NULL, 0}
+                            NULL, NULL, NULL, NULL, NULL, NULL, XYZ_ACTION_DEFAULT, NULL, 0, 0, \
+                            XYZ_ON_FULL_QUEUE, XYZ_ORDER_FIFO}
 
 /** Loads and validates a scenario file (see xyz_catalog_load_file() for
  * errors; a file that is not a scenario is XYZ_ESCHEMA). The caller frees it
@@ -283,6 +293,16 @@ XYZ_API double xyz_scenario_page_duration_scale(const xyz_scenario *scenario, si
 XYZ_API size_t xyz_scenario_page_gap_count(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_page_gap_lane(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API double xyz_scenario_page_gap(const xyz_scenario *scenario, size_t index, size_t k);
+
+/** (0.3) The tie-break order page `index` sets ("order"; XYZ_ORDER_FIFO by
+ * default and for bad arguments), and the lane limits it sets as a root
+ * ("lanes"): how many, and limit `k`'s lane, visible count and on_full, in
+ * file order. 0, NULL or XYZ_ON_FULL_QUEUE for bad arguments. */
+XYZ_API xyz_order xyz_scenario_page_order(const xyz_scenario *scenario, size_t index);
+XYZ_API size_t xyz_scenario_page_lane_limit_count(const xyz_scenario *scenario, size_t index);
+XYZ_API const char *xyz_scenario_page_lane_limit_lane(const xyz_scenario *scenario, size_t index, size_t k);
+XYZ_API size_t xyz_scenario_page_lane_limit_visible(const xyz_scenario *scenario, size_t index, size_t k);
+XYZ_API xyz_on_full xyz_scenario_page_lane_limit_on_full(const xyz_scenario *scenario, size_t index, size_t k);
 
 /** (0.3) The virtual wall clock at virtual time 0 ("wall_clock", default 0):
  * a runner's history reads wall_clock + the virtual clock. 0 for NULL. */

@@ -3,7 +3,8 @@
 ///
 /// An add is all or nothing: every check is made before anything changes.
 /// Then, in this order and without events: the live alerts that new ones
-/// `replace` end, the new ones that `ignore` a duplicate finish unadded, the
+/// `replace` end, the new ones that `ignore` a duplicate finish unadded
+/// (and those that `update` one finish unadded once it took their content), the
 /// rest join, and the dispatch drops what exceeds its capacity. Only then
 /// are the events of those ends delivered (in that order), so every callback
 /// sees the add complete; then the pass.
@@ -77,7 +78,7 @@ extension Dispatch {
         let cappedAtArrival = cappedAtAdd ?? []
         let cappedIDs = Set(cappedAtArrival.map(ObjectIdentifier.init))
         conflicts.removeAll { cappedIDs.contains(ObjectIdentifier($0.new)) }
-        let ignored = Set(conflicts.filter { $0.new.onDuplicate == .ignore }.map { ObjectIdentifier($0.new) })
+        let ignored = Set(conflicts.filter { $0.new.onDuplicate != .replace }.map { ObjectIdentifier($0.new) })
             .union(cappedIDs)
         let gone = ignored.union(conflicts.filter { $0.new.onDuplicate == .replace }.map { ObjectIdentifier($0.live) })
         let joining = batch.filter { !ignored.contains(ObjectIdentifier($0)) }
@@ -103,6 +104,13 @@ extension Dispatch {
         for (new, live) in conflicts {
             if new.onDuplicate == .ignore {
                 endings.append(domain.finishUnadded(new, .duplicate, on: self, &settlement))
+            } else if new.onDuplicate == .update {
+                // docs/rules.md §19: the live one takes the new content;
+                // its `update` comes before the new one's `finish`.
+                live.takeUpsert(from: new, in: domain)
+                var ending = domain.finishUnadded(new, .duplicate, on: self, &settlement)
+                ending.updated = live
+                endings.append(ending)
             } else {
                 endings.append(domain.endSilently(live, .replaced, &settlement))
             }
@@ -167,6 +175,7 @@ extension Dispatch {
         for alert in joining {
             alert.seq = domain.nextSeq
             domain.nextSeq += 1
+            alert.addedLifo = storedOrder == .lifo
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
             alert.remainingDuration = alert.duration

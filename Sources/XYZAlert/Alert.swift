@@ -18,6 +18,8 @@ public final class Alert {
     @exclusivity(unchecked) public private(set) var exclusive: Exclusive = .wait
     /// What `add` does when the id is already live in the domain.
     @exclusivity(unchecked) public private(set) var onDuplicate: OnDuplicate = .reject
+    /// What happens when it would be hidden `covered` (docs/rules.md §19).
+    @exclusivity(unchecked) public private(set) var whenDisplaced: WhenDisplaced = .restore
     /// Where the alert is in its life. Computed over `storedState`: another
     /// module reads a public stored property under the run-time exclusivity
     /// check, which `@exclusivity(unchecked)` does not lift there.
@@ -74,6 +76,9 @@ public final class Alert {
     public var endingDispatch: Dispatch? { storedEndingDispatch }
     /// Add order within the domain; larger is later. Set by `add`.
     @exclusivity(unchecked) var seq = 0
+    /// Whether its page's order was `.lifo` when it was added: it then goes
+    /// before the candidates of its priority added earlier (see `rank`).
+    @exclusivity(unchecked) var addedLifo = false
     /// Position in its dispatch's candidate queue, or -1 when not queued.
     @exclusivity(unchecked) var queueIndex = -1
     /// Position in its dispatch's `alerts` while live.
@@ -146,10 +151,17 @@ public final class Alert {
     }
 
     /// True when `self` comes before `other` in candidate order: higher
-    /// priority first, then earlier add.
+    /// priority first, then lower `rank`.
     func precedes(_ other: Alert) -> Bool {
-        priority != other.priority ? priority > other.priority : seq < other.seq
+        priority != other.priority ? priority > other.priority : rank < other.rank
     }
+
+    /// The tie-break among equal priorities (docs/rules.md §19): as if each
+    /// add put a `fifo` page's alert at the back of its priority and a
+    /// `lifo` page's at the front. So lifo alerts come first, the later
+    /// add first (`~seq` is `-seq - 1`), then fifo ones, the earlier first.
+    @inline(__always)
+    var rank: Int { addedLifo ? ~seq : seq }
 
     /// The alert's name in messages: `'id'`, or "an alert without id".
     var quotedName: String { id.map { "'\($0)'" } ?? "an alert without id" }
@@ -243,6 +255,45 @@ public final class Alert {
         defer { checked?.checkAfterCall() }
         try requireIdle("set the duplicate policy")
         onDuplicate = policy
+    }
+
+    /// Sets what happens when it would be hidden `covered` (default
+    /// `.restore`). Idle alerts only (`.state` otherwise).
+    public func setWhenDisplaced(_ policy: WhenDisplaced) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("set what happens when displaced")
+        whenDisplaced = policy
+    }
+
+    /// Upsert (docs/rules.md §19): this live alert takes `new`'s content and,
+    /// when `new` has a duration, that duration, counted again from the
+    /// start (running at once if the alert is showing). No events: the add
+    /// delivers `update` with its other events (on screen, always: the
+    /// host asked for the alert again).
+    func takeUpsert(from new: Alert, in domain: Domain) {
+        storedContent = new.storedContent
+        if new.duration > 0 {
+            if deadlineIndex >= 0 && state.isOnScreen {
+                domain.deadlines.remove(self)
+            }
+            duration = new.duration
+            remainingDuration = new.duration
+            if state == .showing {
+                domain.refreshDuration(self)
+            }
+        }
+    }
+
+    /// `update` for a change the engine made (an upsert): delivered as a
+    /// content setter's is.
+    func deliverEngineUpdate() {
+        if state.isOnScreen {
+            deliverUpdate()
+            if state == .showing, let domain = dispatch?.domain {
+                domain.announce(self)
+            }
+        }
     }
 
     /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.

@@ -55,7 +55,8 @@ extension Alert {
     }
 
     /// The user chose action `index` of this showing alert: `action(index)`,
-    /// `remove(.dismissed)`, `finish(.dismissed)`. Throws `.state` unless
+    /// `remove(.dismissed)`, `finish(.dismissed)`; only `action(index)` when
+    /// the action keeps the alert open (`AlertAction.keepOpen`). Throws `.state` unless
     /// showing, `.invalidArgument` when `index` is not an index of
     /// `content.actions` (the message prints it in its own type: a C
     /// `size_t` comes in as `UInt`, never as a negative number).
@@ -69,7 +70,23 @@ extension Alert {
         guard let index = Int(exactly: index), content.actions.indices.contains(index) else {
             throw AlertError(.invalidArgument, "\(alertName) has no action \(index) (it has \(content.actions.count))")
         }
+        if content.actions[index].keepOpen {
+            try keepOpenAction(index)
+            return
+        }
         try end(.dismissed, action: index, "trigger an action") { recordCall { .action(alert: $0.alert(self), index: index) } }
+    }
+
+    /// An action that keeps the alert open: `action(index)` only.
+    private func keepOpenAction(_ index: Int) throws(AlertError) {
+        let dispatch = self.dispatch!
+        try dispatch.domain.requireMutable("trigger an action")
+        let recorded = recordCall { .action(alert: $0.alert(self), index: index) }
+        defer { recorded?.end() }
+        dispatch.recording?.delivered(self, finished: false)
+        if let host = dispatch.host {
+            dispatch.domain.runHostCode(host) { host.action(self, index: index) }
+        }
     }
 
     /// What `dismiss`, `cancel` and `triggerAction` share once each has

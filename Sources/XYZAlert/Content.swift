@@ -18,11 +18,15 @@ public struct AlertAction: Equatable, Sendable {
     public var id: String
     public var title: String
     public var style: ActionStyle
+    /// Choosing it delivers `action` only: the alert stays on screen (an
+    /// "Undo" or "Copy" button; docs/rules.md §19).
+    public var keepOpen: Bool
 
-    public init(id: String, title: String, style: ActionStyle = .default) {
+    public init(id: String, title: String, style: ActionStyle = .default, keepOpen: Bool = false) {
         self.id = id
         self.title = title
         self.style = style
+        self.keepOpen = keepOpen
     }
 }
 
@@ -64,5 +68,6 @@ func identicalText(_ a: String?, _ b: String?) -> Bool {
 func identicalActions(_ a: [AlertAction], _ b: [AlertAction]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy {
         identicalText($0.id, $1.id) && identicalText($0.title, $1.title) && $0.style == $1.style
+            && $0.keepOpen == $1.keepOpen
     }
 }

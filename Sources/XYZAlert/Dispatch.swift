@@ -59,6 +59,10 @@ public final class Dispatch {
     @exclusivity(unchecked) var storedTimerHolds = 0
     @exclusivity(unchecked) var storedDurationScale: Double = 1
     @exclusivity(unchecked) var gaps: [ExactString: Double] = [:]
+    /// docs/rules.md §19: the lanes' limits as a root sets them (only those
+    /// that are not the classic one), and this page's tie-break order.
+    @exclusivity(unchecked) var laneLimits: [ExactString: LaneLimit] = [:]
+    @exclusivity(unchecked) var storedOrder = QueueOrder.fifo
     @exclusivity(unchecked) var dropQueue = DropQueue()
     /// The recording this page is part of, while one runs (see
     /// Recording.swift), and the one last started on this dispatch.

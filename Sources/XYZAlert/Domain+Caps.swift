@@ -31,15 +31,16 @@ extension Domain {
         return nil
     }
 
-    /// Ends a `drop` alert a cap forbade, as an event of the running pass:
-    /// `finish(capped)`, then the passes of the other domains whose alerts
+    /// Ends an alert as an event of the running pass (a `drop` alert a cap
+    /// forbade: `finish(capped)`; an evicted or displaced one: `remove`,
+    /// `finish`), then runs the passes of the other domains whose alerts
     /// it freed (this one is running: its pass goes on). Out of line: the
     /// passes it may run would otherwise make the pass loop recursive, and
     /// the loop would no longer be inlined into its callers.
     @inline(never)
-    func endCapped(_ alert: Alert) {
+    func endInPass(_ alert: Alert, _ reason: EndReason) {
         var settlement = Settlement()
-        endAndReport(alert, .capped, &settlement)
+        endAndReport(alert, reason, &settlement)
         // (An error here is another domain's passes not settling; that
         // domain's next call goes on from where they stopped.)
         _ = try? settlement.settle()

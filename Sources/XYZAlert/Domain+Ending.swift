@@ -18,6 +18,9 @@ extension Domain {
         let reason: EndReason
         let dispatch: Dispatch
         let wasOnScreen: Bool
+        /// The live alert an upsert updated (docs/rules.md §19): it gets
+        /// `update`, if on screen, before this ending's `finish`.
+        var updated: Alert?
     }
 
     /// Ends a live alert without its events, which `report` delivers once
@@ -31,6 +34,7 @@ extension Domain {
     /// The events of an ending: `action(index)`, `remove` if it was on screen
     /// (and `removing`), then `finish`, to the host of its former dispatch.
     func report(_ ending: Ending) {
+        ending.updated?.deliverEngineUpdate()
         report(ending.alert, ending.reason, ending.dispatch, wasOnScreen: ending.wasOnScreen, action: nil, removing: true)
     }
 

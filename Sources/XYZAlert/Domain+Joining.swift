@@ -80,6 +80,7 @@ extension Domain {
     func split(_ child: Dispatch) -> Domain {
         let domain = Domain(root: child)
         domain.gapsInUse = !child.gaps.isEmpty
+        domain.stacksInUse = !child.laneLimits.isEmpty
         if let recording = child.recording, recording.isInCall {
             domain.splitInRecordedCall = recording.callSerial
         }

@@ -1,5 +1,17 @@
 /// Passes: the scheduling rules applied one event at a time (rules 2-7
 /// of docs/rules.md), until a pass delivers nothing.
+/// One event of a pass.
+enum PassEvent {
+    case hide(Alert, HideReason)
+    case unhide(Alert)
+    case show(Alert)
+    /// A candidate that a cap forbids, with `onCapped == .drop`.
+    case capped(Alert)
+    /// An on-screen alert that ends as an event of the pass (`.evicted`,
+    /// `.displaced`: docs/rules.md §19): `remove`, then `finish`.
+    case end(Alert, EndReason)
+}
+
 extension Domain {
     /// Runs passes until one delivers nothing, then moves alerts for the
     /// keyboard, and again while moves were delivered (their callbacks may
@@ -64,13 +76,6 @@ extension Domain {
             + cause + "; the call stopped (every event delivered stands, the rest waits for the next call)"
     }
 
-    private enum Event {
-        case hide(Alert, HideReason)
-        case unhide(Alert)
-        case show(Alert)
-        /// A candidate that a cap forbids, with `onCapped == .drop`.
-        case capped(Alert)
-    }
 
     /// One pass: delivers events one at a time, each re-derived from the
     /// current state, at most one per alert. Returns how many it delivered.
@@ -84,7 +89,10 @@ extension Domain {
             switch event {
             case .capped(let alert):
                 alert.passMark = pass
-                endCapped(alert)
+                endInPass(alert, .capped)
+            case .end(let alert, let reason):
+                alert.passMark = pass
+                endInPass(alert, reason)
             case .hide(let alert, let reason):
                 alert.passMark = pass
                 deliverHide(alert, reason)
@@ -119,7 +127,7 @@ extension Domain {
                 if alert.hasContent {
                     firstShowForPeople(alert, before: false)
                 }
-                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders {
+                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders && !stacksInUse {
                     // The pass is over, without looking again (one lane, no
                     // provider, nothing changed during the callback):
                     // - no hide or unhide was due when this show was chosen
@@ -176,22 +184,35 @@ extension Domain {
     /// dispatches + stack), plus provider calls (O(dispatches) when
     /// participation must be recomputed).
     @inline(__always)
-    private func nextEvent(_ pass: Int) -> Event? {
+    private func nextEvent(_ pass: Int) -> PassEvent? {
         computeParticipation(askProviders: true)
         var heldBack = false
         guard laneOrder.count > 1 else {
-            let event = laneEvent(pass, lane: nil, onlyLane: false, &heldBack)
+            let event = stacksInUse ? anyLaneEvent(pass, lane: nil, onlyLane: false, &heldBack)
+                : laneEvent(pass, lane: nil, onlyLane: false, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
         // docs/rules.md §14: each lane on its own, in byte order of their names.
         for lane in laneOrder {
-            if let event = laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
+            if let event = stacksInUse ? anyLaneEvent(pass, lane: lane, onlyLane: true, &heldBack)
+                : laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
                 return event
             }
         }
         passEndedSettled = !heldBack
         return nil
+    }
+
+    /// The next event of a lane, when some lane of the domain has a limit
+    /// (docs/rules.md §19): the stack rules for a lane with one, the classic
+    /// ones otherwise.
+    @inline(never)
+    private func anyLaneEvent(_ pass: Int, lane: ExactString?, onlyLane: Bool, _ heldBack: inout Bool) -> PassEvent? {
+        if let limit = stackLimit(lane) {
+            return stackLaneEvent(pass, lane: lane, onlyLane: onlyLane, limit: limit, &heldBack)
+        }
+        return laneEvent(pass, lane: lane, onlyLane: onlyLane, &heldBack)
     }
 
     /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
@@ -204,7 +225,7 @@ extension Domain {
     /// alert per sweep).
     @inline(__always)
     private func laneEvent(_ pass: Int, lane: ExactString?,
-                           onlyLane: Bool, _ heldBack: inout Bool) -> Event? {
+                           onlyLane: Bool, _ heldBack: inout Bool) -> PassEvent? {
         var top: Int32?
         for i in stack.indices {
             let alert = stack[i]
@@ -241,19 +262,26 @@ extension Domain {
             }
             if alert.passMark == pass {
                 heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
+                    || (!visible && participates && alert.whenDisplaced == .drop)
                 continue
             }
-            if alert.state == .showing && !visible {
-                return .hide(stack[i + 1], participates ? .covered : .page)
-            }
-            if unhide < 0 && alert.state == .hidden && visible {
+            if !visible {
+                // docs/rules.md §19: one that drops when displaced ends
+                // where it would be (or stay) hidden `covered`.
+                if participates && alert.whenDisplaced == .drop {
+                    return .end(stack[i + 1], .displaced)
+                }
+                if alert.state == .showing {
+                    return .hide(stack[i + 1], participates ? .covered : .page)
+                }
+            } else if unhide < 0 && alert.state == .hidden {
                 unhide = i + 1
             }
         }
         if unhide >= 0 {
             return .unhide(stack[unhide])
         }
-        return chosen.map(Event.show)
+        return chosen.map(PassEvent.show)
     }
 
     /// Rule 4: the first eligible candidate of the participating dispatches.

@@ -106,6 +106,9 @@ final class Domain {
     /// Whether the root has any lane gap (kept so that ending an alert
     /// reads one flag, not the root's table).
     @exclusivity(unchecked) var gapsInUse = false
+    /// Whether the root gives any lane a limit (docs/rules.md §19): passes
+    /// then look up each lane's limit.
+    @exclusivity(unchecked) var stacksInUse = false
     /// The deadline of the timer last requested from the root's host with
     /// `setTimer`; nil when none is outstanding (none was asked for, the
     /// last request cancelled it, or a tick used it up).

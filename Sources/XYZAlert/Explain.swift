@@ -28,6 +28,8 @@ extension Alert {
             case .replaced: " (a newer alert with its id took its place)"
             case .dropped: " (its page held more queued alerts than its capacity)"
             case .capped: " (a frequency cap or cool-down forbade its display)"
+            case .evicted: " (its lane was full and a newer alert took its room)"
+            case .displaced: " (it would have been hidden covered, and it drops then)"
             default: ""
             }
             return "\(name) finished: \(reason)" + detail
@@ -38,7 +40,12 @@ extension Alert {
         case .pageNotVisible, .notActiveChild:
             return "\(name) is ready but " + Alert.absenceSentence(why.page!)
         case .hiddenCovered:
-            return "\(name) is hidden: covered by \(why.alert!.quotedName) (hide_others)"
+            let cover = why.alert!
+            if cover.exclusive != .hideOthers, let limit = alert.dispatch?.root.laneLimit(lane: alert.lane) {
+                return "\(name) is hidden: lane '\(alert.lane)' shows \(limit.visible) at most, "
+                    + "and \(cover.quotedName), the lowest-ranked of them, ranks above it"
+            }
+            return "\(name) is hidden: covered by \(cover.quotedName) (hide_others)"
         case .dependency:
             return "\(name) is waiting for dependency \(why.alert!.quotedName) (\(why.alert!.state))"
         case .idDependency:
@@ -47,6 +54,11 @@ extension Alert {
             return "\(name) is held: \(why.page!.quotedName) is suspended"
         case .behind:
             let top = why.alert!
+            if let domain = alert.dispatch?.domain, domain.stacksInUse, let room = domain.laneRoom(alert.laneKey),
+               !room.hasHideOthers {
+                let shown = room.visible.map(\.quotedName).joined(separator: ", ")
+                return "\(name) is queued: lane '\(alert.lane)' is full (\(room.visible.count) of \(room.limit.visible) visible: \(shown))"
+            }
             if alert.exclusive == .wait {
                 return "\(name) is blocked by \(top.quotedName): it is 'wait' and never shows over another alert"
             }

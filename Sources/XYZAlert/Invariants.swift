@@ -94,6 +94,7 @@ extension Domain {
         wakes.checkInvariants { $0.dispatch?.domain === self }
         require(history == nil || history!.domains.contains { $0 === self }, "the history does not list its domain")
         require(gapsInUse == !root.gaps.isEmpty, "gapsInUse is \(gapsInUse) but the root has \(root.gaps.count) gaps")
+        require(stacksInUse == !root.laneLimits.isEmpty, "stacksInUse is \(stacksInUse) but the root has \(root.laneLimits.count) lane limits")
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
         require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
         require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")

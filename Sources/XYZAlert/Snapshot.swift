@@ -1,5 +1,10 @@
 /// A domain's pages, stack and queues as plain data (docs/rules.md §6).
 public struct DomainSnapshot: Equatable, Sendable {
+    public static func == (a: DomainSnapshot, b: DomainSnapshot) -> Bool {
+        a.pages == b.pages && a.stack == b.stack && a.keyboard == b.keyboard && a.isDeferred == b.isDeferred
+            && a.flushRequested == b.flushRequested && a.laneLimits.elementsEqual(b.laneLimits) { $0 == $1 }
+    }
+
     public struct AlertInfo: Equatable, Sendable {
         public var id: String?
         public var priority: Int32
@@ -36,12 +41,17 @@ public struct DomainSnapshot: Equatable, Sendable {
         public var isSuspended: Bool
         /// Its capacity (0: none).
         public var capacity: Int
+        /// Its tie-break order (docs/rules.md §19).
+        public var order: QueueOrder
         /// Live alerts not on screen (waiting and ready), in candidate order.
         public var queue: [AlertInfo]
     }
 
     /// Parents before children; `pages[0]` is the root.
     public var pages: [PageInfo]
+    /// The lanes' limits that the root sets (docs/rules.md §19), by lane in
+    /// byte order of the names; lanes not listed have the classic limit.
+    public var laneLimits: [(lane: String, limit: LaneLimit)]
     /// On-screen alerts, bottom (oldest show) to top.
     public var stack: [AlertInfo]
     public var keyboard: Rect
@@ -81,11 +91,13 @@ extension Dispatch {
                 parent: dispatch.parent.flatMap { index[ObjectIdentifier($0)] },
                 activeChild: dispatch.explicitActiveChild.flatMap { index[ObjectIdentifier($0)] },
                 hasActiveChildProvider: dispatch.hasActiveChildProvider,
-                isSuspended: dispatch.isSuspended, capacity: dispatch.capacity,
+                isSuspended: dispatch.isSuspended, capacity: dispatch.capacity, order: dispatch.order,
                 queue: dispatch.alerts.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }.map(info))
         }
         let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack
-        return DomainSnapshot(pages: pages, stack: stack.map(info), keyboard: domain.keyboard,
+        let limits = (isDestroyed ? self : root).laneLimits.sorted { $0.key.precedesByBytes($1.key) }
+            .map { (lane: $0.key.string, limit: $0.value) }
+        return DomainSnapshot(pages: pages, laneLimits: limits, stack: stack.map(info), keyboard: domain.keyboard,
                               isDeferred: domain.isDeferred, flushRequested: domain.flushRequested)
     }
 }

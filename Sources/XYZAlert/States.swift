@@ -62,14 +62,52 @@ public enum OnDuplicate: Int32, Sendable, CaseIterable, CustomStringConvertible 
     /// The live alert ends (`.replaced`: `remove` if on screen, `finish`),
     /// and the new one is added in its place, as a new add.
     case replace
+    /// Upsert: the live alert takes the new alert's content (and, when the
+    /// new one has a duration, restarts its countdown with it), keeping its
+    /// state and place; the new alert finishes (`.duplicate`) unadded.
+    case update
 
     public var description: String {
         switch self {
         case .reject: "reject"
         case .ignore: "ignore"
         case .replace: "replace"
+        case .update: "update"
         }
     }
+}
+
+/// What happens to an on-screen alert that would be hidden `covered`
+/// (docs/rules.md §19). Raw values are the C ABI's `xyz_when_displaced`.
+public enum WhenDisplaced: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// It is hidden, and unhides when it can (the default).
+    case restore = 0
+    /// It ends instead (`remove(.displaced)`, `finish(.displaced)`).
+    case drop
+
+    public var description: String { self == .restore ? "restore" : "drop" }
+}
+
+/// What a full lane does with a `wait` candidate (docs/rules.md §19). Raw
+/// values are the C ABI's `xyz_on_full`.
+public enum OnFull: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The candidate stays queued until there is room (the default).
+    case queue = 0
+    /// The oldest visible alert of the lane ends (`.evicted`) to make room.
+    case evictOldest
+
+    public var description: String { self == .queue ? "queue" : "evict_oldest" }
+}
+
+/// Among candidates of equal priority, which comes first (docs/rules.md §19).
+/// Raw values are the C ABI's `xyz_order`.
+public enum QueueOrder: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The earlier add first (the default).
+    case fifo = 0
+    /// The later add first.
+    case lifo
+
+    public var description: String { self == .fifo ? "fifo" : "lifo" }
 }
 
 /// Why an on-screen alert was hidden.
@@ -104,6 +142,11 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// A frequency cap or cool-down forbade its display and its
     /// `onCapped` is `.drop` (docs/rules.md §16).
     case capped
+    /// Its lane was full and a newer alert of the lane needed the room
+    /// (the lane's `onFull` is `.evictOldest`, docs/rules.md §19).
+    case evicted
+    /// It would have been hidden `covered`, and its `whenDisplaced` is `.drop`.
+    case displaced
 
     public var description: String {
         switch self {
@@ -116,6 +159,8 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .replaced: "replaced"
         case .dropped: "dropped"
         case .capped: "capped"
+        case .evicted: "evicted"
+        case .displaced: "displaced"
         }
     }
 }

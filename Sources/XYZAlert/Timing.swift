@@ -178,7 +178,7 @@ extension Dispatch {
     /// The gap of `lane` (0: none).
     public func gap(lane: String) -> Double { gaps[ExactString(lane)] ?? 0 }
 
-    private func requireRoot(_ what: String) throws(AlertError) {
+    func requireRoot(_ what: String) throws(AlertError) {
         try requireUsable(what)
         guard parent == nil else {
             throw AlertError(.state, "cannot \(what) on \(quotedName): it is not the root of its domain (\(domain.root!.quotedName) is)")

@@ -170,6 +170,12 @@ extension Alert {
             }) {
                 return AlertWhy(.hiddenCovered, alert: cover)
             }
+            // docs/rules.md §19: the lane's limit; the cause is the
+            // lowest-ranked visible alert, which must leave first.
+            if domain.stacksInUse, let room = domain.laneRoom(laneKey), room.limit.visible > 1,
+               room.visible.count >= room.limit.visible, let last = room.visible.last, last.outranks(self) {
+                return AlertWhy(.hiddenCovered, alert: last)
+            }
             return AlertWhy(.deferred)
         }
         if let dependency = dependencies.first(where: { $0.state != .finished }) {
@@ -185,7 +191,15 @@ extension Alert {
             return AlertWhy(verdict.code, key: verdict.key, rule: verdict.rule)
         }
         let stack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
-        if let top = stack.last {
+        // docs/rules.md §19: a lane with a limit is busy only when full (and
+        // one that evicts, never for the first candidate).
+        let room = domain.stacksInUse ? domain.laneRoom(laneKey) : nil
+        if let room, room.isFull, let oldest = room.visible.min(by: { $0.shownOrder(domain) < $1.shownOrder(domain) }),
+           exclusive == .wait || stack.map(\.priority).max()! >= priority {
+            if room.limit.onFull == .queue || room.hasHideOthers {
+                return AlertWhy(.behind, alert: oldest)
+            }
+        } else if room == nil, let top = stack.last {
             if exclusive == .wait {
                 return AlertWhy(.behind, alert: top)
             }
@@ -195,7 +209,9 @@ extension Alert {
             }
         }
         // (Participation was computed above: `select` reads its list.)
-        if let first = domain.select(above: stack.map(\.priority).max(), lane: laneKey), first !== self {
+        let above = room.map { $0.isFull && ($0.limit.onFull == .queue || $0.hasHideOthers) ? stack.map(\.priority).max() : nil }
+            ?? stack.map(\.priority).max()
+        if let first = domain.select(above: above, lane: laneKey), first !== self {
             return AlertWhy(.lowerPriority, alert: first)
         }
         // docs/rules.md §17: the lane's gap held its next show back at the last pass.

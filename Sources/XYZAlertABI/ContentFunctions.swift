@@ -5,7 +5,7 @@ import XYZAlertJSON
 // xyz_alert_* content: style, title, message, actions, meta.
 
 /// Changes one field of the content (the engine validates the state).
-private func editContent(_ pointer: OpaquePointer?, _ function: String,
+func editContent(_ pointer: OpaquePointer?, _ function: String,
                          _ edit: (inout AlertContent) throws(AlertError) -> Void) -> xyz_status {
     status { () throws(AlertError) in
         let alert = try require(pointer, Alert.self, function, "alert")

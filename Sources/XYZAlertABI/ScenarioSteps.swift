@@ -80,6 +80,7 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
             out.action_id = arena.intern(action.id)
             out.action_title = arena.intern(action.title)
             out.action_style = xyz_action_style(rawValue: UInt32(action.style.rawValue))
+            out.action_flags = action.keepOpen ? XYZ_ACTION_KEEP_OPEN : 0
         }
         if case .some(let meta) = change.meta {
             sets |= XYZ_SETS_META.rawValue
@@ -114,6 +115,17 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
         on(XYZ_STEP_GAP, page: page)
         out.lane = arena.intern(lane)
         out.duration = seconds
+    case .cancelQueued(let page, let tag):
+        on(XYZ_STEP_CANCEL_QUEUED, page: page)
+        out.tag = tag.map(arena.intern)
+    case .laneLimit(let page, let lane, let limit):
+        on(XYZ_STEP_LANE_LIMIT, page: page)
+        out.lane = arena.intern(lane)
+        out.index = limit.visible
+        out.on_full = xyz_on_full(rawValue: UInt32(limit.onFull.rawValue))
+    case .order(let page, let order):
+        on(XYZ_STEP_ORDER, page: page)
+        out.order = xyz_order(rawValue: UInt32(order.rawValue))
     case .session:
         out.kind = XYZ_STEP_SESSION
     case .caps:

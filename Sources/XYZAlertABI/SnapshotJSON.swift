@@ -9,13 +9,17 @@ enum SnapshotJSON {
                 ("name", string(page.name)), ("visible", "\(page.isVisible)"),
                 ("participating", "\(page.isParticipating)"), ("parent", number(page.parent)),
                 ("active_child", number(page.activeChild)), ("provider", "\(page.hasActiveChildProvider)"),
-                ("suspended", "\(page.isSuspended)"), ("capacity", "\(page.capacity)"),
+                ("suspended", "\(page.isSuspended)"), ("capacity", "\(page.capacity)"), ("order", string("\(page.order)")),
                 ("queue", array(page.queue.map(alert))),
             ])
         }
         let k = snapshot.keyboard
         return object([
-            ("pages", array(pages)), ("stack", array(snapshot.stack.map(alert))),
+            ("pages", array(pages)),
+            ("lanes", object(snapshot.laneLimits.map {
+                ($0.lane, object([("visible", "\($0.limit.visible)"), ("on_full", string("\($0.limit.onFull)"))]))
+            })),
+            ("stack", array(snapshot.stack.map(alert))),
             ("keyboard", "[\(k.x), \(k.y), \(k.width), \(k.height)]"),
             ("deferred", "\(snapshot.isDeferred)"), ("flush_requested", "\(snapshot.flushRequested)"),
         ])

@@ -85,7 +85,7 @@ public func xyz_dispatch_gap(_ pointer: OpaquePointer?, _ lane: UnsafePointer<CC
 }
 
 /// Page `index` of a scenario, or nil.
-private func scenarioPage(_ scenario: OpaquePointer?, _ index: Int, _ function: String) throws(AlertError) -> Scenario.Page? {
+func scenarioPage(_ scenario: OpaquePointer?, _ index: Int, _ function: String) throws(AlertError) -> Scenario.Page? {
     let pages = try require(scenario, CScenario.self, function, "scenario").scenario.pages
     return pages.indices.contains(index) ? pages[index] : nil
 }

@@ -56,7 +56,7 @@ public func xyz_exclusive_name(_ exclusive: xyz_exclusive) -> UnsafePointer<CCha
 
 @c @implementation
 public func xyz_on_duplicate_name(_ policy: xyz_on_duplicate) -> UnsafePointer<CChar>? {
-    name(policy.rawValue, ["reject", "ignore", "replace"])
+    name(policy.rawValue, ["reject", "ignore", "replace", "update"])
 }
 
 @c @implementation
@@ -77,7 +77,7 @@ public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CCh
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
-                           "capped"])
+                           "capped", "evicted", "displaced"])
 }
 
 @c @implementation

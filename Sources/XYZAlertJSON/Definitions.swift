@@ -25,6 +25,8 @@ public struct AlertDefinition: Sendable {
     /// Tags, for cancelling by tag (docs/rules.md §13).
     public var tags: [String] = []
     public var onDuplicate: OnDuplicate = .reject
+    /// What happens when it would be hidden covered (docs/rules.md §19).
+    public var whenDisplaced: WhenDisplaced = .restore
     /// The lane (docs/rules.md §14).
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
@@ -62,6 +64,7 @@ public struct AlertDefinition: Sendable {
             try! alert.addTag(tag)
         }
         try! alert.setOnDuplicate(onDuplicate)
+        if whenDisplaced != .restore { try! alert.setWhenDisplaced(whenDisplaced) }
         try! alert.setLane(lane)
         for limit in caps.limits {
             try! alert.addLimit(limit)
@@ -152,6 +155,10 @@ public struct Scenario: Sendable {
         /// (infinity: never) and the lanes' gaps, in file order.
         public var durationScale: Double = 1
         public var gaps: [LaneGap] = []
+        /// docs/rules.md §19: the tie-break order, and the lanes' limits it
+        /// sets as a root, in file order.
+        public var order = QueueOrder.fifo
+        public var laneLimits: [LaneLimitEntry] = []
 
         public init(name: String, parent: String? = nil, active: String? = nil, capacity: Int = 0) {
             self.name = name
@@ -159,6 +166,12 @@ public struct Scenario: Sendable {
             self.active = active
             self.capacity = capacity
         }
+    }
+
+    /// A lane's limit (docs/rules.md §19).
+    public struct LaneLimitEntry: Sendable, Equatable {
+        public var lane: String
+        public var limit: LaneLimit
     }
 
     /// A lane's gap (docs/rules.md §17).
@@ -212,6 +225,10 @@ public struct Scenario: Sendable {
         case unholdTimers(page: String)
         case durationScale(page: String, scale: Double)
         case gap(page: String, lane: String, seconds: Double)
+        /// docs/rules.md §19.
+        case cancelQueued(page: String, tag: String?)
+        case laneLimit(page: String, lane: String, limit: LaneLimit)
+        case order(page: String, order: QueueOrder)
         /// The history begins a session (docs/rules.md §16).
         case session
         /// The history's caps on these keys become these (recordings).

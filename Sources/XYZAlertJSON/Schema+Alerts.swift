@@ -142,7 +142,10 @@ extension Schema {
         case "lane": alert.definition.lane = try string(field, "lane")
         case "on_duplicate":
             alert.definition.onDuplicate = try choice(field, "on_duplicate",
-                                                      [("reject", .reject), ("ignore", .ignore), ("replace", .replace)])
+                                                      [("reject", .reject), ("ignore", .ignore), ("replace", .replace),
+                                                       ("update", .update)])
+        case "when_displaced":
+            alert.definition.whenDisplaced = try choice(field, "when_displaced", [("restore", .restore), ("drop", .drop)])
         case "tags":
             var seen: Set<ExactString> = []
             for entry in try array(field, "tags") {
@@ -191,11 +194,12 @@ extension Schema {
         return out
     }
 
-    /// One action object: `{"id", "title", "style"}`.
+    /// One action object: `{"id", "title", "style", "keep_open"}`.
     func action(_ element: JSONValue) throws(LoadError) -> AlertAction {
         var id: String?
         var title: String?
         var style = ActionStyle.default
+        var keepOpen = false
         for (key, field) in try object(element, "an action") {
             switch key {
             case "id": id = try string(field, "an action's id")
@@ -203,13 +207,14 @@ extension Schema {
             case "style":
                 style = try choice(field, "an action's style",
                                    [("default", .default), ("cancel", .cancel), ("destructive", .destructive)])
-            default: throw unknownKey(key, in: "an action", known: ["id", "title", "style"], at: field)
+            case "keep_open": keepOpen = try bool(field, "keep_open")
+            default: throw unknownKey(key, in: "an action", known: ["id", "title", "style", "keep_open"], at: field)
             }
         }
         guard let id, let title else {
             throw fail("an action needs \(id == nil ? "an \"id\"" : "a \"title\"")", at: element)
         }
-        return AlertAction(id: id, title: title, style: style)
+        return AlertAction(id: id, title: title, style: style, keepOpen: keepOpen)
     }
 
     /// The first cycle in file order: the index of the alert it starts from

@@ -25,6 +25,8 @@ extension Schema {
             var capacity = 0
             var scale: Double = 1
             var gaps: [Scenario.LaneGap] = []
+            var laneLimits: [Scenario.LaneLimitEntry] = []
+            var order = QueueOrder.fifo
             var rootField: JSONValue?
             for (key, field) in try object(body, "a page") {
                 switch key {
@@ -46,12 +48,24 @@ extension Schema {
                         }
                         gaps.append(Scenario.LaneGap(lane: lane, seconds: try self.seconds(seconds, "a gap")))
                     }
-                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity", "duration_scale", "gaps"], at: field)
+                case "lanes":
+                    rootField = rootField ?? field
+                    for (lane, body) in try object(field, "lanes") {
+                        if lane.isEmpty {
+                            throw fail("a lane name must not be empty", at: body, .key)
+                        }
+                        laneLimits.append(Scenario.LaneLimitEntry(lane: lane, limit: try laneLimit(body)))
+                    }
+                case "order": order = try queueOrder(field)
+                default: throw unknownKey(key, in: "a page", known: ["parent", "active", "capacity", "duration_scale", "gaps",
+                                                                     "lanes", "order"], at: field)
                 }
             }
             var page = Scenario.Page(name: name, capacity: capacity)
             page.durationScale = scale
             page.gaps = gaps
+            page.laneLimits = laneLimits
+            page.order = order
             pages.append(page)
             rootOnly.append(rootField)
             fields.append((parent, active))
@@ -70,7 +84,7 @@ extension Schema {
                 pages[i].parent = name
                 parents[i] = parent
                 if let field = rootOnly[i] {
-                    throw fail("duration_scale and gaps are set on a root page (they apply to its domain), "
+                    throw fail("duration_scale, gaps and lanes are set on a root page (they apply to its domain), "
                                + "and page \"\(Self.abbreviated(pages[i].name))\" has a parent", at: field, .key)
                 }
             }
@@ -146,7 +160,8 @@ extension Schema {
         let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
                      "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
                      "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps",
-                     "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap"]
+                     "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
+                     "cancel_queued", "lane_limit", "order"]
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
         /// The step's one kind member, and "at" and "during" beside it.
@@ -222,6 +237,20 @@ extension Schema {
                 let f = try fields(body, "gap", required: ["page", "lane", "seconds"])
                 return .gap(page: try page(f["page"]!, "page"), lane: try string(f["lane"]!, "lane"),
                             seconds: try seconds(f["seconds"]!, "seconds"))
+            case "cancel_queued":
+                let f = try fields(body, "cancel_queued", required: ["page"], optional: ["tag"])
+                return .cancelQueued(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in
+                    try string(t, "tag")
+                })
+            case "lane_limit":
+                let f = try fields(body, "lane_limit", required: ["page", "lane", "visible"], optional: ["on_full"])
+                var members: [(key: String, value: JSONValue)] = [("visible", f["visible"]!)]
+                if let onFull = f["on_full"] { members.append(("on_full", onFull)) }
+                return .laneLimit(page: try page(f["page"]!, "page"), lane: try string(f["lane"]!, "lane"),
+                                  limit: try laneLimit(members))
+            case "order":
+                let f = try fields(body, "order", required: ["page", "order"])
+                return .order(page: try page(f["page"]!, "page"), order: try queueOrder(f["order"]!))
             case "session":
                 guard body.kind == .object, body.members.isEmpty else {
                     throw fail("session takes {} (it begins a new session of the history), got \(body.described)", at: body)

@@ -123,6 +123,15 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             runner_setup(xyz_dispatch_set_gap(r.pages[i].dispatch, xyz_scenario_page_gap_lane(scenario, i, k),
                                               xyz_scenario_page_gap(scenario, i, k)));
         }
+        /* docs/rules.md §19: its lanes' limits and its order. */
+        for (size_t k = 0; k < xyz_scenario_page_lane_limit_count(scenario, i); k++) {
+            runner_setup(xyz_dispatch_set_lane_limit(r.pages[i].dispatch, xyz_scenario_page_lane_limit_lane(scenario, i, k),
+                                                     xyz_scenario_page_lane_limit_visible(scenario, i, k),
+                                                     xyz_scenario_page_lane_limit_on_full(scenario, i, k)));
+        }
+        if (xyz_scenario_page_order(scenario, i) != XYZ_ORDER_FIFO) {
+            runner_setup(xyz_dispatch_set_order(r.pages[i].dispatch, xyz_scenario_page_order(scenario, i)));
+        }
     }
     for (size_t i = 0; i < r.page_count; i++) {
         size_t capacity = xyz_scenario_page_capacity(scenario, i);

@@ -90,7 +90,8 @@ void runner_describe(runner *r, const xyz_step_info *step) {
                                   "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
                                   "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
                                   "capacity", "avoidance", "target", "depend", "session", "caps",
-                                  "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap"};
+                                  "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
+                                  "cancel_queued", "lane_limit", "order"};
     const char *name = names[step->kind];
     char number[32];
     char *label;
@@ -138,6 +139,18 @@ void runner_describe(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_GAP:
         label = text_printf("gap %s %s %ss", step->page, step->lane, format_number(number, step->duration));
+        break;
+    case XYZ_STEP_CANCEL_QUEUED: {
+        const char *tag = step->tag;
+        label = text_printf("cancel_queued %s %s", step->page, tag ? tag : "(all)");
+        break;
+    }
+    case XYZ_STEP_LANE_LIMIT:
+        label = text_printf("lane_limit %s %s %zu%s", step->page, step->lane, step->index,
+                            step->on_full == XYZ_ON_FULL_EVICT_OLDEST ? " evict_oldest" : "");
+        break;
+    case XYZ_STEP_ORDER:
+        label = text_printf("order %s %s", step->page, step->order == XYZ_ORDER_LIFO ? "lifo" : "fifo");
         break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
     case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
@@ -219,7 +232,8 @@ static void run_update(runner *r, xyz_alert *a, const xyz_step_info *step) {
     if (step->sets & XYZ_SETS_STYLE) runner_check_status(r, xyz_alert_set_style(a, step->style));
     if (step->sets & XYZ_SETS_CLEAR_ACTIONS) runner_check_status(r, xyz_alert_clear_actions(a));
     if (step->sets & XYZ_SETS_ADD_ACTION) {
-        runner_check_status(r, xyz_alert_add_action(a, step->action_id, step->action_title, step->action_style));
+        runner_check_status(r, xyz_alert_add_action_flags(a, step->action_id, step->action_title, step->action_style,
+                                                          step->action_flags));
     }
     if (step->sets & XYZ_SETS_META) runner_check_status(r, xyz_alert_set_meta(a, step->meta));
 }
@@ -359,6 +373,19 @@ static void run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_CAPS:
         runner_check_status(r, xyz_scenario_step_apply_caps(r->scenario, r->step, r->history));
+        break;
+    case XYZ_STEP_CANCEL_QUEUED:
+        if ((d = runner_live_page(r, step->page))) {
+            runner_check_status(r, xyz_dispatch_cancel_queued(d, step->tag, NULL));
+        }
+        break;
+    case XYZ_STEP_LANE_LIMIT:
+        if ((d = runner_live_page(r, step->page))) {
+            runner_check_status(r, xyz_dispatch_set_lane_limit(d, step->lane, step->index, step->on_full));
+        }
+        break;
+    case XYZ_STEP_ORDER:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_order(d, step->order));
         break;
     case XYZ_STEP_CANCEL_TAGGED:
         if ((d = runner_live_page(r, step->page))) {

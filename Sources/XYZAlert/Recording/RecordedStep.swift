@@ -46,6 +46,11 @@ enum RecordedStep {
     case durationScale(page: String?, scale: Double)
     /// The root's gap of a lane.
     case gap(page: String?, lane: String, seconds: Double)
+    /// The root's limit of a lane (docs/rules.md §19).
+    case laneLimit(page: String?, lane: String, visible: Int, onFull: OnFull)
+    /// A page's tie-break order.
+    case order(page: String?, order: QueueOrder)
+    case cancelQueued(page: String?, tag: String?)
     /// The history began a session.
     case session
     /// The caps set on a history key became these.

@@ -54,6 +54,7 @@ public final class Recording {
         var ttl: Double
         var tags: [String]
         var onDuplicate: OnDuplicate
+        var whenDisplaced: WhenDisplaced
         var lane: String
         var caps: CapRules
         var onCapped: OnCapped
@@ -233,6 +234,13 @@ public final class Recording {
             }
             for (lane, seconds) in dispatch.gaps.sorted(by: { $0.key.precedesByBytes($1.key) }) where dispatch.parent == nil {
                 append(.gap(page: page(dispatch), lane: lane.string, seconds: seconds))
+            }
+            // docs/rules.md §19: its lanes' limits (as a root) and its order.
+            for (lane, limit) in dispatch.laneLimits.sorted(by: { $0.key.precedesByBytes($1.key) }) where dispatch.parent == nil {
+                append(.laneLimit(page: page(dispatch), lane: lane.string, visible: limit.visible, onFull: limit.onFull))
+            }
+            if dispatch.storedOrder != .fifo {
+                append(.order(page: page(dispatch), order: dispatch.storedOrder))
             }
             for _ in 0..<(dispatch.parent == nil ? dispatch.storedTimerHolds : 0) {
                 append(.page(.holdTimers, page(dispatch)))
@@ -444,7 +452,7 @@ public final class Recording {
             after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
-            onDuplicate: alert.onDuplicate, lane: alert.laneKey?.string ?? "main",
+            onDuplicate: alert.onDuplicate, whenDisplaced: alert.whenDisplaced, lane: alert.laneKey?.string ?? "main",
             caps: alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter, minVisible: alert.minVisible,
             announce: alert.announce)
     }

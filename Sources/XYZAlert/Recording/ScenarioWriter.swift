@@ -80,6 +80,14 @@ enum ScenarioWriter {
         case let .gap(page, lane, seconds):
             (key, value) = ("gap", JSONText.object([("page", name(page)), ("lane", JSONText.string(lane)),
                                                     ("seconds", JSONText.number(seconds))]))
+        case let .laneLimit(page, lane, visible, onFull):
+            (key, value) = ("lane_limit", JSONText.object([("page", name(page)), ("lane", JSONText.string(lane)),
+                                                           ("visible", "\(visible)"),
+                                                           ("on_full", JSONText.string(onFull.description))]))
+        case let .order(page, order):
+            (key, value) = ("order", JSONText.object([("page", name(page)), ("order", JSONText.string(order.description))]))
+        case let .cancelQueued(page, tag):
+            (key, value) = ("cancel_queued", JSONText.object([("page", name(page))] + (tag.map { [("tag", JSONText.string($0))] } ?? [])))
         case .session:
             (key, value) = ("session", "{}")
         case let .caps(capKey, rules):
@@ -128,6 +136,7 @@ enum ScenarioWriter {
         if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
         if d.onDuplicate != .reject { m.append(("on_duplicate", JSONText.string(d.onDuplicate.description))) }
         if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
+        if d.whenDisplaced != .restore { m.append(("when_displaced", JSONText.string(d.whenDisplaced.description))) }
         if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
         if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
         if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }
@@ -162,6 +171,6 @@ enum ScenarioWriter {
 
     private static func action(_ a: AlertAction) -> String {
         JSONText.object([("id", JSONText.string(a.id)), ("title", JSONText.string(a.title)),
-                         ("style", JSONText.string(a.style.description))])
+                         ("style", JSONText.string(a.style.description))] + (a.keepOpen ? [("keep_open", "true")] : []))
     }
 }
