@@ -462,6 +462,36 @@ out=$("$XYZALERT" simulate examples/timing/announce.json --format json | grep an
 expect "an announcement in JSON" 0 $? '{"step": 1, "event": "announce", "alert": "upload", "politeness": "polite", "text": "Uploading. 0 of 3 files"}' "$out"
 printf '{"pages": {"p": {}, "c": {"parent": "p", "duration_scale": 2}}, "alerts": [], "steps": []}' > "$scratch/scale-child.json"
 out=$("$XYZALERT" check "$scratch/scale-child.json" 2>&1)
-expect "duration_scale belongs to a root page" 1 $? "$scratch/scale-child.json:1:42: error: duration_scale and gaps are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/duration_scale)" "$out"
+expect "duration_scale belongs to a root page" 1 $? "$scratch/scale-child.json:1:42: error: duration_scale, gaps and lanes are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/duration_scale)" "$out"
+
+# Stacks, upserts and dialog-manager controls (docs/rules.md §19): the
+# examples pass their expect lists; bad limits, orders and policies are
+# reported where they are; a recording of each example replays; why names
+# a full lane.
+out=$("$XYZALERT" test examples/stacks/*.json 2>&1)
+expect "the stacks examples pass" 0 $? "8 passed, 0 failed" "$(echo "$out" | tail -1)"
+printf '{"pages": {"p": {"lanes": {"toast": {"visible": 0}}}}, "alerts": [], "steps": []}' > "$scratch/zero.json"
+out=$("$XYZALERT" check "$scratch/zero.json" 2>&1)
+expect "a visible limit of 0 is refused" 1 $? "$scratch/zero.json:1:49: error: visible must be an integer from 1 to 2147483647 (how many of the lane show at once), got integer 0 (at /pages/p/lanes/toast/visible)" "$out"
+printf '{"pages": {"p": {"lanes": {"toast": {"on_full": "evict"}}}}, "alerts": [], "steps": []}' > "$scratch/evict.json"
+out=$("$XYZALERT" check "$scratch/evict.json" 2>&1)
+expect "an unknown on_full is refused" 1 $? "$scratch/evict.json:1:49: error: on_full must be \"queue\" or \"evict_oldest\", got string \"evict\" (at /pages/p/lanes/toast/on_full)" "$out"
+printf '{"pages": {"p": {"order": "random"}}, "alerts": [], "steps": []}' > "$scratch/order.json"
+out=$("$XYZALERT" check "$scratch/order.json" 2>&1)
+expect "an unknown order is refused" 1 $? "$scratch/order.json:1:27: error: order must be \"fifo\" or \"lifo\", got string \"random\" (at /pages/p/order)" "$out"
+printf '{"pages": {"p": {}, "c": {"parent": "p", "lanes": {"toast": {"visible": 2}}}}, "alerts": [], "steps": []}' > "$scratch/lanes-child.json"
+out=$("$XYZALERT" check "$scratch/lanes-child.json" 2>&1)
+expect "lanes belong to a root page" 1 $? "$scratch/lanes-child.json:1:42: error: duration_scale, gaps and lanes are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/lanes)" "$out"
+printf '{"version": 1, "alerts": [{"id": "a", "when_displaced": "hide"}, {"id": "b", "actions": [{"id": "x", "title": "X", "keep_open": 1}]}]}' > "$scratch/policies.json"
+out=$("$XYZALERT" check "$scratch/policies.json" 2>&1)
+expect "a bad when_displaced and keep_open are refused" 1 $? "$scratch/policies.json:1:57: error: when_displaced must be \"restore\" or \"drop\", got string \"hide\" (at /alerts/0/when_displaced)
+$scratch/policies.json:1:129: error: keep_open must be true or false, got integer 1 (at /alerts/1/actions/0/keep_open)" "$(echo "$out" | head -2)"
+for example in examples/stacks/*.json; do
+    "$XYZALERT" simulate "$example" --format expect --record "$scratch/stack-rec.json" > "$scratch/stack-live.txt"
+    out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
+    expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
+done
+out=$("$XYZALERT" simulate examples/stacks/stack.json --why 2 | grep '^d ')
+expect "why names the full lane" 0 $? "d      behind   alert a         -  'd' is queued: lane 'toast' is full (3 of 3 visible: 'c', 'b', 'a') (lane 'toast')" "$out"
 
 finish

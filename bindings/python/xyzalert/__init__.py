@@ -22,8 +22,8 @@ into xyzalert: that would deadlock.
 from __future__ import annotations
 
 from . import _lib
-from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, Politeness, State, Status,
-                     StepKind, WhyCode)
+from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
+                     State, Status, StepKind, WhenDisplaced, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet, Page, Scenario, Step
 from .dispatch import Dispatch
@@ -45,9 +45,9 @@ def version() -> str:
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
-    "OnDuplicate", "OwnerError", "Page", "Politeness",
+    "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
     "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
-    "WhyCode", "XYZAlertError",
+    "WhenDisplaced", "WhyCode", "XYZAlertError",
     "keyboard_offset", "record_scenario", "run_scenario", "version",
 ]

@@ -6,7 +6,8 @@ argtypes, result check, and whether the hot path calls it), as `lib`
 from __future__ import annotations
 
 import ctypes
-from ctypes import CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint32,
+                    c_void_p)
 from typing import Any, Dict, Optional, Tuple
 
 from ._callbacks import _non_null, _plain, _status, _stored
@@ -87,6 +88,20 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_duration_scale": (c_double, [_P], _plain),
     "xyz_dispatch_set_gap": (c_int, [_P, _S, c_double], _status),
     "xyz_dispatch_gap": (c_double, [_P, _S], _plain),
+    "xyz_dispatch_cancel_queued": (c_int, [_P, _S, POINTER(c_size_t)], _status),
+    "xyz_dispatch_set_lane_limit": (c_int, [_P, _S, c_size_t, c_int], _status),
+    "xyz_dispatch_lane_limit": (c_size_t, [_P, _S, POINTER(c_int)], _plain),
+    "xyz_dispatch_set_order": (c_int, [_P, c_int], _status),
+    "xyz_dispatch_order": (c_int, [_P], _plain),
+    "xyz_alert_set_when_displaced": (c_int, [_P, c_int], _status),
+    "xyz_alert_when_displaced": (c_int, [_P], _plain),
+    "xyz_alert_add_action_flags": (c_int, [_P, _S, _S, c_int, c_uint], _status),
+    "xyz_alert_action_flags": (c_uint, [_P, c_size_t], _plain),
+    "xyz_scenario_page_order": (c_int, [_P, c_size_t], _plain),
+    "xyz_scenario_page_lane_limit_count": (c_size_t, [_P, c_size_t], _plain),
+    "xyz_scenario_page_lane_limit_lane": (_S, [_P, c_size_t, c_size_t], _plain),
+    "xyz_scenario_page_lane_limit_visible": (c_size_t, [_P, c_size_t, c_size_t], _plain),
+    "xyz_scenario_page_lane_limit_on_full": (c_int, [_P, c_size_t, c_size_t], _plain),
     "xyz_dispatch_history": (_P, [_P], _plain),
     # display history and caps
     "xyz_history_create": (_P, [WALL_CLOCK, c_void_p, _FREE], _non_null_or_invalid),

@@ -48,6 +48,37 @@ class OnDuplicate(enum.IntEnum):
     """The new alert does not join: it finishes with ``DUPLICATE`` during the add."""
     REPLACE = 2
     """The live alert ends with ``REPLACED``; the new one is added."""
+    UPDATE = 3
+    """Upsert: the live alert takes the new one's content (and its duration,
+    counted again, when it has one) and gets ``update`` if on screen; the new
+    one finishes with ``DUPLICATE``."""
+
+
+class WhenDisplaced(enum.IntEnum):
+    """What happens to an alert that would be hidden covered (docs/rules.md §19)."""
+
+    RESTORE = 0
+    """It is hidden, and unhides when it can (the default)."""
+    DROP = 1
+    """It ends instead, with ``DISPLACED``."""
+
+
+class OnFull(enum.IntEnum):
+    """What a full lane does with a ``wait`` candidate (docs/rules.md §19)."""
+
+    QUEUE = 0
+    """It stays queued until there is room (the default)."""
+    EVICT_OLDEST = 1
+    """The lane's oldest visible alert ends with ``EVICTED``, then it shows."""
+
+
+class Order(enum.IntEnum):
+    """Among candidates of equal priority, which shows first (docs/rules.md §19)."""
+
+    FIFO = 0
+    """The earlier add (the default)."""
+    LIFO = 1
+    """The later add."""
 
 
 class HideReason(enum.IntEnum):
@@ -95,6 +126,10 @@ class EndReason(enum.IntEnum):
     """Its dispatch held more queued alerts than its capacity, and it ranked lowest."""
     CAPPED = 8
     """A frequency cap or cool-down forbade its display, and its ``on_capped`` is ``DROP``."""
+    EVICTED = 9
+    """Its lane was full and evicts (``OnFull.EVICT_OLDEST``): a newer alert took its room."""
+    DISPLACED = 10
+    """It would have been hidden covered, and its ``when_displaced`` is ``DROP``."""
 
 
 class ActionStyle(enum.IntEnum):
@@ -148,6 +183,12 @@ class StepKind(enum.IntEnum):
     """The page's duration scale becomes ``scale`` (infinity: never)."""
     GAP = 30
     """The page's gap of ``lane`` becomes ``duration`` seconds."""
+    CANCEL_QUEUED = 31
+    """Cancel the queued alerts of ``page``'s domain with ``tag`` (None: all)."""
+    LANE_LIMIT = 32
+    """The limit of ``lane`` becomes ``index`` visible, full lanes doing ``on_full``."""
+    ORDER = 33
+    """The page's tie-break order becomes ``order``."""
 
 
 class WhyCode(enum.IntEnum):

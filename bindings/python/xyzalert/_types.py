@@ -4,7 +4,8 @@ declares them.
 
 from __future__ import annotations
 
-from ctypes import CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_size_t, c_uint32, c_void_p
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
+                    c_uint32, c_void_p)
 
 
 class Rect(Structure):
@@ -48,7 +49,8 @@ class StepInfo(Structure):
                 ("flush", c_bool), ("has_frame", c_bool), ("enabled", c_bool), ("adjust", c_double),
                 ("sets", c_uint32), ("title", c_char_p), ("message", c_char_p), ("style", c_char_p),
                 ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int),
-                ("lane", c_char_p), ("scale", c_double)]
+                ("lane", c_char_p), ("scale", c_double), ("action_flags", c_uint), ("on_full", c_int),
+                ("order", c_int)]
 
 
 class WhyInfo(Structure):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, 
 from . import _check, _handles, _lib
 from . import history as _history
 from ._check import INT32_MAX, INT32_MIN
-from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, State, WhyCode
+from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, State, WhenDisplaced, WhyCode
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
@@ -72,9 +72,12 @@ class Action:
     id: str
     title: str
     style: ActionStyle = ActionStyle.DEFAULT
+    #: Choosing it delivers ``action`` only: the alert stays (an "Undo" button).
+    keep_open: bool = False
 
 
 ActionLike = Union[Action, Tuple[str, str], Tuple[str, str, Union[ActionStyle, str]]]
+_RESTORE = WhenDisplaced.RESTORE
 
 class Alert:
     """One alert. Keyword arguments set everything an alert set's JSON can.
@@ -99,7 +102,7 @@ class Alert:
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
                  tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
-                 lane: str = _MAIN) -> None:
+                 lane: str = _MAIN, when_displaced: Union[WhenDisplaced, str] = _RESTORE) -> None:
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
         # rarely used arguments are looked at only when one is not a default
@@ -113,6 +116,8 @@ class Alert:
             exclusive = _check.choice(exclusive, Exclusive, "exclusive")
         if on_duplicate is not _REJECT:
             on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
+        if when_displaced is not _RESTORE:
+            when_displaced = _check.choice(when_displaced, WhenDisplaced, "when_displaced")
         settings = None
         if (after is not _NONE or ready is not True or target is not _PAGE or title is not None
                 or message is not None or actions is not _NONE or style is not _STYLE or meta is not None
@@ -129,6 +134,8 @@ class Alert:
         _alert_refs[handle] = weakref.ref(self)  # (`_handles.put_alert`)
         if on_duplicate is not _REJECT:
             lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
+        if when_displaced is not _RESTORE:
+            lib.xyz_alert_set_when_displaced(handle, int(when_displaced))
         for function, *arguments in settings or ():
             function(handle, *arguments)
 
@@ -200,6 +207,15 @@ class Alert:
     @on_duplicate.setter
     def on_duplicate(self, policy: Union[OnDuplicate, str]) -> None:
         lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(policy, OnDuplicate, "on_duplicate")))
+
+    @property
+    def when_displaced(self) -> WhenDisplaced:
+        """What happens when it would be hidden covered (settable while idle)."""
+        return WhenDisplaced(lib.xyz_alert_when_displaced(self._handle))
+
+    @when_displaced.setter
+    def when_displaced(self, policy: Union[WhenDisplaced, str]) -> None:
+        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(policy, WhenDisplaced, "when_displaced")))
 
     @property
     def tags(self) -> List[str]:
@@ -422,12 +438,13 @@ class Alert:
         count = lib.xyz_alert_action_count(self._handle)
         return [Action(lib.xyz_alert_action_id(self._handle, i).decode("utf-8"),
                        lib.xyz_alert_action_title(self._handle, i).decode("utf-8"),
-                       ActionStyle(lib.xyz_alert_action_style(self._handle, i))) for i in range(count)]
+                       ActionStyle(lib.xyz_alert_action_style(self._handle, i)),
+                       bool(lib.xyz_alert_action_flags(self._handle, i) & _KEEP_OPEN)) for i in range(count)]
 
     def add_action(self, action: ActionLike) -> None:
         """Appends a button: an :class:`Action` or a tuple ``(id, title[, style])``,
         the style an :class:`ActionStyle` or its name (``"cancel"``)."""
-        lib.xyz_alert_add_action(self._handle, *_action(action))
+        lib.xyz_alert_add_action_flags(self._handle, *_action(action))
 
     def clear_actions(self) -> None:
         """Removes every button."""
@@ -491,7 +508,7 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
         calls.append((lib.xyz_alert_set_title, raw_title))
     if raw_message is not None:
         calls.append((lib.xyz_alert_set_message, raw_message))
-    calls += [(lib.xyz_alert_add_action, *button) for button in buttons]
+    calls += [(lib.xyz_alert_add_action_flags, *button) for button in buttons]
     if raw_meta is not None:
         calls.append((lib.xyz_alert_set_meta, raw_meta))
     if not avoid_keyboard or keyboard_adjust != 0:
@@ -506,16 +523,21 @@ def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, act
     return calls
 
 
-def _action(action: Any) -> Tuple[bytes, bytes, int]:
-    """An action's id, title and style as the C call takes them."""
+_KEEP_OPEN = 1  # XYZ_ACTION_KEEP_OPEN
+
+
+def _action(action: Any) -> Tuple[bytes, bytes, int, int]:
+    """An action's id, title, style and flags as the C call takes them."""
+    flags = 0
     if isinstance(action, Action):
         fields: Sequence[Any] = (action.id, action.title, action.style)
+        flags = _KEEP_OPEN if _check.flag(action.keep_open, "an action's keep_open") else 0
     elif isinstance(action, tuple) and len(action) in (2, 3):
         fields = action
     else:
         raise TypeError(f"an action must be an Action or a tuple (id, title[, style]), got {_check.described(action)}")
     style = _check.choice(fields[2], ActionStyle, "an action's style") if len(fields) == 3 else ActionStyle.DEFAULT
-    return _check.text(fields[0], "an action's id"), _check.text(fields[1], "an action's title"), int(style)
+    return _check.text(fields[0], "an action's id"), _check.text(fields[1], "an action's title"), int(style), flags
 
 
 def _meta(meta: Any) -> bytes:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from . import _check, _lib
-from ._enums import ActionStyle, StepKind
+from ._enums import ActionStyle, OnFull, Order, StepKind
 from .alert import Action, Alert
 
 if TYPE_CHECKING:
@@ -95,6 +95,10 @@ class Page:
     #: and its lanes' gaps in seconds.
     duration_scale: float = 1.0
     gaps: Dict[str, float] = field(default_factory=dict)
+    #: docs/rules.md §19: its tie-break order, and as a root its lanes'
+    #: limits: lane -> (visible, on_full).
+    order: Order = Order.FIFO
+    lanes: Dict[str, Tuple[int, OnFull]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,10 @@ class Step:
     #: gap: the lane (its seconds in ``duration``); duration_scale: the scale.
     lane: Optional[str] = None
     scale: float = 0.0
+    #: lane_limit: the lane in ``lane``, the visible count in ``index``, and
+    #: what a full lane does; order: the page's order.
+    on_full: OnFull = OnFull.QUEUE
+    order: Order = Order.FIFO
 
 
 @dataclass
@@ -162,7 +170,12 @@ class Scenario:
                       int(lib.xyz_scenario_page_capacity(handle, i)),
                       float(lib.xyz_scenario_page_duration_scale(handle, i)),
                       {lib.xyz_scenario_page_gap_lane(handle, i, k).decode("utf-8"): float(lib.xyz_scenario_page_gap(handle, i, k))
-                       for k in range(lib.xyz_scenario_page_gap_count(handle, i))})
+                       for k in range(lib.xyz_scenario_page_gap_count(handle, i))},
+                      Order(lib.xyz_scenario_page_order(handle, i)),
+                      {lib.xyz_scenario_page_lane_limit_lane(handle, i, k).decode("utf-8"):
+                       (int(lib.xyz_scenario_page_lane_limit_visible(handle, i, k)),
+                        OnFull(lib.xyz_scenario_page_lane_limit_on_full(handle, i, k)))
+                       for k in range(lib.xyz_scenario_page_lane_limit_count(handle, i))})
                  for i in range(lib.xyz_scenario_page_count(handle))]
         steps = []
         for i in range(lib.xyz_scenario_step_count(handle)):
@@ -175,9 +188,10 @@ class Scenario:
                               _lib.decode(raw.tag), _update_fields(raw), _lib.decode(raw.title),
                               _lib.decode(raw.message), _lib.decode(raw.style),
                               Action(_lib.decode(raw.action_id) or "", _lib.decode(raw.action_title) or "",
-                                     ActionStyle(raw.action_style)) if raw.action_id else None,
+                                     ActionStyle(raw.action_style), bool(raw.action_flags & 1)) if raw.action_id else None,
                               _lib.decode(raw.meta), raw.at if raw.has_at else None,
-                              int(raw.during) if raw.during else None, _lib.decode(raw.lane), float(raw.scale)))
+                              int(raw.during) if raw.during else None, _lib.decode(raw.lane), float(raw.scale),
+                              OnFull(raw.on_full), Order(raw.order)))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
         if lib.xyz_scenario_has_expect(handle):

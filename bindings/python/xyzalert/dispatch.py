@@ -7,10 +7,10 @@ import ctypes
 import json
 import math
 import weakref
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _check, _handles, _lib
-from ._enums import EndReason, HideReason, Politeness
+from ._enums import EndReason, HideReason, OnFull, Order, Politeness
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
@@ -172,6 +172,41 @@ class Dispatch:
         count = ctypes.c_size_t(0)
         lib.xyz_dispatch_cancel_tagged(self._require_open(), raw_tag, ctypes.byref(count))
         return int(count.value)
+
+    def cancel_queued(self, tag: Optional[str] = None) -> int:
+        """Cancels the queued alerts of the domain (waiting or ready, not on
+        screen) carrying `tag` (None: all of them), in candidate order, then
+        one pass; on-screen alerts stay. Returns how many ended."""
+        raw_tag = None if tag is None else _check.text(tag, "tag")
+        count = ctypes.c_size_t(0)
+        lib.xyz_dispatch_cancel_queued(self._require_open(), raw_tag, ctypes.byref(count))
+        return int(count.value)
+
+    def set_lane_limit(self, lane: str, visible: int, on_full: Union[OnFull, str] = OnFull.QUEUE) -> None:
+        """Up to `visible` alerts of `lane` show at once in this root's
+        domain, as a stack; `on_full` says what a ``wait`` candidate does
+        when the lane is full (docs/rules.md §19). StateError on a page that
+        is not a root."""
+        if type(visible) is not int or visible < 1:
+            raise ValueError(f"visible must be an int of 1 or more, got {_check.described(visible)}")
+        lib.xyz_dispatch_set_lane_limit(self._require_open(), _check.text(lane, "lane"), visible,
+                                        int(_check.choice(on_full, OnFull, "on_full")))
+
+    def lane_limit(self, lane: str) -> Tuple[int, OnFull]:
+        """The visible limit of `lane` in this domain and what a full lane does."""
+        on_full = ctypes.c_int(0)
+        visible = lib.xyz_dispatch_lane_limit(self._handle, _check.text(lane, "lane"), ctypes.byref(on_full))
+        return int(visible), OnFull(on_full.value)
+
+    @property
+    def order(self) -> Order:
+        """The tie-break among this page's candidates of equal priority
+        (``FIFO`` by default); applies to alerts added from then on."""
+        return Order(lib.xyz_dispatch_order(self._handle))
+
+    @order.setter
+    def order(self, order: Union[Order, str]) -> None:
+        lib.xyz_dispatch_set_order(self._require_open(), int(_check.choice(order, Order, "order")))
 
     @property
     def capacity(self) -> int:

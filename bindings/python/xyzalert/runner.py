@@ -7,7 +7,7 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import EndReason, HideReason, Politeness, Status, StepKind
+from ._enums import EndReason, HideReason, Order, Politeness, Status, StepKind
 from .alert import Alert
 from .alert_set import Scenario, Step
 from .dispatch import Dispatch
@@ -142,6 +142,10 @@ class ScenarioPlayer:
                 made[page.name].duration_scale = page.duration_scale
             for lane, seconds in page.gaps.items():
                 made[page.name].set_gap(lane, seconds)
+            for lane, (visible, on_full) in page.lanes.items():
+                made[page.name].set_lane_limit(lane, visible, on_full)
+            if page.order != Order.FIFO:
+                made[page.name].order = page.order
         for page in scenario.pages:
             if page.capacity:
                 made[page.name].capacity = page.capacity
@@ -275,6 +279,17 @@ class ScenarioPlayer:
             alert = self._instance(step.alert)
             if alert is not None:
                 alert.hold() if kind == StepKind.HOLD else alert.unhold()
+            return
+        if kind in (StepKind.CANCEL_QUEUED, StepKind.LANE_LIMIT, StepKind.ORDER):
+            dispatch = self._live_page(step.page)
+            if dispatch is None:
+                return
+            if kind == StepKind.CANCEL_QUEUED:
+                dispatch.cancel_queued(step.tag)
+            elif kind == StepKind.LANE_LIMIT:
+                dispatch.set_lane_limit(step.lane or "", step.index, step.on_full)
+            else:
+                dispatch.order = step.order
             return
         if kind in (StepKind.HOLD_TIMERS, StepKind.UNHOLD_TIMERS, StepKind.DURATION_SCALE, StepKind.GAP):
             dispatch = self._live_page(step.page)
