@@ -93,7 +93,17 @@ enum class on_duplicate : int {
     reject = XYZ_ON_DUPLICATE_REJECT,
     ignore = XYZ_ON_DUPLICATE_IGNORE,
     replace = XYZ_ON_DUPLICATE_REPLACE,
+    update = XYZ_ON_DUPLICATE_UPDATE,
 };
+
+/** What happens to an alert that would be hidden covered (xyz_when_displaced, docs/rules.md §19). */
+enum class when_displaced : int { restore = XYZ_WHEN_DISPLACED_RESTORE, drop = XYZ_WHEN_DISPLACED_DROP };
+
+/** What a full lane does with a wait candidate (xyz_on_full, docs/rules.md §19). */
+enum class on_full : int { queue = XYZ_ON_FULL_QUEUE, evict_oldest = XYZ_ON_FULL_EVICT_OLDEST };
+
+/** Among candidates of equal priority, which shows first (xyz_order, docs/rules.md §19). */
+enum class order : int { fifo = XYZ_ORDER_FIFO, lifo = XYZ_ORDER_LIFO };
 
 /** Why an on-screen alert is hidden (xyz_hide_reason). */
 enum class hide_reason : int { page = XYZ_HIDE_PAGE, covered = XYZ_HIDE_COVERED };
@@ -109,6 +119,8 @@ enum class end_reason : int {
     replaced = XYZ_END_REPLACED,
     dropped = XYZ_END_DROPPED,
     capped = XYZ_END_CAPPED,
+    evicted = XYZ_END_EVICTED,
+    displaced = XYZ_END_DISPLACED,
 };
 
 /** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
@@ -291,6 +303,8 @@ struct action {
     std::string id;
     std::string title;
     action_style style = action_style::default_;
+    /** Choosing it delivers the action callback only: the alert stays. */
+    bool keep_open = false;
 };
 
 /** One alert instance, reference counted (see Ownership). */
@@ -387,6 +401,14 @@ public:
     }
     xyz::on_duplicate on_duplicate() const noexcept {
         return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
+    }
+    /** What happens when it would be hidden covered (idle only). */
+    alert &set_when_displaced(xyz::when_displaced policy) {
+        detail::finish(xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)));
+        return *this;
+    }
+    xyz::when_displaced when_displaced() const noexcept {
+        return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_));
     }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {
@@ -494,16 +516,20 @@ public:
         return *this;
     }
     std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
-    alert &add_action(std::string_view id, std::string_view title, action_style style = action_style::default_) {
-        detail::finish(xyz_alert_add_action(handle_, detail::c_string(id).c_str(), detail::c_string(title).c_str(),
-                                            static_cast<xyz_action_style>(style)));
+    alert &add_action(std::string_view id, std::string_view title, action_style style = action_style::default_,
+                      bool keep_open = false) {
+        detail::finish(xyz_alert_add_action_flags(handle_, detail::c_string(id).c_str(), detail::c_string(title).c_str(),
+                                                  static_cast<xyz_action_style>(style),
+                                                  keep_open ? XYZ_ACTION_KEEP_OPEN : 0u));
         return *this;
     }
+    alert &add_action(const xyz::action &a) { return add_action(a.id, a.title, a.style, a.keep_open); }
     std::vector<xyz::action> actions() const {
         std::vector<xyz::action> out;
         for (std::size_t i = 0; i < xyz_alert_action_count(handle_); i++) {
             out.push_back({xyz_alert_action_id(handle_, i), xyz_alert_action_title(handle_, i),
-                           static_cast<action_style>(xyz_alert_action_style(handle_, i))});
+                           static_cast<action_style>(xyz_alert_action_style(handle_, i)),
+                           (xyz_alert_action_flags(handle_, i) & XYZ_ACTION_KEEP_OPEN) != 0});
         }
         return out;
     }
@@ -1032,6 +1058,33 @@ public:
         detail::call([&] { return xyz_dispatch_set_gap(handle_, detail::c_string(lane).c_str(), seconds); });
     }
     double gap(std::string_view lane) const { return xyz_dispatch_gap(handle_, detail::c_string(lane).c_str()); }
+
+    /* stacks and dialog-manager controls (docs/rules.md §19) */
+    /** Cancels the domain's queued alerts (not on screen) carrying `tag` (nothing: all); returns how many ended. */
+    std::size_t cancel_queued(std::optional<std::string_view> tag = std::nullopt) {
+        std::size_t count = 0;
+        std::optional<std::string> copy = tag ? std::optional<std::string>(std::string(*tag)) : std::nullopt;
+        detail::call([&] { return xyz_dispatch_cancel_queued(handle_, copy ? copy->c_str() : nullptr, &count); });
+        return count;
+    }
+    /** A root's: up to `visible` alerts of `lane` at once; what a full lane does. */
+    void set_lane_limit(std::string_view lane, std::size_t visible, xyz::on_full when_full = xyz::on_full::queue) {
+        detail::call([&] {
+            return xyz_dispatch_set_lane_limit(handle_, detail::c_string(lane).c_str(), visible,
+                                               static_cast<xyz_on_full>(when_full));
+        });
+    }
+    /** The visible limit of `lane` in this domain and what a full lane does. */
+    std::pair<std::size_t, xyz::on_full> lane_limit(std::string_view lane) const {
+        xyz_on_full when_full = XYZ_ON_FULL_QUEUE;
+        std::size_t visible = xyz_dispatch_lane_limit(handle_, detail::c_string(lane).c_str(), &when_full);
+        return {visible, static_cast<xyz::on_full>(when_full)};
+    }
+    /** The tie-break among equal priorities, for alerts added from then on. */
+    void set_order(xyz::order o) {
+        detail::call([&] { return xyz_dispatch_set_order(handle_, static_cast<xyz_order>(o)); });
+    }
+    xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
 
     /** Attaches a display history to this root's domain (docs/rules.md
      * §16); the engine keeps a reference. std::nullopt detaches. */

@@ -71,6 +71,7 @@ extern const test_case recording_tests[];
 extern const test_case why_tests[];
 extern const test_case history_tests[];
 extern const test_case timing_tests[];
+extern const test_case stack_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

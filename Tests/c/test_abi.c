@@ -218,9 +218,9 @@ static void explain_and_snapshot_are_owned_by_the_caller(void) {
     CHECK_STR(json,
               "{\"pages\": [{\"name\": \"home\", \"visible\": true, \"participating\": true, \"parent\": null, "
               "\"active_child\": null, \"provider\": false, \"suspended\": false, \"capacity\": 0, "
-              "\"queue\": [{\"id\": \"pro\\\"mo\", \"priority\": 1, \"exclusive\": \"wait\", \"state\": \"ready\", "
+              "\"order\": \"fifo\", \"queue\": [{\"id\": \"pro\\\"mo\", \"priority\": 1, \"exclusive\": \"wait\", \"state\": \"ready\", "
               "\"page\": 0, \"unmet_dependencies\": 1, \"lane\": \"main\", \"why\": \"id_dependency\", "
-              "\"cause\": {\"id\": \"login\"}}]}], "
+              "\"cause\": {\"id\": \"login\"}}]}], \"lanes\": {}, "
               "\"stack\": [{\"id\": \"login\", \"priority\": 5, \"exclusive\": \"wait\", \"state\": \"showing\", "
               "\"page\": 0, \"unmet_dependencies\": 0, \"lane\": \"main\", \"why\": \"showing\", \"cause\": null}], "
               "\"keyboard\": [0.0, 0.0, 0.0, 0.0], \"deferred\": false, "

@@ -165,7 +165,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
     CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
     CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
-    CHECK_STR(xyz_end_reason_name((xyz_end_reason)9), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)11), "unknown");
     CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
     /* Static storage: the same pointer every time. */
     CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));

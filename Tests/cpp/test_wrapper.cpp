@@ -514,6 +514,7 @@ const test_case tests[] = {
 extern const std::vector<test_case> why_tests; // test_why.cpp
 extern const std::vector<test_case> history_tests; // test_history.cpp
 extern const std::vector<test_case> timing_tests; // test_timing.cpp
+extern const std::vector<test_case> stack_tests;  // test_stacks.cpp
 
 int main() {
     int passed = 0, failed = 0;
@@ -521,6 +522,7 @@ int main() {
     all.insert(all.end(), why_tests.begin(), why_tests.end());
     all.insert(all.end(), history_tests.begin(), history_tests.end());
     all.insert(all.end(), timing_tests.begin(), timing_tests.end());
+    all.insert(all.end(), stack_tests.begin(), stack_tests.end());
     for (const test_case &t : all) {
         check_failed = 0;
         try {
