@@ -677,10 +677,13 @@ XYZ_API double xyz_dispatch_next_deadline(const xyz_dispatch *dispatch);
 XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *id);
 
 /**
- * The dispatch's whole domain as JSON: {"pages": [...], "stack": [...],
- * "keyboard": [x, y, w, h], "deferred": bool, "flush_requested": bool}, each
- * page with "name", "visible", "participating", "parent", "active_child",
- * "provider", "suspended", "capacity" and its "queue", each alert with
+ * The dispatch's whole domain as JSON: {"pages": [...], "lanes": {...},
+ * "stack": [...], "keyboard": [x, y, w, h], "deferred": bool,
+ * "flush_requested": bool}, each page with "name", "visible",
+ * "participating", "parent", "active_child", "provider", "suspended",
+ * "capacity", "order" (0.3) and its "queue"; "lanes" (0.3) has the root's
+ * lane limits, {"LANE": {"visible": N, "on_full": WORD}} for each lane
+ * whose limit is not the default, by lane in byte order; each alert with
  * "id", "priority", "exclusive", "state", "page", "unmet_dependencies",
  * "lane", "why" (0.3: the reason's trace word, see xyz_alert_why()) and
  * "cause" (0.3: {"alert": ID or null}, {"page": INDEX}, {"id": ID} or {"key": KEY}, or null

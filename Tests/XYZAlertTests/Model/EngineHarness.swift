@@ -120,6 +120,7 @@ final class EngineHarness: Harness, VirtualClock {
             try alert.setOnCapped(spec.onCapped)
             try alert.setShowAfter(spec.showAfter)
             try alert.setMinVisible(spec.minVisible)
+            try alert.setWhenDisplaced(spec.whenDisplaced)
             if let y = spec.frameY {
                 try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
             }
@@ -129,7 +130,9 @@ final class EngineHarness: Harness, VirtualClock {
                 }
                 try alert.setCooldown(rules.cooldown)
             }
-            try alert.setContent(AlertContent(actions: (0..<spec.actions).map { AlertAction(id: "x\($0)", title: "X") }))
+            try alert.setContent(AlertContent(actions: (0..<spec.actions).map {
+                AlertAction(id: "x\($0)", title: "X", keepOpen: $0 == 0 && spec.keepOpenFirst)
+            }))
             for id in spec.afterIDs {
                 try alert.addDependency(id: id)
             }
@@ -244,6 +247,12 @@ final class EngineHarness: Harness, VirtualClock {
                 try pages[page].setDurationScale(scale)
             case .setGap(let page, let lane, let seconds):
                 try pages[page].setGap(lane: lane, seconds)
+            case .setLaneLimit(let page, let lane, let visible, let onFull):
+                try pages[page].setLaneLimit(lane: lane, visible: visible, onFull: onFull)
+            case .setOrder(let page, let order):
+                try pages[page].setOrder(order)
+            case .cancelQueued(let page, let tag):
+                return "ok \(try pages[page].cancelQueued(tag))"
             case .advance(let seconds):
                 advance(by: seconds, pages: pages) { page in
                     trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))

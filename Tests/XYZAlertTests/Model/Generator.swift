@@ -29,7 +29,24 @@ struct SequenceGenerator {
         }
         let length = Int.random(in: 10...40, using: &rng)
         let caps = chance(50) ? capsSetup() : CapsSetup()
-        return OpSequence(modes: modes, ops: (0..<length).map { _ in op(depth: 0) }, caps: caps)
+        // docs/rules.md §19: often some lanes with limits from the start, so
+        // that stacks, eviction and trimming are reached.
+        var limits: [Op] = []
+        if chance(40), case .setLaneLimit(_, let lane, let visible, let onFull) = laneLimit() {
+            // The same limit on every page: whichever page roots a domain has it.
+            limits = (0..<Self.pageCount).map { .setLaneLimit(page: $0, lane: lane, visible: visible, onFull: onFull) }
+        }
+        if chance(10) {
+            // And now and then a gap in "main" everywhere (docs/rules.md §17).
+            let seconds = [1, 2.5].randomElement(using: &rng)!
+            limits += (0..<Self.pageCount).map { .setGap(page: $0, lane: "main", seconds: seconds) }
+        }
+        return OpSequence(modes: modes, ops: limits + (0..<length).map { _ in op(depth: 0) }, caps: caps)
+    }
+
+    mutating func laneLimit() -> Op {
+        .setLaneLimit(page: page(), lane: ["main", "main", "main", "toast"].randomElement(using: &rng)!,
+                      visible: [1, 2, 2, 3].randomElement(using: &rng)!, onFull: chance(40) ? .evictOldest : .queue)
     }
 
     /// Caps on a few keys and ids, small enough to bind within a sequence.
@@ -79,12 +96,14 @@ struct SequenceGenerator {
             duration: chance(25) ? [1, 2, 3, 3, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             ttl: chance(20) ? [1, 2, 4, 4, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
-            onDuplicate: [.reject, .reject, .ignore, .replace].randomElement(using: &rng)!,
+            onDuplicate: [.reject, .reject, .ignore, .replace, .update].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             onCapped: chance(50) ? .wait : .drop,
             frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,
             showAfter: chance(12) ? [0.5, 1, 2].randomElement(using: &rng)! : 0,
             minVisible: chance(12) ? [1, 2.5].randomElement(using: &rng)! : 0,
+            whenDisplaced: chance(15) ? .drop : .restore,
+            keepOpenFirst: chance(30),
             reactions: reactions)
     }
 
@@ -93,7 +112,7 @@ struct SequenceGenerator {
         // own clock from inside a callback is not one a scenario describes.
         // 0..<100: the operations of the scheduling rules; above: time and
         // queue policies, rarer so that the rules keep their share.
-        let roll = Int.random(in: 0..<(depth == 0 ? 125 : 122), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 131 : 128), using: &rng)
         switch roll {
         case 0..<20:
             // Now and then an add of no alerts at all.
@@ -131,8 +150,11 @@ struct SequenceGenerator {
         case 116..<118: return .unhold(slot: slot())
         case 118: return chance(50) ? .holdTimers(page: page()) : .unholdTimers(page: page())
         case 119: return .setScale(page: page(), scale: [0.5, 2, .infinity, 1].randomElement(using: &rng)!)
-        case 120, 121: return .setGap(page: page(), lane: ["main", "toast", "alerts"].randomElement(using: &rng)!,
+        case 120..<123: return .setGap(page: page(), lane: ["main", "toast", "alerts"].randomElement(using: &rng)!,
                                       seconds: [0, 1, 2.5].randomElement(using: &rng)!)
+        case 123, 124: return laneLimit()
+        case 125, 126: return .setOrder(page: page(), order: chance(70) ? .lifo : .fifo)
+        case 127: return .cancelQueued(page: page(), tag: chance(60) ? ["x", "y"].randomElement(using: &rng)! : nil)
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }

@@ -122,6 +122,7 @@ struct ModelCoverageTests {
             "finish dismissed", "finish cancelled", "finish destroyed",
             "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped", "finish duplicate", "remove replaced", "finish replaced",
             "show in lane toast", "show in lane alerts", "finish capped", "announce",
+            "remove evicted", "finish evicted", "remove displaced", "finish displaced",
             "react on show", "react on hide", "react on finish",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]

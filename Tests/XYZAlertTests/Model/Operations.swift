@@ -25,6 +25,10 @@ struct AlertSpec: CustomStringConvertible {
     /// docs/rules.md §17.
     var showAfter: Double = 0
     var minVisible: Double = 0
+    /// docs/rules.md §19: what it does when displaced; whether its first
+    /// action (if it has actions) keeps it open.
+    var whenDisplaced: WhenDisplaced = .restore
+    var keepOpenFirst = false
     var reactions: [Reaction]
 
     var description: String {
@@ -43,6 +47,8 @@ struct AlertSpec: CustomStringConvertible {
         if let frameY { parts.append("frameY: \(frameY)") }
         if showAfter > 0 { parts.append("showAfter: \(showAfter)") }
         if minVisible > 0 { parts.append("minVisible: \(minVisible)") }
+        if whenDisplaced != .restore { parts.append("whenDisplaced: .\(whenDisplaced)") }
+        if keepOpenFirst { parts.append("keepOpenFirst: true") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
@@ -102,6 +108,10 @@ indirect enum Op: CustomStringConvertible {
     case unholdTimers(page: Int)
     case setScale(page: Int, scale: Double)
     case setGap(page: Int, lane: String, seconds: Double)
+    /// docs/rules.md §19.
+    case setLaneLimit(page: Int, lane: String, visible: Int, onFull: OnFull)
+    case setOrder(page: Int, order: QueueOrder)
+    case cancelQueued(page: Int, tag: String?)
 
     var description: String {
         switch self {
@@ -138,6 +148,10 @@ indirect enum Op: CustomStringConvertible {
         case .unholdTimers(let page): ".unholdTimers(page: \(page))"
         case .setScale(let page, let scale): ".setScale(page: \(page), scale: \(scale))"
         case .setGap(let page, let lane, let seconds): ".setGap(page: \(page), lane: \"\(lane)\", seconds: \(seconds))"
+        case .setLaneLimit(let page, let lane, let visible, let onFull):
+            ".setLaneLimit(page: \(page), lane: \"\(lane)\", visible: \(visible), onFull: .\(onFull == .queue ? "queue" : "evictOldest"))"
+        case .setOrder(let page, let order): ".setOrder(page: \(page), order: .\(order))"
+        case .cancelQueued(let page, let tag): ".cancelQueued(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
         }
     }
 }

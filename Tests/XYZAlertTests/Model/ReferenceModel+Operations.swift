@@ -26,6 +26,8 @@ extension ReferenceHarness {
         a.frame = spec.frameY.map { Rect(x: 0, y: $0, width: 300, height: 150) }
         a.showAfter = spec.showAfter
         a.minVisible = spec.minVisible
+        a.whenDisplaced = spec.whenDisplaced
+        a.keepOpenFirst = spec.keepOpenFirst && spec.actions > 0
         if let id = spec.id, let rules = idCaps[id] {
             a.caps = rules
         }
@@ -87,7 +89,7 @@ extension ReferenceHarness {
         // reported before the duplicates' ends.
         let capped = batch.filter { $0.onCapped == .drop && verdict($0) != nil }
         conflicts.removeAll { c in capped.contains { $0 === c.new } }
-        let ignored = conflicts.filter { $0.new.onDuplicate == .ignore }.map(\.new) + capped
+        let ignored = conflicts.filter { $0.new.onDuplicate != .replace }.map(\.new) + capped
         let gone = ignored + conflicts.filter { $0.new.onDuplicate == .replace }.map(\.live)
         let joining = batch.filter { a in !ignored.contains { $0 === a } }
         let isGone: (RefAlert) -> Bool = { a in gone.contains { $0 === a } }
@@ -98,7 +100,9 @@ extension ReferenceHarness {
         if hasCycle(isLive: isLive, domainOf: domainOf, gone: gone) { throw RefFailure("cycle") }
         let touched = Touched()
         touched.add(p.domain)
-        var endings: [(alert: RefAlert, reason: EndReason, wasOnScreen: Bool)] = []
+        // (With the page each is reported to: a page destroyed by an
+        // earlier callback of the add has no host any more, and hears nothing.)
+        var endings: [(alert: RefAlert, reason: EndReason, wasOnScreen: Bool, updated: RefAlert?, page: RefPage)] = []
         for a in capped {
             a.state = .finished
             a.deps = []
@@ -107,10 +111,12 @@ extension ReferenceHarness {
             for w in dependents where w.state.isLive && depsMet(w) {
                 touched.add(w.page!.domain)
             }
-            endings.append((a, .capped, false))
+            endings.append((a, .capped, false, nil, p))
         }
         for (new, live) in conflicts {
-            if new.onDuplicate == .ignore {
+            if new.onDuplicate != .replace {
+                // docs/rules.md §19: an upsert gives the live one its content first.
+                if new.onDuplicate == .update { upsert(live, from: new) }
                 new.state = .finished
                 new.deps = []
                 let dependents = new.dependents
@@ -118,16 +124,18 @@ extension ReferenceHarness {
                 for w in dependents where w.state.isLive && depsMet(w) {
                     touched.add(w.page!.domain)
                 }
-                endings.append((new, .duplicate, false))
+                endings.append((new, .duplicate, false, new.onDuplicate == .update ? live : nil, p))
             } else {
                 let wasOnScreen = live.state.isOnScreen
+                let home = live.page!
                 end(live, .replaced, touched)
-                endings.append((live, .replaced, wasOnScreen))
+                endings.append((live, .replaced, wasOnScreen, nil, home))
             }
         }
         for a in joining {
             a.seq = p.domain.nextSeq
             p.domain.nextSeq += 1
+            a.lifo = p.order == .lifo
             a.page = p
             a.state = a.startsWaiting ? .waiting : .ready
             if a.showAfter > 0 {
@@ -145,11 +153,16 @@ extension ReferenceHarness {
             }
         }
         let dropped = dropOverCapacity(p, touched)
-        for (a, reason, wasOnScreen) in endings {
+        for (a, reason, wasOnScreen, updated, home) in endings {
+            if let updated, updated.state.isOnScreen {
+                deliverUpdate(updated)
+                if updated.state == .showing { announce(updated) }
+            }
+            if home.hostGone { continue }
             if wasOnScreen { event("remove \(a.label) \(reason)", a, kind: "remove") }
             event("finish \(a.label) \(reason)", a, kind: "finish")
         }
-        for a in dropped {
+        for a in dropped where !p.hostGone {
             event("finish \(a.label) dropped", a, kind: "finish")
         }
         settle(touched)
@@ -231,6 +244,7 @@ extension ReferenceHarness {
         p.domain.dead = true
         p.hasProvider = false
         p.explicitChild = nil
+        p.hostGone = true
         settle(touched)
     }
 
@@ -290,6 +304,10 @@ extension ReferenceHarness {
                 guard let a = slots[slot] else { return "skip" }
                 if a.state != .showing { throw RefFailure("state") }
                 if index < 0 || index >= a.actions { throw RefFailure("invalidArgument") }
+                if index == 0 && a.keepOpenFirst {
+                    event("action \(a.label) \(index)", a, kind: "action")
+                    return "ok"
+                }
                 let touched = Touched()
                 end(a, .dismissed, touched)
                 event("action \(a.label) \(index)", a, kind: "action")
@@ -371,6 +389,8 @@ extension ReferenceHarness {
                 beginSession()
             case .hold, .unhold, .holdTimers, .unholdTimers, .setScale, .setGap:
                 return try performTiming(op)
+            case .setLaneLimit, .setOrder, .cancelQueued:
+                return try performStacks(op)
             case .update(let slot, let title):
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }

@@ -58,6 +58,11 @@ final class RefAlert {
     var minVisibleWake = 0.0
     var running = false
     var lastAnnounced: String?
+    /// docs/rules.md §19: what it does when displaced, whether its first
+    /// action keeps it open, and whether its page was lifo at its add.
+    var whenDisplaced: WhenDisplaced = .restore
+    var keepOpenFirst = false
+    var lifo = false
     /// The id as given (`id` is its bytes), for cap keys.
     let rawID: String?
 
@@ -77,12 +82,17 @@ final class RefPage {
     var explicitChild: RefPage?
     var hasProvider = false
     var destroyed = false
+    /// Its destroy has completed: its host is released and hears nothing more.
+    var hostGone = false
     var suspensions = 0
     var capacity = 0
     /// docs/rules.md §17, as a root: timer holds, the scale, the lanes' gaps.
     var timerHolds = 0
     var scale = 1.0
     var gaps: [String: Double] = [:]
+    /// docs/rules.md §19: the page's order, and as a root its lanes' limits.
+    var order = QueueOrder.fifo
+    var laneLimits: [String: (visible: Int, onFull: OnFull)] = [:]
     var targets: [String: ViewHandle] = [:]
     var domain: RefDomain!
 
@@ -242,7 +252,7 @@ final class ReferenceHarness: Harness {
             }) {
                 return "hidden_covered \(cover.label)"
             }
-            return "deferred"
+            return stackHiddenReason(a, d) ?? "deferred"
         }
         if let dep = a.deps.first(where: { $0.state != .finished }) {
             return "dependency \(dep.label)"
@@ -262,7 +272,13 @@ final class ReferenceHarness: Harness {
         }
         let stack = d.stack.filter { participatedLast($0.page!) && $0.lane == a.lane }
         var top: Int32?
-        if let last = stack.last {
+        let (stackReason, full) = stackReason(a, d)
+        if let stackReason {
+            return stackReason
+        }
+        if limit(d, a.lane) != nil {
+            top = full ? stack.map(\.priority).max() : nil
+        } else if let last = stack.last {
             if a.exclusive == .wait {
                 return "behind \(last.label)"
             }
@@ -288,8 +304,12 @@ final class ReferenceHarness: Harness {
         return "deferred"
     }
 
+    /// Candidate order: priority, then as if each add put a fifo page's
+    /// alert at the back of its priority and a lifo page's at the front.
     func before(_ a: RefAlert, _ b: RefAlert) -> Bool {
-        a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.lifo != b.lifo { return a.lifo }
+        return a.lifo ? a.seq > b.seq : a.seq < b.seq
     }
 
     /// When the alert's timer runs out, if one runs: its duration while it
@@ -496,6 +516,9 @@ final class ReferenceHarness: Harness {
 
     /// Rules 2-6 within one lane: delivers its next event, if any.
     func laneEvent(_ d: RefDomain, _ lane: String, _ delivered: inout Set<String>) -> Bool {
+        if let limit = limit(d, lane) {
+            return stackLaneEvent(d, lane, limit, &delivered)
+        }
         let stack = d.stack.filter { $0.lane == lane }
         do {
             let participatingStack = stack.filter { participates($0.page!) }
@@ -537,12 +560,19 @@ final class ReferenceHarness: Harness {
             let pending = stack.indices.reversed().filter {
                 !stack[$0].page!.destroyed && !delivered.contains(stack[$0].label)
             }
-            if let i = pending.first(where: { stack[$0].state == .showing && !visible($0) }) {
+            if let i = pending.first(where: {
+                (participates(stack[$0].page!) && !visible($0) && stack[$0].whenDisplaced == .drop)
+                    || (stack[$0].state == .showing && !visible($0))
+            }) {
                 let a = stack[i]
                 delivered.insert(a.label)
-                a.state = .hidden
-                pause(a)
-                event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
+                if participates(a.page!) && a.whenDisplaced == .drop {
+                    endInPass(a, .displaced)
+                } else {
+                    a.state = .hidden
+                    pause(a)
+                    event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
+                }
             } else if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
                 let a = stack[i]
                 delivered.insert(a.label)
@@ -550,22 +580,28 @@ final class ReferenceHarness: Harness {
                 if durationRuns(a) { runDuration(a) }
                 event("unhide \(a.label)", a, kind: "unhide")
             } else if let a = chosen {
-                delivered.insert(a.label)
-                countDisplay(a)
-                d.stack.append(a)
-                a.state = .showing
-                a.offset = 0
-                if durationRuns(a) { runDuration(a) }
-                if a.minVisible > 0 { a.shownAt = clock }
-                let laneNote = a.lane == "main" ? "" : " lane \(a.lane)"
-                event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))" + laneNote,
-                      a, kind: "show")
-                announce(a)
+                show(a, delivered: &delivered)
             } else {
                 return false
             }
         }
         return true
+    }
+
+    /// Rule 4's chosen candidate shows: pushed on the stack, then `show`.
+    func show(_ a: RefAlert, delivered: inout Set<String>) {
+        let d = a.page!.domain!
+        delivered.insert(a.label)
+        countDisplay(a)
+        d.stack.append(a)
+        a.state = .showing
+        a.offset = 0
+        if durationRuns(a) { runDuration(a) }
+        if a.minVisible > 0 { a.shownAt = clock }
+        let laneNote = a.lane == "main" ? "" : " lane \(a.lane)"
+        event("show \(a.label) p\(a.page!.index) \(a.target) \(hex(resolve(a.target, on: a.page!)))" + laneNote,
+              a, kind: "show")
+        announce(a)
     }
 
     @discardableResult

@@ -1,0 +1,221 @@
+import XYZAlert
+
+/// The reference model's stacks and dialog-manager controls (docs/rules.md
+/// §19), written from the rules by scanning: lane limits and eviction,
+/// displaced alerts, the lifo order, upserts, actions that keep the alert
+/// open, and cancel_queued.
+extension ReferenceHarness {
+    /// The limit of `lane` in `d` when it is not the classic one.
+    func limit(_ d: RefDomain, _ lane: String) -> (visible: Int, onFull: OnFull)? {
+        d.root?.laneLimits[lane]
+    }
+
+    /// The alerts of a lane's participating stack that compete for its room,
+    /// top first: every one down to and with the topmost `hideOthers` one.
+    /// `participating` decides who takes part (the current answers, or the
+    /// last ones for reasons).
+    func competing(_ stack: [RefAlert], _ participating: (RefPage) -> Bool) -> (alerts: [RefAlert], exclusive: Bool) {
+        var out: [RefAlert] = []
+        for a in stack.reversed() where participating(a.page!) {
+            out.append(a)
+            if a.exclusive == .hideOthers { return (out, true) }
+        }
+        return (out, false)
+    }
+
+    /// Of `alerts` (top first), the `count` best-ranked: higher priority,
+    /// then the newer show (the one nearer the top).
+    func best(_ alerts: [RefAlert], _ count: Int) -> [RefAlert] {
+        Array(alerts.enumerated().sorted { x, y in
+            x.element.priority != y.element.priority ? x.element.priority > y.element.priority : x.offset < y.offset
+        }.prefix(count).map(\.element))
+    }
+
+    /// docs/rules.md §18 for a ready alert of a lane with a limit, after its
+    /// page, dependencies, suspension and caps: nil when nothing on screen
+    /// holds it (the selection decides then), with whether the lane's
+    /// alerts on screen stop a `wait` candidate (`full`).
+    func stackReason(_ a: RefAlert, _ d: RefDomain) -> (reason: String?, full: Bool) {
+        guard let limit = limit(d, a.lane) else { return (nil, false) }
+        let stack = d.stack.filter { $0.lane == a.lane }
+        let (alerts, exclusive) = competing(stack, participatedLast)
+        let full = exclusive || alerts.count >= limit.visible
+        guard full else { return (nil, false) }
+        let top = stack.filter { participatedLast($0.page!) }.map(\.priority).max()!
+        let blocksIt = a.exclusive == .wait || top >= a.priority
+        let visible = limit.visible > 1 ? best(alerts, limit.visible) : Array(alerts.prefix(1))
+        if blocksIt && (limit.onFull == .queue || exclusive) {
+            let oldest = stack.first { s in visible.contains { $0 === s } }!
+            return ("behind \(oldest.label)", true)
+        }
+        return (nil, limit.onFull == .queue || exclusive)
+    }
+
+    /// Why a hidden alert of a lane with a limit above 1 stays hidden when
+    /// no `hideOthers` alert covers it: the lowest-ranked visible alert, if
+    /// it ranks above it.
+    func stackHiddenReason(_ a: RefAlert, _ d: RefDomain) -> String? {
+        guard let limit = limit(d, a.lane), limit.visible > 1 else { return nil }
+        let stack = d.stack.filter { $0.lane == a.lane }
+        let visible = best(competing(stack, participatedLast).alerts, limit.visible)
+        guard visible.count >= limit.visible, let last = visible.last, !visible.contains(where: { $0 === a }) else { return nil }
+        return "hidden_covered \(last.label)"
+    }
+
+    /// Rules 2-6 in a lane with a limit (docs/rules.md §19): delivers its
+    /// next event, if any.
+    func stackLaneEvent(_ d: RefDomain, _ lane: String, _ limit: (visible: Int, onFull: OnFull),
+                        _ delivered: inout Set<String>) -> Bool {
+        let stack = d.stack.filter { $0.lane == lane }
+        let participatingStack = stack.filter { participates($0.page!) }
+        let (alerts, exclusive) = competing(stack, participates)
+        let room = !exclusive && alerts.count < limit.visible
+        func candidates() -> [RefAlert] {
+            live(in: d).filter { $0.lane == lane && $0.state == .ready && $0.parked == nil && participates($0.page!)
+                && !held($0.page!) && depsMet($0) }.sorted(by: before)
+        }
+        func select() -> RefAlert? {
+            if participatingStack.isEmpty || room { return candidates().first }
+            let top = participatingStack.map(\.priority).max()!
+            return candidates().first { $0.exclusive != .wait && $0.priority > top }
+        }
+        var chosen: RefAlert?
+        switch screened(select, &delivered) {
+        case .dropped: return true
+        case .chosen(let a): chosen = a
+        }
+        var evicting = false
+        if chosen == nil && !room && !exclusive && limit.onFull == .evictOldest {
+            switch screened({ candidates().first }, &delivered) {
+            case .dropped: return true
+            case .chosen(let a): evicting = a != nil
+            }
+        }
+        if (chosen != nil || evicting) && !d.laneLeftAt.isEmpty && gapHolds(d, lane) {
+            chosen = nil
+            evicting = false
+        }
+        let virtual = stack + (chosen.map { [$0] } ?? [])
+        let (virtualAlerts, _) = competing(virtual, participates)
+        let kept = limit.visible > 1 ? best(virtualAlerts, limit.visible) : virtualAlerts
+        func visible(_ i: Int) -> Bool { kept.contains { $0 === virtual[i] } }
+        let pending = stack.indices.reversed().filter {
+            !stack[$0].page!.destroyed && !delivered.contains(stack[$0].label)
+        }
+        if let i = pending.first(where: {
+            (participates(stack[$0].page!) && !visible($0) && stack[$0].whenDisplaced == .drop)
+                || (stack[$0].state == .showing && !visible($0))
+        }) {
+            let a = stack[i]
+            delivered.insert(a.label)
+            if participates(a.page!) && a.whenDisplaced == .drop {
+                endInPass(a, .displaced)
+            } else {
+                a.state = .hidden
+                pause(a)
+                event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
+            }
+        } else if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
+            let a = stack[i]
+            delivered.insert(a.label)
+            a.state = .showing
+            if durationRuns(a) { runDuration(a) }
+            event("unhide \(a.label)", a, kind: "unhide")
+        } else if evicting, let i = stack.indices.first(where: visible) {
+            // (The oldest visible one had its event in this pass: the next pass evicts.)
+            guard !delivered.contains(stack[i].label) else { return false }
+            delivered.insert(stack[i].label)
+            endInPass(stack[i], .evicted)
+        } else if let a = chosen {
+            show(a, delivered: &delivered)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    enum Screened {
+        case chosen(RefAlert?)
+        /// A `drop` candidate a cap forbade ended (an event of the pass).
+        case dropped
+    }
+
+    /// docs/rules.md §16 on a selection: a capped candidate is dropped (an
+    /// event) or parked, and the selection goes on without it.
+    func screened(_ select: () -> RefAlert?, _ delivered: inout Set<String>) -> Screened {
+        var chosen = select()
+        while let a = chosen, let verdict = verdict(a) {
+            if a.onCapped == .drop {
+                delivered.insert(a.label)
+                let touched = Touched()
+                end(a, .capped, touched)
+                event("finish \(a.label) capped", a, kind: "finish")
+                settle(touched)
+                return .dropped
+            }
+            a.parked = (verdict.code, verdict.key, verdict.frees.map { clock + max(0, $0 - clock) })
+            chosen = select()
+        }
+        return .chosen(chosen)
+    }
+
+    /// An on-screen alert ends as an event of the pass: `remove`, `finish`.
+    func endInPass(_ a: RefAlert, _ reason: EndReason) {
+        let touched = Touched()
+        end(a, reason, touched)
+        event("remove \(a.label) \(reason)", a, kind: "remove")
+        event("finish \(a.label) \(reason)", a, kind: "finish")
+        settle(touched)
+    }
+
+    func performStacks(_ op: Op) throws(RefFailure) -> String {
+        switch op {
+        case .setLaneLimit(let page, let lane, let visible, let onFull):
+            let p = pages[page]
+            try requireRoot(p)
+            p.laneLimits[lane] = visible == 1 && onFull == .queue ? nil : (visible, onFull)
+            let touched = Touched()
+            touched.add(p.domain)
+            settle(touched)
+        case .setOrder(let page, let order):
+            let p = pages[page]
+            try usable(p)
+            p.order = order
+        case .cancelQueued(let page, let tag):
+            let p = pages[page]
+            try usable(p)
+            let d = p.domain!
+            let order = live(in: d).filter { (tag == nil || $0.tags.contains(tag!)) && !$0.state.isOnScreen }.sorted(by: before)
+            let touched = Touched()
+            touched.add(d)
+            var ended = 0
+            for a in order where a.state.isLive && !a.state.isOnScreen && a.page!.domain === d {
+                end(a, .cancelled, touched)
+                event("finish \(a.label) cancelled", a, kind: "finish")
+                ended += 1
+            }
+            settle(touched)
+            return "ok \(ended)"
+        default:
+            return "?"
+        }
+        return "ok"
+    }
+
+    /// Upsert (docs/rules.md §19): the live alert takes the new one's
+    /// content and, when it has one, its duration, counted again.
+    func upsert(_ live: RefAlert, from new: RefAlert) {
+        live.title = new.title
+        live.actions = new.actions
+        live.keepOpenFirst = new.keepOpenFirst
+        guard new.duration > 0 else { return }
+        live.duration = new.duration
+        live.remaining = new.duration
+        if live.state.isOnScreen {
+            live.running = false
+        }
+        if live.state == .showing && durationRuns(live) {
+            runDuration(live)
+        }
+    }
+}
