@@ -486,11 +486,14 @@ printf '{"version": 1, "alerts": [{"id": "a", "when_displaced": "hide"}, {"id": 
 out=$("$XYZALERT" check "$scratch/policies.json" 2>&1)
 expect "a bad when_displaced and keep_open are refused" 1 $? "$scratch/policies.json:1:57: error: when_displaced must be \"restore\" or \"drop\", got string \"hide\" (at /alerts/0/when_displaced)
 $scratch/policies.json:1:129: error: keep_open must be true or false, got integer 1 (at /alerts/1/actions/0/keep_open)" "$(echo "$out" | head -2)"
-for example in examples/stacks/*.json; do
+for example in examples/stacks/*.json examples/coming-from/*.json; do
     "$XYZALERT" simulate "$example" --format expect --record "$scratch/stack-rec.json" > "$scratch/stack-live.txt"
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
 done
+# docs/coming-from.md: each library's mapping is a scenario that passes.
+out=$("$XYZALERT" test examples/coming-from/*.json 2>&1)
+expect "the coming-from examples pass" 0 $? "6 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$("$XYZALERT" simulate examples/stacks/stack.json --why 2 | grep '^d ')
 expect "why names the full lane" 0 $? "d      behind   alert a         -  'd' is queued: lane 'toast' is full (3 of 3 visible: 'c', 'b', 'a') (lane 'toast')" "$out"
 
