@@ -50,7 +50,8 @@ def on_screen(events):
             state[alert] = "visible"
         elif kind == "hide":
             state[alert] = "hidden"
-        elif kind in ("remove", "finish"):
+        elif kind == "remove" or (kind == "finish" and event["reason"] not in ("duplicate", "capped")):
+            # (A duplicate or capped alert never joined: the live one with its id stays.)
             state.pop(alert, None)
     return {alert for alert, how in state.items() if how == "visible"}
 
@@ -83,7 +84,8 @@ def test_the_tour_uses_the_apps_policy():
     """tour.json's alerts are alerts.json's, each on the tab its meta names."""
     policy = json.loads((DESKTOP / "alerts.json").read_text())["alerts"]
     toured = json.loads(TOUR.read_text())["alerts"]
-    assert [dict(a, page=a["meta"]["tab"]) for a in policy] == toured
+    # (A definition with a "name" is the tour's own: a second add of an id, as "unread-3" upserts "unread".)
+    assert [dict(a, page=a["meta"]["tab"]) for a in policy] == [a for a in toured if "name" not in a]
 
 
 def test_what_tk_shows_follows_the_engine(tour):
@@ -115,12 +117,11 @@ def test_what_tk_shows_follows_the_engine(tour):
             shots["tabs"] = screenshot("tabs")
         elif number == 9:  # back home: the login dialog is restored
             assert set(dialogs) == {"login"} and selected == "home" and screen.dimmed("home")
-        elif number == 12:  # a toast beside the dialog, its successor queued
-            assert set(toasts) == {"saved"} and set(dialogs) == {"login"}
+        elif number == 12:  # two toasts stacked beside the dialog (the lane shows three at once)
+            assert set(toasts) == {"saved", "synced"} and set(dialogs) == {"login"}
+            assert toasts["saved"]["x"] < toasts["synced"]["x"]  # side by side, oldest first
             shots["toasts"] = screenshot("toasts")
-        elif number == 13:
-            assert set(toasts) == {"synced"}
-        elif number == 14:
+        elif number in (13, 14):
             assert toasts == {}
         elif number == 15:
             assert set(dialogs) == {"promo"} and not screen.dimmed("home")
@@ -134,6 +135,12 @@ def test_what_tk_shows_follows_the_engine(tour):
         elif number == 21:  # the keyboard went away: placed at its own place again
             compose = next(d for d in screen.drawn.values() if d.alert.id == "compose")
             assert not screen.keyboard.winfo_ismapped() and compose.widget.place_info()["y"] == "-8"
+        elif number == 27:  # "Undo" keeps the toast open: the action only
+            assert set(toasts) == {"archived"} and tour.player.events[-1]["event"] == "action"
+        elif number == 30:  # "3 new messages" updated in place, by id: one toast, its text changed
+            assert set(toasts) == {"archived", "unread"}
+            unread = next(d for d in screen.drawn.values() if d.alert.id == "unread")
+            assert unread.label.cget("text") == "3 new messages"
     # Three moments: none blank, each different from the others where the scene changed.
     for name, shot in shots.items():
         window = region(shot, 0, 0, 900, 600)
@@ -192,7 +199,8 @@ def test_the_live_app_adds_from_its_policy_and_times_toasts_out(tmp_path):
 def test_the_tour_shows_the_rating_at_most_once(tour):
     while not tour.done:
         tour.step()
-    assert tour.player.events[-1] == {"step": 25, "event": "finish", "alert": "rating", "reason": "capped"}
+    assert {"step": 25, "event": "finish", "alert": "rating", "reason": "capped"} in tour.player.events
+    assert not any(e["alert"] == "rating" and e["step"] == 25 and e["event"] == "show" for e in tour.player.events)
 
 
 def test_the_live_app_keeps_its_history_across_runs(tmp_path):
@@ -277,6 +285,34 @@ def test_hover_focus_and_a_minimised_window_hold_the_toasts(tmp_path):
         while saved.state != xyzalert.State.FINISHED and root.tk.call("clock", "milliseconds") < deadline:
             root.update()
         assert saved.state == xyzalert.State.FINISHED  # restored: it timed out
+    finally:
+        for page in live.pages.values():
+            page.close()
+        live.screen.close()
+
+
+def test_the_live_app_stacks_toasts_keeps_undo_open_and_counts_upserts(tmp_path):
+    """The toast lane shows three at once (a fourth waits), "Undo" leaves its
+    toast open, and adding "unread" again updates the toast in place
+    ("3 new messages") instead of queueing another."""
+    root = tk.Tk()
+    live = app.App(root, DESKTOP / "alerts.json", tmp_path / "history.json")
+    try:
+        for id in ("saved", "synced", "archived"):
+            live.add(id)
+        unread = live.add("unread")
+        root.update()
+        assert set(live.screen.visible_toasts()) == {"saved", "synced", "archived"}
+        assert unread.why().code == xyzalert.WhyCode.BEHIND
+        archived = live.window.find("archived")
+        strip = next(d for d in live.screen.drawn.values() if d.alert is archived)
+        undo = next(w for w in strip.widget.winfo_children() if isinstance(w, tk.Button) and w.cget("text") == "Undo")
+        undo.invoke()
+        assert archived.state == xyzalert.State.SHOWING
+        for _ in range(2):
+            again = live.add("unread")
+            assert again.why().end_reason == xyzalert.EndReason.DUPLICATE
+        assert unread.title == "3 new messages" and unread.state == xyzalert.State.READY
     finally:
         for page in live.pages.values():
             page.close()

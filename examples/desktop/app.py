@@ -7,7 +7,9 @@
 A window with a tab bar (one dispatch per tab under the window's root
 dispatch; the selected tab is the active child), dialogs drawn inside the
 window (a `hide_others` dialog dims its page), a toast lane at the bottom
-(durations on Tk's timer through `set_timer`/`tick`), deferred mode on
+that shows three at once (docs/rules.md §19; durations on Tk's timer
+through `set_timer`/`tick`; "Undo" keeps its toast open, and adding
+"unread" again updates the toast on screen in place: "3 new messages"), deferred mode on
 `after_idle` + `flush`, an on-screen keyboard that alerts move clear of, and
 a side panel with `why()` (code and sentence) for every queued alert, and
 an "announcements" strip that shows what a screen reader would say (the
@@ -54,8 +56,10 @@ BORDERS = {"alert": "#3465a4", "sheet": "#75507b", "toast": "#4e9a06"}
 class Drawn:
     """One alert on screen: its widget and where it goes."""
 
-    def __init__(self, alert: xyzalert.Alert, page: str, widget: Any, toast: bool) -> None:
+    def __init__(self, alert: xyzalert.Alert, page: str, widget: Any, toast: bool, label: Any = None) -> None:
         self.alert, self.page, self.widget, self.toast = alert, page, widget, toast
+        #: A toast's text (its widget is a strip with the text and its buttons).
+        self.label = label
         self.offset = 0.0
         self.dims = alert.exclusive == xyzalert.Exclusive.HIDE_OTHERS
         self.visible = False
@@ -122,9 +126,15 @@ class Screen:
 
     def show(self, alert: xyzalert.Alert, page: str) -> None:
         toast = alert.lane == "toast"
+        label = None
         if toast:
-            widget: Any = tk.Label(self.toast_lane, text=alert.title or alert.id or "", bg="#4e9a06", fg="white",
-                                         padx=10, font=("DejaVu Sans", 10, "bold"), takefocus=True)
+            # A strip in the toast lane (a stack of three, side by side): the
+            # text, then a small button per action ("Undo" keeps it open).
+            widget: Any = tk.Frame(self.toast_lane, bg="#4e9a06", takefocus=True)
+            label = tk.Label(widget, text=alert.title or alert.id or "", bg="#4e9a06", fg="white",
+                             padx=10, font=("DejaVu Sans", 10, "bold"))
+            label.pack(side="left")
+            self._toast_buttons(widget, alert)
             if self.on_hold is not None:
                 hold = self.on_hold
                 widget.bind("<Enter>", lambda _e, a=alert: hold(a, "pointer", True))
@@ -136,7 +146,7 @@ class Screen:
             widget = tk.Frame(parent, bg="white", highlightthickness=3,
                               highlightbackground=BORDERS.get(alert.style, "#555753"))
             self._fill(widget, alert)
-        drawn = self.drawn[id(alert)] = Drawn(alert, page, widget, toast)
+        drawn = self.drawn[id(alert)] = Drawn(alert, page, widget, toast, label)
         self._map(drawn)
 
     def hide(self, alert: xyzalert.Alert) -> None:
@@ -163,7 +173,11 @@ class Screen:
     def update(self, alert: xyzalert.Alert) -> None:
         drawn = self.drawn[id(alert)]
         if drawn.toast:
-            drawn.widget.configure(text=alert.title or alert.id or "")
+            drawn.label.configure(text=alert.title or alert.id or "")
+            for child in drawn.widget.winfo_children():
+                if child is not drawn.label:
+                    child.destroy()
+            self._toast_buttons(drawn.widget, alert)
         else:
             for child in drawn.widget.winfo_children():
                 child.destroy()
@@ -242,6 +256,11 @@ class Screen:
         for index, action in enumerate(alert.actions):
             tk.Button(buttons, text=action.title, command=functools.partial(self.on_action, alert, index),
                       fg="#a40000" if action.style == xyzalert.ActionStyle.DESTRUCTIVE else "black").pack(side="left", padx=4)
+
+    def _toast_buttons(self, strip: tk.Frame, alert: xyzalert.Alert) -> None:
+        for index, action in enumerate(alert.actions):
+            tk.Button(strip, text=action.title, command=functools.partial(self.on_action, alert, index),
+                      padx=4, pady=0, font=("DejaVu Sans", 9)).pack(side="left", padx=(0, 6))
 
     def _map(self, drawn: Drawn) -> None:
         if drawn.toast:
@@ -369,6 +388,10 @@ class App:
         self.holds = xyzalert.Holds()
         self.screen = Screen(root, tabs, self.act, self.select, self.explanations, self.hold)
         self.window = xyzalert.Dispatch(LiveHost(self.screen, "window", self), name="window", history=self.history)
+        # The toast lane is a stack of three, as tour.json's window page says (docs/rules.md §19).
+        self.window.set_lane_limit("toast", 3)
+        #: How many times each "count_title" toast was added while on screen (see `add`).
+        self.counts: Dict[str, int] = {}
         root.bind("<Unmap>", lambda event: self.minimised(event, True), add="+")
         root.bind("<Map>", lambda event: self.minimised(event, False), add="+")
         if problem:
@@ -392,6 +415,15 @@ class App:
 
     def add(self, id: str) -> xyzalert.Alert:
         alert = self.policy.create_alert(id)
+        # An upsert (on_duplicate "update"): a toast whose meta has a
+        # "count_title" counts its adds while it is live, and the new alert's
+        # title ("3 new messages") replaces the live one's in place.
+        template = (alert.meta or {}).get("count_title")
+        if template:
+            live = self.window.find(id)
+            self.counts[id] = self.counts.get(id, 0) + 1 if live is not None else 1
+            if self.counts[id] > 1:
+                alert.title = template.format(n=self.counts[id])
         self.live.append(alert)
         try:
             self.pages[self.tab_of[id]].add(alert)
