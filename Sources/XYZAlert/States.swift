@@ -183,3 +183,18 @@ extension OnDuplicate {
     @inline(__always)
     public static func == (a: OnDuplicate, b: OnDuplicate) -> Bool { a.rawValue == b.rawValue }
 }
+
+extension WhenDisplaced {
+    @inline(__always)
+    public static func == (a: WhenDisplaced, b: WhenDisplaced) -> Bool { a.rawValue == b.rawValue }
+}
+
+extension OnFull {
+    @inline(__always)
+    public static func == (a: OnFull, b: OnFull) -> Bool { a.rawValue == b.rawValue }
+}
+
+extension QueueOrder {
+    @inline(__always)
+    public static func == (a: QueueOrder, b: QueueOrder) -> Bool { a.rawValue == b.rawValue }
+}
