@@ -206,7 +206,7 @@ static void step(void) {
     if (op < 0) return;
     xyz_alert *a = alerts[operand(ALERTS)];
     xyz_dispatch *d = page_operand();
-    switch (op % 27) {
+    switch (op % 28) {
     case 0: { /* a new alert in a slot (the old one is released) */
         int slot = operand(ALERTS);
         if (depth > 0) break; /* the callback may be about that very alert */
@@ -352,6 +352,23 @@ static void step(void) {
         }
         break;
     }
+    case 27: /* docs/rules.md §19: lane limits (roots only), the order, cancel_queued, displaced, keep_open */
+        switch (operand(5)) {
+        case 0:
+            xyz_dispatch_set_lane_limit(d, operand(2) ? "toast" : "main", (size_t)operand(4),
+                                        (xyz_on_full)operand(3));
+            break;
+        case 1: xyz_dispatch_set_order(d, (xyz_order)operand(3)); break;
+        case 2: {
+            static const char *tags[] = {"x", "y", NULL};
+            size_t ended = 0;
+            xyz_dispatch_cancel_queued(d, tags[operand(3)], operand(2) ? &ended : NULL);
+            break;
+        }
+        case 3: xyz_alert_set_when_displaced(a, (xyz_when_displaced)operand(3)); break;
+        default: xyz_alert_add_action_flags(a, "undo", "Undo", XYZ_ACTION_DEFAULT, (unsigned)operand(3));
+        }
+        break;
     }
 }
 
