@@ -163,11 +163,14 @@ example: lib cli
 	$(VALGRIND) $(BIN)/example-tabs-cpp > $(BIN)/example-tabs-cpp.out
 	diff $(BIN)/example-tabs-c.out $(BIN)/example-tabs-cpp.out
 
-# The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under valgrind.
+# The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under
+# valgrind; then what must not compile (Tests/cpp/no-compile), each with its message.
 cpp-test: lib
 	for std in c++17 c++20; do \
 		$(CXX) -std=$$std $(STRICT) -g -Iinclude $(CPP_TESTS) -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
 		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
+	Tests/cpp/no-compile/check.sh $(CXX)
+	Tests/cpp/readme_example.sh $(CXX) $(BIN) $(VALGRIND)
 
 # Rewrites the golden traces and expected diagnostics from the current tool:
 # review the diff before committing it.
@@ -249,9 +252,10 @@ sanitize: deps
 		$(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
-	$(CLANG)++ -std=c++17 -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
-		$(CPP_TESTS) -o $(ASAN_BIN)/cpp-tests -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
-	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests
+	for std in c++17 c++20; do \
+		$(CLANG)++ -std=$$std -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
+		$(CPP_TESTS) -o $(ASAN_BIN)/cpp-tests-$$std -L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN) \
+		&& SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests-$$std || exit 1; done
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
 	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \

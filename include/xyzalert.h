@@ -186,6 +186,19 @@ XYZ_API const char *xyz_status_name(xyz_status status);
  * NULL; valid until the next failing call on this thread. */
 XYZ_API const char *xyz_last_error(void);
 
+/** (0.3) Whether the last failed call on this thread left changes behind:
+ * true only for the XYZ_ESTATE of a call whose passes did not settle (see
+ * Errors above: its events stand); false after every other failure, which
+ * changed nothing, and before any. Per thread, like xyz_last_error(). */
+XYZ_API bool xyz_last_error_took_effect(void);
+
+/** (0.3) The JSON pointer of the last failed call on this thread when it
+ * was a load (xyz_catalog_load_*, xyz_history_load_*, xyz_scenario_load_*),
+ * in full: xyz_error.pointer is cut to fit its 256 bytes. "" when the last
+ * failure was not a load's or was at the document root. Never NULL; valid
+ * until the next failing call on this thread. */
+XYZ_API const char *xyz_last_error_pointer(void);
+
 /** Frees a `char *` returned by the engine. NULL is allowed. */
 XYZ_API void xyz_free(void *pointer);
 
@@ -399,7 +412,9 @@ typedef struct xyz_host {
      * which keeps counting while the machine sleeps). Only the root's host of a domain
      * is asked, and only while the domain has alerts with a duration or a
      * ttl. It must not call the engine: calls that change the schedule
-     * return XYZ_ESTATE. A NaN or infinite reading counts as the last good one. */
+     * return XYZ_ESTATE. A NaN or infinite reading counts as the last good one; before the
+     * first finite reading, time stands at 0 and countdowns wait for one
+     * (docs/rules.md §12). */
     double (*now)(void *context);
     /** (0.2) "Call xyz_dispatch_tick(root) once, `delay` seconds from now"
      * (delay >= 0); each request replaces the previous one of that domain,
@@ -945,7 +960,8 @@ XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adj
  * provider or the host's clock, setting the content of an on-screen alert is
  * XYZ_ESTATE. */
 
-/** Presentation hint: "alert" (default), "sheet", "toast" or any host word. */
+/** Presentation hint: "alert" (default), "sheet", "toast" or any host word;
+ * not empty (XYZ_EINVAL), as in the alert set format. */
 XYZ_API xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
 XYZ_API const char *xyz_alert_style(const xyz_alert *alert);
 
@@ -957,7 +973,10 @@ XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
 XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
 
-/** Appends an action button. `id` and `title` must not be NULL. */
+/** Appends an action button. `id` and `title` must not be NULL; `id` must
+ * not be empty (XYZ_EINVAL) nor the id of another action of the alert
+ * (XYZ_EDUPLICATE), as in the alert set format, so that every recording
+ * loads. */
 XYZ_API
 xyz_status xyz_alert_add_action(xyz_alert *alert, const char *id, const char *title, xyz_action_style style);
 /** (0.3) Flags of an action (xyz_alert_add_action_flags()). */

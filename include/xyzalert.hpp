@@ -1,35 +1,69 @@
 /*
  * xyzalert.hpp: the C++ interface of XYZAlert, header-only over xyzalert.h
- * (C++17, the standard library only). Everything is in namespace xyz.
+ * (C++17 or later, the standard library only). Everything is in namespace
+ * xyz.
  *
  * CONVENTIONS (on top of those of xyzalert.h)
  *
  * Ownership. xyz::alert holds one reference to an engine alert: copies share
- * it (retain), moves transfer it, the destructor releases it. xyz::dispatch
- * owns its page and destroys it on scope exit (or with close()); it is
- * move-only. xyz::catalog owns a loaded alert set; move-only. get() returns
- * the raw handle, borrowed, for calls this header does not wrap. No
- * function needs the caller to new or delete anything.
+ * it (retain), moves transfer it, assignment releases the old one, the
+ * destructor releases it. A default-constructed xyz::alert is empty (no
+ * engine alert; `if (a)` tells); xyz::alert("id") creates one. xyz::dispatch
+ * owns its page and destroys it on scope exit, on assignment or with
+ * close(); it is move-only. xyz::dispatch_ref is a non-owning handle to a
+ * page, valid while the page lives: what callbacks, providers, parent() and
+ * alert::dispatch() hand out, with every operation of a page; an
+ * xyz::dispatch is one. xyz::catalog owns a loaded alert set (move-only);
+ * xyz::history is reference counted like xyz::alert. get() returns the raw
+ * handle, borrowed. Handles compare with == and hash (std::hash) by the
+ * engine object they refer to. No function needs the caller to new or
+ * delete anything.
  *
  * Errors. Every wrapper whose C call fails throws xyz::error, carrying the
- * status and the engine's message (xyz_last_error()); loading throws
- * xyz::parse_error, which adds the place (source, line, column, byte
- * position, JSON pointer). As in C, a failed call changes nothing. Getters
- * never throw.
+ * status, the engine's message (xyz_last_error()) and took_effect(); loading
+ * throws xyz::parse_error, which adds the place (source, line, column, byte
+ * position, JSON pointer, all in full). As in C, a failed call changes
+ * nothing, except the one failure that says so: took_effect() is true for
+ * the status::state of a call whose passes did not settle (its events
+ * stand). Strings are passed as std::string, std::string_view or C strings;
+ * a null `const char *` or a string with an embedded NUL byte is
+ * status::invalid (C would cut it), and `nullptr` itself does not compile:
+ * the C API's NULL meanings have names (clear_title(), cancel_all(),
+ * detach(), activate_all_children(), ...). An empty (moved-from, closed or
+ * default) handle passed as an argument is status::invalid, never the C
+ * API's NULL. Getters never throw, except next_deadline(), why(), explain()
+ * and snapshot_json(), which read the host's clock and rethrow what it threw.
  *
- * Callbacks. A host derives from xyz::host and overrides the callbacks it
- * needs; the C struct gets NULL for the others (request_flush in particular:
- * overriding it turns on deferred mode). Or it fills an xyz::callbacks with
- * callables. An exception thrown by a callback (or an active-child provider)
- * never unwinds through the engine: it is caught at the C boundary, the
- * engine finishes the call, and the outermost wrapper call that delivered the
- * callback rethrows it (the first one, if several were thrown). Calls made
- * from inside callbacks never rethrow it; they do throw their own failures,
- * which a callback may catch (if it does not, they are handled the same way).
- * (A callback delivered by a call made through the C API directly has no
- * wrapper call to rethrow from: the next wrapper call does.) The alert
- * passed to a callback is a fresh xyz::alert sharing the engine's alert:
- * keep a copy to keep the alert.
+ * Callbacks. A host derives (publicly) from xyz::host and overrides the
+ * callbacks it needs; or it fills an xyz::callbacks with callables. The
+ * event callbacks are virtual calls, so they reach the host's dynamic type.
+ * request_flush and now change what the engine does (deferred mode; the
+ * host's clock instead of the system's), so whether a class overrides them
+ * is found at compile time: create the dispatch from the host's own class.
+ * A reference to xyz::host itself does not compile, a reference to a base
+ * class of the host's dynamic type is status::invalid, and a request_flush
+ * or now that is private or overloaded does not compile (static_assert).
+ *
+ * Callback exceptions. An exception thrown by a callback (or an active-child
+ * provider, or the clock) never unwinds through the engine: it is caught at
+ * the C boundary and stored (the first one; later ones are dropped), and
+ * the engine finishes the call. Then:
+ *  - the outermost wrapper call that delivered the callback rethrows it
+ *    once the C call has returned (the call took effect; its own failure,
+ *    if any, is dropped);
+ *  - calls made from inside callbacks never rethrow it; they do throw their
+ *    own failures, which a callback may catch (if it does not, they are
+ *    handled like any exception of the callback);
+ *  - a callback delivered by a C function called directly (no wrapper call
+ *    running) stores it, and the next wrapper call that can deliver
+ *    callbacks rethrows it before it does anything (that call does not take
+ *    effect); the wrappers cover every C call a host needs (dispatch_ref's
+ *    tick(), flush(), next_deadline(), ...), so this happens only to hosts
+ *    that mix in raw calls;
+ *  - destructors and move assignments drop it (they cannot throw): call
+ *    close() to receive it.
+ * The alert passed to a callback is a fresh xyz::alert sharing the engine's
+ * alert: keep a copy to keep the alert.
  *
  * Threading. As in C: one domain from one thread at a time. The stored
  * exception is per thread.
@@ -37,17 +71,23 @@
 #ifndef XYZALERT_HPP
 #define XYZALERT_HPP
 
+#if !defined(__cplusplus) || (__cplusplus < 201703L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#error "xyzalert.hpp needs C++17 or later (e.g. -std=c++17); C code includes xyzalert.h"
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -176,7 +216,6 @@ enum class action_style : int {
 
 /** The names the JSON formats use ("showing", "hide_others", ...); "unknown"
  * for a value that is not an enumerator. Static storage. */
-inline std::string_view to_string(status s) { return xyz_status_name(static_cast<xyz_status>(s)); }
 inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
 inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
 inline std::string_view to_string(politeness p) { return xyz_politeness_name(static_cast<xyz_politeness>(p)); }
@@ -185,37 +224,89 @@ inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(s
 inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
 inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
 inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
+inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
+inline std::string_view to_string(when_displaced p) { return p == when_displaced::restore ? "restore" : p == when_displaced::drop ? "drop" : "unknown"; }
+inline std::string_view to_string(on_full p) { return p == on_full::queue ? "queue" : p == on_full::evict_oldest ? "evict_oldest" : "unknown"; }
+inline std::string_view to_string(order o) { return o == order::fifo ? "fifo" : o == order::lifo ? "lifo" : "unknown"; }
+/** A status has no JSON word: its enumerator's name here ("ok", "invalid",
+ * "not_found", ...); xyz_status_name() gives the C name ("XYZ_EINVAL"). */
+inline std::string_view to_string(status s) {
+    switch (s) {
+    case status::ok: return "ok";
+    case status::invalid: return "invalid";
+    case status::state: return "state";
+    case status::duplicate: return "duplicate";
+    case status::cycle: return "cycle";
+    case status::not_found: return "not_found";
+    case status::parse: return "parse";
+    case status::schema: return "schema";
+    case status::io: return "io";
+    case status::owner: return "owner";
+    }
+    return "unknown";
+}
 
 /** A rectangle in the host's coordinates; y grows downward. */
 using rect = xyz_rect;
 
+/* ---------------------------------------------------------------- versions */
+
+/** The header's version, MAJOR * 1000000 + MINOR * 1000 + PATCH. */
+inline constexpr int header_version = XYZALERT_VERSION_NUMBER;
+/** The loaded library's version, in the same form (xyz_version()). */
+[[nodiscard]] inline int library_version() noexcept { return xyz_version(); }
+/** The loaded library's version as "MAJOR.MINOR.PATCH". */
+[[nodiscard]] inline std::string_view library_version_string() noexcept { return xyz_version_string(); }
+/** Whether the loaded library serves this header: the same major version
+ * and a version at least the header's (xyzalert.h, "Versions"). */
+[[nodiscard]] inline bool library_is_compatible() noexcept {
+    int library = xyz_version();
+    return library / 1000000 == XYZALERT_VERSION_MAJOR && library >= XYZALERT_VERSION_NUMBER;
+}
+
+/** The avoidance formula (xyz_keyboard_offset()): the vertical offset (negative:
+ * up) that clears `keyboard` for an alert at `frame`, plus `adjust`; 0 when
+ * the keyboard is hidden or does not overlap. */
+[[nodiscard]] inline double keyboard_offset(rect frame, rect keyboard, double adjust = 0) noexcept {
+    return xyz_keyboard_offset(frame, keyboard, adjust);
+}
+
 /* ---------------------------------------------------------------- errors */
 
-/** A failed call: the status and the engine's message. */
+/** A failed call: the status, the engine's message, and whether it took
+ * effect all the same (see Errors). */
 class error : public std::runtime_error {
 public:
-    error(xyz::status code, const std::string &message) : std::runtime_error(message), code_(code) {}
-    xyz::status code() const noexcept { return code_; }
+    error(xyz::status code, const std::string &message, bool took_effect = false)
+        : std::runtime_error(message), code_(code), took_effect_(took_effect) {}
+    [[nodiscard]] xyz::status code() const noexcept { return code_; }
+    /** True only for the status::state of a call whose passes did not
+     * settle: its events stand (xyz_last_error_took_effect()). */
+    [[nodiscard]] bool took_effect() const noexcept { return took_effect_; }
 
 private:
     xyz::status code_;
+    bool took_effect_;
 };
 
-/** A JSON document that could not be loaded, and where. */
+/** A JSON document that could not be loaded, and where. what() is the
+ * engine's message, which starts with "source:line:column:". */
 class parse_error : public error {
 public:
-    explicit parse_error(const xyz_error &e)
-        : error(static_cast<xyz::status>(e.status), e.message), source_(e.source), pointer_(e.pointer),
-          line_(e.line), column_(e.column), position_(e.position) {}
+    /** From a load's xyz_error; the source and pointer are taken in full
+     * from `source` and xyz_last_error_pointer() (the struct cuts them). */
+    parse_error(const xyz_error &e, std::string source)
+        : error(static_cast<xyz::status>(e.status), xyz_last_error()), source_(std::move(source)),
+          pointer_(xyz_last_error_pointer()), line_(e.line), column_(e.column), position_(e.position) {}
     /** The file, or "<string>". */
-    const std::string &source() const noexcept { return source_; }
+    [[nodiscard]] const std::string &source() const noexcept { return source_; }
     /** The JSON pointer of the offending value ("" for the root). */
-    const std::string &pointer() const noexcept { return pointer_; }
+    [[nodiscard]] const std::string &pointer() const noexcept { return pointer_; }
     /** 1-based line and column (in characters); 0 for I/O errors. */
-    int line() const noexcept { return line_; }
-    int column() const noexcept { return column_; }
+    [[nodiscard]] int line() const noexcept { return line_; }
+    [[nodiscard]] int column() const noexcept { return column_; }
     /** 0-based byte offset. */
-    std::size_t position() const noexcept { return position_; }
+    [[nodiscard]] std::size_t position() const noexcept { return position_; }
 
 private:
     std::string source_, pointer_;
@@ -224,6 +315,39 @@ private:
 };
 
 namespace detail {
+
+/** The last failure of this thread's C calls as an xyz::error. */
+inline error last_failure(xyz_status result) {
+    return error(static_cast<status>(result), xyz_last_error(), xyz_last_error_took_effect());
+}
+
+/** A string argument: a std::string, std::string_view or C string. It is
+ * copied with a terminating NUL for the C call; a null `const char *` or an
+ * embedded NUL byte is status::invalid then. `nullptr` does not compile. */
+class text {
+public:
+    text(std::string_view s) noexcept : view_(s) {}
+    text(const std::string &s) noexcept : view_(s) {}
+    text(const char *s) noexcept : view_(s ? std::string_view(s) : std::string_view()), null_(s == nullptr) {}
+    /** The C API's NULL has a name of its own in this wrapper (clear_title(), cancel_all(), ...). */
+    text(std::nullptr_t) = delete;
+
+    /** The NUL-terminated copy for the C call; `what` names the argument in the error. */
+    std::string checked(const char *what) const {
+        if (null_) {
+            throw error(status::invalid, std::string(what) + " is a null pointer");
+        }
+        std::size_t nul = view_.find('\0');
+        if (nul != std::string_view::npos) {
+            throw error(status::invalid, std::string(what) + " contains a NUL byte at offset " + std::to_string(nul));
+        }
+        return std::string(view_);
+    }
+
+private:
+    std::string_view view_;
+    bool null_ = false;
+};
 
 /** A string the library returned for the caller to free: copied, then freed;
  * NULL throws `code` with the library's last error. */
@@ -260,38 +384,60 @@ void guarded(F &&body) noexcept {
     }
 }
 
-/** After a C call: rethrows a callback's exception if this is the outermost
- * wrapper call, else throws the call's own failure. */
-inline void finish(xyz_status result) {
+/** Before an outermost call: an exception a callback of a raw C call left
+ * behind surfaces now, before the call does anything. */
+inline void rethrow_left_behind() {
     if (depth() == 0 && pending()) {
-        std::exception_ptr exception = std::exchange(pending(), nullptr);
-        std::rethrow_exception(exception);
-    }
-    if (result != XYZ_OK) {
-        throw error(static_cast<status>(result), xyz_last_error());
+        std::rethrow_exception(std::exchange(pending(), nullptr));
     }
 }
 
-/** Makes a C call that may deliver callbacks, then finish()es it. */
+/** Runs `c_call` (which may deliver callbacks) counted as a wrapper call and
+ * returns its result; the outermost call then rethrows a callback's exception. */
+template <class F>
+auto counted(F &&c_call) -> decltype(c_call()) {
+    rethrow_left_behind();
+    ++depth();
+    struct leave {
+        ~leave() { --depth(); }
+    } on_exit;
+    return c_call();
+}
+
+/** Makes a C call that may deliver callbacks: counted, then a callback's
+ * exception (outermost call only) or the call's own failure is thrown. */
 template <class F>
 void call(F &&c_call) {
-    ++depth();
-    xyz_status result;
-    try {
-        result = c_call();
-    } catch (...) {
-        --depth();
-        throw;
+    xyz_status result = counted(std::forward<F>(c_call));
+    if (depth() == 0 && pending()) {
+        std::rethrow_exception(std::exchange(pending(), nullptr));
     }
-    --depth();
-    finish(result);
+    if (result != XYZ_OK) {
+        throw last_failure(result);
+    }
 }
 
-/** A C string argument: string_view is not NUL-terminated, so it is copied. */
-inline std::string c_string(std::string_view text) { return std::string(text); }
+/** A getter that may run host code (the clock): counted like a call. */
+template <class F>
+auto read(F &&getter) -> decltype(getter()) {
+    auto value = counted(std::forward<F>(getter));
+    if (depth() == 0 && pending()) {
+        std::rethrow_exception(std::exchange(pending(), nullptr));
+    }
+    return value;
+}
 
 inline std::optional<std::string> optional_string(const char *text) {
     return text ? std::optional<std::string>(text) : std::nullopt;
+}
+
+/** An empty handle passed as an argument is an error, never the C API's NULL. */
+template <class Handle>
+Handle *require(Handle *handle, const char *what) {
+    if (!handle) {
+        throw error(status::invalid, std::string(what) + " is empty (moved from, closed or default-constructed)");
+    }
+    return handle;
 }
 
 }  // namespace detail
@@ -307,138 +453,162 @@ struct action {
     bool keep_open = false;
 };
 
+class dispatch_ref;
+
 /** One alert instance, reference counted (see Ownership). */
 class alert {
 public:
+    /** An empty alert: no engine alert (operator bool is false). */
+    alert() noexcept = default;
+
     /** A new idle, ready alert; an empty id makes an anonymous one. */
-    explicit alert(std::string_view id = {}) : handle_(xyz_alert_create(id.empty() ? nullptr : detail::c_string(id).c_str())) {
-        if (!handle_) {
-            throw error(status::invalid, xyz_last_error());
-        }
-    }
+    explicit alert(detail::text id) : handle_(create(id.checked("xyz::alert: id"))) {}
 
     /** A new idle, ready alert with its priority and exclusive behaviour
      * (xyz_alert_create_with()). */
-    alert(std::string_view id, std::int32_t priority, xyz::exclusive behaviour)
-        : handle_(xyz_alert_create_with(id.empty() ? nullptr : detail::c_string(id).c_str(), priority,
-                                        static_cast<xyz_exclusive>(behaviour))) {
+    alert(detail::text id, std::int32_t priority, xyz::exclusive behaviour) {
+        std::string checked = id.checked("xyz::alert: id");
+        handle_ = xyz_alert_create_with(checked.empty() ? nullptr : checked.c_str(), priority,
+                                        static_cast<xyz_exclusive>(behaviour));
         if (!handle_) {
             throw error(status::invalid, xyz_last_error());
         }
     }
 
     /** Takes over a +1 reference (e.g. from xyz_alert_create()). */
-    static alert adopt(xyz_alert *handle) noexcept { return alert(handle, adopt_tag{}); }
+    [[nodiscard]] static alert adopt(xyz_alert *handle) noexcept { return alert(handle, adopt_tag{}); }
 
     /** Shares a borrowed handle (adds a reference). */
-    static alert borrow(xyz_alert *handle) noexcept { return alert(xyz_alert_retain(handle), adopt_tag{}); }
+    [[nodiscard]] static alert borrow(xyz_alert *handle) noexcept { return alert(xyz_alert_retain(handle), adopt_tag{}); }
 
     alert(const alert &other) noexcept : handle_(xyz_alert_retain(other.handle_)) {}
     alert(alert &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    alert &operator=(alert other) noexcept {
-        std::swap(handle_, other.handle_);
+    /** Shares `other`'s alert and releases the one held before. */
+    alert &operator=(const alert &other) noexcept {
+        xyz_alert *old = std::exchange(handle_, xyz_alert_retain(other.handle_));
+        xyz_alert_release(old);
+        return *this;
+    }
+    /** Takes `other`'s alert (leaving it empty) and releases the one held before. */
+    alert &operator=(alert &&other) noexcept {
+        if (this != &other) {
+            xyz_alert_release(std::exchange(handle_, std::exchange(other.handle_, nullptr)));
+        }
         return *this;
     }
     ~alert() { xyz_alert_release(handle_); }
 
-    /** The raw handle, borrowed; nullptr for a moved-from alert. */
-    xyz_alert *get() const noexcept { return handle_; }
+    /** The raw handle, borrowed; nullptr for an empty alert. */
+    [[nodiscard]] xyz_alert *get() const noexcept { return handle_; }
+    /** Whether it holds an engine alert. */
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
 
     /** Whether two wrappers share one engine alert. */
     friend bool operator==(const alert &a, const alert &b) noexcept { return a.handle_ == b.handle_; }
     friend bool operator!=(const alert &a, const alert &b) noexcept { return a.handle_ != b.handle_; }
 
     /* identity and state */
-    std::optional<std::string> id() const { return detail::optional_string(xyz_alert_id(handle_)); }
-    xyz::state state() const noexcept { return static_cast<xyz::state>(xyz_alert_state(handle_)); }
-    std::int32_t priority() const noexcept { return xyz_alert_priority(handle_); }
-    xyz::exclusive exclusive() const noexcept { return static_cast<xyz::exclusive>(xyz_alert_exclusive(handle_)); }
-    /** The dispatch of a live (or ending, inside its last callbacks) alert; borrowed. */
-    xyz_dispatch *dispatch() const noexcept { return xyz_alert_dispatch(handle_); }
+    [[nodiscard]] std::optional<std::string> id() const { return detail::optional_string(xyz_alert_id(handle_)); }
+    [[nodiscard]] xyz::state state() const noexcept { return static_cast<xyz::state>(xyz_alert_state(handle_)); }
+    [[nodiscard]] std::int32_t priority() const noexcept { return xyz_alert_priority(handle_); }
+    [[nodiscard]] xyz::exclusive exclusive() const noexcept { return static_cast<xyz::exclusive>(xyz_alert_exclusive(handle_)); }
+    /** The page of a live (or ending, inside its last callbacks) alert; empty otherwise. */
+    [[nodiscard]] dispatch_ref dispatch() const noexcept;
     /** One sentence on why the alert is in its state. */
-    std::string explain() const {
-        char *text = xyz_alert_explain(handle_);
+    [[nodiscard]] std::string explain() const {
+        char *text = detail::read([&] { return xyz_alert_explain(handle_); });
         std::string out = text ? text : "";
         xyz_free(text);
         return out;
     }
     /** Why the alert is where it is, as data (xyz_alert_why()): defined below. */
-    struct why why() const;
+    [[nodiscard]] struct why why() const;
 
     /* set-up: idle alerts only (throws status::state otherwise); each returns *this */
     alert &set_priority(std::int32_t priority) {
-        detail::finish(xyz_alert_set_priority(handle_, priority));
+        detail::call([&] { return xyz_alert_set_priority(handle_, priority); });
         return *this;
     }
     alert &set_exclusive(xyz::exclusive e) {
-        detail::finish(xyz_alert_set_exclusive(handle_, static_cast<xyz_exclusive>(e)));
+        detail::call([&] { return xyz_alert_set_exclusive(handle_, static_cast<xyz_exclusive>(e)); });
         return *this;
     }
     /** Wait until `dependency` finishes. */
     alert &add_dependency(const alert &dependency) {
-        detail::finish(xyz_alert_add_dependency(handle_, dependency.handle_));
+        xyz_alert *other = detail::require(dependency.handle_, "add_dependency: the dependency");
+        detail::call([&] { return xyz_alert_add_dependency(handle_, other); });
         return *this;
     }
     /** Wait while a live alert with this id exists in the domain. */
-    alert &add_dependency(std::string_view id) {
-        detail::finish(xyz_alert_add_dependency_id(handle_, detail::c_string(id).c_str()));
+    alert &add_dependency(detail::text id) {
+        std::string checked = id.checked("add_dependency: id");
+        detail::call([&] { return xyz_alert_add_dependency_id(handle_, checked.c_str()); });
         return *this;
     }
+    /** The ids it waits for (add_dependency(id), or "after" in JSON). */
+    [[nodiscard]] std::vector<std::string> dependency_ids() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0, n = xyz_alert_dependency_id_count(handle_); i < n; i++) {
+            out.emplace_back(xyz_alert_dependency_id(handle_, i));
+        }
+        return out;
+    }
     alert &set_waiting() {
-        detail::finish(xyz_alert_set_waiting(handle_));
+        detail::call([&] { return xyz_alert_set_waiting(handle_); });
         return *this;
     }
     /** The lane it is arbitrated in (default "main"; idle only). */
-    alert &set_lane(std::string_view lane) {
-        detail::finish(xyz_alert_set_lane(handle_, detail::c_string(lane).c_str()));
+    alert &set_lane(detail::text lane) {
+        std::string checked = lane.checked("set_lane: lane");
+        detail::call([&] { return xyz_alert_set_lane(handle_, checked.c_str()); });
         return *this;
     }
-    std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
+    [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
     /** What an add does when the id is already live (default reject). */
     alert &set_on_duplicate(xyz::on_duplicate policy) {
-        detail::finish(xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)));
+        detail::call([&] { return xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)); });
         return *this;
     }
-    xyz::on_duplicate on_duplicate() const noexcept {
+    [[nodiscard]] xyz::on_duplicate on_duplicate() const noexcept {
         return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
     }
     /** What happens when it would be hidden covered (idle only). */
     alert &set_when_displaced(xyz::when_displaced policy) {
-        detail::finish(xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)));
+        detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)); });
         return *this;
     }
-    xyz::when_displaced when_displaced() const noexcept {
+    [[nodiscard]] xyz::when_displaced when_displaced() const noexcept {
         return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_));
     }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {
-        detail::finish(xyz_alert_set_duration(handle_, seconds));
+        detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });
         return *this;
     }
-    double duration() const noexcept { return xyz_alert_duration(handle_); }
+    [[nodiscard]] double duration() const noexcept { return xyz_alert_duration(handle_); }
     /** Seconds from add within which it must first show, or it ends with end_reason::expired (0: no limit). */
     alert &set_ttl(double seconds) {
-        detail::finish(xyz_alert_set_ttl(handle_, seconds));
+        detail::call([&] { return xyz_alert_set_ttl(handle_, seconds); });
         return *this;
     }
-    double ttl() const noexcept { return xyz_alert_ttl(handle_); }
+    [[nodiscard]] double ttl() const noexcept { return xyz_alert_ttl(handle_); }
 
     /* timing for people (docs/rules.md §17) */
     alert &set_show_after(double seconds) {
-        detail::finish(xyz_alert_set_show_after(handle_, seconds));
+        detail::call([&] { return xyz_alert_set_show_after(handle_, seconds); });
         return *this;
     }
-    double show_after() const noexcept { return xyz_alert_show_after(handle_); }
+    [[nodiscard]] double show_after() const noexcept { return xyz_alert_show_after(handle_); }
     alert &set_min_visible(double seconds) {
-        detail::finish(xyz_alert_set_min_visible(handle_, seconds));
+        detail::call([&] { return xyz_alert_set_min_visible(handle_, seconds); });
         return *this;
     }
-    double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
+    [[nodiscard]] double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
     alert &set_announce(xyz::politeness p) {
-        detail::finish(xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(p)));
+        detail::call([&] { return xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(p)); });
         return *this;
     }
-    xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
+    [[nodiscard]] xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
     /** Holds the countdown (counted: hover, focus); unhold() undoes one. */
     void hold() {
         detail::call([&] { return xyz_alert_hold(handle_); });
@@ -449,82 +619,116 @@ public:
 
     /* caps on the alert's id (docs/rules.md §16); idle alerts only */
     alert &add_limit(const xyz::limit &l) {
-        detail::finish(xyz_alert_add_limit(handle_, l.count, static_cast<xyz_limit_per>(l.per), l.window));
+        detail::call([&] { return xyz_alert_add_limit(handle_, l.count, static_cast<xyz_limit_per>(l.per), l.window); });
         return *this;
     }
-    std::vector<xyz::limit> limits() const {
+    [[nodiscard]] std::vector<xyz::limit> limits() const {
         std::vector<xyz::limit> out;
         for (std::size_t i = 0; i < xyz_alert_limit_count(handle_); i++) {
             xyz_limit_per per = XYZ_PER_SESSION;
             xyz::limit l;
-            detail::finish(xyz_alert_limit(handle_, i, &l.count, &per, &l.window));
-            l.per = static_cast<xyz::limit::period>(per);
-            out.push_back(l);
+            if (xyz_alert_limit(handle_, i, &l.count, &per, &l.window) == XYZ_OK) {
+                l.per = static_cast<xyz::limit::period>(per);
+                out.push_back(l);
+            }
         }
         return out;
     }
     alert &set_cooldown(double seconds) {
-        detail::finish(xyz_alert_set_cooldown(handle_, seconds));
+        detail::call([&] { return xyz_alert_set_cooldown(handle_, seconds); });
         return *this;
     }
-    double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
+    [[nodiscard]] double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
     alert &clear_caps() {
-        detail::finish(xyz_alert_clear_caps(handle_));
+        detail::call([&] { return xyz_alert_clear_caps(handle_); });
         return *this;
     }
     alert &set_on_capped(xyz::on_capped policy) {
-        detail::finish(xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(policy)));
+        detail::call([&] { return xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(policy)); });
         return *this;
     }
-    xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
-    /** Adds a tag, for dispatch::cancel_tagged() (until finished). */
-    alert &add_tag(std::string_view tag) {
-        detail::finish(xyz_alert_add_tag(handle_, detail::c_string(tag).c_str()));
+    [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
+    /** Adds a tag, for dispatch_ref::cancel_tagged() (until finished). */
+    alert &add_tag(detail::text tag) {
+        std::string checked = tag.checked("add_tag: tag");
+        detail::call([&] { return xyz_alert_add_tag(handle_, checked.c_str()); });
         return *this;
     }
-    std::vector<std::string> tags() const {
+    [[nodiscard]] std::vector<std::string> tags() const {
         std::vector<std::string> out;
         for (std::size_t i = 0, n = xyz_alert_tag_count(handle_); i < n; i++) out.emplace_back(xyz_alert_tag(handle_, i));
         return out;
     }
-    bool has_tag(std::string_view tag) const { return xyz_alert_has_tag(handle_, detail::c_string(tag).c_str()); }
+    [[nodiscard]] bool has_tag(detail::text tag) const {
+        return xyz_alert_has_tag(handle_, tag.checked("has_tag: tag").c_str());
+    }
 
-    /* content: until finished */
-    alert &set_target(std::string_view name) {
-        detail::finish(xyz_alert_set_target(handle_, detail::c_string(name).c_str()));
+    /* content: until finished; on screen, each change delivers update */
+    alert &set_target(detail::text name) {
+        std::string checked = name.checked("set_target: name");
+        detail::call([&] { return xyz_alert_set_target(handle_, checked.c_str()); });
         return *this;
     }
-    std::string target() const { return detail::optional_string(xyz_alert_target(handle_)).value_or(""); }
-    alert &set_style(std::string_view style) {
-        detail::finish(xyz_alert_set_style(handle_, detail::c_string(style).c_str()));
+    [[nodiscard]] std::string target() const { return detail::optional_string(xyz_alert_target(handle_)).value_or(""); }
+    /** Not empty (status::invalid), as in the alert set format. */
+    alert &set_style(detail::text style) {
+        std::string checked = style.checked("set_style: style");
+        detail::call([&] { return xyz_alert_set_style(handle_, checked.c_str()); });
         return *this;
     }
-    std::string style() const { return detail::optional_string(xyz_alert_style(handle_)).value_or(""); }
-    alert &set_title(std::optional<std::string_view> title) {
-        detail::finish(xyz_alert_set_title(handle_, title ? detail::c_string(*title).c_str() : nullptr));
+    [[nodiscard]] std::string style() const { return detail::optional_string(xyz_alert_style(handle_)).value_or(""); }
+    alert &set_title(detail::text title) {
+        std::string checked = title.checked("set_title: title");
+        detail::call([&] { return xyz_alert_set_title(handle_, checked.c_str()); });
         return *this;
     }
-    std::optional<std::string> title() const { return detail::optional_string(xyz_alert_title(handle_)); }
-    alert &set_message(std::optional<std::string_view> message) {
-        detail::finish(xyz_alert_set_message(handle_, message ? detail::c_string(*message).c_str() : nullptr));
+    /** No title (C: xyz_alert_set_title(alert, NULL)). */
+    alert &clear_title() {
+        detail::call([&] { return xyz_alert_set_title(handle_, nullptr); });
         return *this;
     }
-    std::optional<std::string> message() const { return detail::optional_string(xyz_alert_message(handle_)); }
+    [[nodiscard]] std::optional<std::string> title() const { return detail::optional_string(xyz_alert_title(handle_)); }
+    alert &set_message(detail::text message) {
+        std::string checked = message.checked("set_message: message");
+        detail::call([&] { return xyz_alert_set_message(handle_, checked.c_str()); });
+        return *this;
+    }
+    /** No message. */
+    alert &clear_message() {
+        detail::call([&] { return xyz_alert_set_message(handle_, nullptr); });
+        return *this;
+    }
+    [[nodiscard]] std::optional<std::string> message() const { return detail::optional_string(xyz_alert_message(handle_)); }
     /** JSON object text, kept verbatim (throws status::invalid for anything else). */
-    alert &set_meta(std::optional<std::string_view> json) {
-        detail::finish(xyz_alert_set_meta(handle_, json ? detail::c_string(*json).c_str() : nullptr));
+    alert &set_meta(detail::text json) {
+        std::string checked = json.checked("set_meta: json");
+        detail::call([&] { return xyz_alert_set_meta(handle_, checked.c_str()); });
         return *this;
     }
-    std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
-    alert &add_action(std::string_view id, std::string_view title, action_style style = action_style::default_,
+    /** No meta. */
+    alert &clear_meta() {
+        detail::call([&] { return xyz_alert_set_meta(handle_, nullptr); });
+        return *this;
+    }
+    [[nodiscard]] std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
+    /** Appends an action; its id must be non-empty (status::invalid) and new
+     * among the alert's actions (status::duplicate). */
+    alert &add_action(detail::text id, detail::text title, action_style style = action_style::default_,
                       bool keep_open = false) {
-        detail::finish(xyz_alert_add_action_flags(handle_, detail::c_string(id).c_str(), detail::c_string(title).c_str(),
-                                                  static_cast<xyz_action_style>(style),
-                                                  keep_open ? XYZ_ACTION_KEEP_OPEN : 0u));
+        std::string checked_id = id.checked("add_action: id"), checked_title = title.checked("add_action: title");
+        detail::call([&] {
+            return xyz_alert_add_action_flags(handle_, checked_id.c_str(), checked_title.c_str(),
+                                              static_cast<xyz_action_style>(style), keep_open ? XYZ_ACTION_KEEP_OPEN : 0u);
+        });
         return *this;
     }
     alert &add_action(const xyz::action &a) { return add_action(a.id, a.title, a.style, a.keep_open); }
-    std::vector<xyz::action> actions() const {
+    /** Removes every action. */
+    alert &clear_actions() {
+        detail::call([&] { return xyz_alert_clear_actions(handle_); });
+        return *this;
+    }
+    [[nodiscard]] std::vector<xyz::action> actions() const {
         std::vector<xyz::action> out;
         for (std::size_t i = 0; i < xyz_alert_action_count(handle_); i++) {
             out.push_back({xyz_alert_action_id(handle_, i), xyz_alert_action_title(handle_, i),
@@ -543,6 +747,27 @@ public:
         return *this;
     }
 
+    /* user data: the engine keeps it with the alert and destroys it once */
+    /** Attaches `data`; `destroy_data` (may be null) runs exactly once, when
+     * the alert is freed or the data replaced. */
+    alert &set_user_data(void *data, void (*destroy_data)(void *)) {
+        xyz_status result = xyz_alert_set_user_data(handle_, data, destroy_data);
+        if (result != XYZ_OK) {
+            throw detail::last_failure(result);
+        }
+        return *this;
+    }
+    /** Attaches an owned object; the engine deletes it. Read it back with user_data<T>(). */
+    template <class T>
+    alert &set_user_data(std::unique_ptr<T> data) {
+        set_user_data(static_cast<void *>(data.get()), [](void *p) { delete static_cast<T *>(p); });
+        data.release();  // the engine owns it now
+        return *this;
+    }
+    /** The user data, as the type it was attached with (the caller's promise). */
+    template <class T = void>
+    [[nodiscard]] T *user_data() const noexcept { return static_cast<T *>(xyz_alert_user_data(handle_)); }
+
     /* scheduling: these may deliver callbacks */
     void set_ready() {
         detail::call([&] { return xyz_alert_set_ready(handle_); });
@@ -560,49 +785,17 @@ public:
 private:
     struct adopt_tag {};
     alert(xyz_alert *handle, adopt_tag) noexcept : handle_(handle) {}
-    xyz_alert *handle_;
+    static xyz_alert *create(const std::string &id) {
+        xyz_alert *made = xyz_alert_create(id.empty() ? nullptr : id.c_str());
+        if (!made) {
+            throw error(status::invalid, xyz_last_error());
+        }
+        return made;
+    }
+    xyz_alert *handle_ = nullptr;
 };
-
-/** Why an alert is where it is (alert::why(), docs/rules.md §18). */
-struct why {
-    why_code code = why_code::idle;
-    /** The alert that causes it (covered by, waiting for, behind, lower
-     * priority than; for id_dependency the one holding the id). */
-    std::optional<alert> cause_alert;
-    /** The page that causes it (borrowed, as alert::dispatch()). */
-    xyz_dispatch *cause_page = nullptr;
-    /** The id that causes it (id_dependency). */
-    std::optional<std::string> cause_id;
-    /** Seconds until a timer of the engine changes it, if one runs. */
-    std::optional<double> until;
-    /** For why_code::finished: why it ended. */
-    std::optional<xyz::end_reason> end_reason;
-    /** The same reason in words (alert::explain()). */
-    std::string sentence;
-    /** For capped and cooling_down: the cap key ("tag:promo") and its rule. */
-    std::optional<std::string> key;
-    std::optional<std::string> rule;
-};
-
-inline why alert::why() const {
-    xyz_why raw = XYZ_WHY_INIT;
-    detail::finish(xyz_alert_why(handle_, &raw));
-    xyz::why out;
-    out.code = static_cast<why_code>(raw.code);
-    if (raw.alert) out.cause_alert = alert::borrow(raw.alert);
-    out.cause_page = raw.page;
-    if (raw.id) out.cause_id = std::string(raw.id);
-    if (raw.until >= 0) out.until = raw.until;
-    if (raw.code == XYZ_WHY_FINISHED) out.end_reason = static_cast<xyz::end_reason>(raw.end_reason);
-    if (raw.key) out.key = std::string(raw.key);
-    if (raw.rule) out.rule = std::string(raw.rule);
-    out.sentence = explain();
-    return out;
-}
 
 /* ---------------------------------------------------------------- hosts */
-
-class dispatch;
 
 /** What the engine asks of the host, as callables; leave empty what you do
  * not need (an empty request_flush keeps the dispatch in immediate mode). */
@@ -614,147 +807,17 @@ struct callbacks {
     std::function<void(alert &, end_reason)> finish;
     std::function<void(alert &, double dy, double duration)> move;
     std::function<void(alert &, std::size_t index)> action;
-    /** Deferred mode: call flush() on `root` (a borrowed handle) from the main loop. */
-    std::function<void(xyz_dispatch *root)> request_flush;
+    /** Deferred mode: call root.flush() from the main loop. */
+    std::function<void(dispatch_ref root)> request_flush;
     /** The content of an on-screen alert was set: redraw it. */
     std::function<void(alert &)> update;
     /** The host's monotonic clock in seconds (empty: the system's). It must not call the engine. */
     std::function<double()> now;
-    /** Call xyz_dispatch_tick(root) once, `delay` seconds from now; a negative delay cancels. */
-    std::function<void(xyz_dispatch *root, double delay)> set_timer;
+    /** Call root.tick() once, `delay` seconds from now; a negative delay cancels. */
+    std::function<void(dispatch_ref root, double delay)> set_timer;
     /** What a screen reader should say (docs/rules.md §17). */
     std::function<void(alert &, politeness, std::string_view text)> announce;
 };
-
-/**
- * What the engine asks of the host, as virtual functions: override the ones
- * you need. Which ones a class overrides is found at compile time when the
- * dispatch is created from it, and only those are installed. The host must
- * outlive the dispatches created from it.
- */
-class host {
-public:
-    virtual ~host() = default;
-    virtual void show(alert &, std::string_view /*target*/, void * /*view*/) {}
-    virtual void hide(alert &, hide_reason) {}
-    virtual void unhide(alert &) {}
-    virtual void remove(alert &, end_reason) {}
-    virtual void finish(alert &, end_reason) {}
-    virtual void move(alert &, double /*dy*/, double /*duration*/) {}
-    virtual void action(alert &, std::size_t /*index*/) {}
-    virtual void request_flush(xyz_dispatch * /*root*/) {}
-    virtual void update(alert &) {}
-    /** Only installed when overridden; the engine then never reads the system clock. */
-    virtual double now() { return 0; }
-    virtual void set_timer(xyz_dispatch * /*root*/, double /*delay*/) {}
-    virtual void announce(alert &, politeness, std::string_view /*text*/) {}
-
-    /** The callbacks of a host of class H that H (or a base between H and
-     * xyz::host) overrides. */
-    template <class H>
-    static callbacks of(H &h) {
-        static_assert(std::is_base_of_v<host, H>, "H must derive from xyz::host");
-        host &base = h;
-        callbacks c;
-        // &H::f names xyz::host::f exactly when no class below xyz::host declares f.
-        if constexpr (!std::is_same_v<decltype(&H::show), decltype(&host::show)>)
-            c.show = [&base](alert &a, std::string_view t, void *v) { base.show(a, t, v); };
-        if constexpr (!std::is_same_v<decltype(&H::hide), decltype(&host::hide)>)
-            c.hide = [&base](alert &a, hide_reason r) { base.hide(a, r); };
-        if constexpr (!std::is_same_v<decltype(&H::unhide), decltype(&host::unhide)>)
-            c.unhide = [&base](alert &a) { base.unhide(a); };
-        if constexpr (!std::is_same_v<decltype(&H::remove), decltype(&host::remove)>)
-            c.remove = [&base](alert &a, end_reason r) { base.remove(a, r); };
-        if constexpr (!std::is_same_v<decltype(&H::finish), decltype(&host::finish)>)
-            c.finish = [&base](alert &a, end_reason r) { base.finish(a, r); };
-        if constexpr (!std::is_same_v<decltype(&H::move), decltype(&host::move)>)
-            c.move = [&base](alert &a, double dy, double d) { base.move(a, dy, d); };
-        if constexpr (!std::is_same_v<decltype(&H::action), decltype(&host::action)>)
-            c.action = [&base](alert &a, std::size_t i) { base.action(a, i); };
-        if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
-            c.request_flush = [&base](xyz_dispatch *root) { base.request_flush(root); };
-        if constexpr (!std::is_same_v<decltype(&H::update), decltype(&host::update)>)
-            c.update = [&base](alert &a) { base.update(a); };
-        if constexpr (!std::is_same_v<decltype(&H::now), decltype(&host::now)>)
-            c.now = [&base]() { return base.now(); };
-        if constexpr (!std::is_same_v<decltype(&H::set_timer), decltype(&host::set_timer)>)
-            c.set_timer = [&base](xyz_dispatch *root, double delay) { base.set_timer(root, delay); };
-        if constexpr (!std::is_same_v<decltype(&H::announce), decltype(&host::announce)>)
-            c.announce = [&base](alert &a, politeness p, std::string_view t) { base.announce(a, p, t); };
-        return c;
-    }
-};
-
-namespace detail {
-
-/** The C host of a dispatch: trampolines into the callables, which live in
- * the context the engine destroys with the dispatch. */
-struct binding {
-    callbacks functions;
-
-    static binding &of(void *context) { return *static_cast<binding *>(context); }
-
-    xyz_host c_host() {
-        xyz_host h{};
-        h.size = sizeof h;
-        h.context = this;
-        if (functions.show)
-            h.show = [](xyz_alert *a, const char *target, void *view, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.show(w, target, view); });
-            };
-        if (functions.hide)
-            h.hide = [](xyz_alert *a, xyz_hide_reason r, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.hide(w, static_cast<hide_reason>(r)); });
-            };
-        if (functions.unhide)
-            h.unhide = [](xyz_alert *a, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.unhide(w); });
-            };
-        if (functions.remove)
-            h.remove = [](xyz_alert *a, xyz_end_reason r, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.remove(w, static_cast<end_reason>(r)); });
-            };
-        if (functions.finish)
-            h.finish = [](xyz_alert *a, xyz_end_reason r, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.finish(w, static_cast<end_reason>(r)); });
-            };
-        if (functions.move)
-            h.move = [](xyz_alert *a, double dy, double duration, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.move(w, dy, duration); });
-            };
-        if (functions.action)
-            h.action = [](xyz_alert *a, std::size_t index, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.action(w, index); });
-            };
-        if (functions.request_flush)
-            h.request_flush = [](xyz_dispatch *root, void *c) {
-                guarded([&] { of(c).functions.request_flush(root); });
-            };
-        if (functions.announce)
-            h.announce = [](xyz_alert *a, xyz_politeness p, const char *text, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.announce(w, static_cast<politeness>(p), text); });
-            };
-        if (functions.update)
-            h.update = [](xyz_alert *a, void *c) {
-                guarded([&] { alert w = alert::borrow(a); of(c).functions.update(w); });
-            };
-        if (functions.now)
-            h.now = [](void *c) {
-                // A clock that threw reads as NaN: the engine keeps its last good reading.
-                double reading = std::numeric_limits<double>::quiet_NaN();
-                guarded([&] { reading = of(c).functions.now(); });
-                return reading;
-            };
-        if (functions.set_timer)
-            h.set_timer = [](xyz_dispatch *root, double delay, void *c) {
-                guarded([&] { of(c).functions.set_timer(root, delay); });
-            };
-        h.destroy_context = [](void *c) { delete static_cast<binding *>(c); };
-        return h;
-    }
-};
-
-}  // namespace detail
 
 /* ---------------------------------------------------------------- history */
 
@@ -770,49 +833,64 @@ public:
         handle_ = xyz_history_create(&read, owned, &destroy);
     }
     /** Shares a borrowed handle (adds a reference). */
-    static history borrow(xyz_history *handle) { return history(xyz_history_retain(handle)); }
+    [[nodiscard]] static history borrow(xyz_history *handle) { return history(xyz_history_retain(handle)); }
 
     history(const history &other) noexcept : handle_(xyz_history_retain(other.handle_)) {}
     history(history &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    history &operator=(history other) noexcept {
-        std::swap(handle_, other.handle_);
+    history &operator=(const history &other) noexcept {
+        xyz_history *old = std::exchange(handle_, xyz_history_retain(other.handle_));
+        xyz_history_release(old);
+        return *this;
+    }
+    history &operator=(history &&other) noexcept {
+        if (this != &other) {
+            xyz_history_release(std::exchange(handle_, std::exchange(other.handle_, nullptr)));
+        }
         return *this;
     }
     ~history() { xyz_history_release(handle_); }
 
-    xyz_history *get() const noexcept { return handle_; }
-    std::int64_t session() const noexcept { return xyz_history_session(handle_); }
+    [[nodiscard]] xyz_history *get() const noexcept { return handle_; }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+    friend bool operator==(const history &a, const history &b) noexcept { return a.handle_ == b.handle_; }
+    friend bool operator!=(const history &a, const history &b) noexcept { return a.handle_ != b.handle_; }
+    [[nodiscard]] std::int64_t session() const noexcept { return xyz_history_session(handle_); }
 
     /* these may deliver callbacks (alerts a cap held may show) */
     void begin_session() {
         detail::call([&] { return xyz_history_begin_session(handle_); });
     }
-    void set_limit(std::string_view key, const xyz::limit &l) {
+    void set_limit(detail::text key, const xyz::limit &l) {
+        std::string checked = key.checked("set_limit: key");
         detail::call([&] {
-            return xyz_history_set_limit(handle_, detail::c_string(key).c_str(), l.count,
-                                         static_cast<xyz_limit_per>(l.per), l.window);
+            return xyz_history_set_limit(handle_, checked.c_str(), l.count, static_cast<xyz_limit_per>(l.per), l.window);
         });
     }
-    void set_cooldown(std::string_view key, double seconds) {
-        detail::call([&] { return xyz_history_set_cooldown(handle_, detail::c_string(key).c_str(), seconds); });
+    void set_cooldown(detail::text key, double seconds) {
+        std::string checked = key.checked("set_cooldown: key");
+        detail::call([&] { return xyz_history_set_cooldown(handle_, checked.c_str(), seconds); });
     }
-    /** Removes the caps on `key`; std::nullopt: on every key. */
-    void clear_caps(std::optional<std::string_view> key) {
-        detail::call([&] {
-            return xyz_history_clear_caps(handle_, key ? detail::c_string(*key).c_str() : nullptr);
-        });
+    /** Removes the caps on `key`. */
+    void clear_caps(detail::text key) {
+        std::string checked = key.checked("clear_caps: key");
+        detail::call([&] { return xyz_history_clear_caps(handle_, checked.c_str()); });
+    }
+    /** Removes the caps on every key. */
+    void clear_all_caps() {
+        detail::call([&] { return xyz_history_clear_caps(handle_, nullptr); });
     }
     /** The persistence format (docs/formats.md, "History"). */
-    std::string json() const { return detail::take_string(xyz_history_json(handle_), status::invalid); }
+    [[nodiscard]] std::string json() const { return detail::take_string(xyz_history_json(handle_), status::invalid); }
     /** Replaces the counts with a saved history's; throws parse_error
      * (nothing changed) or error. */
     void load_json(std::string_view text) {
         xyz_error e{};
-        load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e);
+        load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e, "<string>");
     }
-    void load_file(const std::string &path) {
+    void load_file(detail::text path) {
+        std::string checked = path.checked("load_file: path");
         xyz_error e{};
-        load([&] { return xyz_history_load_file(handle_, path.c_str(), &e); }, e);
+        load([&] { return xyz_history_load_file(handle_, checked.c_str(), &e); }, e, checked);
     }
 
 private:
@@ -826,61 +904,123 @@ private:
     }
     static void destroy(void *context) { delete static_cast<std::function<double()> *>(context); }
     template <class F>
-    void load(F &&c_call, const xyz_error &e) {
-        ++detail::depth();
-        xyz_status result = c_call();
-        --detail::depth();
+    void load(F &&c_call, const xyz_error &e, const std::string &source) {
+        xyz_status result = detail::counted(std::forward<F>(c_call));
         if (result != XYZ_OK && e.status != XYZ_OK && e.status != XYZ_EINVAL) {
-            throw parse_error(e);
+            throw parse_error(e, source);
         }
-        detail::finish(result);
+        detail::call([&] { return result; });
     }
     xyz_history *handle_;
 };
 
 /* ---------------------------------------------------------------- catalogs */
 
-/** A loaded alert set; create alerts from it by id. Move-only. */
+/** One definition of a catalog (borrowed from it: valid while the catalog
+ * lives). Its name is what create_alert() takes; its id is the alert's. */
+class definition {
+public:
+    explicit definition(const xyz_definition *handle) noexcept : handle_(handle) {}
+    [[nodiscard]] const xyz_definition *get() const noexcept { return handle_; }
+    /** The id the alert gets ("" for a scenario's alert without id). */
+    [[nodiscard]] std::string id() const { return xyz_definition_id(handle_); }
+    /** The name the file calls it by: the id, unless a scenario gives a "name". */
+    [[nodiscard]] std::string name() const { return xyz_definition_name(handle_); }
+    [[nodiscard]] std::int32_t priority() const noexcept { return xyz_definition_priority(handle_); }
+    [[nodiscard]] xyz::exclusive exclusive() const noexcept {
+        return static_cast<xyz::exclusive>(xyz_definition_exclusive(handle_));
+    }
+    [[nodiscard]] bool is_ready() const noexcept { return xyz_definition_is_ready(handle_); }
+    /** A scenario's page for it (nullopt in an alert set). */
+    [[nodiscard]] std::optional<std::string> page() const { return detail::optional_string(xyz_definition_page(handle_)); }
+    [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_definition_lane(handle_)).value_or(""); }
+    [[nodiscard]] std::optional<std::string> title() const { return detail::optional_string(xyz_definition_title(handle_)); }
+    [[nodiscard]] std::optional<std::string> message() const {
+        return detail::optional_string(xyz_definition_message(handle_));
+    }
+    [[nodiscard]] double duration() const noexcept { return xyz_definition_duration(handle_); }
+    [[nodiscard]] double ttl() const noexcept { return xyz_definition_ttl(handle_); }
+    [[nodiscard]] std::vector<std::string> tags() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0, n = xyz_definition_tag_count(handle_); i < n; i++) out.emplace_back(xyz_definition_tag(handle_, i));
+        return out;
+    }
+    /** The ids it waits for ("after"). */
+    [[nodiscard]] std::vector<std::string> after() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0, n = xyz_definition_after_count(handle_); i < n; i++) out.emplace_back(xyz_definition_after(handle_, i));
+        return out;
+    }
+
+private:
+    const xyz_definition *handle_;
+};
+
+/** A loaded alert set; create alerts from it by name. Move-only. */
 class catalog {
 public:
     /** Loads and validates a file; throws parse_error (or error for a bad argument). */
-    static catalog load_file(const std::string &path) {
+    [[nodiscard]] static catalog load_file(detail::text path) {
+        std::string checked = path.checked("load_file: path");
         xyz_error e;
-        return catalog(check(xyz_catalog_load_file(path.c_str(), &e), e));
+        return catalog(check(xyz_catalog_load_file(checked.c_str(), &e), e, checked));
     }
     /** Loads JSON text (the source is "<string>"). */
-    static catalog load_string(std::string_view json) {
+    [[nodiscard]] static catalog load_string(std::string_view json) {
         xyz_error e;
-        return catalog(check(xyz_catalog_load_string(json.data(), json.size(), &e), e));
+        return catalog(check(xyz_catalog_load_string(json.data(), json.size(), &e), e, "<string>"));
     }
 
     catalog(catalog &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    /** Takes `other`'s catalog and frees the one held before. */
     catalog &operator=(catalog &&other) noexcept {
-        std::swap(handle_, other.handle_);
+        if (this != &other) {
+            xyz_catalog_free(std::exchange(handle_, std::exchange(other.handle_, nullptr)));
+        }
         return *this;
     }
     catalog(const catalog &) = delete;
     catalog &operator=(const catalog &) = delete;
     ~catalog() { xyz_catalog_free(handle_); }
 
-    xyz_catalog *get() const noexcept { return handle_; }
-    std::size_t size() const noexcept { return xyz_catalog_count(handle_); }
-    /** The ids, in file order. */
-    std::vector<std::string> ids() const {
-        std::vector<std::string> out;
-        for (std::size_t i = 0; i < size(); i++) {
-            out.emplace_back(xyz_definition_id(xyz_catalog_definition(handle_, i)));
+    [[nodiscard]] xyz_catalog *get() const noexcept { return handle_; }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+    [[nodiscard]] std::size_t size() const noexcept { return xyz_catalog_count(handle_); }
+    /** Definition `index`, in file order. */
+    [[nodiscard]] xyz::definition definition(std::size_t index) const {
+        const xyz_definition *d = xyz_catalog_definition(detail::require(handle_, "catalog"), index);
+        if (!d) {
+            throw error(status::invalid, "catalog: no definition " + std::to_string(index) + " of " + std::to_string(size()));
         }
+        return xyz::definition(d);
+    }
+    /** The names, in file order: what create_alert() and contains() take. */
+    [[nodiscard]] std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < size(); i++) out.emplace_back(xyz_definition_name(xyz_catalog_definition(handle_, i)));
         return out;
     }
-    bool contains(std::string_view id) const { return xyz_catalog_find(handle_, detail::c_string(id).c_str()); }
-    /** Sets the caps of the file's "caps" member on `h`, key by key. */
-    void apply_caps(const history &h) const {
-        detail::call([&] { return xyz_catalog_apply_caps(handle_, h.get()); });
+    /** The ids the alerts get, in file order (a scenario may give two
+     * definitions one id, and names tell them apart). */
+    [[nodiscard]] std::vector<std::string> ids() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < size(); i++) out.emplace_back(xyz_definition_id(xyz_catalog_definition(handle_, i)));
+        return out;
     }
-    /** A fresh instance of definition `id` (throws status::not_found). */
-    alert create_alert(std::string_view id) const {
-        xyz_alert *made = xyz_catalog_create_alert(handle_, detail::c_string(id).c_str());
+    [[nodiscard]] bool contains(detail::text name) const {
+        return xyz_catalog_find(handle_, name.checked("contains: name").c_str()) != nullptr;
+    }
+    /** Sets the file's "caps" on `h`, key by key. */
+    void apply_caps(const history &h) const {
+        xyz_history *target = detail::require(h.get(), "apply_caps: the history");
+        detail::call([&] { return xyz_catalog_apply_caps(handle_, target); });
+    }
+    /** A fresh instance of the definition named `name` (throws
+     * status::not_found for an unknown name, status::invalid for an empty catalog). */
+    [[nodiscard]] alert create_alert(detail::text name) const {
+        xyz_catalog *self = detail::require(handle_, "create_alert: the catalog");
+        std::string checked = name.checked("create_alert: name");
+        xyz_alert *made = xyz_catalog_create_alert(self, checked.c_str());
         if (!made) {
             throw error(status::not_found, xyz_last_error());
         }
@@ -889,12 +1029,12 @@ public:
 
 private:
     explicit catalog(xyz_catalog *handle) noexcept : handle_(handle) {}
-    static xyz_catalog *check(xyz_catalog *loaded, const xyz_error &e) {
+    static xyz_catalog *check(xyz_catalog *loaded, const xyz_error &e, const std::string &source) {
         if (!loaded) {
             if (e.status == XYZ_EINVAL) {
                 throw error(status::invalid, e.message);
             }
-            throw parse_error(e);
+            throw parse_error(e, source);
         }
         return loaded;
     }
@@ -903,12 +1043,294 @@ private:
 
 /* ---------------------------------------------------------------- dispatches */
 
-/** The scheduler of one page; owns it (see Ownership). Move-only. */
-class dispatch {
+/** A page, not owned: what callbacks, providers, parent() and
+ * alert::dispatch() hand out, valid while the page lives. Every operation of
+ * a page is here; xyz::dispatch, the owner, is one. An empty ref (default,
+ * or of a moved-from dispatch) fails every call with status::invalid. */
+class dispatch_ref {
+public:
+    dispatch_ref() noexcept = default;
+    /** Wraps a raw handle (borrowed). */
+    explicit dispatch_ref(xyz_dispatch *handle) noexcept : handle_(handle) {}
+
+    [[nodiscard]] xyz_dispatch *get() const noexcept { return handle_; }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+    friend bool operator==(const dispatch_ref &a, const dispatch_ref &b) noexcept { return a.handle_ == b.handle_; }
+    friend bool operator!=(const dispatch_ref &a, const dispatch_ref &b) noexcept { return a.handle_ != b.handle_; }
+
+    void set_name(detail::text name) const {
+        std::string checked = name.checked("set_name: name");
+        detail::call([&] { return xyz_dispatch_set_name(handle_, checked.c_str()); });
+    }
+    [[nodiscard]] std::string name() const { return detail::optional_string(xyz_dispatch_name(handle_)).value_or(""); }
+
+    void page_did_appear() const {
+        detail::call([&] { return xyz_dispatch_page_did_appear(handle_); });
+    }
+    void page_will_disappear() const {
+        detail::call([&] { return xyz_dispatch_page_will_disappear(handle_); });
+    }
+
+    /** Adds alerts at once, all or none; the dispatch keeps its own references. */
+    void add(const std::vector<alert> &alerts) const {
+        std::vector<xyz_alert *> handles;
+        handles.reserve(alerts.size());
+        for (const alert &a : alerts) {
+            handles.push_back(detail::require(a.get(), "add: an alert"));
+        }
+        detail::call([&] { return xyz_dispatch_add(handle_, handles.data(), handles.size()); });
+    }
+    void add(std::initializer_list<alert> alerts) const { add(std::vector<alert>(alerts)); }
+    void add(const alert &a) const {
+        xyz_alert *one = detail::require(a.get(), "add: the alert");
+        detail::call([&] { return xyz_dispatch_add(handle_, &one, 1); });
+    }
+    /** A fresh instance of every definition, at once. */
+    void add(const catalog &c) const {
+        xyz_catalog *all = detail::require(c.get(), "add: the catalog");
+        detail::call([&] { return xyz_dispatch_add_catalog(handle_, all); });
+    }
+
+    /** Makes this page a child of `parent` (joining their domains). */
+    void set_parent(dispatch_ref parent) const {
+        xyz_dispatch *p = detail::require(parent.handle_, "set_parent: the parent");
+        detail::call([&] { return xyz_dispatch_set_parent(handle_, p); });
+    }
+    /** Makes this page a root again. */
+    void detach() const {
+        detail::call([&] { return xyz_dispatch_set_parent(handle_, nullptr); });
+    }
+    /** The parent page, or an empty ref. */
+    [[nodiscard]] dispatch_ref parent() const noexcept { return dispatch_ref(xyz_dispatch_parent(handle_)); }
+
+    /** Makes `child` the only active child. */
+    void set_active_child(dispatch_ref child) const {
+        xyz_dispatch *c = detail::require(child.handle_, "set_active_child: the child");
+        detail::call([&] { return xyz_dispatch_set_active_child(handle_, c); });
+    }
+    /** Makes every child active (the default). */
+    void activate_all_children() const {
+        detail::call([&] { return xyz_dispatch_set_active_child(handle_, nullptr); });
+    }
+    /** Asks `provider` for the active child at every pass (an empty function
+     * removes it). An empty ref selects no child. It must not change the schedule. */
+    void set_active_child_provider(std::function<dispatch_ref(dispatch_ref parent)> provider) const {
+        if (!provider) {
+            detail::call([&] { return xyz_dispatch_set_active_child_provider(handle_, nullptr, nullptr, nullptr); });
+            return;
+        }
+        using function = std::function<dispatch_ref(dispatch_ref)>;
+        auto *kept = new function(std::move(provider));
+        xyz_status result = detail::counted([&] {
+            return xyz_dispatch_set_active_child_provider(
+                handle_,
+                [](xyz_dispatch *parent, void *context) -> xyz_dispatch * {
+                    xyz_dispatch *child = nullptr;
+                    detail::guarded([&] { child = (*static_cast<function *>(context))(dispatch_ref(parent)).get(); });
+                    return child;
+                },
+                kept, [](void *context) { delete static_cast<function *>(context); });
+        });
+        if (result != XYZ_OK && xyz_dispatch_active_child_context(handle_) != kept) {
+            delete kept;  // refused: the context stayed ours
+        }
+        detail::call([&] { return result; });
+    }
+
+    /** Registers `view` under `name` for this page and its descendants (nullptr removes it). */
+    void set_target(detail::text name, void *view) const {
+        std::string checked = name.checked("set_target: name");
+        detail::call([&] { return xyz_dispatch_set_target(handle_, checked.c_str(), view); });
+    }
+    /** The keyboard frame (a height of 0 or less: hidden). */
+    void keyboard_changed(rect keyboard, double duration = 0) const {
+        detail::call([&] { return xyz_dispatch_keyboard_changed(handle_, keyboard, duration); });
+    }
+    /** Runs the domain's passes now (deferred mode: from the main loop after request_flush). */
+    void flush() const {
+        detail::call([&] { return xyz_dispatch_flush(handle_); });
+    }
+    /** Cancels the domain's live alerts carrying `tag`; returns how many ended. */
+    std::size_t cancel_tagged(detail::text tag) const {
+        std::string checked = tag.checked("cancel_tagged: tag");
+        std::size_t count = 0;
+        detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, checked.c_str(), &count); });
+        return count;
+    }
+    /** Cancels every live alert of the domain; returns how many ended. */
+    std::size_t cancel_all() const {
+        std::size_t count = 0;
+        detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, nullptr, &count); });
+        return count;
+    }
+
+    /* timing for people (docs/rules.md §17): a root's */
+    void hold_timers() const {
+        detail::call([&] { return xyz_dispatch_hold_timers(handle_); });
+    }
+    void unhold_timers() const {
+        detail::call([&] { return xyz_dispatch_unhold_timers(handle_); });
+    }
+    /** INFINITY: never time out. */
+    void set_duration_scale(double scale) const {
+        detail::call([&] { return xyz_dispatch_set_duration_scale(handle_, scale); });
+    }
+    [[nodiscard]] double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle_); }
+    void set_gap(detail::text lane, double seconds) const {
+        std::string checked = lane.checked("set_gap: lane");
+        detail::call([&] { return xyz_dispatch_set_gap(handle_, checked.c_str(), seconds); });
+    }
+    [[nodiscard]] double gap(detail::text lane) const { return xyz_dispatch_gap(handle_, lane.checked("gap: lane").c_str()); }
+
+    /* stacks and dialog-manager controls (docs/rules.md §19) */
+    /** Cancels the domain's queued alerts (not on screen) carrying `tag`; returns how many ended. */
+    std::size_t cancel_queued(detail::text tag) const {
+        std::string checked = tag.checked("cancel_queued: tag");
+        std::size_t count = 0;
+        detail::call([&] { return xyz_dispatch_cancel_queued(handle_, checked.c_str(), &count); });
+        return count;
+    }
+    /** Cancels every queued alert of the domain (what is on screen stays); returns how many ended. */
+    std::size_t cancel_queued() const {
+        std::size_t count = 0;
+        detail::call([&] { return xyz_dispatch_cancel_queued(handle_, nullptr, &count); });
+        return count;
+    }
+    /** A root's: up to `visible` alerts of `lane` at once; what a full lane does. */
+    void set_lane_limit(detail::text lane, std::size_t visible, xyz::on_full when_full = xyz::on_full::queue) const {
+        std::string checked = lane.checked("set_lane_limit: lane");
+        detail::call([&] {
+            return xyz_dispatch_set_lane_limit(handle_, checked.c_str(), visible, static_cast<xyz_on_full>(when_full));
+        });
+    }
+    /** The visible limit of `lane` in this domain and what a full lane does. */
+    [[nodiscard]] std::pair<std::size_t, xyz::on_full> lane_limit(detail::text lane) const {
+        xyz_on_full when_full = XYZ_ON_FULL_QUEUE;
+        std::size_t visible = xyz_dispatch_lane_limit(handle_, lane.checked("lane_limit: lane").c_str(), &when_full);
+        return {visible, static_cast<xyz::on_full>(when_full)};
+    }
+    /** The tie-break among equal priorities, for alerts added from then on. */
+    void set_order(xyz::order o) const {
+        detail::call([&] { return xyz_dispatch_set_order(handle_, static_cast<xyz_order>(o)); });
+    }
+    [[nodiscard]] xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
+
+    /** Attaches a display history to this root's domain (docs/rules.md
+     * §16); the engine keeps a reference. */
+    void set_history(const xyz::history &h) const {
+        xyz_history *attached = detail::require(h.get(), "set_history: the history");
+        detail::call([&] { return xyz_dispatch_set_history(handle_, attached); });
+    }
+    /** Detaches the domain's history. */
+    void detach_history() const {
+        detail::call([&] { return xyz_dispatch_set_history(handle_, nullptr); });
+    }
+    [[nodiscard]] std::optional<xyz::history> history() const {
+        xyz_history *h = xyz_dispatch_history(handle_);
+        return h ? std::optional<xyz::history>(xyz::history::borrow(h)) : std::nullopt;
+    }
+    /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
+    void set_capacity(std::size_t n) const {
+        detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
+    }
+    [[nodiscard]] std::size_t capacity() const noexcept { return xyz_dispatch_capacity(handle_); }
+    /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
+    void suspend() const {
+        detail::call([&] { return xyz_dispatch_suspend(handle_); });
+    }
+    /** Undoes one suspend(); the last one runs a pass. */
+    void resume() const {
+        detail::call([&] { return xyz_dispatch_resume(handle_); });
+    }
+    [[nodiscard]] bool is_suspended() const noexcept { return xyz_dispatch_is_suspended(handle_); }
+    /** Ends the domain's alerts whose timer is due (timeout, expired), then
+     * a pass: what a host's timer calls (set_timer) or a polling loop. */
+    void tick() const {
+        detail::call([&] { return xyz_dispatch_tick(handle_); });
+    }
+    /** Seconds until the domain's next deadline (0 when due), or nothing when
+     * no timer runs. Reads the clock: rethrows what the host's clock threw. */
+    [[nodiscard]] std::optional<double> next_deadline() const {
+        double seconds = detail::read([&] { return xyz_dispatch_next_deadline(handle_); });
+        return seconds < 0 ? std::nullopt : std::optional<double>(seconds);
+    }
+    /** The live alert of this page with this id. */
+    [[nodiscard]] std::optional<alert> find(detail::text id) const {
+        xyz_alert *found = xyz_dispatch_find(handle_, id.checked("find: id").c_str());
+        return found ? std::optional<alert>(alert::borrow(found)) : std::nullopt;
+    }
+    /** The domain as JSON (see xyz_dispatch_snapshot_json()). */
+    [[nodiscard]] std::string snapshot_json() const {
+        return detail::take_string(detail::read([&] { return xyz_dispatch_snapshot_json(handle_); }), status::invalid);
+    }
+    /** Records this page's domain from now on (see xyz_dispatch_start_recording()). */
+    void start_recording() const {
+        detail::call([&] { return xyz_dispatch_start_recording(handle_); });
+    }
+    /** Stops the recording started here; it stays readable. */
+    void stop_recording() const {
+        detail::call([&] { return xyz_dispatch_stop_recording(handle_); });
+    }
+    /** The recording started here as scenario JSON (see
+     * xyz_dispatch_recording_json()); throws status::state when there is
+     * none, or when it cannot replay what happened. */
+    [[nodiscard]] std::string recording_json() const {
+        return detail::take_string(xyz_dispatch_recording_json(handle_), status::state);
+    }
+
+protected:
+    xyz_dispatch *handle_ = nullptr;
+};
+
+namespace detail {
+template <class H, class = void>
+struct names_request_flush : std::false_type {};
+template <class H>
+struct names_request_flush<H, std::void_t<decltype(&H::request_flush)>> : std::true_type {};
+template <class H, class = void>
+struct names_now : std::false_type {};
+template <class H>
+struct names_now<H, std::void_t<decltype(&H::now)>> : std::true_type {};
+}  // namespace detail
+
+/**
+ * What the engine asks of the host, as virtual functions: override the ones
+ * you need, and derive publicly. The event callbacks reach the dynamic type.
+ * request_flush and now are installed only when the class the dispatch is
+ * created from overrides them (found at compile time: see Callbacks). The
+ * host must outlive the dispatches created from it.
+ */
+class host {
+public:
+    virtual ~host() = default;
+    virtual void show(alert &, std::string_view /*target*/, void * /*view*/) {}
+    virtual void hide(alert &, hide_reason) {}
+    virtual void unhide(alert &) {}
+    virtual void remove(alert &, end_reason) {}
+    virtual void finish(alert &, end_reason) {}
+    virtual void move(alert &, double /*dy*/, double /*duration*/) {}
+    virtual void action(alert &, std::size_t /*index*/) {}
+    /** Only installed when overridden: the dispatch is then in deferred mode. */
+    virtual void request_flush(dispatch_ref /*root*/) {}
+    virtual void update(alert &) {}
+    /** Only installed when overridden; the engine then never reads the system clock. */
+    virtual double now() { return 0; }
+    virtual void set_timer(dispatch_ref /*root*/, double /*delay*/) {}
+    virtual void announce(alert &, politeness, std::string_view /*text*/) {}
+
+    /** The callbacks of a host of class H (see Callbacks); throws
+     * status::invalid when `h` is of a class derived from H. */
+    template <class H>
+    static callbacks of(H &h);
+};
+
+/** The scheduler of one page; owns it (see Ownership). Move-only. Every
+ * operation is dispatch_ref's. */
+class dispatch : public dispatch_ref {
 public:
     /** A page with these callbacks (none by default), not yet visible. */
     explicit dispatch(callbacks functions = {}, void *page_view = nullptr) {
-        auto *bound = new detail::binding{std::move(functions)};
+        auto *bound = new binding{std::move(functions)};
         xyz_host c = bound->c_host();
         handle_ = xyz_dispatch_create(&c, page_view);
         if (!handle_) {
@@ -916,13 +1338,18 @@ public:
             throw error(status::invalid, xyz_last_error());
         }
     }
-    /** A page whose callbacks are the ones `h` overrides; `h` must outlive it. */
+    /** A page whose callbacks are the ones `h` overrides (see Callbacks);
+     * `h` must outlive it. */
     template <class H, class = std::enable_if_t<std::is_base_of_v<host, H>>>
     explicit dispatch(H &h, void *page_view = nullptr) : dispatch(host::of(h), page_view) {}
 
-    dispatch(dispatch &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    dispatch(dispatch &&other) noexcept : dispatch_ref(std::exchange(other.handle_, nullptr)) {}
+    /** Destroys the page held before (dropping a callback's exception, as
+     * the destructor does) and takes `other`'s. */
     dispatch &operator=(dispatch &&other) noexcept {
-        std::swap(handle_, other.handle_);
+        if (this != &other) {
+            destroy(std::exchange(handle_, std::exchange(other.handle_, nullptr)));
+        }
         return *this;
     }
     dispatch(const dispatch &) = delete;
@@ -931,16 +1358,7 @@ public:
     /** Destroys the page (its live alerts end destroyed, the host sees every
      * event). An exception a callback throws then is dropped: a destructor
      * cannot throw. Call close() to receive it. */
-    ~dispatch() {
-        if (handle_) {
-            ++detail::depth();
-            xyz_dispatch_destroy(std::exchange(handle_, nullptr));
-            --detail::depth();
-            if (detail::depth() == 0) {
-                detail::pending() = nullptr;
-            }
-        }
-    }
+    ~dispatch() { destroy(std::exchange(handle_, nullptr)); }
 
     /** Destroys the page now, rethrowing what a callback threw. Closing twice does nothing. */
     void close() {
@@ -950,199 +1368,194 @@ public:
         }
     }
 
-    xyz_dispatch *get() const noexcept { return handle_; }
+private:
+    /** The C host of a dispatch: trampolines into the callables, which live
+     * in the context the engine destroys with the dispatch. */
+    struct binding {
+        callbacks functions;
 
-    void set_name(std::string_view name) { detail::finish(xyz_dispatch_set_name(handle_, detail::c_string(name).c_str())); }
-    std::string name() const { return detail::optional_string(xyz_dispatch_name(handle_)).value_or(""); }
+        static binding &of(void *context) { return *static_cast<binding *>(context); }
 
-    void page_did_appear() {
-        detail::call([&] { return xyz_dispatch_page_did_appear(handle_); });
-    }
-    void page_will_disappear() {
-        detail::call([&] { return xyz_dispatch_page_will_disappear(handle_); });
-    }
-
-    /** Adds alerts at once, all or none; the dispatch keeps its own references. */
-    void add(const std::vector<alert> &alerts) {
-        std::vector<xyz_alert *> handles;
-        handles.reserve(alerts.size());
-        for (const alert &a : alerts) {
-            handles.push_back(a.get());
+        xyz_host c_host() {
+            using detail::guarded;
+            xyz_host h{};
+            h.size = sizeof h;
+            h.context = this;
+            if (functions.show)
+                h.show = [](xyz_alert *a, const char *target, void *view, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.show(w, target, view); });
+                };
+            if (functions.hide)
+                h.hide = [](xyz_alert *a, xyz_hide_reason r, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.hide(w, static_cast<hide_reason>(r)); });
+                };
+            if (functions.unhide)
+                h.unhide = [](xyz_alert *a, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.unhide(w); });
+                };
+            if (functions.remove)
+                h.remove = [](xyz_alert *a, xyz_end_reason r, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.remove(w, static_cast<end_reason>(r)); });
+                };
+            if (functions.finish)
+                h.finish = [](xyz_alert *a, xyz_end_reason r, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.finish(w, static_cast<end_reason>(r)); });
+                };
+            if (functions.move)
+                h.move = [](xyz_alert *a, double dy, double duration, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.move(w, dy, duration); });
+                };
+            if (functions.action)
+                h.action = [](xyz_alert *a, std::size_t index, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.action(w, index); });
+                };
+            if (functions.request_flush)
+                h.request_flush = [](xyz_dispatch *root, void *c) {
+                    guarded([&] { of(c).functions.request_flush(dispatch_ref(root)); });
+                };
+            if (functions.announce)
+                h.announce = [](xyz_alert *a, xyz_politeness p, const char *text, void *c) {
+                    guarded([&] {
+                        alert w = alert::borrow(a);
+                        of(c).functions.announce(w, static_cast<politeness>(p), text);
+                    });
+                };
+            if (functions.update)
+                h.update = [](xyz_alert *a, void *c) {
+                    guarded([&] { alert w = alert::borrow(a); of(c).functions.update(w); });
+                };
+            if (functions.now)
+                h.now = [](void *c) {
+                    // A clock that threw reads as NaN: the engine keeps its last good reading.
+                    double reading = std::numeric_limits<double>::quiet_NaN();
+                    guarded([&] { reading = of(c).functions.now(); });
+                    return reading;
+                };
+            if (functions.set_timer)
+                h.set_timer = [](xyz_dispatch *root, double delay, void *c) {
+                    guarded([&] { of(c).functions.set_timer(dispatch_ref(root), delay); });
+                };
+            h.destroy_context = [](void *c) { delete static_cast<binding *>(c); };
+            return h;
         }
-        detail::call([&] { return xyz_dispatch_add(handle_, handles.data(), handles.size()); });
-    }
-    void add(std::initializer_list<alert> alerts) { add(std::vector<alert>(alerts)); }
-    void add(const alert &a) {
-        xyz_alert *one = a.get();
-        detail::call([&] { return xyz_dispatch_add(handle_, &one, 1); });
-    }
-    /** A fresh instance of every definition, at once. */
-    void add(const catalog &c) {
-        detail::call([&] { return xyz_dispatch_add_catalog(handle_, c.get()); });
-    }
+    };
 
-    /** Makes this page a child of `parent` (joining their domains). */
-    void set_parent(const dispatch &parent) {
-        detail::call([&] { return xyz_dispatch_set_parent(handle_, parent.handle_); });
-    }
-    /** Makes this page a root again. */
-    void detach() {
-        detail::call([&] { return xyz_dispatch_set_parent(handle_, nullptr); });
-    }
-    /** The parent page's handle (borrowed), or nullptr. */
-    xyz_dispatch *parent() const noexcept { return xyz_dispatch_parent(handle_); }
-
-    /** Makes `child` the only active child; nullptr makes every child active. */
-    void set_active_child(const dispatch *child) {
-        detail::call([&] { return xyz_dispatch_set_active_child(handle_, child ? child->handle_ : nullptr); });
-    }
-    /** Asks `provider` for the active child at every pass (an empty function
-     * removes it). It gets and returns borrowed handles; nullptr selects no
-     * child. It must not change the schedule. */
-    void set_active_child_provider(std::function<xyz_dispatch *(xyz_dispatch *parent)> provider) {
-        if (!provider) {
-            detail::call([&] { return xyz_dispatch_set_active_child_provider(handle_, nullptr, nullptr, nullptr); });
+    static void destroy(xyz_dispatch *handle) noexcept {
+        if (!handle) {
             return;
         }
-        using function = std::function<xyz_dispatch *(xyz_dispatch *)>;
-        auto *kept = new function(std::move(provider));
         ++detail::depth();
-        xyz_status result = xyz_dispatch_set_active_child_provider(
-            handle_,
-            [](xyz_dispatch *parent, void *context) -> xyz_dispatch * {
-                xyz_dispatch *child = nullptr;
-                detail::guarded([&] { child = (*static_cast<function *>(context))(parent); });
-                return child;
-            },
-            kept, [](void *context) { delete static_cast<function *>(context); });
+        (void)xyz_dispatch_destroy(handle);
         --detail::depth();
-        if (result != XYZ_OK && xyz_dispatch_active_child_context(handle_) != kept) {
-            delete kept;  // refused: the context stayed ours
+        if (detail::depth() == 0) {
+            detail::pending() = nullptr;
         }
-        detail::finish(result);
     }
-
-    /** Registers `view` under `name` for this page and its descendants (nullptr removes it). */
-    void set_target(std::string_view name, void *view) {
-        detail::finish(xyz_dispatch_set_target(handle_, detail::c_string(name).c_str(), view));
-    }
-    /** The keyboard frame (a height of 0 or less: hidden). */
-    void keyboard_changed(rect keyboard, double duration = 0) {
-        detail::call([&] { return xyz_dispatch_keyboard_changed(handle_, keyboard, duration); });
-    }
-    /** Runs the domain's passes now. */
-    void flush() {
-        detail::call([&] { return xyz_dispatch_flush(handle_); });
-    }
-    /** Cancels the domain's live alerts carrying `tag` (nothing: all of them); returns how many ended. */
-    std::size_t cancel_tagged(std::optional<std::string_view> tag = std::nullopt) {
-        std::size_t count = 0;
-        std::optional<std::string> copy = tag ? std::optional<std::string>(std::string(*tag)) : std::nullopt;
-        detail::call([&] { return xyz_dispatch_cancel_tagged(handle_, copy ? copy->c_str() : nullptr, &count); });
-        return count;
-    }
-    /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
-    /* timing for people (docs/rules.md §17): a root's */
-    void hold_timers() {
-        detail::call([&] { return xyz_dispatch_hold_timers(handle_); });
-    }
-    void unhold_timers() {
-        detail::call([&] { return xyz_dispatch_unhold_timers(handle_); });
-    }
-    /** INFINITY: never time out. */
-    void set_duration_scale(double scale) {
-        detail::call([&] { return xyz_dispatch_set_duration_scale(handle_, scale); });
-    }
-    double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle_); }
-    void set_gap(std::string_view lane, double seconds) {
-        detail::call([&] { return xyz_dispatch_set_gap(handle_, detail::c_string(lane).c_str(), seconds); });
-    }
-    double gap(std::string_view lane) const { return xyz_dispatch_gap(handle_, detail::c_string(lane).c_str()); }
-
-    /* stacks and dialog-manager controls (docs/rules.md §19) */
-    /** Cancels the domain's queued alerts (not on screen) carrying `tag` (nothing: all); returns how many ended. */
-    std::size_t cancel_queued(std::optional<std::string_view> tag = std::nullopt) {
-        std::size_t count = 0;
-        std::optional<std::string> copy = tag ? std::optional<std::string>(std::string(*tag)) : std::nullopt;
-        detail::call([&] { return xyz_dispatch_cancel_queued(handle_, copy ? copy->c_str() : nullptr, &count); });
-        return count;
-    }
-    /** A root's: up to `visible` alerts of `lane` at once; what a full lane does. */
-    void set_lane_limit(std::string_view lane, std::size_t visible, xyz::on_full when_full = xyz::on_full::queue) {
-        detail::call([&] {
-            return xyz_dispatch_set_lane_limit(handle_, detail::c_string(lane).c_str(), visible,
-                                               static_cast<xyz_on_full>(when_full));
-        });
-    }
-    /** The visible limit of `lane` in this domain and what a full lane does. */
-    std::pair<std::size_t, xyz::on_full> lane_limit(std::string_view lane) const {
-        xyz_on_full when_full = XYZ_ON_FULL_QUEUE;
-        std::size_t visible = xyz_dispatch_lane_limit(handle_, detail::c_string(lane).c_str(), &when_full);
-        return {visible, static_cast<xyz::on_full>(when_full)};
-    }
-    /** The tie-break among equal priorities, for alerts added from then on. */
-    void set_order(xyz::order o) {
-        detail::call([&] { return xyz_dispatch_set_order(handle_, static_cast<xyz_order>(o)); });
-    }
-    xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
-
-    /** Attaches a display history to this root's domain (docs/rules.md
-     * §16); the engine keeps a reference. std::nullopt detaches. */
-    void set_history(const std::optional<xyz::history> &h) {
-        detail::call([&] { return xyz_dispatch_set_history(handle_, h ? h->get() : nullptr); });
-    }
-    std::optional<xyz::history> history() const {
-        xyz_history *h = xyz_dispatch_history(handle_);
-        return h ? std::optional<xyz::history>(xyz::history::borrow(h)) : std::nullopt;
-    }
-    void set_capacity(std::size_t n) {
-        detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
-    }
-    std::size_t capacity() const noexcept { return xyz_dispatch_capacity(handle_); }
-    /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
-    void suspend() { detail::finish(xyz_dispatch_suspend(handle_)); }
-    /** Undoes one suspend(); the last one runs a pass. */
-    void resume() {
-        detail::call([&] { return xyz_dispatch_resume(handle_); });
-    }
-    bool is_suspended() const noexcept { return xyz_dispatch_is_suspended(handle_); }
-    /** Ends the domain's alerts whose timer is due (timeout, expired), then a pass. */
-    void tick() {
-        detail::call([&] { return xyz_dispatch_tick(handle_); });
-    }
-    /** Seconds until the domain's next deadline (0 when due), or nothing when no timer runs. */
-    std::optional<double> next_deadline() const {
-        double seconds = xyz_dispatch_next_deadline(handle_);
-        return seconds < 0 ? std::nullopt : std::optional<double>(seconds);
-    }
-    /** The live alert of this page with this id. */
-    std::optional<alert> find(std::string_view id) const {
-        xyz_alert *found = xyz_dispatch_find(handle_, detail::c_string(id).c_str());
-        return found ? std::optional<alert>(alert::borrow(found)) : std::nullopt;
-    }
-    /** The domain as JSON (see xyz_dispatch_snapshot_json()). */
-    std::string snapshot_json() const {
-        return detail::take_string(xyz_dispatch_snapshot_json(handle_), status::invalid);
-    }
-    /** Records this page's domain from now on (see xyz_dispatch_start_recording()). */
-    void start_recording() {
-        detail::call([&] { return xyz_dispatch_start_recording(handle_); });
-    }
-    /** Stops the recording started here; it stays readable. */
-    void stop_recording() {
-        detail::call([&] { return xyz_dispatch_stop_recording(handle_); });
-    }
-    /** The recording started here as scenario JSON (see
-     * xyz_dispatch_recording_json()); throws status::state when there is
-     * none, or when it cannot replay what happened. */
-    std::string recording_json() const {
-        return detail::take_string(xyz_dispatch_recording_json(handle_), status::state);
-    }
-
-private:
-    xyz_dispatch *handle_ = nullptr;
 };
 
+/* ---------------------------------------------------------------- definitions needing every class */
+
+inline dispatch_ref alert::dispatch() const noexcept { return dispatch_ref(xyz_alert_dispatch(handle_)); }
+
+template <class H>
+callbacks host::of(H &h) {
+    static_assert(!std::is_same_v<H, host>,
+                  "xyz::dispatch: create it from the host's own class, not from a reference to xyz::host: whether "
+                  "it overrides request_flush and now is found at compile time (xyz::callbacks suits a host chosen "
+                  "at run time)");
+    static_assert(std::is_base_of_v<host, H> && std::is_convertible_v<H *, host *>,
+                  "xyz::host: derive publicly from xyz::host");
+    static_assert(detail::names_request_flush<H>::value,
+                  "xyz::host: a host's request_flush must be public and not overloaded (whether it is overridden "
+                  "is found at compile time)");
+    static_assert(detail::names_now<H>::value,
+                  "xyz::host: a host's now must be public and not overloaded (whether it is overridden is found "
+                  "at compile time)");
+#if defined(__cpp_rtti) || defined(__GXX_RTTI) || defined(_CPPRTTI)
+    if (typeid(h) != typeid(H)) {
+        throw error(status::invalid,
+                    "xyz::dispatch: the host was passed as a base class of its own class; pass it as its own class "
+                    "(whether it overrides request_flush and now is found at compile time) or use xyz::callbacks");
+    }
+#endif
+    host &base = h;
+    callbacks c;
+    // The event callbacks are virtual calls: they reach the dynamic type.
+    c.show = [&base](alert &a, std::string_view t, void *v) { base.show(a, t, v); };
+    c.hide = [&base](alert &a, hide_reason r) { base.hide(a, r); };
+    c.unhide = [&base](alert &a) { base.unhide(a); };
+    c.remove = [&base](alert &a, end_reason r) { base.remove(a, r); };
+    c.finish = [&base](alert &a, end_reason r) { base.finish(a, r); };
+    c.move = [&base](alert &a, double dy, double d) { base.move(a, dy, d); };
+    c.action = [&base](alert &a, std::size_t i) { base.action(a, i); };
+    c.update = [&base](alert &a) { base.update(a); };
+    c.set_timer = [&base](dispatch_ref root, double delay) { base.set_timer(root, delay); };
+    c.announce = [&base](alert &a, politeness p, std::string_view t) { base.announce(a, p, t); };
+    // &H::f names xyz::host::f exactly when no class below xyz::host declares f.
+    if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
+        c.request_flush = [&base](dispatch_ref root) { base.request_flush(root); };
+    if constexpr (!std::is_same_v<decltype(&H::now), decltype(&host::now)>)
+        c.now = [&base]() { return base.now(); };
+    return c;
+}
+
+/** Why an alert is where it is (alert::why(), docs/rules.md §18). */
+struct why {
+    why_code code = why_code::idle;
+    /** The alert that causes it (covered by, waiting for, behind, lower
+     * priority than; for id_dependency the one holding the id). */
+    std::optional<alert> cause_alert;
+    /** The page that causes it (empty when none). */
+    dispatch_ref cause_page;
+    /** The id that causes it (id_dependency). */
+    std::optional<std::string> cause_id;
+    /** Seconds until a timer of the engine changes it, if one runs. */
+    std::optional<double> until;
+    /** For why_code::finished: why it ended. */
+    std::optional<xyz::end_reason> end_reason;
+    /** The same reason in words (alert::explain()). */
+    std::string sentence;
+    /** For capped and cooling_down: the cap key ("tag:promo") and its rule. */
+    std::optional<std::string> key;
+    std::optional<std::string> rule;
+};
+
+inline why alert::why() const {
+    xyz_why raw = XYZ_WHY_INIT;
+    detail::call([&] { return xyz_alert_why(handle_, &raw); });
+    xyz::why out;
+    out.code = static_cast<why_code>(raw.code);
+    if (raw.alert) out.cause_alert = alert::borrow(raw.alert);
+    out.cause_page = dispatch_ref(raw.page);
+    if (raw.id) out.cause_id = std::string(raw.id);
+    if (raw.until >= 0) out.until = raw.until;
+    if (raw.code == XYZ_WHY_FINISHED) out.end_reason = static_cast<xyz::end_reason>(raw.end_reason);
+    if (raw.key) out.key = std::string(raw.key);
+    if (raw.rule) out.rule = std::string(raw.rule);
+    out.sentence = explain();
+    return out;
+}
+
 }  // namespace xyz
+
+/** Handles hash by the engine object they refer to (as == compares them). */
+namespace std {
+template <>
+struct hash<xyz::alert> {
+    size_t operator()(const xyz::alert &a) const noexcept { return hash<xyz_alert *>()(a.get()); }
+};
+template <>
+struct hash<xyz::dispatch_ref> {
+    size_t operator()(const xyz::dispatch_ref &d) const noexcept { return hash<xyz_dispatch *>()(d.get()); }
+};
+template <>
+struct hash<xyz::dispatch> {
+    size_t operator()(const xyz::dispatch &d) const noexcept { return hash<xyz_dispatch *>()(d.get()); }
+};
+template <>
+struct hash<xyz::history> {
+    size_t operator()(const xyz::history &h) const noexcept { return hash<xyz_history *>()(h.get()); }
+};
+}  // namespace std
 
 #endif /* XYZALERT_HPP */

@@ -334,6 +334,7 @@ public final class Alert {
         if onScreen {
             try dispatch!.domain.requireMutable("update an alert on screen")
         }
+        try content.validate(of: self)
         let old = self.content
         if old.isIdentical(to: content) {
             return

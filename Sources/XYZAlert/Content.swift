@@ -59,6 +59,28 @@ public struct AlertContent: Equatable, Sendable {
     }
 }
 
+extension AlertContent {
+    /// Refuses what the alert set format refuses, so that every recording
+    /// of a content change loads: an empty style (`.invalidArgument`), an
+    /// action with an empty id (`.invalidArgument`), two actions with one
+    /// id (`.duplicate`). O(actions).
+    func validate(of alert: Alert) throws(AlertError) {
+        if style.isEmpty {
+            throw AlertError(.invalidArgument, "style of \(alert.alertName) must not be empty")
+        }
+        guard !actions.isEmpty else { return }
+        var ids: Set<ExactString> = []
+        for action in actions {
+            if action.id.isEmpty {
+                throw AlertError(.invalidArgument, "an action id of \(alert.alertName) must not be empty")
+            }
+            if !ids.insert(ExactString(action.id)).inserted {
+                throw AlertError(.duplicate, "\(alert.alertName) already has an action with id '\(action.id)'")
+            }
+        }
+    }
+}
+
 /// Two optional strings equal byte for byte (as `ExactString`s).
 func identicalText(_ a: String?, _ b: String?) -> Bool {
     a.map(ExactString.init) == b.map(ExactString.init)

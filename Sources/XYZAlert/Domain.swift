@@ -119,6 +119,15 @@ final class Domain {
     /// The last time the clock gave; a host clock that returns NaN or an
     /// infinity is taken to stand still there.
     @exclusivity(unchecked) var lastReading: Double = 0
+    /// Subtracted from the host clock's readings: 0, unless its first
+    /// readings were not finite; then the first finite one continues the
+    /// time those stood at (docs/rules.md §12: no countdown runs before the
+    /// clock has given a time).
+    @exclusivity(unchecked) var clockOffset: Double = 0
+    /// Whether the host's clock has given a finite reading, and whether it
+    /// gave a bad one before (which sets `clockOffset` at the first good one).
+    @exclusivity(unchecked) var clockHasRead = false
+    @exclusivity(unchecked) var clockReadBadFirst = false
 
     /// The participating dispatches, parents first, as last computed; still
     /// right while `participationIsCurrent`. Everything that changes rule 1's

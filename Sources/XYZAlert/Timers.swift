@@ -40,7 +40,13 @@ extension Domain {
             readOnlyCallback = outer
             if let reading {
                 if reading.isFinite {
-                    lastReading = reading
+                    if !clockHasRead {
+                        clockHasRead = true
+                        clockOffset = clockReadBadFirst ? reading - lastReading : 0
+                    }
+                    lastReading = reading - clockOffset
+                } else if !clockHasRead {
+                    clockReadBadFirst = true
                 }
                 return lastReading
             }

@@ -134,7 +134,7 @@ func status(_ body: () throws(AlertError) -> Void) -> xyz_status {
         try body()
         return XYZ_OK
     } catch {
-        LastError.set(error.message)
+        LastError.set(error.message, tookEffect: error.tookEffect)
         return xyz_status(rawValue: UInt32(error.code.rawValue))
     }
 }

@@ -116,7 +116,7 @@ extension LoadError.Kind {
 /// Fills the caller's xyz_error (if any) and the last error.
 func report(_ error: LoadError?, into out: UnsafeMutablePointer<xyz_error>?) {
     if let error {
-        LastError.set(error.description)
+        LastError.set(error.description, pointer: error.pointer)
     }
     guard let out else { return }
     out.pointee = xyz_error()

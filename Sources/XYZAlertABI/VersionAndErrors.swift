@@ -91,6 +91,16 @@ public func xyz_last_error() -> UnsafePointer<CChar>? {
 }
 
 @c @implementation
+public func xyz_last_error_took_effect() -> Bool {
+    LastError.tookEffect
+}
+
+@c @implementation
+public func xyz_last_error_pointer() -> UnsafePointer<CChar>? {
+    LastError.pointer
+}
+
+@c @implementation
 public func xyz_free(_ pointer: UnsafeMutableRawPointer?) {
     free(pointer)
 }

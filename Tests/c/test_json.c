@@ -326,7 +326,24 @@ static void every_step_field_reads_from_one_struct(void) {
     xyz_scenario_free(s);
 }
 
+/* xyz_error.pointer is cut to its 256 bytes; xyz_last_error_pointer() has it
+ * in full, and is "" again after a failure that is not a load's. */
+static void the_last_error_keeps_a_long_pointer_in_full(void) {
+    char key[400], json[600], expected[420];
+    memset(key, 'k', sizeof key - 1);
+    key[sizeof key - 1] = '\0';
+    snprintf(json, sizeof json, "{\"alerts\": [{\"id\": \"a\", \"%s\": 1}]}", key);
+    snprintf(expected, sizeof expected, "/alerts/0/%s", key);
+    xyz_error error;
+    CHECK(xyz_catalog_load_string(json, strlen(json), &error) == NULL);
+    CHECK(strlen(error.pointer) == sizeof error.pointer - 1);
+    CHECK_STR(xyz_last_error_pointer(), expected);
+    CHECK(xyz_alert_dismiss(NULL) == XYZ_EINVAL);
+    CHECK_STR(xyz_last_error_pointer(), "");
+}
+
 const test_case json_tests[] = {
+    {"the_last_error_keeps_a_long_pointer_in_full", the_last_error_keeps_a_long_pointer_in_full},
     {"every_bad_input_reports_its_exact_location", every_bad_input_reports_its_exact_location},
     {"io_errors_and_null_arguments", io_errors_and_null_arguments},
     {"deep_huge_and_binary_input_is_an_error_not_a_crash", deep_huge_and_binary_input_is_an_error_not_a_crash},

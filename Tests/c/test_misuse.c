@@ -74,6 +74,37 @@ static void null_strings_and_arrays_are_einval(void) {
     xyz_alert_release(a);
 }
 
+/* What the alert set format refuses, the C API refuses too, so that every
+ * recording of a content change loads (and an on-screen alert gets no
+ * update for it). */
+static void content_the_files_refuse_is_refused(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK_OK(xyz_dispatch_start_recording(home));
+    xyz_alert *a = xyz_alert_create("a");
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    CHECK_STR(recorder_take(&r), "show a page\n");
+    CHECK_STATUS(xyz_alert_set_style(a, ""), XYZ_EINVAL);
+    CHECK_STR(xyz_last_error(), "style of alert 'a' must not be empty");
+    CHECK_STR(xyz_alert_style(a), "alert");
+    CHECK_STATUS(xyz_alert_add_action(a, "", "Empty", XYZ_ACTION_DEFAULT), XYZ_EINVAL);
+    CHECK_STR(xyz_last_error(), "an action id of alert 'a' must not be empty");
+    CHECK_OK(xyz_alert_add_action(a, "ok", "OK", XYZ_ACTION_DEFAULT));
+    CHECK_STATUS(xyz_alert_add_action_flags(a, "ok", "Again", XYZ_ACTION_CANCEL, 0), XYZ_EDUPLICATE);
+    CHECK_STR(xyz_last_error(), "alert 'a' already has an action with id 'ok'");
+    CHECK(xyz_alert_action_count(a) == 1);
+    CHECK_STR(recorder_take(&r), "update a -\n");
+    char *json = xyz_dispatch_recording_json(home);
+    CHECK(json != NULL);
+    xyz_error error;
+    xyz_catalog *replay = xyz_catalog_load_string(json, strlen(json), &error); /* validates the scenario in full */
+    CHECK(replay != NULL);
+    xyz_catalog_free(replay);
+    xyz_free(json);
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 static void bad_enum_values_are_einval(void) {
     xyz_alert *a = xyz_alert_create("a");
     CHECK_STATUS(xyz_alert_set_exclusive(a, (xyz_exclusive)3), XYZ_EINVAL);
@@ -143,6 +174,7 @@ static void a_provider_cannot_change_the_schedule(void) {
 }
 
 const test_case misuse_tests[] = {
+    {"content_the_files_refuse_is_refused", content_the_files_refuse_is_refused},
     {"null_handles_are_einval", null_handles_are_einval},
     {"null_strings_and_arrays_are_einval", null_strings_and_arrays_are_einval},
     {"bad_enum_values_are_einval", bad_enum_values_are_einval},

@@ -217,7 +217,46 @@ static void durations_and_ttl_are_checked(void) {
     CHECK_STR(xyz_end_reason_name(XYZ_END_EXPIRED), "expired");
 }
 
+/* docs/rules.md §12: a clock whose first readings are NaN gives no time; a
+ * countdown started then runs from the first finite reading, not from 0. */
+static void a_clock_without_a_first_reading_starts_no_countdown(void) {
+    recorder r = {0};
+    r.clock = NAN;
+    xyz_dispatch *home = clocked_page(&r, "home");
+    add_one(home, toast("t", 2, 0));
+    CHECK_STR(recorder_take(&r), "show t page\ntimer home 2\n");
+    CHECK_OK(xyz_dispatch_tick(home));
+    r.clock = 1000; /* the first good reading: the domain's time goes on from 0 */
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK_STR(recorder_take(&r), "timer home 2\ntimer home 2\n"); /* early ticks: the same 2 s left */
+    CHECK(xyz_dispatch_next_deadline(home) == 2);
+    r.clock = 1001.5;
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK(xyz_dispatch_next_deadline(home) == 0.5);
+    r.clock = NAN; /* a bad reading later stands at the last good one */
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK(xyz_dispatch_next_deadline(home) == 0.5);
+    r.clock = 1002;
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK_STR(recorder_take(&r), "timer home 0.5\ntimer home 0.5\nremove t timeout\nfinish t timeout\n");
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* A first reading that is finite is the domain's time as it is. */
+static void a_good_first_reading_is_taken_as_it_is(void) {
+    recorder r = {0};
+    r.clock = 500;
+    xyz_dispatch *home = clocked_page(&r, "home");
+    add_one(home, toast("t", 2, 0));
+    r.clock = 502;
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK_STR(recorder_take(&r), "show t page\ntimer home 2\nremove t timeout\nfinish t timeout\n");
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case time_tests[] = {
+    {"a_clock_without_a_first_reading_starts_no_countdown", a_clock_without_a_first_reading_starts_no_countdown},
+    {"a_good_first_reading_is_taken_as_it_is", a_good_first_reading_is_taken_as_it_is},
     {"a_duration_ends_a_showing_alert_with_timeout", a_duration_ends_a_showing_alert_with_timeout},
     {"the_duration_pauses_while_hidden", the_duration_pauses_while_hidden},
     {"a_ttl_expires_unseen_alerts_only", a_ttl_expires_unseen_alerts_only},

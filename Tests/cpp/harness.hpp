@@ -30,7 +30,7 @@ inline E expect_throw(F &&body, int line) {
     check_failed = 1;
     throw std::logic_error("no exception");
 }
-#define EXPECT_THROW(E, body) expect_throw<E>([&] { body; }, __LINE__)
+#define EXPECT_THROW(E, body) expect_throw<E>([&] { static_cast<void>(body); }, __LINE__)
 
 // Counts engine alerts freed: user data whose destructor runs when the
 // engine frees the alert.
@@ -67,7 +67,9 @@ struct recorder : xyz::host {
     }
 };
 
-inline xyz::dispatch visible_page(recorder &r, const char *name) {
+// A visible page of host `r`, created from r's own class (see xyz::host::of).
+template <class H>
+xyz::dispatch visible_page(H &r, const char *name) {
     xyz::dispatch d(r);
     d.set_name(name);
     d.page_did_appear();

@@ -26,7 +26,7 @@ void why_gives_the_code_and_its_cause() {
 
     home.page_will_disappear();
     w = login.why();
-    CHECK(w.code == xyz::why_code::hidden_page && w.cause_page == home.get());
+    CHECK(w.code == xyz::why_code::hidden_page && w.cause_page == home);
     behind.cancel();
     w = behind.why();
     CHECK(w.code == xyz::why_code::finished && w.end_reason == xyz::end_reason::cancelled);

@@ -36,7 +36,8 @@ expect "make install into a temporary prefix" 0 $?
 
 for file in lib/libxyzalert.so.$version lib/libxyzalert.so.$major lib/libxyzalert.so include/xyzalert.h \
             include/xyzalert_tooling.h include/xyzalert.hpp lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
-            lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1; do
+            lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1 \
+            share/xyzalert/swift-runtime.supp; do
     [ -e "$prefix/$file" ]
     expect "installs $file" 0 $?
 done
@@ -63,6 +64,13 @@ gcc -std=c99 -Wall -Wextra -Werror Tests/install/consumer.c -o "$scratch/pc-cons
 expect "a C consumer builds with pkg-config" 0 $?
 out=$("$scratch/pc-consumer" | tail -1)
 expect "the pkg-config consumer runs" 0 $? "consumer ok $version" "$out"
+
+# A host's valgrind run is clean with the installed suppressions of the
+# Swift runtime's caches (README, "Valgrind").
+supp=$prefix/share/xyzalert/swift-runtime.supp
+valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+    --errors-for-leak-kinds=definite,indirect,possible --suppressions="$supp" "$scratch/pc-consumer" > /dev/null
+expect "the pkg-config consumer is clean under valgrind with share/xyzalert/swift-runtime.supp" 0 $?
 
 # A CMake consumer: find_package(XYZAlert 0.2) and the imported target.
 cmake -S Tests/install -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake.log" 2>&1 \

@@ -39,7 +39,7 @@ int main() {
     xyz::dispatch tabs(bar), home(home_screen), chats(chats_screen);
     home.set_parent(tabs);
     chats.set_parent(tabs);
-    tabs.set_active_child(&home);
+    tabs.set_active_child(home);
     tabs.set_name("tabs");
     home.set_name("home");
     chats.set_name("chats");
@@ -53,7 +53,7 @@ int main() {
     offline.set_priority(100).set_exclusive(xyz::exclusive::hide_others).set_style("banner");
     home.add(rating);   // shows on the home tab
     chats.add(unread);  // waits: the chats tab is not selected
-    tabs.set_active_child(&chats);  // rating hides, unread shows
+    tabs.set_active_child(chats);  // rating hides, unread shows
 
     try {
         tabs.add(offline);  // covers the tabs, then the banner cannot be drawn
@@ -63,7 +63,7 @@ int main() {
     }
     std::printf("offline is %s\n", xyz::to_string(offline.state()).data());
     unread.dismiss();
-    tabs.set_active_child(&home);  // rating comes back
+    tabs.set_active_child(home);  // rating comes back
     std::printf("%s\n", rating.explain().c_str());
     return 0;  // the dispatches destroy their pages; the alerts release themselves
 }

@@ -116,7 +116,11 @@ def _finish(error: Optional[XYZAlertError], result: Any) -> Any:
 def _status(result: int, func: Any, args: Any) -> int:
     if result == 0 and not _stored[0]:
         return result
-    return _finish(error_for(result, last_error()) if result != Status.OK else None, result)
+    error = None
+    if result != Status.OK:
+        error = error_for(result, last_error())
+        error.took_effect = bool(library.xyz_last_error_took_effect())
+    return _finish(error, result)
 
 
 def _plain(result: Any, func: Any, args: Any) -> Any:

@@ -9,9 +9,12 @@ from ._enums import Status
 
 class XYZAlertError(Exception):
     """A failed engine call. ``code`` is the :class:`Status`, ``message`` the
-    engine's explanation (``xyz_last_error()``). Nothing changed."""
+    engine's explanation (``xyz_last_error()``). Nothing changed, unless
+    ``took_effect`` is true: the :class:`StateError` of a call whose passes
+    did not settle, whose events stand (``xyz_last_error_took_effect()``)."""
 
     code: Status = Status.EINVAL
+    took_effect: bool = False
 
     def __init__(self, message: str, code: Optional[Status] = None) -> None:
         super().__init__(message)
