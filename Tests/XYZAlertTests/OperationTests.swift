@@ -358,4 +358,21 @@ struct OperationTests {
         try tab.add([alert("a")])
         #expect(failure == .state && home.parent == nil)
     }
+
+    /// What the alert set format refuses, setContent refuses, so that every
+    /// recorded content change loads: an empty style, an empty action id,
+    /// two actions with one id. Nothing changes.
+    @Test func contentTheFilesRefuseIsRefused() throws {
+        let a = alert("a")
+        let ok = AlertAction(id: "ok", title: "OK", style: .default)
+        #expect(throws: AlertError.self) { try a.setContent(AlertContent(style: "")) }
+        #expect(throws: AlertError.self) { try a.setContent(AlertContent(actions: [AlertAction(id: "", title: "T", style: .default)])) }
+        do {
+            try a.setContent(AlertContent(actions: [ok, ok]))
+            Issue.record("two actions with one id were accepted")
+        } catch {
+            #expect(error.code == .duplicate && error.message == "alert 'a' already has an action with id 'ok'")
+        }
+        #expect(a.content.isIdentical(to: AlertContent()))
+    }
 }

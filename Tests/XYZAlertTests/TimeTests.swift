@@ -282,4 +282,22 @@ struct TimeTests {
         #expect(childHost.takeTimers() == ["home 4.0"])
         #expect(parentHost.takeTimers() == ["tab -1.0"])
     }
+
+    /// docs/rules.md §12: before the clock's first finite reading time stands
+    /// at 0; the first one continues from there, so nothing ends at once.
+    @Test func aClockWithoutAFirstReadingStartsNoCountdown() throws {
+        let r = Recorder()
+        r.clock = .nan
+        let home = page("home", r)
+        try home.add(toast("t", 2))
+        r.clock = 1000
+        try home.tick()
+        #expect(home.nextDeadline() == 2)
+        r.clock = .infinity
+        try home.tick()
+        #expect(home.nextDeadline() == 2)
+        r.clock = 1002
+        try home.tick()
+        #expect(r.take() == ["show t page", "remove t timeout", "finish t timeout"])
+    }
 }
