@@ -13,6 +13,14 @@
 /// The clock is read only while the domain has timed alerts (an add with a
 /// ttl, a show, hide or unhide of an alert with a duration, a tick, a timer
 /// request), so hosts that use no timers never have their clock asked.
+/// `time`, kept finite: an infinity or NaN (an overflow) becomes the
+/// largest finite time of its sign, NaN the largest: a deadline there never
+/// comes, and no delay handed to a host is infinite.
+@inline(__always)
+func finiteTime(_ time: Double) -> Double {
+    time.isFinite ? time : time < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude
+}
+
 extension Domain {
     /// The domain's time in seconds: the root's host's `now()`, or the
     /// system's monotonic clock (counted from this domain's first reading)
@@ -43,8 +51,14 @@ extension Domain {
                     if !clockHasRead {
                         clockHasRead = true
                         clockOffset = clockReadBadFirst ? reading - lastReading : 0
+                        lastReading = reading - clockOffset
+                    } else if case let time = reading - clockOffset, time >= lastReading, time.isFinite {
+                        lastReading = time
+                    } else {
+                        // A clock that went back (or past the largest
+                        // time): only forward movement counts.
+                        clockOffset = finiteTime(reading - lastReading)
                     }
-                    lastReading = reading - clockOffset
                 } else if !clockHasRead {
                     clockReadBadFirst = true
                 }
@@ -61,7 +75,7 @@ extension Domain {
 
     /// `alert` was just added: its ttl starts, at `time`.
     func startTTL(_ alert: Alert, at time: Double) {
-        alert.deadline = time + alert.ttl
+        alert.deadline = finiteTime(time + alert.ttl)
         deadlines.insert(alert)
     }
 
@@ -82,7 +96,7 @@ extension Domain {
     /// is in unscaled seconds.
     func runDuration(_ alert: Alert) {
         let scale = durationScale
-        alert.deadline = now() + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale)
+        alert.deadline = finiteTime(now() + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
         deadlines.insert(alert)
     }
 
@@ -117,7 +131,7 @@ extension Domain {
     /// nil when no timer runs.
     func secondsToNextDeadline() -> Double? {
         guard let earliest = earliestDeadline else { return nil }
-        return max(0, earliest - now())
+        return max(0, finiteTime(earliest - now()))
     }
 
     /// The earliest of the alerts' deadlines and the parked alerts' wakes.
@@ -142,7 +156,7 @@ extension Domain {
         let earliest = wakes.isEmpty && gapWake == nil ? deadlines.first?.deadline : earliestDeadline
         guard earliest != requestedTimer else { return }
         requestedTimer = earliest
-        let delay = earliest.map { max(0, $0 - now()) } ?? -1
+        let delay = earliest.map { max(0, finiteTime($0 - now())) } ?? -1
         if let host = root.host {
             runHostCode(host) { host.setTimer(root, delay: delay) }
         }
@@ -169,15 +183,17 @@ extension Domain {
         let timed = alerts.filter { $0.deadlineIndex >= 0 }
         let waking = wakes.isEmpty ? [] : alerts.filter { ($0.extras?.wakeIndex ?? -1) >= 0 }
         guard !timed.isEmpty || !waking.isEmpty else { return }
-        let shift = target.now() - now()
+        // The time left is carried, not the difference of the clocks, which
+        // may overflow (docs/rules.md §12).
+        let (from, to) = (now(), target.now())
         for alert in timed {
             deadlines.remove(alert)
-            alert.deadline += shift
+            alert.deadline = finiteTime(to + finiteTime(alert.deadline - from))
             target.deadlines.insert(alert)
         }
         for alert in waking {
             wakes.remove(alert)
-            alert.extras!.wake += shift
+            alert.extras!.wake = finiteTime(to + finiteTime(alert.extras!.wake - from))
             target.wakes.insert(alert)
         }
     }

@@ -245,7 +245,7 @@ extension Domain {
     @inline(never)
     func gapHolds(_ lane: ExactString?) -> Bool {
         guard let gap = gap(lane), let left = laneLeftAt[lane ?? Domain.mainLane] else { return false }
-        let until = left + gap
+        let until = finiteTime(left + gap)
         guard now() < until else { return false }
         laneBlockedUntil[lane ?? Domain.mainLane] = until
         gapWake = min(gapWake ?? until, until)
@@ -310,7 +310,7 @@ extension Domain {
         if extras.wakeIndex >= 0 {
             wakes.remove(alert)
         }
-        extras.wake = time
+        extras.wake = finiteTime(time)
         extras.wakeKind = kind
         wakes.insert(alert)
     }

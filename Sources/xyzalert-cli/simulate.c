@@ -1,5 +1,6 @@
 /* xyzalert simulate: plays a scenario through the public API, as a host
  * would, and prints every callback as a trace (docs/formats.md, "Traces"). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,7 +184,8 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             int width = (int)strlen(r.label);
             r.label_width = width > r.label_width ? width : r.label_width;
             clock = r.has_at[i] ? r.at[i] : clock;
-            clock += step.kind == XYZ_STEP_ADVANCE ? step.duration : 0;
+            double next = clock + (step.kind == XYZ_STEP_ADVANCE ? step.duration : 0);
+            clock = isfinite(next) ? next : clock; /* refused when run */
             char time[32];
             width = (int)strlen(format_number(time, clock));
             r.time_width = width > r.time_width ? width : r.time_width;

@@ -267,8 +267,16 @@ static void report_tick(xyz_status status, void *context) {
     runner_check_status(context, status);
 }
 
-/* The "advance" step, over the scenario's live pages. */
+/* The "advance" step, over the scenario's live pages. A clock past the
+ * largest finite time is refused (an error event): time stays finite. */
 static void run_advance(runner *r, double seconds) {
+    if (!isfinite(r->clock + seconds)) {
+        char message[200];
+        snprintf(message, sizeof message, "advance %gs would take the clock past the largest finite time; it stays at %g",
+                 seconds, r->clock);
+        runner_error_event(r, "invalid", message);
+        return;
+    }
     xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
     if (!pages) {
         fprintf(stderr, "xyzalert: out of memory\n");

@@ -254,7 +254,61 @@ static void a_good_first_reading_is_taken_as_it_is(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* docs/rules.md §12: times stay finite. A deadline past the largest time is
+ * the largest time (never infinite), so a timer request is finite. */
+static void deadlines_and_timer_delays_stay_finite(void) {
+    recorder r = {0};
+    r.clock = 1.7e308;
+    xyz_dispatch *home = clocked_page(&r, "home");
+    add_one(home, toast("t", 1e308, 0));
+    CHECK_STR(recorder_take(&r), "show t page\ntimer home 9.76931e+306\n"); /* up to the largest time */
+    double left = xyz_dispatch_next_deadline(home);
+    CHECK(isfinite(left) && left > 9e306);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* Two roots whose clocks read -1e308 and +1e308, joined and split: the time
+ * left is carried each way (at these magnitudes 3 s is below the clock's
+ * precision, so none is left), never a NaN deadline a polling host spins on. */
+static void joining_far_apart_clocks_keeps_deadlines_finite(void) {
+    recorder low = {0}, high = {0};
+    low.clock = -1e308;
+    high.clock = 1e308;
+    xyz_dispatch *child = clocked_page(&low, "child");
+    xyz_dispatch *parent = clocked_page(&high, "parent");
+    add_one(child, toast("t", 3, 0));
+    CHECK_OK(xyz_dispatch_set_parent(child, parent));
+    double joined = xyz_dispatch_next_deadline(child);
+    CHECK(isfinite(joined) && joined >= 0 && joined <= 3);
+    CHECK_OK(xyz_dispatch_set_parent(child, NULL));
+    double left = xyz_dispatch_next_deadline(child);
+    CHECK(isfinite(left) && left >= 0 && left <= 3);
+    CHECK_OK(xyz_dispatch_tick(child));
+    CHECK(strstr(recorder_take(&low), "finish t timeout") != NULL);
+    CHECK_OK(xyz_dispatch_destroy(child));
+    CHECK_OK(xyz_dispatch_destroy(parent));
+}
+
+/* A clock that goes back: only forward movement counts, so a 1 s duration
+ * lasts 1 s of forward time, not the jump back as well. */
+static void a_clock_that_goes_back_does_not_stretch_a_countdown(void) {
+    recorder r = {0};
+    r.clock = 10;
+    xyz_dispatch *home = clocked_page(&r, "home");
+    add_one(home, toast("t", 1, 0));
+    r.clock = -90; /* set back by 100 s: the domain's time stays at 10 */
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK(xyz_dispatch_next_deadline(home) == 1);
+    r.clock = -89;
+    CHECK_OK(xyz_dispatch_tick(home));
+    CHECK_STR(recorder_take(&r), "show t page\ntimer home 1\ntimer home 1\nremove t timeout\nfinish t timeout\n");
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case time_tests[] = {
+    {"deadlines_and_timer_delays_stay_finite", deadlines_and_timer_delays_stay_finite},
+    {"joining_far_apart_clocks_keeps_deadlines_finite", joining_far_apart_clocks_keeps_deadlines_finite},
+    {"a_clock_that_goes_back_does_not_stretch_a_countdown", a_clock_that_goes_back_does_not_stretch_a_countdown},
     {"a_clock_without_a_first_reading_starts_no_countdown", a_clock_without_a_first_reading_starts_no_countdown},
     {"a_good_first_reading_is_taken_as_it_is", a_good_first_reading_is_taken_as_it_is},
     {"a_duration_ends_a_showing_alert_with_timeout", a_duration_ends_a_showing_alert_with_timeout},

@@ -327,6 +327,8 @@ a = {"id": "a", "page": "p"}
 scenario("advance-1e20", [{"appear": "p"}, {"advance": 1e20}])
 scenario("at-1e15", [{"appear": "p"}, {"add": "a", "at": 1e15}], [a])
 scenario("advance-1e300", [{"appear": "p"}, {"add": "a"}, {"advance": 1e300}], [dict(a, duration=1e308)])
+scenario("advance-overflow", [{"appear": "p"}, {"advance": 1e308}, {"advance": 1e308}, {"add": "a"}, {"advance": 10}],
+         [dict(a, duration=5)])
 scenario("denormal", [{"appear": "p"}, {"add": "a", "at": 5e-324}, {"advance": 5e-324}, {"tick": "p"}],
          [dict(a, duration=5e-324)])
 scenario("at-0", [{"appear": "p", "at": 0}, {"add": "a", "at": 0}], [dict(a, ttl=1e308)])
@@ -345,6 +347,12 @@ for f in "$scratch"/extreme-*.json; do
     status=$?
     expect "$(basename "$f" .json) --format svg is well-formed XML" 0 $status
 done
+out=$("$XYZALERT" simulate "$scratch/extreme-advance-overflow.json" --format expect)
+expect "an advance past the largest finite time is an error event, and the clock goes on from where it was" 0 $? \
+"2 error - invalid
+3 show a p
+4 remove a timeout
+4 finish a timeout" "$out"
 long_id=$(cat "$scratch/long-id.txt")
 out=$("$XYZALERT" simulate "$scratch/extreme-long-id.json" --format expect | head -1)
 expect "expect lines carry a long id whole" 0 $? "1 show $long_id p lane:$(printf 'z%.0s' $(seq 700))" "$out"

@@ -89,3 +89,17 @@ FUZZED = sorted(path for path in (REPO / "Tests" / "fuzz" / "corpus" / "load").g
 @pytest.mark.parametrize("scenario", FUZZED, ids=lambda p: p.stem)
 def test_the_python_runner_matches_the_tool_over_the_fuzz_corpus(scenario):
     assert xyzalert.run_scenario(scenario) == _tool_trace(scenario)
+
+
+def test_an_advance_past_the_largest_finite_time_is_an_error_event_in_both(tmp_path):
+    """docs/rules.md §12: the clock stays finite; the runner does not hang."""
+    scenario = tmp_path / "overflow.json"
+    scenario.write_text(json.dumps({
+        "pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "duration": 5}],
+        "steps": [{"appear": "p"}, {"advance": 1e308}, {"advance": 1e308}, {"add": "a"}, {"advance": 10}],
+    }))
+    expected = _tool_trace(scenario)
+    assert expected[0] == {"step": 2, "event": "error", "code": "invalid", "message":
+                           "advance 1e+308s would take the clock past the largest finite time; it stays at 1e+308"}
+    assert [event["event"] for event in expected[1:]] == ["show", "remove", "finish"]
+    assert xyzalert.run_scenario(scenario) == expected

@@ -3,6 +3,8 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
+import math
+
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -252,6 +254,10 @@ class ScenarioPlayer:
         target time."""
         trace = self.trace
         target = trace.clock + seconds
+        if not math.isfinite(target):
+            trace.error("invalid", f"advance {seconds:g}s would take the clock past the largest finite time; "
+                                   f"it stays at {trace.clock:g}")
+            return
         while True:
             due = [(delay, dispatch) for dispatch in self._pages.values() if dispatch is not None
                    for delay in [dispatch.next_deadline()] if delay is not None]
