@@ -73,6 +73,12 @@ struct runner {
     /* The display history every root page shares (docs/rules.md §16): its
      * wall clock reads the scenario's wall_clock plus the virtual clock. */
     xyz_history *history;
+    /* --record: whether the first page's domain is recorded, and the
+     * recording as it stood when a destroy step ended that page (NULL
+     * until then; the caller frees it with xyz_free). */
+    bool recording;
+    char *recording_at_destroy;
+    size_t recording_ended_at;
 };
 
 /* trace.c: events as lines of the chosen format, and the host callbacks. */

@@ -199,6 +199,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         fprintf(stderr, "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");
         record = false;
     }
+    r.recording = record;
     for (size_t i = 0; i < count; i++) {
         if (runner_nested_in(&r, i)) {
             continue; /* played from its outer step's callback */
@@ -223,7 +224,15 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         picture_write(r.picture, stdout, title ? title : "scenario", r.timed);
     }
     char *recording = NULL;
-    if (record) {
+    if (record && !r.pages[0].dispatch) {
+        recording = r.recording_at_destroy;
+        if (recording) {
+            fprintf(stderr, "xyzalert: the recording ends before step %zu, which destroyed page '%s', the page it "
+                    "records\n", r.recording_ended_at, r.pages[0].name);
+        } else {
+            fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());
+        }
+    } else if (record) {
         recording = xyz_dispatch_recording_json(r.pages[0].dispatch);
         if (!recording) {
             fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());

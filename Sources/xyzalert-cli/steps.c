@@ -304,6 +304,12 @@ static void run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_DESTROY:
         if ((d = runner_live_page(r, step->page))) {
+            if (r->recording && d == r->pages[0].dispatch) {
+                /* The recording lives with the page that started it: kept
+                 * as it stands, up to this step. */
+                r->recording_at_destroy = xyz_dispatch_recording_json(d);
+                r->recording_ended_at = r->step;
+            }
             runner_find_page(r, step->page)->dispatch = NULL;
             if (r->picture) picture_page_destroyed(r->picture, runner_page_number(r, step->page));
             runner_check_status(r, xyz_dispatch_destroy(d));

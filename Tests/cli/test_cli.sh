@@ -499,6 +499,13 @@ for example in examples/stacks/*.json examples/coming-from/*.json; do
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
 done
+# A recording whose page is destroyed is written as it stood before the destroy.
+printf '{"version": 1, "pages": {"p": {}, "q": {}}, "alerts": [{"id": "a", "page": "p"}, {"id": "b", "page": "q"}], "steps": [{"appear": "p"}, {"add": "a"}, {"appear": "q"}, {"destroy": "p"}, {"add": "b"}]}' > "$scratch/destroyed.json"
+err=$("$XYZALERT" simulate "$scratch/destroyed.json" --format expect --record "$scratch/destroyed-rec.json" 2>&1 >/dev/null)
+expect "--record says where a recording whose page was destroyed ends" 0 $? \
+    "xyzalert: the recording ends before step 3, which destroyed page 'p', the page it records" "$err"
+out=$("$XYZALERT" simulate "$scratch/destroyed-rec.json" --format expect | cut -d' ' -f2-)
+expect "and it replays to the events before that step" 0 $? "show a p" "$out"
 # docs/coming-from.md: each library's mapping is a scenario that passes.
 out=$("$XYZALERT" test examples/coming-from/*.json 2>&1)
 expect "the coming-from examples pass" 0 $? "6 passed, 0 failed" "$(echo "$out" | tail -1)"
