@@ -211,6 +211,14 @@ typedef struct xyz_step_info {
  * with xyz_scenario_free(). */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_scenario *xyz_scenario_load_file(const char *path, xyz_error *error);
 
+/** (0.3) Like xyz_scenario_load_file(), but the "expect" member may hold
+ * anything (stale step numbers, bad lines, not even a list): its lines are
+ * not read (xyz_scenario_expect_count() is 0) and only its place is kept
+ * (xyz_scenario_expect_span()), for a tool that rewrites it (`xyzalert test
+ * --update`). */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_scenario *xyz_scenario_load_file_for_rewrite(const char *path, xyz_error *error);
+
 /** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);

@@ -37,6 +37,17 @@ public func xyz_scenario_load_file(_ path: UnsafePointer<CChar>?, _ error: Unsaf
 }
 
 @c @implementation
+public func xyz_scenario_load_file_for_rewrite(_ path: UnsafePointer<CChar>?,
+                                              _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
+    guard let path else {
+        invalid("xyz_scenario_load_file_for_rewrite: path is NULL", error)
+        return nil
+    }
+    let source = String(cString: path)
+    return load(error) { () throws(LoadError) in try scenario(try Loader.loadFile(path: source, expectUnchecked: true), source) }
+}
+
+@c @implementation
 public func xyz_scenario_load_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
     guard let json else {
         invalid("xyz_scenario_load_string: json is NULL", error)

@@ -20,15 +20,17 @@ public enum Document: Sendable {
 public enum Loader {
     /// Loads a document from memory. `source` names it in errors; the error
     /// thrown is the first problem in document order.
-    public static func load(bytes: [UInt8], source: String) throws(LoadError) -> Document {
-        let (document, problems) = read(bytes: bytes, source: source, limit: 1)
+    /// With `expectUnchecked`, a scenario's "expect" member may hold
+    /// anything: only its place is kept (`Schema.expectUnchecked`).
+    public static func load(bytes: [UInt8], source: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
+        let (document, problems) = read(bytes: bytes, source: source, limit: 1, expectUnchecked: expectUnchecked)
         guard let document else { throw problems[0] }
         return document
     }
 
     /// Loads a document from a file; `.io` when it cannot be read.
-    public static func loadFile(path: String) throws(LoadError) -> Document {
-        try load(bytes: try readFile(path), source: path)
+    public static func loadFile(path: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
+        try load(bytes: try readFile(path), source: path, expectUnchecked: expectUnchecked)
     }
 
     /// Every independent problem of a document, in document order, at most
@@ -61,7 +63,8 @@ public enum Loader {
     }
 
     /// The document when it has no problem, and the problems found.
-    static func read(bytes: [UInt8], source: String, limit: Int) -> (document: Document?, problems: [LoadError]) {
+    static func read(bytes: [UInt8], source: String, limit: Int,
+                     expectUnchecked: Bool = false) -> (document: Document?, problems: [LoadError]) {
         let json: JSONDocument
         do {
             json = try JSONDocument(bytes: bytes, source: source)
@@ -69,6 +72,7 @@ public enum Loader {
             return (nil, [error])
         }
         var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: limit))
+        schema.expectUnchecked = expectUnchecked
         var document: Document?
         do {
             document = try schema.attempt { () throws(LoadError) in try schema.document(json.root) } ?? nil

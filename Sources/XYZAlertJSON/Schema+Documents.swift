@@ -63,7 +63,9 @@ extension Schema {
             } ?? ([], [])
         }
         var expect: Scenario.Expectations?
-        if let expectValue {
+        if let expectValue, expectUnchecked {
+            expect = place(of: expectValue)
+        } else if let expectValue {
             expect = try attempt { () throws(LoadError) in try expectations(expectValue, stepCount: steps.count) }
         }
         guard var alerts = read?.set, problems.count == 0 else { return nil }
@@ -95,7 +97,14 @@ extension Schema {
             }
             lines.append(Scenario.Expectation(line: line, position: scanner.locate(path(entry)) ?? scanner.position(of: 0)))
         }
+        var place = place(of: value)
+        place.lines = lines
+        return place
+    }
+
+    /// Where the "expect" value is, without its lines.
+    func place(of value: JSONValue) -> Scenario.Expectations {
         let start = scanner.locate(path(value)) ?? scanner.position(of: 0)
-        return Scenario.Expectations(lines: lines, start: start, end: scanner.end(ofValueAt: start.offset) ?? start.offset)
+        return Scenario.Expectations(lines: [], start: start, end: scanner.end(ofValueAt: start.offset) ?? start.offset)
     }
 }

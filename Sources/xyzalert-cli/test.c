@@ -134,7 +134,9 @@ int cli_test(int count, char **files, bool updating) {
     int passed = 0, failed = 0, status = EXIT_VALID;
     for (int i = 0; i < count; i++) {
         xyz_error error;
-        xyz_scenario *scenario = xyz_scenario_load_file(files[i], &error);
+        /* --update rewrites whatever "expect" holds: it is not read then. */
+        xyz_scenario *scenario = updating ? xyz_scenario_load_file_for_rewrite(files[i], &error)
+                                          : xyz_scenario_load_file(files[i], &error);
         if (!scenario) {
             print_load_error(&error);
             status = error.status == XYZ_EIO ? EXIT_USAGE : (status == EXIT_VALID ? EXIT_INVALID : status);

@@ -342,7 +342,26 @@ static void the_last_error_keeps_a_long_pointer_in_full(void) {
     CHECK_STR(xyz_last_error_pointer(), "");
 }
 
+/* For a tool that rewrites "expect": its place only, whatever it holds. */
+static void a_scenario_loads_for_rewriting_whatever_its_expect_holds(void) {
+    const char *path = ".build/expect-stale.json";
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL);
+    fputs("{\"pages\": {\"p\": {}}, \"alerts\": [], \"steps\": [{\"appear\": \"p\"}], \"expect\": [\"7 show a p\"]}", file);
+    fclose(file);
+    xyz_error error;
+    CHECK(xyz_scenario_load_file(path, &error) == NULL && error.status == XYZ_ESCHEMA);
+    xyz_scenario *s = xyz_scenario_load_file_for_rewrite(path, &error);
+    CHECK(s != NULL);
+    size_t start = 0, end = 0;
+    CHECK(xyz_scenario_expect_span(s, &start, &end, NULL, NULL) && end > start);
+    CHECK(xyz_scenario_expect_count(s) == 0);
+    xyz_scenario_free(s);
+    CHECK(xyz_scenario_load_file_for_rewrite(NULL, &error) == NULL && error.status == XYZ_EINVAL);
+}
+
 const test_case json_tests[] = {
+    {"a_scenario_loads_for_rewriting_whatever_its_expect_holds", a_scenario_loads_for_rewriting_whatever_its_expect_holds},
     {"the_last_error_keeps_a_long_pointer_in_full", the_last_error_keeps_a_long_pointer_in_full},
     {"every_bad_input_reports_its_exact_location", every_bad_input_reports_its_exact_location},
     {"io_errors_and_null_arguments", io_errors_and_null_arguments},

@@ -499,6 +499,21 @@ for example in examples/stacks/*.json examples/coming-from/*.json; do
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
 done
+# test --update rewrites a stale expect list (steps removed since), or one that is not even a list.
+python3 - "$scratch/stale.json" <<'PY'
+import json, sys
+doc = json.load(open("examples/stacks/stack.json"))
+doc["steps"] = doc["steps"][:3]
+json.dump(doc, open(sys.argv[1], "w"), indent=1)
+PY
+"$XYZALERT" test "$scratch/stale.json" > /dev/null 2>&1
+expect "a stale expect list fails test" 1 $?
+"$XYZALERT" test --update "$scratch/stale.json" > /dev/null 2>&1 && "$XYZALERT" test "$scratch/stale.json" > /dev/null 2>&1
+expect "test --update repairs an expect list whose step numbers are out of range" 0 $?
+printf '{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p"}], "steps": [{"appear": "p"}, {"add": "a"}], "expect": {"not": "a list"}}' > "$scratch/odd-expect.json"
+"$XYZALERT" test --update "$scratch/odd-expect.json" > /dev/null 2>&1 && out=$("$XYZALERT" test "$scratch/odd-expect.json")
+expect "test --update replaces an expect member that is not a list" 0 $? "$scratch/odd-expect.json: ok, 1 event
+1 passed, 0 failed" "$out"
 # A recording whose page is destroyed is written as it stood before the destroy.
 printf '{"version": 1, "pages": {"p": {}, "q": {}}, "alerts": [{"id": "a", "page": "p"}, {"id": "b", "page": "q"}], "steps": [{"appear": "p"}, {"add": "a"}, {"appear": "q"}, {"destroy": "p"}, {"add": "b"}]}' > "$scratch/destroyed.json"
 err=$("$XYZALERT" simulate "$scratch/destroyed.json" --format expect --record "$scratch/destroyed-rec.json" 2>&1 >/dev/null)

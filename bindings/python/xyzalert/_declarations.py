@@ -228,6 +228,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     # scenarios
     "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_scenario_load_file_for_rewrite": (_P, [_S, POINTER(Error)], None),
     "xyz_scenario_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
     "xyz_scenario_free": (None, [_P], None),
     "xyz_scenario_catalog": (_P, [_P], _plain),
