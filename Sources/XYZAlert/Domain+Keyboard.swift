@@ -7,6 +7,10 @@ extension Domain {
     /// the keyboard or an avoidance setting runs a nested sweep at once, which
     /// leaves every offset right, so the sweep goes on below; after a callback
     /// that changed the stack it restarts from the top, skipping what it moved.
+    /// A `move` callback's own change is not swept inside it (a host that
+    /// sets the frame it is told to move would recurse without end): the
+    /// sweep starts again from the top, as a new sweep, once it returns, so
+    /// each change costs one sweep and the stack does not grow.
     /// (The check for nothing to move is inlined: every pass ends with it.)
     @discardableResult @inline(__always)
     func moveStep(duration: Double) -> Int {
@@ -17,8 +21,13 @@ extension Domain {
     }
 
     private func moveSweep(duration: Double) -> Int {
+        if moveIsRunning {
+            movePendingDuration = duration
+            return 0
+        }
+        var duration = duration
         moveSweeps += 1
-        let sweep = moveSweeps
+        var sweep = moveSweeps
         var version = stackVersion
         var moved = 0
         var i = stack.count - 1
@@ -35,9 +44,18 @@ extension Domain {
             alert.offset = dy
             dispatch.recording?.delivered(alert, finished: false)
             if let host = dispatch.host {
+                moveIsRunning = true
                 runHostCode(host) { host.move(alert, dy: dy, duration: duration) }
+                moveIsRunning = false
             }
-            if version != stackVersion {
+            if let pending = movePendingDuration {
+                movePendingDuration = nil
+                duration = pending
+                moveSweeps += 1
+                sweep = moveSweeps
+                version = stackVersion
+                i = stack.count - 1
+            } else if version != stackVersion {
                 version = stackVersion
                 i = stack.count - 1
             }

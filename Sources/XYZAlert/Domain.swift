@@ -153,6 +153,11 @@ final class Domain {
     /// nested in it (from a callback), which leaves nothing for it to redo.
     @exclusivity(unchecked) var hideSweeps = 0
     @exclusivity(unchecked) var moveSweeps = 0
+    /// Whether a `move` callback is running, and the duration of a move
+    /// asked for from inside it (a frame, the keyboard or an avoidance
+    /// setting changed there): the sweep runs again once it returns.
+    @exclusivity(unchecked) var moveIsRunning = false
+    @exclusivity(unchecked) var movePendingDuration: Double?
 
     init(root: Dispatch?) {
         self.root = root

@@ -108,7 +108,42 @@ static void a_deferred_host_may_flush_from_request_flush(void) {
     xyz_alert_release(a);
 }
 
+/* A host that lays the alert out again when told to move it: it sets a new
+ * frame from inside the move callback, 1000 times over. */
+static void reframe_on_move(recorder *r, const char *event, xyz_alert *alert) {
+    int *moves = r->user;
+    if (strcmp(event, "move") == 0 && ++*moves < 1000) {
+        xyz_rect frame = {0, 500 + *moves, 100, 100};
+        CHECK_OK(xyz_alert_set_frame(alert, &frame));
+    }
+}
+
+/* The frame set inside a move callback is not swept inside it (that
+ * recursed until the stack overflowed): one more move comes after it returns. */
+static void a_move_callback_that_sets_the_frame_does_not_recurse(void) {
+    recorder r = {0};
+    int moves = 0;
+    r.user = &moves;
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *a = xyz_alert_create("a");
+    xyz_rect frame = {0, 500, 100, 100};
+    CHECK_OK(xyz_alert_set_frame(a, &frame));
+    CHECK_OK(xyz_alert_set_keyboard_avoidance(a, true, 0));
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    recorder_take(&r);
+    r.react = reframe_on_move;
+    CHECK_OK(xyz_dispatch_keyboard_changed(home, (xyz_rect){0, 550, 100, 300}, 0.25));
+    CHECK(moves == 1000);
+    const char *log = recorder_take(&r);
+    const char *first = "move a -50 0.25\nmove a -51 0\nmove a -52 0\n"; /* one more move per new frame */
+    CHECK(strncmp(log, first, strlen(first)) == 0);
+    r.react = NULL;
+    xyz_alert_release(a);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case reentrancy_tests[] = {
+    {"a_move_callback_that_sets_the_frame_does_not_recurse", a_move_callback_that_sets_the_frame_does_not_recurse},
     {"a_callback_may_dismiss_the_alert_it_shows", a_callback_may_dismiss_the_alert_it_shows},
     {"calls_from_callbacks_never_nest_a_pass", calls_from_callbacks_never_nest_a_pass},
     {"a_callback_may_destroy_its_own_dispatch", a_callback_may_destroy_its_own_dispatch},
