@@ -56,8 +56,10 @@ public final class Alert {
     @exclusivity(unchecked) public private(set) var ttl: Double = 0
     /// The lane, nil for "main" (see Lanes.swift).
     @exclusivity(unchecked) var laneKey: ExactString?
-    /// The tags (see Tags.swift), in the order first added.
-    @exclusivity(unchecked) var tagKeys: [ExactString] = []
+    /// The tags (see Tags.swift), in the order first added, with an index
+    /// that finds a tag already there in O(1).
+    @exclusivity(unchecked) var tagList = IDList()
+    var tagKeys: [ExactString] { tagList.ids }
     /// Anything the host wants to keep with the alert; released with it.
     public var hostData: AnyObject?
 
@@ -359,6 +361,44 @@ public final class Alert {
         }
     }
 
+    /// Appends one action: `setContent` with the actions plus `action`, in
+    /// O(1) amortized (the content is not copied or compared), so that n
+    /// actions added one by one cost O(n). Refuses an empty id
+    /// (`.invalidArgument`) and an id the alert's actions have
+    /// (`.duplicate`), as `setContent` does.
+    public func addAction(_ action: AlertAction) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireNotFinished("set the content")
+        let onScreen = state.isOnScreen
+        if onScreen {
+            try dispatch!.domain.requireMutable("update an alert on screen")
+        }
+        if action.id.isEmpty {
+            throw AlertError(.invalidArgument, "an action id of \(alertName) must not be empty")
+        }
+        let key = ExactString(action.id)
+        let digest = IDIndex.digest(key)
+        if storedContent == nil {
+            storedContent = ContentBox(AlertContent())
+        } else if !isKnownUniquelyReferenced(&storedContent) {
+            storedContent = ContentBox(storedContent!.content)
+        }
+        let box = storedContent!
+        if box.hasAction(key, digest: digest) {
+            throw AlertError(.duplicate, "\(alertName) already has an action with id '\(action.id)'")
+        }
+        let recorded = recordCall { .update(alert: $0.alert(self), .addAction(action)) }
+        defer { recorded?.end() }
+        box.append(action, key, digest: digest)
+        if onScreen {
+            deliverUpdate()
+            if state == .showing, let domain = dispatch?.domain {
+                domain.announce(self)
+            }
+        }
+    }
+
     /// Delivers `update`, or marks one pending while the alert's own
     /// `update` callback runs (delivered once it returns).
     private func deliverUpdate() {
@@ -418,12 +458,37 @@ public final class Alert {
     }
 }
 
-/// An alert's content once set (see `Alert.storedContent`).
+/// An alert's content once set (see `Alert.storedContent`). Replaced as a
+/// whole by `setContent`; `addAction` appends in place when the alert holds
+/// the only reference (an upsert may share it), with an index of the action
+/// ids made once there are more than a few.
 private final class ContentBox {
-    let content: AlertContent
+    var content: AlertContent
+    var actionIDs: IDList?
 
     init(_ content: AlertContent) {
         self.content = content
+    }
+
+    /// Whether an action has this id: a scan of a few, else the index.
+    func hasAction(_ id: ExactString, digest: Int) -> Bool {
+        if actionIDs == nil && content.actions.count > 8 {
+            var index = IDList()
+            for action in content.actions {
+                let key = ExactString(action.id)
+                index.append(key, digest: IDIndex.digest(key))
+            }
+            actionIDs = index
+        }
+        if let actionIDs {
+            return actionIDs.contains(id, digest: digest)
+        }
+        return content.actions.contains { ExactString($0.id) == id }
+    }
+
+    func append(_ action: AlertAction, _ id: ExactString, digest: Int) {
+        content.actions.append(action)
+        actionIDs?.append(id, digest: digest)
     }
 }
 

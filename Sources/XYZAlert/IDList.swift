@@ -1,5 +1,6 @@
-/// An alert's id dependencies (`Alert.idDependencies`): ids in the order
-/// they were added, with an index that finds a duplicate in O(1).
+/// An alert's id dependencies (`Alert.idDependencies`) or its tags
+/// (`Alert.tagList`): strings in the order they were added, with an index
+/// that finds a duplicate in O(1).
 ///
 /// The index is an open-addressing table of 64-bit slots with linear
 /// probing. An empty slot is 0; any other holds the low 32 bits of the id's

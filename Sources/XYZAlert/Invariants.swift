@@ -130,6 +130,7 @@ extension Domain {
         for dispatch in dispatches {
             for alert in dispatch.alerts {
                 alert.idDependencyList.checkInvariants()
+                alert.tagList.checkInvariants()
             }
         }
         for alert in ids.alerts {

@@ -22,9 +22,10 @@ extension Alert {
             throw AlertError(.invalidArgument, "a tag of \(alertName) must not be empty")
         }
         let key = ExactString(tag)
-        guard !tagKeys.contains(key) else { return }
+        let digest = IDIndex.digest(key)
+        guard !tagList.contains(key, digest: digest) else { return }
         try dispatch?.domain.requireMutable("add a tag")
-        tagKeys.append(key)
+        tagList.append(key, digest: digest)
         if state.isLive {
             dispatch!.domain.index(self, tag: key)
         }

@@ -63,9 +63,10 @@ public func xyz_alert_message(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>
 @c @implementation
 public func xyz_alert_add_action(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
                                  _ style: xyz_action_style) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+    status { () throws(AlertError) in
         let function = "xyz_alert_add_action"
-        content.actions.append(AlertAction(
+        let alert = try require(pointer, Alert.self, function, "alert")
+        try alert.addAction(AlertAction(
             id: try requireString(id, function, "id"), title: try requireString(title, function, "title"),
             style: try checkedEnum(style.rawValue, ActionStyle.init(rawValue:), function, "xyz_action_style")))
     }

@@ -75,12 +75,13 @@ public func xyz_alert_when_displaced(_ pointer: OpaquePointer?) -> xyz_when_disp
 @c @implementation
 public func xyz_alert_add_action_flags(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
                                        _ style: xyz_action_style, _ flags: UInt32) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
+    status { () throws(AlertError) in
         let function = "xyz_alert_add_action_flags"
+        let alert = try require(pointer, Alert.self, function, "alert")
         guard flags & ~XYZ_ACTION_KEEP_OPEN == 0 else {
             throw AlertError(.invalidArgument, "\(function): unknown flags 0x\(String(flags & ~XYZ_ACTION_KEEP_OPEN, radix: 16))")
         }
-        content.actions.append(AlertAction(
+        try alert.addAction(AlertAction(
             id: try requireString(id, function, "id"), title: try requireString(title, function, "title"),
             style: try checkedEnum(style.rawValue, ActionStyle.init(rawValue:), function, "xyz_action_style"),
             keepOpen: flags & XYZ_ACTION_KEEP_OPEN != 0))

@@ -11,7 +11,7 @@ import XYZAlertJSON
 /// of each counts, so that a burst of noise on this shared machine lands on
 /// both sizes or on neither (three runs of one size, then of the other, let
 /// one burst decide a ratio).
-private func scaling(_ what: String, unit: String, small: Int, large: Int, _ work: (Int) throws -> Void) rethrows {
+func scaling(_ what: String, unit: String, small: Int, large: Int, _ work: (Int) throws -> Void) rethrows {
     let clock = ContinuousClock()
     var a = Double.infinity, b = Double.infinity
     for _ in 0..<5 {

@@ -1,7 +1,20 @@
 // Benchmarks. Run with `make bench` (release build); the targets are printed
-// with each figure. Nothing here runs in the test suite.
-try benchmarkScheduling()
-print()
-try benchmarkLoading()
-print()
-try benchmarkPathological()
+// with each figure. Nothing here runs in the test suite. Arguments name the
+// groups to run (scheduling, loading, pathological, complexity); none: all.
+let groups = Set(CommandLine.arguments.dropFirst())
+func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+if wanted("scheduling") {
+    try benchmarkScheduling()
+    print()
+}
+if wanted("loading") {
+    try benchmarkLoading()
+    print()
+}
+if wanted("pathological") {
+    try benchmarkPathological()
+    print()
+}
+if wanted("complexity") {
+    try benchmarkComplexity()
+}
