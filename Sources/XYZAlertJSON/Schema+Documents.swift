@@ -80,11 +80,17 @@ extension Schema {
     static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "announce", "error"]
 
     /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step
-    /// of the file, EVENT a trace event. Locating each line costs a pass over
-    /// the text before it.
+    /// of the file, EVENT a trace event. The lines are located in one pass
+    /// over the list (O(bytes), not a pass over the text per line).
     func expectations(_ value: JSONValue, stepCount: Int) throws(LoadError) -> Scenario.Expectations {
         var lines: [Scenario.Expectation] = []
-        for entry in try array(value, "expect") {
+        let entries = try array(value, "expect")
+        var place = place(of: value)
+        var positions: [TextPosition] = []
+        if let offsets = scanner.elementOffsets(ofArrayAt: place.start.offset), offsets.count == entries.count {
+            positions = scanner.positions(of: offsets)
+        }
+        for (index, entry) in entries.enumerated() {
             let line = try string(entry, "each line of expect")
             let words = line.split(separator: " ", omittingEmptySubsequences: false)
             guard words.count >= 3, let step = Int(words[0]), step >= 0, Self.traceEvents.contains(String(words[1])),
@@ -95,9 +101,10 @@ extension Schema {
             guard step < stepCount else {
                 throw fail("step \(step) of \"\(Self.abbreviated(line))\" is out of range: the scenario has \(stepCount) steps", at: entry)
             }
-            lines.append(Scenario.Expectation(line: line, position: scanner.locate(path(entry)) ?? scanner.position(of: 0)))
+            let position = index < positions.count ? positions[index]
+                : scanner.locate(path(entry)) ?? scanner.position(of: 0)
+            lines.append(Scenario.Expectation(line: line, position: position))
         }
-        var place = place(of: value)
         place.lines = lines
         return place
     }

@@ -138,6 +138,46 @@ struct TextScanner {
         return offset
     }
 
+    /// The offsets of the elements of the array that starts at `start`, in
+    /// one pass over it (nil where the text stops making sense).
+    func elementOffsets(ofArrayAt start: Int) -> [Int]? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var offsets: [Int] = []
+        var i = skipSpace(start + 1)
+        while i < bytes.count, bytes[i] != UInt8(ascii: "]") {
+            offsets.append(i)
+            guard let end = skipValue(from: i) else { return nil }
+            i = skipSpace(end)
+            if i < bytes.count, bytes[i] == UInt8(ascii: ",") {
+                i = skipSpace(i + 1)
+            }
+        }
+        return offsets
+    }
+
+    /// `position(of:)` of each offset, which must ascend, in one pass over
+    /// the text up to the last of them.
+    func positions(of offsets: [Int]) -> [TextPosition] {
+        var out: [TextPosition] = []
+        out.reserveCapacity(offsets.count)
+        var line = 1, column = 1, at = 0
+        for offset in offsets {
+            let target = min(offset, bytes.count)
+            while at < target {
+                let byte = bytes[at]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                at += 1
+            }
+            out.append(TextPosition(line: line, column: column, offset: offset))
+        }
+        return out
+    }
+
     /// Line and column (1-based, in Unicode scalars) of a byte offset.
     func position(of offset: Int) -> TextPosition {
         var line = 1

@@ -45,6 +45,15 @@ struct picture {
     double *begins, *ends; /* the clock at each step's start and end */
     bool *played;
     size_t steps;
+    /* The rows whose alert may still change state (not finished), so that
+     * sampling costs O(live alerts), not O(every row drawn so far). */
+    size_t *live;
+    size_t live_count, live_capacity;
+    /* How many instances each alert name has had, for "name (2)": names
+     * to an index into `instances_of`. */
+    names instance_names;
+    size_t *instances_of;
+    size_t name_count, name_capacity;
 };
 
 static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
@@ -58,12 +67,14 @@ static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
     return bigger;
 }
 
-picture *picture_new(size_t steps) {
+picture *picture_new(size_t steps, size_t names) {
     picture *p = calloc(1, sizeof *p);
     size_t *events = calloc(steps + 1, sizeof *events);
     double *begins = calloc(steps + 1, sizeof *begins), *ends = calloc(steps + 1, sizeof *ends);
     bool *played = calloc(steps + 1, sizeof *played);
-    if (!p || !events || !begins || !ends || !played) {
+    if (p) p->name_capacity = names;
+    if (!p || !events || !begins || !ends || !played || !names_init(&p->instance_names, names)
+        || !(p->instances_of = calloc(names + 1, sizeof *p->instances_of))) {
         fprintf(stderr, "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
@@ -82,6 +93,9 @@ void picture_free(picture *p) {
         xyz_alert_release(p->rows[i].alert);
     }
     free(p->rows);
+    free(p->live);
+    names_free(&p->instance_names);
+    free(p->instances_of);
     free(p->events);
     free(p->begins);
     free(p->ends);
@@ -97,6 +111,10 @@ static row *add_row(picture *p, char *label, xyz_alert *alert) {
     r->label = label;
     r->alert = alert ? xyz_alert_retain(alert) : NULL;
     r->state = NONE;
+    if (alert) {
+        p->live = grow(p->live, &p->live_capacity, p->live_count, sizeof *p->live);
+        p->live[p->live_count++] = p->count - 1;
+    }
     return r;
 }
 
@@ -117,10 +135,12 @@ void picture_page_visible(picture *p, size_t page, bool visible) {
 }
 
 void picture_instance(picture *p, xyz_alert *alert, const char *name) {
-    size_t seen = 0; /* earlier instances: this one is "name (2)", ... */
-    for (size_t i = p->pages; i < p->count; i++) {
-        seen += strcmp(p->rows[i].name, name) == 0;
+    size_t slot = 0, seen; /* earlier instances: this one is "name (2)", ... */
+    if (!names_find(&p->instance_names, name, &slot)) {
+        slot = p->name_count < p->name_capacity ? p->name_count++ : p->name_capacity; /* the last is spare */
+        names_put(&p->instance_names, name, slot);
     }
+    seen = p->instances_of[slot]++;
     const char *lane = xyz_alert_lane(alert);
     bool other_lane = lane && strcmp(lane, "main") != 0;
     char number[32] = "";
@@ -134,12 +154,20 @@ void picture_instance(picture *p, xyz_alert *alert, const char *name) {
 }
 
 void picture_forget(picture *p, xyz_alert *alert) {
-    for (size_t i = p->pages; i < p->count; i++) {
+    /* The row of an instance just made, at the end (added in this step). */
+    for (size_t i = p->count; i-- > p->pages;) {
         if (p->rows[i].alert == alert && p->rows[i].count == 0) {
+            size_t slot;
+            if (names_find(&p->instance_names, p->rows[i].name, &slot)) p->instances_of[slot]--;
             free(p->rows[i].label);
             xyz_alert_release(alert);
             memmove(&p->rows[i], &p->rows[i + 1], (p->count - i - 1) * sizeof *p->rows);
             p->count--;
+            size_t kept = 0; /* the live rows, renumbered past the one removed */
+            for (size_t k = 0; k < p->live_count; k++) {
+                if (p->live[k] != i) p->live[kept++] = p->live[k] > i ? p->live[k] - 1 : p->live[k];
+            }
+            p->live_count = kept;
             return;
         }
     }
@@ -155,12 +183,17 @@ void picture_at(picture *p, size_t step, double clock) {
     }
 }
 
+/* The state of every live row's alert; a finished one leaves the list
+ * (its row changes no more), so the cost is O(live alerts). */
 static void sample(picture *p, size_t seq) {
-    for (size_t i = p->pages; i < p->count; i++) {
-        row *r = &p->rows[i];
+    size_t kept = 0;
+    for (size_t k = 0; k < p->live_count; k++) {
+        row *r = &p->rows[p->live[k]];
         xyz_state state = xyz_alert_state(r->alert);
         set_state(p, r, state == XYZ_STATE_IDLE || state == XYZ_STATE_FINISHED ? NONE : (int)state, seq);
+        if (state != XYZ_STATE_FINISHED) p->live[kept++] = p->live[k];
     }
+    p->live_count = kept;
 }
 
 void picture_event(picture *p, double clock) {

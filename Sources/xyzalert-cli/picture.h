@@ -6,8 +6,9 @@
 
 typedef struct picture picture;
 
-/* For a scenario of `steps` steps; picture_free() releases it. */
-picture *picture_new(size_t steps);
+/* For a scenario of `steps` steps and `names` alert definitions;
+ * picture_free() releases it. */
+picture *picture_new(size_t steps, size_t names);
 void picture_free(picture *p);
 
 /* Rows: the pages first, in order, then each alert instance as it is

@@ -82,7 +82,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     r.json = r.format == FORMAT_JSON;
     bool json = r.format != FORMAT_TEXT;
     if (r.format == FORMAT_SVG) {
-        r.picture = picture_new(xyz_scenario_step_count(scenario));
+        r.picture = picture_new(xyz_scenario_step_count(scenario), xyz_catalog_count(xyz_scenario_catalog(scenario)));
     }
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
