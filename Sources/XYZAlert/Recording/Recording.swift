@@ -94,9 +94,14 @@ public final class Recording {
     private var members: [Dispatch] = []
     private var usedPageNames: Set<String> = []
     private var definitions: [Definition] = []
-    private var definitionsByID: [String?: [Int]] = [:]
+    /// The definitions no unfinished instance uses (reusable), by
+    /// `reuseKey`: a reuse looks only at those equal in the key's fields,
+    /// so n adds cost O(n), however many definitions share an id.
+    private var reusable: [Int: [Int]] = [:]
     private var usedAlertNames: Set<String> = []
     private var anonymousCount = 0
+    /// Per id, the suffix after which "id#N" names are all taken.
+    private var lastSuffix: [String: Int] = [:]
     /// Unfinished recorded alerts and their definitions; a definition with
     /// one is `busy` and is not reused (steps name the latest instance).
     private var instances: [ObjectIdentifier: (alert: Alert, definition: Int)] = [:]
@@ -351,6 +356,7 @@ public final class Recording {
     private func forgetFinishing() {
         if let alert = finishing, let entry = instances.removeValue(forKey: ObjectIdentifier(alert)) {
             busy.remove(entry.definition)
+            reusable[Recording.reuseKey(definitions[entry.definition]), default: []].append(entry.definition)
         }
         finishing = nil
     }
@@ -405,22 +411,46 @@ public final class Recording {
         begin(.add(names))
     }
 
+    /// A reusable definition equal to `definition` but for its name (the
+    /// oldest such), taken out of `reusable`.
     private func reuse(_ definition: Definition) -> Int? {
-        for index in definitionsByID[definition.id] ?? [] where !busy.contains(index) {
+        let key = Recording.reuseKey(definition)
+        guard var candidates = reusable[key] else { return nil }
+        for (position, index) in candidates.enumerated() {
             var candidate = definition
             candidate.name = definitions[index].name
             if candidate == definitions[index] {
+                candidates.remove(at: position)
+                reusable[key] = candidates.isEmpty ? nil : candidates
                 return index
             }
         }
         return nil
     }
 
+    /// A hash of the fields that tell definitions apart most often (equal
+    /// definitions have equal keys; `==` decides).
+    private static func reuseKey(_ d: Definition) -> Int {
+        var hasher = Hasher()
+        hasher.combine(d.id)
+        hasher.combine(d.page)
+        hasher.combine(d.priority)
+        hasher.combine(d.exclusive.rawValue)
+        hasher.combine(d.lane)
+        hasher.combine(d.ready)
+        hasher.combine(d.duration)
+        hasher.combine(d.ttl)
+        hasher.combine(d.content.title)
+        hasher.combine(d.content.message)
+        hasher.combine(d.tags.count)
+        hasher.combine(d.after.count)
+        return hasher.finalize()
+    }
+
     private func create(_ definition: Definition, name kept: String? = nil) -> Int {
         var named = definition
         named.name = kept ?? newName(for: definition.id)
         definitions.append(named)
-        definitionsByID[definition.id, default: []].append(definitions.count - 1)
         return definitions.count - 1
     }
 
@@ -435,11 +465,16 @@ public final class Recording {
             if id == nil {
                 anonymousCount += 1
                 n = anonymousCount
+            } else if let last = lastSuffix[id!] {
+                n = last + 1
             }
             repeat {
                 name = "\(id ?? "")#\(n)"
                 n += 1
             } while usedAlertNames.contains(name)
+            if let id {
+                lastSuffix[id] = n - 1
+            }
         }
         usedAlertNames.insert(name)
         return name
