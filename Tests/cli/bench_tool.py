@@ -1,7 +1,10 @@
-"""make bench: how `xyzalert simulate` scales with the alert instances of a
-scenario (each step looks its alert's latest instance up by id) and with a
-page parent chain, each at two sizes side by side; prints the ratio of the
-time per unit (target: at most 2, near linear). Usage: bench_tool.py XYZALERT"""
+"""make bench: how the tool scales, each shape at two sizes side by side:
+`simulate` with many alert instances (each step looks its alert's latest
+instance up by id) and with a page parent chain, and the shapes the second
+adversarial run found quadratic (expect lists for `check` and `test`, SVG
+pictures, an alert with many tags, recordings that re-add one id or keep
+many anonymous alerts). Prints the ratio of the time per unit (target: at
+most 2, near linear). Usage: bench_tool.py XYZALERT"""
 
 import json
 import subprocess
@@ -22,9 +25,47 @@ def chain(n):
     return {"pages": pages, "alerts": [], "steps": [{"appear": f"p{i}"} for i in range(n)]}
 
 
-def run_once(tool, path):
+def added_and_dismissed(n):
+    steps = [{"appear": "p"}] + [s for i in range(n) for s in ({"add": f"a{i}"}, {"dismiss": f"a{i}"})]
+    expect = [line for i in range(n) for line in (f"{2 * i + 1} show a{i} p", f"{2 * i + 2} finish a{i} dismissed")]
+    return {"pages": {"p": {}}, "alerts": [{"id": f"a{i}", "page": "p"} for i in range(n)], "steps": steps,
+            "expect": expect}
+
+
+def tags(n):
+    return {"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "tags": [f"t{i}" for i in range(n)]}],
+            "steps": [{"appear": "p"}, {"add": "a"}, {"cancel_tagged": {"page": "p", "tag": f"t{n - 1}"}}]}
+
+
+def one_id_readded(n):
+    alerts = [{"name": f"a{i}", "id": "same", "page": "p", "priority": i} for i in range(n)]
+    steps = [{"appear": "p"}] + [s for i in range(n) for s in ({"add": f"a{i}"}, {"dismiss": f"a{i}"})]
+    return {"pages": {"p": {}}, "alerts": alerts, "steps": steps}
+
+
+def anonymous(n):
+    return {"pages": {"p": {}}, "alerts": [{"name": f"a{i}", "page": "p"} for i in range(n)],
+            "steps": [{"appear": "p"}] + [{"add": f"a{i}"} for i in range(n)]}
+
+
+SIMULATE = ["simulate", "{}", "--format", "json"]
+SHAPES = [
+    ("simulate N instances", "instance", instances, 10_000, 100_000, SIMULATE),
+    ("simulate a page chain", "page", chain, 2_000, 20_000, SIMULATE),
+    ("check an expect list", "line", added_and_dismissed, 10_000, 100_000, ["check", "{}"]),
+    ("test an expect list", "line", added_and_dismissed, 10_000, 100_000, ["test", "{}"]),
+    ("simulate --format svg", "alert", added_and_dismissed, 3_000, 30_000, ["simulate", "{}", "--format", "svg"]),
+    ("simulate an alert with N tags", "tag", tags, 10_000, 100_000, SIMULATE),
+    ("--record one id re-added N times", "add", one_id_readded, 3_000, 30_000,
+     SIMULATE + ["--record", "{}.recording"]),
+    ("--record N anonymous alerts", "alert", anonymous, 10_000, 100_000, SIMULATE + ["--record", "{}.recording"]),
+]
+
+
+def run_once(tool, path, arguments):
     start = time.perf_counter()
-    subprocess.run([tool, "simulate", str(path), "--format", "json"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([tool] + [a.replace("{}", str(path)) for a in arguments], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - start
 
 
@@ -34,8 +75,7 @@ def main():
     # on a shared machine lands on both or on neither.
     print("the xyzalert tool (best of 3 each, the two sizes alternately)")
     with tempfile.TemporaryDirectory() as scratch:
-        for what, unit, make, small, large in [("simulate N instances", "instance", instances, 10_000, 100_000),
-                                               ("simulate a page chain", "page", chain, 2_000, 20_000)]:
+        for what, unit, make, small, large, arguments in SHAPES:
             paths = []
             for n in (small, large):
                 paths.append(Path(scratch) / f"{make.__name__}-{n}.json")
@@ -43,7 +83,7 @@ def main():
             per_unit = [float("inf"), float("inf")]
             for _ in range(3):
                 for i, n in enumerate((small, large)):
-                    per_unit[i] = min(per_unit[i], run_once(tool, paths[i]) / n)
+                    per_unit[i] = min(per_unit[i], run_once(tool, paths[i], arguments) / n)
             ratio = per_unit[1] / per_unit[0]
             verdict = "ok, near linear" if ratio <= 2 else "TOO SLOW, target is at most 2"
             print(f"  {what}: {per_unit[0] * 1e9:.0f} ns/{unit} at {small}, {per_unit[1] * 1e9:.0f} ns/{unit} "
