@@ -54,8 +54,13 @@ public final class History {
     /// The own caps of the alerts last counted under each `id:` key (for
     /// pruning, and for keys the history itself has no cap on).
     @exclusivity(unchecked) private var alertCaps: [ExactString: CapRules] = [:]
-    /// The domains that use this history (weakly: a domain keeps its history).
-    @exclusivity(unchecked) private var users: [WeakDomain] = []
+    /// The domains that use this history (weakly: a domain keeps its
+    /// history), with the order they attached in: attach and detach cost
+    /// O(1) amortized, so many root pages sharing one history stay linear.
+    @exclusivity(unchecked) private var users: [ObjectIdentifier: (order: Int, user: WeakDomain)] = [:]
+    @exclusivity(unchecked) private var attachments = 0
+    /// `users.count` after the last pruning of dead domains.
+    @exclusivity(unchecked) private var usersAfterPruning = 0
     /// Whether any key other than `id:` ones has a cap: else only alerts
     /// with caps of their own are ever looked at.
     var hasKeyCaps: Bool { !keyCaps.isEmpty }
@@ -327,19 +332,33 @@ public final class History {
     }
 
     func attach(_ domain: Domain) {
-        users.removeAll { $0.domain == nil || $0.domain!.isDead }
-        if !users.contains(where: { $0.domain === domain }) {
-            users.append(WeakDomain(domain))
+        let key = ObjectIdentifier(domain)
+        if let entry = users[key], entry.user.domain === domain {
+            return
         }
+        if users.count > 2 * usersAfterPruning + 16 {
+            users = users.filter { $0.value.user.domain.map { !$0.isDead } ?? false }
+            usersAfterPruning = users.count
+        }
+        attachments += 1
+        users[key] = (attachments, WeakDomain(domain))
     }
 
     func detach(_ domain: Domain) {
-        users.removeAll { $0.domain == nil || $0.domain === domain }
+        if users[ObjectIdentifier(domain)]?.user.domain === domain {
+            users[ObjectIdentifier(domain)] = nil
+        }
+    }
+
+    /// Whether `domain` is attached (O(1)).
+    func lists(_ domain: Domain) -> Bool {
+        users[ObjectIdentifier(domain)]?.user.domain === domain
     }
 
     /// The live domains that use this history, in the order they attached.
     var domains: [Domain] {
-        users.compactMap { $0.domain }.filter { !$0.isDead && $0.history === self }
+        users.values.sorted { $0.order < $1.order }.compactMap { $0.user.domain }
+            .filter { !$0.isDead && $0.history === self }
     }
 
     /// Every domain records the change and looks again at the alerts a cap

@@ -92,7 +92,7 @@ extension Domain {
             }
         }
         wakes.checkInvariants { $0.dispatch?.domain === self }
-        require(history == nil || history!.domains.contains { $0 === self }, "the history does not list its domain")
+        require(history == nil || history!.lists(self), "the history does not list its domain")
         require(gapsInUse == !root.gaps.isEmpty, "gapsInUse is \(gapsInUse) but the root has \(root.gaps.count) gaps")
         require(stacksInUse == !root.laneLimits.isEmpty, "stacksInUse is \(stacksInUse) but the root has \(root.laneLimits.count) lane limits")
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")

@@ -77,6 +77,8 @@ struct runner {
      * recording as it stood when a destroy step ended that page (NULL
      * until then; the caller frees it with xyz_free). */
     bool recording;
+    /* The pages that had an event, for advance_clock (one flag per page). */
+    touched changed;
     char *recording_at_destroy;
     size_t recording_ended_at;
 };

@@ -93,7 +93,10 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     r.at = calloc(count + 1, sizeof *r.at);
     r.has_at = calloc(count + 1, sizeof *r.has_at);
     r.during = calloc(count + 1, sizeof *r.during);
-    if (!r.pages || !r.instances || !r.at || !r.has_at || !r.during || !names_init(&r.page_index, r.page_count)
+    r.changed.flags = calloc(r.page_count + 1, sizeof *r.changed.flags);
+    r.changed.list = calloc(r.page_count + 1, sizeof *r.changed.list);
+    if (!r.pages || !r.instances || !r.at || !r.has_at || !r.during || !r.changed.flags || !r.changed.list
+        || !names_init(&r.page_index, r.page_count)
         || !names_init(&r.instance_index, alert_count)) {
         fprintf(stderr, "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
@@ -264,6 +267,8 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     free(r.at);
     free(r.has_at);
     free(r.during);
+    free(r.changed.flags);
+    free(r.changed.list);
     free(r.pages);
     names_free(&r.instance_index);
     names_free(&r.page_index);

@@ -88,7 +88,15 @@ static void emit(runner *r, const char *event, xyz_alert *alert, const char *key
     }
 }
 
+/* The page had an event: its domain's deadline may have changed (see
+ * advance_clock). */
+static void touch(void *context) {
+    page *p = context;
+    touched_add(&p->runner->changed, (size_t)(p - p->runner->pages));
+}
+
 static void on_show(xyz_alert *alert, const char *target, void *view, void *context) {
+    touch(context);
     page *p = context;
     runner *r = p->runner;
     (void)view;
@@ -127,21 +135,25 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
 }
 
 static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
+    touch(context);
     emit(((page *)context)->runner, "hide", alert, "reason", xyz_hide_reason_name(reason));
     runner_run_nested(((page *)context)->runner);
 }
 
 static void on_unhide(xyz_alert *alert, void *context) {
+    touch(context);
     emit(((page *)context)->runner, "unhide", alert, NULL, NULL);
     runner_run_nested(((page *)context)->runner);
 }
 
 static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    touch(context);
     emit(((page *)context)->runner, "remove", alert, "reason", xyz_end_reason_name(reason));
     runner_run_nested(((page *)context)->runner);
 }
 
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
+    touch(context);
     runner *r = ((page *)context)->runner;
     if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
     why_note_finished(r, alert);
@@ -150,6 +162,7 @@ static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
 }
 
 static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
+    touch(context);
     runner *r = ((page *)context)->runner;
     if (r->quiet) {
         return;
@@ -173,6 +186,7 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
 
 /* The text timeline shows the title the alert has now. */
 static void on_update(xyz_alert *alert, void *context) {
+    touch(context);
     runner *r = ((page *)context)->runner;
     const char *title = xyz_alert_title(alert);
     if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
@@ -188,6 +202,7 @@ static void on_update(xyz_alert *alert, void *context) {
 /* What a screen reader should say (docs/rules.md §17): JSON carries the
  * politeness and the text, an expect line the politeness. */
 static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context) {
+    touch(context);
     runner *r = ((page *)context)->runner;
     if (r->quiet) {
         return;
@@ -212,6 +227,7 @@ static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char 
 }
 
 static void on_action(xyz_alert *alert, size_t index, void *context) {
+    touch(context);
     const char *id = xyz_alert_action_id(alert, index);
     emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
     runner_run_nested(((page *)context)->runner);

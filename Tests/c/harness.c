@@ -139,7 +139,7 @@ void recorder_note(recorder *r, const char *line) {
 }
 
 void recorder_advance(recorder *r, xyz_dispatch *const *pages, size_t count, double seconds) {
-    advance_clock(&r->clock, pages, count, seconds, NULL, NULL);
+    advance_clock(&r->clock, pages, count, seconds, NULL, NULL, NULL);
 }
 
 xyz_alert *make_alert(const char *id, int priority, xyz_exclusive exclusive) {
