@@ -102,10 +102,23 @@ final class JSONDocument {
     /// located by Jansson and given a pointer by the scanner.
     init(bytes: [UInt8], source: String) throws(LoadError) {
         var error = json_error_t()
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
-            UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!).withMemoryRebound(
-                to: CChar.self, capacity: buffer.count
-            ) { json_loadb($0, buffer.count, Int(JSON_REJECT_DUPLICATES), &error) }
+        func parse(_ flags: Int32) -> UnsafeMutablePointer<json_t>? {
+            bytes.withUnsafeBufferPointer { buffer in
+                UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!).withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count
+                ) { json_loadb($0, buffer.count, Int(flags), &error) }
+            }
+        }
+        var parsed = parse(JSON_REJECT_DUPLICATES)
+        if parsed == nil && xyz_json_error_is_overflow(&error) != 0 {
+            // An integer literal beyond 64 bits is the number it writes, as
+            // the same value written as a real is (docs/formats.md): read
+            // again with every number a real, then the integral ones that
+            // fit 64 bits made integers again.
+            parsed = parse(JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL)
+            if let parsed {
+                JSONDocument.restoreIntegers(parsed)
+            }
         }
         guard let parsed else {
             let text = withUnsafeBytes(of: error.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -129,6 +142,44 @@ final class JSONDocument {
 
     deinit {
         xyz_json_release(root.raw)
+    }
+
+    /// Makes every real of the tree that is integral and within 64 bits an
+    /// integer (after a parse that read integers as reals). Iterative: no
+    /// depth overflows the stack. O(values).
+    private static func restoreIntegers(_ root: UnsafeMutablePointer<json_t>) {
+        func integer(_ value: UnsafeMutablePointer<json_t>?) -> UnsafeMutablePointer<json_t>? {
+            guard let value, xyz_json_type(value) == Int32(JSON_REAL.rawValue) else { return nil }
+            let number = json_real_value(value)
+            guard number == number.rounded(), number >= -9.223372036854775808e18, number < 9.223372036854775808e18 else {
+                return nil
+            }
+            return json_integer(json_int_t(number))
+        }
+        var containers = [root]
+        while let container = containers.popLast() {
+            if xyz_json_type(container) == Int32(JSON_OBJECT.rawValue) {
+                var iterator = json_object_iter(container)
+                while let it = iterator {
+                    let value = json_object_iter_value(it)
+                    if let replacement = integer(value) {
+                        json_object_iter_set_new(container, it, replacement)
+                    } else if let value, xyz_json_type(value) <= Int32(JSON_ARRAY.rawValue) {
+                        containers.append(value)
+                    }
+                    iterator = json_object_iter_next(container, it)
+                }
+            } else if xyz_json_type(container) == Int32(JSON_ARRAY.rawValue) {
+                for i in 0..<json_array_size(container) {
+                    let value = json_array_get(container, i)
+                    if let replacement = integer(value) {
+                        json_array_set_new(container, i, replacement)
+                    } else if let value, xyz_json_type(value) <= Int32(JSON_ARRAY.rawValue) {
+                        containers.append(value)
+                    }
+                }
+            }
+        }
     }
 
     /// The JSON pointer of `value`: a depth-first search for its container,

@@ -48,10 +48,18 @@ def anonymous(n):
             "steps": [{"appear": "p"}] + [{"add": f"a{i}"} for i in range(n)]}
 
 
+def root_pages(n):
+    pages = {f"p{i}": {} for i in range(n)}
+    alerts = [{"id": f"a{i}", "page": f"p{i}", "duration": i + 1} for i in range(n)]
+    steps = [{"appear": f"p{i}"} for i in range(n)] + [{"add": f"a{i}"} for i in range(n)] + [{"advance": n + 1}]
+    return {"pages": pages, "alerts": alerts, "steps": steps}
+
+
 SIMULATE = ["simulate", "{}", "--format", "json"]
 SHAPES = [
     ("simulate N instances", "instance", instances, 10_000, 100_000, SIMULATE),
     ("simulate a page chain", "page", chain, 2_000, 20_000, SIMULATE),
+    ("simulate N root pages, each alert timing out", "page", root_pages, 2_000, 20_000, SIMULATE),
     ("check an expect list", "line", added_and_dismissed, 10_000, 100_000, ["check", "{}"]),
     ("test an expect list", "line", added_and_dismissed, 10_000, 100_000, ["test", "{}"]),
     ("simulate --format svg", "alert", added_and_dismissed, 3_000, 30_000, ["simulate", "{}", "--format", "svg"]),

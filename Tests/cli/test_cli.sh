@@ -499,6 +499,14 @@ for example in examples/stacks/*.json examples/coming-from/*.json; do
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
 done
+# An integer literal beyond 64 bits gets the answer the same value written as a real gets.
+printf '{"alerts": [{"id": "a", "duration": 10000000000000000000, "ttl": 9223372036854775808}]}' > "$scratch/big-int.json"
+out=$("$XYZALERT" check "$scratch/big-int.json" 2>&1)
+expect "a duration of 10000000000000000000 is valid, as 1e19 is" 0 $? "$scratch/big-int.json: ok, 1 alert" "$out"
+printf '{"alerts": [{"id": "a", "priority": 100000000000000000000}]}' > "$scratch/big-priority.json"
+printf '{"alerts": [{"id": "a", "priority": 1e20}]}' > "$scratch/real-priority.json"
+out=$("$XYZALERT" check "$scratch/big-priority.json" 2>&1 | sed 's/^[^:]*://')
+expect "a priority of 10^20 gets the message 1e20 gets" 0 0 "$("$XYZALERT" check "$scratch/real-priority.json" 2>&1 | sed 's/^[^:]*://')" "$out"
 # test --update rewrites a stale expect list (steps removed since), or one that is not even a list.
 python3 - "$scratch/stale.json" <<'PY'
 import json, sys
