@@ -74,6 +74,10 @@ static void check_error(const char *text, size_t size, const xyz_error *e) {
     if (e->status == XYZ_ESCHEMA && strlen(e->pointer) + 1 < sizeof e->pointer) {
         json_error_t parse;
         json_t *root = json_loadb(text, size, JSON_REJECT_DUPLICATES, &parse);
+        if (!root && json_error_code(&parse) == json_error_numeric_overflow) {
+            /* An integer beyond 64 bits is read as the real it writes (docs/formats.md). */
+            root = json_loadb(text, size, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &parse);
+        }
         if (!root) fail("schema error in text Jansson cannot parse", e);
         if (!resolve(root, e->pointer)) fail("pointer names no value", e);
         json_decref(root);
