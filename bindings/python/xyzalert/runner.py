@@ -3,6 +3,7 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
+import heapq
 import math
 
 import os
@@ -36,40 +37,49 @@ class _TraceHost(Host):
         return self.trace.clock
 
     def show(self, alert: Alert, target: str, view: Any) -> None:
+        self.trace.touched.add(self.page)
         lane = alert.lane
         extra = {} if lane == "main" else {"lane": lane}
         self.trace.emit("show", alert=self.trace.name(alert), page=self.page, target=target, **extra)
         self.observer.show(alert, target, view)
 
     def hide(self, alert: Alert, reason: HideReason) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("hide", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.hide(alert, reason)
 
     def unhide(self, alert: Alert) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("unhide", alert=self.trace.name(alert))
         self.observer.unhide(alert)
 
     def remove(self, alert: Alert, reason: EndReason) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("remove", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.remove(alert, reason)
 
     def finish(self, alert: Alert, reason: EndReason) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("finish", alert=self.trace.name(alert), reason=reason.name.lower())
         self.observer.finish(alert, reason)
 
     def move(self, alert: Alert, dy: float, duration: float) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("move", alert=self.trace.name(alert), dy=dy, duration=duration)
         self.observer.move(alert, dy, duration)
 
     def action(self, alert: Alert, index: int, action_id: str) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("action", alert=self.trace.name(alert), action=action_id)
         self.observer.action(alert, index, action_id)
 
     def update(self, alert: Alert) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("update", alert=self.trace.name(alert))
         self.observer.update(alert)
 
     def announce(self, alert: Alert, politeness: Politeness, text: str) -> None:
+        self.trace.touched.add(self.page)
         self.trace.emit("announce", alert=self.trace.name(alert), politeness=politeness.name.lower(), text=text)
         self.observer.announce(alert, politeness, text)
 
@@ -82,6 +92,9 @@ class _Trace:
         self.quiet = False
         #: The virtual clock (docs/rules.md §12): scenarios never depend on the machine's speed.
         self.clock = 0.0
+        #: The pages that had an event since `_advance` last looked: only their
+        #: deadlines can have changed.
+        self.touched: set = set()
 
     #: The scenario's name of each alert without id, by its handle (the tool
     #: prints it where an alert with an id prints the id).
@@ -250,27 +263,53 @@ class ScenarioPlayer:
 
     def _advance(self, seconds: float) -> None:
         """To each pending deadline of any page's domain in turn, earliest
-        first, ticking there (what fires may set new deadlines), then to the
-        target time."""
+        first (ties in page order), ticking there (what fires may set new
+        deadlines), then to the target time. As the tool's advance: the
+        deadlines in a heap, asked again only for the page ticked and the
+        pages that had events (a deadline changes only with one)."""
         trace = self.trace
         target = trace.clock + seconds
         if not math.isfinite(target):
             trace.error("invalid", f"advance {seconds:g}s would take the clock past the largest finite time; "
                                    f"it stays at {trace.clock:g}")
             return
-        while True:
-            due = [(delay, dispatch) for dispatch in self._pages.values() if dispatch is not None
-                   for delay in [dispatch.next_deadline()] if delay is not None]
-            if not due:
+        order = {name: i for i, name in enumerate(self._pages)}
+        heap: List[Tuple[float, int, str]] = []
+        filed: Dict[str, float] = {}
+
+        def file(name: str) -> None:
+            dispatch = self._pages.get(name)
+            delay = dispatch.next_deadline() if dispatch is not None else None
+            if delay is None:
+                filed.pop(name, None)
+            else:
+                filed[name] = trace.clock + delay
+                heapq.heappush(heap, (trace.clock + delay, order[name], name))
+
+        for name in self._pages:
+            file(name)
+        trace.touched.clear()
+        while heap:
+            at, _, name = heapq.heappop(heap)
+            if filed.get(name) != at:
+                continue  # replaced by a later filing
+            dispatch = self._pages[name]
+            delay = dispatch.next_deadline() if dispatch is not None else None
+            if dispatch is None or delay is None or trace.clock + delay != at:
+                file(name)  # changed since without an event: filed again
+                continue
+            if at > target:
                 break
-            delay, soonest = min(due, key=lambda pair: pair[0])
-            if trace.clock + delay > target:
-                break
-            trace.clock += delay
+            trace.clock = at
             try:
-                soonest.tick()
+                dispatch.tick()
             except XYZAlertError as error:
                 trace.error(_CODES.get(error.code, "invalid"), error.message)
+            trace.touched.add(name)
+            for touched in trace.touched:
+                if touched in order:
+                    file(touched)
+            trace.touched.clear()
         trace.clock = target
 
     def _run(self, step: Step) -> None:
