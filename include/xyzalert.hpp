@@ -384,9 +384,10 @@ void guarded(F &&body) noexcept {
     }
 }
 
-/** Before an outermost call: an exception a callback of a raw C call left
- * behind surfaces now, before the call does anything. */
-inline void rethrow_left_behind() {
+/** Outside every wrapper call, rethrows the stored exception: before a
+ * call, one a callback of a raw C call left behind (the call then does
+ * nothing); after it, one its own callbacks threw. */
+inline void rethrow_pending() {
     if (depth() == 0 && pending()) {
         std::rethrow_exception(std::exchange(pending(), nullptr));
     }
@@ -396,7 +397,7 @@ inline void rethrow_left_behind() {
  * returns its result; the outermost call then rethrows a callback's exception. */
 template <class F>
 auto counted(F &&c_call) -> decltype(c_call()) {
-    rethrow_left_behind();
+    rethrow_pending();
     ++depth();
     struct leave {
         ~leave() { --depth(); }
@@ -404,26 +405,26 @@ auto counted(F &&c_call) -> decltype(c_call()) {
     return c_call();
 }
 
-/** Makes a C call that may deliver callbacks: counted, then a callback's
- * exception (outermost call only) or the call's own failure is thrown. */
-template <class F>
-void call(F &&c_call) {
-    xyz_status result = counted(std::forward<F>(c_call));
-    if (depth() == 0 && pending()) {
-        std::rethrow_exception(std::exchange(pending(), nullptr));
-    }
+/** After a counted C call: a callback's exception (outermost call only),
+ * else the call's own failure, is thrown. */
+inline void finish(xyz_status result) {
+    rethrow_pending();
     if (result != XYZ_OK) {
         throw last_failure(result);
     }
+}
+
+/** Makes a C call that may deliver callbacks: counted, then finish()ed. */
+template <class F>
+void call(F &&c_call) {
+    finish(counted(std::forward<F>(c_call)));
 }
 
 /** A getter that may run host code (the clock): counted like a call. */
 template <class F>
 auto read(F &&getter) -> decltype(getter()) {
     auto value = counted(std::forward<F>(getter));
-    if (depth() == 0 && pending()) {
-        std::rethrow_exception(std::exchange(pending(), nullptr));
-    }
+    rethrow_pending();
     return value;
 }
 
@@ -909,7 +910,7 @@ private:
         if (result != XYZ_OK && e.status != XYZ_OK && e.status != XYZ_EINVAL) {
             throw parse_error(e, source);
         }
-        detail::call([&] { return result; });
+        detail::finish(result);
     }
     xyz_history *handle_;
 };
@@ -1134,7 +1135,7 @@ public:
         if (result != XYZ_OK && xyz_dispatch_active_child_context(handle_) != kept) {
             delete kept;  // refused: the context stayed ours
         }
-        detail::call([&] { return result; });
+        detail::finish(result);
     }
 
     /** Registers `view` under `name` for this page and its descendants (nullptr removes it). */

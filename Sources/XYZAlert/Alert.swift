@@ -331,11 +331,7 @@ public final class Alert {
     public func setContent(_ content: AlertContent) throws(AlertError) {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
-        try requireNotFinished("set the content")
-        let onScreen = state.isOnScreen
-        if onScreen {
-            try dispatch!.domain.requireMutable("update an alert on screen")
-        }
+        let onScreen = try contentMayChange()
         try content.validate(of: self)
         let old = self.content
         if old.isIdentical(to: content) {
@@ -352,13 +348,7 @@ public final class Alert {
         }
         defer { recorded?.end() }
         storedContent = ContentBox(content)
-        if onScreen {
-            deliverUpdate()
-            // docs/rules.md §17: a new title or message is said again.
-            if state == .showing, let domain = dispatch?.domain {
-                domain.announce(self)
-            }
-        }
+        contentChanged(onScreen: onScreen)
     }
 
     /// Appends one action: `setContent` with the actions plus `action`, in
@@ -369,13 +359,9 @@ public final class Alert {
     public func addAction(_ action: AlertAction) throws(AlertError) {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
-        try requireNotFinished("set the content")
-        let onScreen = state.isOnScreen
-        if onScreen {
-            try dispatch!.domain.requireMutable("update an alert on screen")
-        }
+        let onScreen = try contentMayChange()
         if action.id.isEmpty {
-            throw AlertError(.invalidArgument, "an action id of \(alertName) must not be empty")
+            throw AlertContent.emptyActionID(of: self)
         }
         let key = ExactString(action.id)
         let digest = IDIndex.digest(key)
@@ -386,16 +372,32 @@ public final class Alert {
         }
         let box = storedContent!
         if box.hasAction(key, digest: digest) {
-            throw AlertError(.duplicate, "\(alertName) already has an action with id '\(action.id)'")
+            throw AlertContent.duplicateActionID(action.id, of: self)
         }
         let recorded = recordCall { .update(alert: $0.alert(self), .addAction(action)) }
         defer { recorded?.end() }
         box.append(action, key, digest: digest)
+        contentChanged(onScreen: onScreen)
+    }
+
+    /// The checks of every content change (not finished; on screen, in a
+    /// domain that may change now); whether the alert is on screen.
+    private func contentMayChange() throws(AlertError) -> Bool {
+        try requireNotFinished("set the content")
+        let onScreen = state.isOnScreen
         if onScreen {
-            deliverUpdate()
-            if state == .showing, let domain = dispatch?.domain {
-                domain.announce(self)
-            }
+            try dispatch!.domain.requireMutable("update an alert on screen")
+        }
+        return onScreen
+    }
+
+    /// After a content change: `update` for an on-screen alert, and a
+    /// showing one says its new title or message (docs/rules.md §17).
+    private func contentChanged(onScreen: Bool) {
+        guard onScreen else { return }
+        deliverUpdate()
+        if state == .showing, let domain = dispatch?.domain {
+            domain.announce(self)
         }
     }
 

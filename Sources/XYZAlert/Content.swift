@@ -72,12 +72,20 @@ extension AlertContent {
         var ids: Set<ExactString> = []
         for action in actions {
             if action.id.isEmpty {
-                throw AlertError(.invalidArgument, "an action id of \(alert.alertName) must not be empty")
+                throw AlertContent.emptyActionID(of: alert)
             }
             if !ids.insert(ExactString(action.id)).inserted {
-                throw AlertError(.duplicate, "\(alert.alertName) already has an action with id '\(action.id)'")
+                throw AlertContent.duplicateActionID(action.id, of: alert)
             }
         }
+    }
+
+    static func emptyActionID(of alert: Alert) -> AlertError {
+        AlertError(.invalidArgument, "an action id of \(alert.alertName) must not be empty")
+    }
+
+    static func duplicateActionID(_ id: String, of alert: Alert) -> AlertError {
+        AlertError(.duplicate, "\(alert.alertName) already has an action with id '\(id)'")
     }
 }
 

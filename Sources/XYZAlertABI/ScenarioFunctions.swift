@@ -26,25 +26,29 @@ final class CScenario {
     }
 }
 
-@c @implementation
-public func xyz_scenario_load_file(_ path: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
+/// A scenario file for the two file loaders; `expectUnchecked` keeps the
+/// "expect" member by place only (`Loader.loadFile`).
+private func scenarioFile(_ path: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<xyz_error>?,
+                          _ function: String, expectUnchecked: Bool) -> OpaquePointer? {
     guard let path else {
-        invalid("xyz_scenario_load_file: path is NULL", error)
+        invalid("\(function): path is NULL", error)
         return nil
     }
     let source = String(cString: path)
-    return load(error) { () throws(LoadError) in try scenario(try Loader.loadFile(path: source), source) }
+    return load(error) { () throws(LoadError) in
+        try scenario(try Loader.loadFile(path: source, expectUnchecked: expectUnchecked), source)
+    }
+}
+
+@c @implementation
+public func xyz_scenario_load_file(_ path: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
+    scenarioFile(path, error, "xyz_scenario_load_file", expectUnchecked: false)
 }
 
 @c @implementation
 public func xyz_scenario_load_file_for_rewrite(_ path: UnsafePointer<CChar>?,
                                               _ error: UnsafeMutablePointer<xyz_error>?) -> OpaquePointer? {
-    guard let path else {
-        invalid("xyz_scenario_load_file_for_rewrite: path is NULL", error)
-        return nil
-    }
-    let source = String(cString: path)
-    return load(error) { () throws(LoadError) in try scenario(try Loader.loadFile(path: source, expectUnchecked: true), source) }
+    scenarioFile(path, error, "xyz_scenario_load_file_for_rewrite", expectUnchecked: true)
 }
 
 @c @implementation
