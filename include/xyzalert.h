@@ -190,7 +190,7 @@ XYZ_API const char *xyz_last_error(void);
  * true only for the XYZ_ESTATE of a call whose passes did not settle (see
  * Errors above: its events stand); false after every other failure, which
  * changed nothing, and before any. Per thread, like xyz_last_error(). */
-XYZ_API bool xyz_last_error_took_effect(void);
+XYZ_API bool xyz_last_error_has_effects(void);
 
 /** (0.3) The JSON pointer of the last failed call on this thread when it
  * was a load (xyz_catalog_load_*, xyz_history_load_*, xyz_scenario_load_*),

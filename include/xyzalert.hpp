@@ -281,7 +281,7 @@ public:
         : std::runtime_error(message), code_(code), took_effect_(took_effect) {}
     [[nodiscard]] xyz::status code() const noexcept { return code_; }
     /** True only for the status::state of a call whose passes did not
-     * settle: its events stand (xyz_last_error_took_effect()). */
+     * settle: its events stand (xyz_last_error_has_effects()). */
     [[nodiscard]] bool took_effect() const noexcept { return took_effect_; }
 
 private:
@@ -318,7 +318,7 @@ namespace detail {
 
 /** The last failure of this thread's C calls as an xyz::error. */
 inline error last_failure(xyz_status result) {
-    return error(static_cast<status>(result), xyz_last_error(), xyz_last_error_took_effect());
+    return error(static_cast<status>(result), xyz_last_error(), xyz_last_error_has_effects());
 }
 
 /** A string argument: a std::string, std::string_view or C string. It is

@@ -91,7 +91,7 @@ public func xyz_last_error() -> UnsafePointer<CChar>? {
 }
 
 @c @implementation
-public func xyz_last_error_took_effect() -> Bool {
+public func xyz_last_error_has_effects() -> Bool {
     LastError.tookEffect
 }
 

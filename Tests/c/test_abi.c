@@ -32,7 +32,7 @@ static void last_error_describes_the_last_failure_and_is_never_null(void) {
     xyz_alert *a = xyz_alert_create("a");
     CHECK_STATUS(xyz_alert_dismiss(a), XYZ_ESTATE);
     CHECK_STR(xyz_last_error(), "cannot dismiss alert 'a': it is idle, not on screen (cancel ends an alert in any live state)");
-    CHECK(!xyz_last_error_took_effect()); /* an ordinary failure changed nothing */
+    CHECK(!xyz_last_error_has_effects()); /* an ordinary failure changed nothing */
     CHECK_OK(xyz_alert_set_priority(a, 3));
     CHECK_STR(xyz_last_error(), "cannot dismiss alert 'a': it is idle, not on screen (cancel ends an alert in any live state)");
     xyz_alert_release(a);

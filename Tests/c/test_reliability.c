@@ -105,7 +105,7 @@ static void an_alternating_provider_cannot_hang_a_call(void) {
     f.calls = 0;
     CHECK_STATUS(xyz_dispatch_page_did_appear(tab), XYZ_ESTATE);
     CHECK(strstr(xyz_last_error(), "did not settle") != NULL);
-    CHECK(xyz_last_error_took_effect()); /* its events stand */
+    CHECK(xyz_last_error_has_effects()); /* its events stand */
     CHECK(strstr(xyz_last_error(), "page 'tab'") != NULL);
     CHECK(f.calls < 10000);
     /* The state is consistent: each alert is in a state its last event said. */

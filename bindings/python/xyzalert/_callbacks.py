@@ -119,7 +119,7 @@ def _status(result: int, func: Any, args: Any) -> int:
     error = None
     if result != Status.OK:
         error = error_for(result, last_error())
-        error.took_effect = bool(library.xyz_last_error_took_effect())
+        error.took_effect = bool(library.xyz_last_error_has_effects())
     return _finish(error, result)
 
 

@@ -49,7 +49,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_on_capped_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_politeness_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_last_error": (_S, [], None, UNLOCKED),
-    "xyz_last_error_took_effect": (c_bool, [], None, UNLOCKED),
+    "xyz_last_error_has_effects": (c_bool, [], None, UNLOCKED),
     "xyz_last_error_pointer": (_S, [], None, UNLOCKED),
     "xyz_free": (None, [c_void_p], None, UNLOCKED),
     "xyz_keyboard_offset": (c_double, [Rect, Rect, c_double], _plain, UNLOCKED),

@@ -11,7 +11,7 @@ class XYZAlertError(Exception):
     """A failed engine call. ``code`` is the :class:`Status`, ``message`` the
     engine's explanation (``xyz_last_error()``). Nothing changed, unless
     ``took_effect`` is true: the :class:`StateError` of a call whose passes
-    did not settle, whose events stand (``xyz_last_error_took_effect()``)."""
+    did not settle, whose events stand (``xyz_last_error_has_effects()``)."""
 
     code: Status = Status.EINVAL
     took_effect: bool = False
