@@ -312,6 +312,22 @@ XYZ_API const char *xyz_scenario_page_lane_limit_lane(const xyz_scenario *scenar
 XYZ_API size_t xyz_scenario_page_lane_limit_visible(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API xyz_on_full xyz_scenario_page_lane_limit_on_full(const xyz_scenario *scenario, size_t index, size_t k);
 
+/** (0.3) The pages whose host's clock reads another time than the step's
+ * "at" at step `index` ("clocks", which recordings write when pages whose
+ * hosts keep clocks of their own meet in a join or a split): how many, and
+ * member `k`'s page name and time, in file order. A runner gives every
+ * page's clock the step's "at", then these pages' clocks these times; the
+ * name is valid until xyz_scenario_free(). 0 or NULL for bad arguments. */
+XYZ_API size_t xyz_scenario_step_clock_count(const xyz_scenario *scenario, size_t index);
+XYZ_API const char *xyz_scenario_step_clock_page(const xyz_scenario *scenario, size_t index, size_t k);
+XYZ_API double xyz_scenario_step_clock(const xyz_scenario *scenario, size_t index, size_t k);
+
+/** (0.3) Whether step `index` sets the history's wall clock apart from
+ * wall_clock + its "at" ("wall", which recordings write when the wall clock
+ * moved apart from the pages' clocks); if so, and `out` is not NULL, the
+ * time goes to `*out`. false for bad arguments. */
+XYZ_API bool xyz_scenario_step_wall(const xyz_scenario *scenario, size_t index, double *out);
+
 /** (0.3) The virtual wall clock at virtual time 0 ("wall_clock", default 0):
  * a runner's history reads wall_clock + the virtual clock. 0 for NULL. */
 XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);

@@ -25,17 +25,17 @@ extension Domain {
     /// The domain's time in seconds: the root's host's `now()`, or the
     /// system's monotonic clock (counted from this domain's first reading)
     /// when the host has no clock.
-    /// While a recorded call runs, every reading is the call's first one
-    /// (see `Recording.clockRead`).
+    /// While a recorded call runs, every reading of a root's clock is the
+    /// call's first one of that clock (see `Recording.clockRead`).
     func now() -> Double {
-        guard let recording = root?.recording, recording.isInCall else {
+        guard let root, let recording = root.recording, recording.isInCall else {
             return readClock()
         }
-        if let frozen = recording.frozenTime {
+        if let frozen = recording.frozenTime(of: root) {
             return frozen
         }
         let reading = readClock()
-        recording.clockRead(reading)
+        recording.clockRead(reading, root: root)
         return reading
     }
 

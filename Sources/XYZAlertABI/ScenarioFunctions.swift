@@ -130,6 +130,43 @@ public func xyz_scenario_step_count(_ scenario: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").steps.count }
 }
 
+/// The "clocks" of step `index`, or nil when out of range.
+private func stepClocks(_ scenario: OpaquePointer?, _ index: Int, _ function: String) throws(AlertError) -> [Scenario.PageClock]? {
+    let timings = try require(scenario, CScenario.self, function, "scenario").scenario.timings
+    return timings.indices.contains(index) ? timings[index].clocks : nil
+}
+
+@c @implementation
+public func xyz_scenario_step_wall(_ scenario: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<Double>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        let timings = try require(scenario, CScenario.self, #function, "scenario").scenario.timings
+        guard timings.indices.contains(index), let wall = timings[index].wall else { return false }
+        out?.pointee = wall
+        return true
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_clock_count(_ scenario: OpaquePointer?, _ index: Int) -> Int {
+    value(0) { () throws(AlertError) in try stepClocks(scenario, index, #function)?.count ?? 0 }
+}
+
+@c @implementation
+public func xyz_scenario_step_clock_page(_ scenario: OpaquePointer?, _ index: Int, _ k: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        guard let clocks = try stepClocks(scenario, index, #function), clocks.indices.contains(k) else { return nil }
+        return try require(scenario, CScenario.self, #function, "scenario").arena.intern(clocks[k].page)
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_clock(_ scenario: OpaquePointer?, _ index: Int, _ k: Int) -> Double {
+    value(0) { () throws(AlertError) in
+        guard let clocks = try stepClocks(scenario, index, #function), clocks.indices.contains(k) else { return 0 }
+        return clocks[k].time
+    }
+}
+
 /// Step `index` of the scenario; `.invalidArgument` when out of range.
 private func step(_ scenario: OpaquePointer?, _ index: Int, _ function: String) throws(AlertError) -> xyz_step_info {
     let steps = try require(scenario, CScenario.self, function, "scenario").steps

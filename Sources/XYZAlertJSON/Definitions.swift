@@ -261,11 +261,24 @@ public struct Scenario: Sendable {
     public struct Timing: Sendable, Equatable {
         public var at: Double?
         public var during: Int?
+        /// The pages whose host's clock reads another time than `at` at
+        /// this step ("clocks", written by recordings of pages whose hosts
+        /// keep clocks of their own), in file order.
+        public var clocks: [PageClock] = []
+        /// The history's wall clock at this step when it differs from the
+        /// file's wall_clock + `at` ("wall", written by recordings).
+        public var wall: Double?
 
         public init(at: Double? = nil, during: Int? = nil) {
             self.at = at
             self.during = during
         }
+    }
+
+    /// One member of a step's "clocks": page `page`'s clock reads `time`.
+    public struct PageClock: Sendable, Equatable {
+        public var page: String
+        public var time: Double
     }
 
     /// One line of a scenario's "expect" list (docs/rules.md §15) and where it is.

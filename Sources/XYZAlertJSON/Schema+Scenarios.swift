@@ -168,9 +168,21 @@ extension Schema {
         func step(_ element: JSONValue) throws(LoadError) -> (Scenario.Step, Scenario.Timing) {
             var members: [(key: String, value: JSONValue)] = []
             var timing = Scenario.Timing()
+            var clocksField: JSONValue?
             for (key, field) in try object(element, "a step") {
                 if key == "at" {
                     timing.at = try number(field, "at")
+                } else if key == "clocks" {
+                    for (name, time) in try object(field, "clocks") {
+                        guard pageNames.contains(ExactString(name)) || pagesBroken else {
+                            throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: time, .key)
+                        }
+                        timing.clocks.append(.init(page: name, time: try number(time, "a page's clock")))
+                    }
+                    clocksField = field
+                } else if key == "wall" {
+                    timing.wall = try number(field, "wall")
+                    clocksField = field
                 } else if key != "during" {
                     members.append((key, field))
                 } else {
@@ -185,7 +197,10 @@ extension Schema {
             }
             guard members.count == 1, let (kind, body) = members.first else {
                 throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
-                           + " (besides \"at\" and \"during\"); got \(members.count)", at: element)
+                           + " (besides \"at\", \"clocks\", \"wall\" and \"during\"); got \(members.count)", at: element)
+            }
+            if let clocksField, timing.at == nil {
+                throw fail("\"clocks\" and \"wall\" need \"at\" beside them (the time of every other clock)", at: clocksField, .key)
             }
             return (try stepKind(kind, body), timing)
         }

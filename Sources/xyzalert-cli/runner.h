@@ -15,6 +15,11 @@ typedef struct page {
     runner *runner;
     const char *name;
     xyz_dispatch *dispatch;
+    /* A clock of its own (a step's "clocks"): while `clock_generation` is
+     * the runner's, the page's host reads `own_time` plus the time the
+     * virtual clock moved since it read `own_since`. */
+    unsigned long clock_generation;
+    double own_time, own_since;
 } page;
 
 /* An alert the runner added (a reference it owns), for --why: whether its
@@ -43,6 +48,11 @@ struct runner {
     int label_width; /* the widest step label, for aligned columns */
     int time_width;  /* and the widest time (at least 8) */
     double clock;    /* the virtual clock, in seconds from 0 (docs/rules.md §12) */
+    unsigned long clock_generation; /* counts "at" times: pages' own clocks last until the next */
+    /* The wall clock a step's "wall" set (while wall_generation is
+     * clock_generation): wall_time plus the time moved since own_since. */
+    unsigned long wall_generation;
+    double wall_time, wall_since;
     bool timed;      /* the scenario advances the clock: the text shows times */
     /* Nested steps (a recording's calls made from inside callbacks, with
      * "during"): the outer step playing, the events it has had, and the

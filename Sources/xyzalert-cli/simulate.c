@@ -6,9 +6,13 @@
 
 #include "runner.h"
 
-/* The runner's wall clock: the scenario's wall_clock plus the virtual clock. */
+/* The runner's wall clock: the scenario's wall_clock plus the virtual clock,
+ * or the time a step's "wall" set, moved on with the virtual clock. */
 static double runner_wall_clock(void *context) {
     runner *r = context;
+    if (r->wall_generation != 0 && r->wall_generation == r->clock_generation) {
+        return r->clock == r->wall_since ? r->wall_time : r->wall_time + (r->clock - r->wall_since);
+    }
     return xyz_scenario_wall_clock(r->scenario) + r->clock;
 }
 

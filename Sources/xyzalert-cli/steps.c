@@ -533,12 +533,26 @@ long runner_nested_in(runner *r, size_t index) {
     return r->during[index];
 }
 
-/* Plays step `index`: its clock ("at"), its call, its "-" line when it
- * caused no event. */
+/* Plays step `index`: its clocks ("at", and "clocks" for pages whose
+ * clocks read other times), its call, its "-" line when it caused no
+ * event. */
 void runner_play(runner *r, size_t index) {
     xyz_step_info step = runner_step_at(r->scenario, index);
     if (r->has_at[index]) {
         r->clock = r->at[index];
+        r->clock_generation++;
+        size_t clocks = xyz_scenario_step_clock_count(r->scenario, index);
+        for (size_t k = 0; k < clocks; k++) {
+            page *p = runner_find_page(r, xyz_scenario_step_clock_page(r->scenario, index, k));
+            if (!p) continue;
+            p->clock_generation = r->clock_generation;
+            p->own_time = xyz_scenario_step_clock(r->scenario, index, k);
+            p->own_since = r->clock;
+        }
+        if (xyz_scenario_step_wall(r->scenario, index, &r->wall_time)) {
+            r->wall_generation = r->clock_generation;
+            r->wall_since = r->clock;
+        }
     }
     r->step = index;
     runner_describe(r, &step);

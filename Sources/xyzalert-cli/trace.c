@@ -233,9 +233,14 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
     runner_run_nested(((page *)context)->runner);
 }
 
-/* The virtual clock: scenarios never depend on the machine's speed. */
+/* The virtual clock: scenarios never depend on the machine's speed. A
+ * page given a time of its own by a step's "clocks" reads that time, moved
+ * on as the virtual clock moves, until the next "at". */
 static double on_now(void *context) {
-    return ((page *)context)->runner->clock;
+    const page *p = context;
+    const runner *r = p->runner;
+    if (p->clock_generation == 0 || p->clock_generation != r->clock_generation) return r->clock;
+    return r->clock == p->own_since ? p->own_time : p->own_time + (r->clock - p->own_since);
 }
 
 /* Deferred scenarios flush only at their "flush" and "select" steps. */

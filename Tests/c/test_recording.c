@@ -13,6 +13,7 @@ typedef struct session session;
 typedef struct rec_page {
     session *s;
     const char *name;
+    double skew; /* a clock of its own: the session's plus this */
 } rec_page;
 
 struct session {
@@ -85,8 +86,9 @@ static void s_announce(xyz_alert *alert, xyz_politeness politeness, const char *
     logf_line(((rec_page *)context)->s, "announce", alert, xyz_politeness_name(politeness));
 }
 static double s_now(void *context) {
-    session *s = ((rec_page *)context)->s;
-    double reading = s->clock;
+    rec_page *p = context;
+    session *s = p->s;
+    double reading = s->clock + p->skew;
     s->clock += s->clock_step;
     return reading;
 }
@@ -94,6 +96,7 @@ static double s_now(void *context) {
 static xyz_dispatch *s_page(rec_page *p, session *s, const char *name) {
     p->s = s;
     p->name = name;
+    p->skew = 0;
     xyz_host host = XYZ_HOST_INIT(.context = p, .show = s_show, .hide = s_hide, .unhide = s_unhide, .remove = s_remove,
                                   .finish = s_finish, .move = s_move, .action = s_action, .update = s_update,
                                   .announce = s_announce, .now = s_now);
@@ -549,12 +552,64 @@ static void clock_readings_across_a_join_and_nested_calls_replay(void) {
     CHECK_OK(xyz_dispatch_destroy(shell));
 }
 
+/* Pages whose hosts keep clocks of their own (here "tab" reads 100 s more
+ * than "app"): a split and a join carry each alert's time left from one
+ * clock to the other, recorded or not, and the replay gives each page's
+ * clock the time it read (the step's "clocks"). */
+static void clocks_of_their_own_across_a_split_and_a_join_replay(void) {
+    char logs[2][32768];
+    for (int recorded = 0; recorded < 2; recorded++) {
+        session s;
+        memset(&s, 0, sizeof s);
+        rec_page pages[2];
+        xyz_dispatch *app = s_page(&pages[0], &s, "app");
+        xyz_dispatch *tab = s_page(&pages[1], &s, "tab");
+        pages[1].skew = 100;
+        CHECK_OK(xyz_dispatch_page_did_appear(app));
+        CHECK_OK(xyz_dispatch_set_parent(tab, app));
+        s.root = app;
+        if (recorded) CHECK_OK(xyz_dispatch_start_recording(app));
+        /* "x" waits on the hidden tab with 5 s to live (until app's 5). */
+        xyz_alert *x = make_alert("x", 1, XYZ_EXCLUSIVE_WAIT);
+        CHECK_OK(xyz_alert_set_ttl(x, 5));
+        add1(tab, x);
+        s.clock = 1; /* the tab leaves with 4 s left: until its own 105 */
+        CHECK_OK(xyz_dispatch_set_parent(tab, NULL));
+        s.clock = 2; /* and comes back with 3 s left: until app's 5 */
+        CHECK_OK(xyz_dispatch_set_parent(tab, app));
+        s.clock = 4.5;
+        CHECK_OK(xyz_dispatch_tick(app));
+        CHECK_STR(s.log, "");
+        s.clock = 5.5;
+        CHECK_OK(xyz_dispatch_tick(app));
+        CHECK_STR(s.log, "finish x expired\n");
+        /* A second alert leaves with the tab and times out on its clock. */
+        xyz_alert *y = make_alert("y", 1, XYZ_EXCLUSIVE_WAIT);
+        CHECK_OK(xyz_alert_set_ttl(y, 2));
+        add1(tab, y); /* until app's 7.5 */
+        s.clock = 6;
+        CHECK_OK(xyz_dispatch_set_parent(tab, NULL)); /* until the tab's 107.5 */
+        s.clock = 7;
+        CHECK_OK(xyz_dispatch_tick(tab));
+        CHECK_STR(s.log, "finish x expired\n");
+        s.clock = 7.5;
+        CHECK_OK(xyz_dispatch_tick(tab));
+        CHECK_STR(s.log, "finish x expired\nfinish y expired\n");
+        if (recorded) check_round_trip(&s, app);
+        snprintf(logs[recorded], sizeof logs[recorded], "%s", s.log);
+        CHECK_OK(xyz_dispatch_destroy(app));
+        CHECK_OK(xyz_dispatch_destroy(tab));
+    }
+    CHECK_STR(logs[1], logs[0]);
+}
+
 const test_case recording_tests[] = {
     {"setters_that_change_nothing_record_nothing", setters_that_change_nothing_record_nothing},
     {"an_empty_add_records_nothing", an_empty_add_records_nothing},
     {"id_dependencies_on_ids_of_no_alert_replay", id_dependencies_on_ids_of_no_alert_replay},
     {"the_api_and_the_files_agree_on_values", the_api_and_the_files_agree_on_values},
     {"clock_readings_across_a_join_and_nested_calls_replay", clock_readings_across_a_join_and_nested_calls_replay},
+    {"clocks_of_their_own_across_a_split_and_a_join_replay", clocks_of_their_own_across_a_split_and_a_join_replay},
     {"a_recorded_session_replays_to_the_same_events", a_recorded_session_replays_to_the_same_events},
     {"recording_in_deferred_mode_keeps_the_flushes", recording_in_deferred_mode_keeps_the_flushes},
     {"what_cannot_be_replayed_is_refused_or_reported", what_cannot_be_replayed_is_refused_or_reported},

@@ -156,7 +156,9 @@ static void on_action(xyz_alert *a, size_t index, void *context) {
     react(a);
 }
 static void on_flush(xyz_dispatch *root, void *context) { (void)root; (void)context; react(NULL); }
-static double on_now(void *context) { (void)context; return clock_now; }
+/* A page's clock: the virtual clock plus the seconds its context holds (some
+ * hosts keep clocks of their own: joins and splits carry time between them). */
+static double on_now(void *context) { return clock_now + (double)(size_t)context; }
 static void on_update(xyz_alert *a, void *context) { (void)context; log_event(a, "update", NULL); react(a); }
 static void on_announce(xyz_alert *a, xyz_politeness politeness, const char *text, void *context) {
     (void)context;
@@ -185,8 +187,8 @@ static xyz_dispatch *provider(xyz_dispatch *parent, void *context) {
     return mode == 2 ? NULL : pages[pick % PAGES];
 }
 
-static xyz_dispatch *make_page(int deferred) {
-    xyz_host host = XYZ_HOST_INIT(.show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_remove,
+static xyz_dispatch *make_page(int deferred, size_t clock_skew) {
+    xyz_host host = XYZ_HOST_INIT(.context = (void *)clock_skew, .show = on_show, .hide = on_hide, .unhide = on_unhide, .remove = on_remove,
                                   .finish = on_finish, .move = on_move, .action = on_action,
                                   .destroy_context = on_destroy, .now = on_now, .set_timer = on_set_timer,
                                   .update = on_update, .announce = on_announce);
@@ -262,7 +264,7 @@ static void step(void) {
         (void)xyz_dispatch_destroy(old);
         destroying[i] = 0;
         if (old == recorded_root) recorded_root = NULL; /* its recording went with it */
-        pages[i] = make_page(operand(2));
+        pages[i] = make_page(operand(2), (size_t)operand(2) * 250);
         recorded[i] = 0;
         break;
     }
@@ -446,7 +448,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     provider_calls = 0;
     clock_now = 0;
     for (int i = 0; i < PAGES; i++) {
-        pages[i] = make_page(i == 3);
+        pages[i] = make_page(i == 3, i == 2 ? 250 : 0);
         xyz_dispatch_set_name(pages[i], ids[1 + i]);
     }
     memset(alerts, 0, sizeof alerts);

@@ -79,6 +79,12 @@ public final class Recording {
         var call: RecordedStep
         var at: Double?
         var during: Int?
+        /// The pages (by index) whose host's clock read another time than
+        /// `at` in the call, and those times (see `clockRead`).
+        var clocks: [(page: Int, time: Double)] = []
+        /// The history's wall clock, when it read another time than the
+        /// file's `wall_clock` + `at` (see `wallRead`).
+        var wall: Double?
     }
 
     let deferred: Bool
@@ -122,9 +128,12 @@ public final class Recording {
     /// next event or the end of the call.
     private var finishing: Alert?
     private var eventsInCall = 0
-    /// The one time every recorded domain's clock reads during the call
-    /// running now (its first reading), or nil before it is read.
-    private(set) var frozenTime: Double?
+    /// The clocks read during the call running now: each root page whose
+    /// host's clock a domain read, with its first reading, which every
+    /// later reading of that clock in the call returns.
+    private var frozen: [(root: ObjectIdentifier, time: Double)] = []
+    /// Whether the running call has read the history's wall clock.
+    private var wallReadInCall = false
 
     init(_ domain: Domain) {
         deferred = domain.isDeferred
@@ -298,7 +307,8 @@ public final class Recording {
             callSerial &+= 1
             outerStep = steps.count - 1
             eventsInCall = 0
-            frozenTime = nil
+            frozen.removeAll()
+            wallReadInCall = false
         }
         calls.append(steps.count - 1)
     }
@@ -308,7 +318,8 @@ public final class Recording {
         calls.removeLast()
         if depth == 0 {
             forgetFinishing()
-            frozenTime = nil
+            frozen.removeAll()
+            wallReadInCall = false
         }
     }
 
@@ -324,13 +335,44 @@ public final class Recording {
     /// nested calls included).
     var isInCall: Bool { depth > 0 }
 
-    /// A recorded domain read its clock during the call, for the first
-    /// time: every reading until the call returns is this one (whichever
-    /// domain reads it, the call's own or one it joined or reached from a
-    /// callback), and the replay's clock must read it at the call's step.
-    func clockRead(_ time: Double) {
-        frozenTime = time
-        steps[outerStep].at = time
+    /// The time the clock of `root`'s host reads during the running call,
+    /// once a domain rooted there has read it.
+    func frozenTime(of root: Dispatch) -> Double? {
+        let key = ObjectIdentifier(root)
+        return frozen.first { $0.root == key }?.time
+    }
+
+    /// A recorded domain rooted at `root` read its host's clock during the
+    /// call, for the first time in the call: every reading of that clock
+    /// until the call returns is this one (whichever domain reads it, the
+    /// call's own, one it joined or split off, or one reached from a
+    /// callback). The call's first reading is the step's `at`; a root
+    /// whose clock reads another time (pages whose hosts keep clocks of
+    /// their own, met in a join or a split) is written beside it, so that
+    /// the replay gives that page's clock that time.
+    func clockRead(_ time: Double, root: Dispatch) {
+        frozen.append((ObjectIdentifier(root), time))
+        guard let at = steps[outerStep].at else {
+            steps[outerStep].at = time
+            return
+        }
+        if time != at, let page = pageIndex[ObjectIdentifier(root)] {
+            steps[outerStep].clocks.append((page, time))
+        }
+    }
+
+    /// Whether the running call is yet to note the history's wall clock.
+    var needsWallReading: Bool { !wallReadInCall && startingHistory != nil }
+
+    /// The history's wall clock read `wall` during the call (after a domain
+    /// clock gave the step its `at`): the replay's wall clock reads the
+    /// file's `wall_clock` + `at`, so a reading that differs (a wall clock
+    /// that moved apart from the pages' clocks: set by the user, or read
+    /// beside a page's clock of its own) is written on the step.
+    func wallRead(_ wall: Double) {
+        wallReadInCall = true
+        guard let history = startingHistory, let at = steps[outerStep].at, history.wallClock + at != wall else { return }
+        steps[outerStep].wall = wall
     }
 
     /// An event is being delivered to the host of a recorded page.

@@ -29,6 +29,10 @@ enum ScenarioWriter {
         out += steps.map { step in
             var text = "{" + member(step.call)
             if let at = step.at { text += ", \"at\": " + JSONText.number(at) }
+            if !step.clocks.isEmpty {
+                text += ", \"clocks\": " + JSONText.object(step.clocks.map { (pages[$0.page].name, JSONText.number($0.time)) })
+            }
+            if let wall = step.wall { text += ", \"wall\": " + JSONText.number(wall) }
             if let during = step.during { text += ", \"during\": \(during)" }
             return "\n    " + text + "}"
         }.joined(separator: ",")

@@ -27,7 +27,13 @@ final class EngineHarness: Harness, VirtualClock {
     private var history: History!
     private var idCaps: [String: CapRules] = [:]
 
-    init(modes: [PageMode], caps: CapsSetup) {
+    convenience init(modes: [PageMode], caps: CapsSetup) {
+        self.init(modes: modes, caps: caps, ownClocks: false)
+    }
+
+    /// `ownClocks`: page i's host reads the virtual clock plus 100·i
+    /// seconds (hosts with clocks of their own; the history reads page 0's).
+    init(modes: [PageMode], caps: CapsSetup, ownClocks: Bool) {
         idCaps = caps.idCaps
         history = History { [unowned self] in self.clock }
         for (key, rules) in caps.keyCaps {
@@ -38,6 +44,7 @@ final class EngineHarness: Harness, VirtualClock {
         }
         for (i, mode) in modes.enumerated() {
             let host = PageHost(harness: self, mode: mode)
+            host.skew = ownClocks ? Double(i) * 100 : 0
             hosts.append(host)
             let page = Dispatch(host: host, pageView: pageView(i), name: "p\(i)")
             if registersWindow(i) {
@@ -276,7 +283,9 @@ private final class PageHost: AlertHost {
     }
 
     var defersPasses: Bool { mode != .immediate }
-    func now() -> Double? { harness.clock }
+    /// Added to the virtual clock: a clock of its own.
+    var skew = 0.0
+    func now() -> Double? { harness.clock + skew }
 
     func show(_ alert: Alert, target: String, view: ViewHandle?) {
         let page = alert.dispatch!

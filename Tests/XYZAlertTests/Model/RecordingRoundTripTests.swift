@@ -18,12 +18,16 @@ import Testing
 /// (host code a recording refuses), each played twice: as they are (pages
 /// 1 to 3 start as domains of their own, which join page 0's or not), and
 /// with pages 1 to 3 attached to page 0 before the recording starts, so
-/// that every page's events are recorded from the start.
+/// that every page's events are recorded from the start; and both again
+/// with hosts whose clocks differ (page i's reads 100·i seconds more), so
+/// that the times of joins and splits are carried from clock to clock and
+/// each page's clock replays its own readings (a step's "clocks", and
+/// "wall" when the history's clock, page 0's, differs from the step's).
 @Suite("Recording round trip over the model's sequences")
 struct RecordingRoundTripTests {
     static let sequences = 1_500
-    /// Of the 3,000 plays.
-    static let requiredComplete = 2_000
+    /// Of the 6,000 plays.
+    static let requiredComplete = 4_000
 
     @Test func recordingsOfRandomSequencesReplay() throws {
         let directory = environment("XYZALERT_RECORDINGS")
@@ -34,8 +38,8 @@ struct RecordingRoundTripTests {
             var generator = SequenceGenerator(seed: seed)
             var sequence = generator.sequence()
             sequence.ops.removeAll { if case .setProvider = $0 { true } else { false } }
-            for joined in [false, true] {
-            let (scenario, problem) = EngineHarness.playRecorded(sequence, joined: joined)
+            for (joined, ownClocks) in [(false, false), (true, false), (false, true), (true, true)] {
+            let (scenario, problem) = EngineHarness.playRecorded(sequence, joined: joined, ownClocks: ownClocks)
             guard let scenario else {
                 // The reason without the names in it, e.g. "page 'p2'".
                 let reason = (problem ?? "?").split(separator: ": ", maxSplits: 1).last.map(String.init) ?? "?"
@@ -44,7 +48,7 @@ struct RecordingRoundTripTests {
             }
             complete += 1
             if let directory {
-                let path = "\(directory)/seed-\(seed)\(joined ? "-joined" : "").json"
+                let path = "\(directory)/seed-\(seed)\(joined ? "-joined" : "")\(ownClocks ? "-clocks" : "").json"
                 guard let file = fopen(path, "w") else {
                     Issue.record("cannot write \(path)")
                     return
@@ -55,7 +59,7 @@ struct RecordingRoundTripTests {
             }
         }
         #expect(complete >= Self.requiredComplete,
-                "only \(complete) of \(2 * Self.sequences) plays recorded completely; broken by: \(problems)")
+                "only \(complete) of \(4 * Self.sequences) plays recorded completely; broken by: \(problems)")
         // Only what a file cannot hold breaks a recording.
         let allowed = ["alerts added before the recording saw it", "a file has one mode", "active-child provider",
                        "added where the recording does not see", "shares its history with",
@@ -70,8 +74,8 @@ extension EngineHarness {
     /// Plays `sequence` with page 0's domain recorded from the start: the
     /// recording as a scenario with the recorded events as its "expect"
     /// list, or nil and why it could not be written.
-    static func playRecorded(_ sequence: OpSequence, joined: Bool) -> (String?, String?) {
-        let harness = EngineHarness(modes: sequence.modes, caps: sequence.caps)
+    static func playRecorded(_ sequence: OpSequence, joined: Bool, ownClocks: Bool) -> (String?, String?) {
+        let harness = EngineHarness(modes: sequence.modes, caps: sequence.caps, ownClocks: ownClocks)
         let root = harness.page(0)
         if joined {
             for i in 1..<sequence.modes.count {
