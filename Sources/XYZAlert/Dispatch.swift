@@ -134,12 +134,16 @@ public final class Dispatch {
         if wanted && alert.queueIndex < 0 {
             domain.scheduleChanges &+= 1
             if let lane = alert.laneKey {
+                if otherLanes[lane] == nil {
+                    domain.laneState(lane).addPage(self)
+                }
                 if alert.exclusive == .wait {
                     otherLanes[lane, default: LaneQueues()].wait.insert(alert)
                 } else {
                     otherLanes[lane, default: LaneQueues()].cover.insert(alert)
                 }
             } else if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
+            domain.markLaneDirty(alert.laneKey)
         } else if !wanted && alert.queueIndex >= 0 {
             dequeue(alert)
         }
@@ -150,6 +154,7 @@ public final class Dispatch {
             if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
             if otherLanes[lane]!.isEmpty {
                 otherLanes[lane] = nil
+                domain.laneStates[lane]?.removePage(self)
             }
         } else if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
     }

@@ -101,6 +101,7 @@ extension Domain {
             if alert.offset != 0 {
                 offsetAlerts -= 1
             }
+            laneLeftScreen(alert)
         }
         dispatch.unlist(alert)
         if !alert.tagKeys.isEmpty {

@@ -104,7 +104,11 @@ extension Domain {
         domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
         offsetAlerts -= domain.offsetAlerts
         let moving = Domain.liveAlerts(of: subtree)
-        Domain.transfer(moving, from: self, to: domain)
+        moveLanePages(of: subtree, to: domain) {
+            Domain.transfer(moving, from: self, to: domain)
+        }
+        rebuildLaneStacks()
+        domain.rebuildLaneStacks()
         moveTimers(of: moving, to: domain)
         domain.refreshDurations()
         return domain
@@ -136,11 +140,22 @@ extension Domain {
         }
         continueNumbering(other)
         participationChanged()
-        stack += other.stack
         offsetAlerts += other.offsetAlerts
-        other.stack = []
         other.offsetAlerts = 0
-        Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
+        other.moveLanePages(of: dispatches, to: self) {
+            Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
+        }
+        // The incoming on-screen alerts go on top of the stack, and of
+        // their lanes' stacks (after the counts moved: a first lane besides
+        // "main" built the lanes' stacks from this domain's stack).
+        stack += other.stack
+        if hasLanes {
+            for alert in other.stack {
+                laneState(alert.laneKey).stack.append(alert)
+                markLaneDirty(alert.laneKey)
+            }
+        }
+        other.stack = []
         // (Each alert once: a parked one may have a ttl and a wake.)
         other.moveTimers(of: other.deadlines.items + other.wakes.items.filter { $0.deadlineIndex < 0 }, to: self)
         if history == nil, let kept = other.history {
@@ -160,6 +175,25 @@ extension Domain {
             host.setTimer(formerRoot, delay: -1)
         }
         refreshDurations()
+    }
+
+    /// Runs `transfer` (which moves the lane counts of `dispatches`'
+    /// alerts to `target`) with the candidate pages of each lane moved
+    /// along, and marks the lanes they bring to be looked at: O(their live
+    /// alerts).
+    private func moveLanePages(of dispatches: [Dispatch], to target: Domain, _ transfer: () -> Void) {
+        for dispatch in dispatches {
+            for lane in dispatch.otherLanes.keys {
+                laneStates[lane]?.removePage(dispatch)
+            }
+        }
+        transfer()
+        for dispatch in dispatches {
+            for lane in dispatch.otherLanes.keys {
+                target.laneState(lane).addPage(dispatch)
+            }
+            target.markLanesDirty(of: dispatch)
+        }
     }
 
     /// Numbers passes and sweeps on from `other`'s, so that the marks of

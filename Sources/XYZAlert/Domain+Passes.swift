@@ -109,6 +109,7 @@ extension Domain {
                 dispatch.dequeue(alert)
                 dispatch.unqueued(alert)
                 stack.append(alert)
+                laneShown(alert)
                 alert.state = .showing
                 alert.offset = 0
                 if alert.deadlineIndex >= 0 || alert.duration > 0 {
@@ -187,20 +188,49 @@ extension Domain {
     private func nextEvent(_ pass: Int) -> PassEvent? {
         computeParticipation(askProviders: true)
         var heldBack = false
-        guard laneOrder.count > 1 else {
-            let event = stacksInUse ? anyLaneEvent(pass, lane: nil, onlyLane: false, &heldBack)
-                : laneEvent(pass, lane: nil, onlyLane: false, &heldBack)
+        guard hasLanes else {
+            let event = stacksInUse ? anyLaneEvent(pass, lane: nil, in: stack, pages: nil, &heldBack)
+                : laneEvent(pass, lane: nil, in: stack, pages: nil, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
-        // docs/rules.md §14: each lane on its own, in byte order of their names.
-        for lane in laneOrder {
-            if let event = stacksInUse ? anyLaneEvent(pass, lane: lane, onlyLane: true, &heldBack)
-                : laneEvent(pass, lane: lane, onlyLane: true, &heldBack) {
+        return nextLaneEvent(pass)
+    }
+
+    /// `nextEvent` with more than one lane in use (docs/rules.md §14): each
+    /// lane on its own, in byte order of their names, looking only at the
+    /// lanes something changed in since each was last seen settled
+    /// (`dirtyLanes`); a lane seen without an event is clean until
+    /// something marks it again, one whose event a mark held back is looked
+    /// at by the next pass. O(log L) per lane looked at, plus that lane's
+    /// stack and candidate pages.
+    @inline(never)
+    private func nextLaneEvent(_ pass: Int) -> PassEvent? {
+        while let lane = dirtyLanes.first {
+            if lane.status == .gone {
+                popDirty()
+                continue
+            }
+            var heldBack = false
+            let pages = lane.key == nil ? nil : lane.pages
+            if let event = stacksInUse ? anyLaneEvent(pass, lane: lane.key, in: lane.stack, pages: pages, &heldBack)
+                : laneEvent(pass, lane: lane.key, in: lane.stack, pages: pages, &heldBack) {
                 return event
             }
+            popDirty()
+            if heldBack {
+                lane.status = .heldBack
+                heldLanes.append(lane)
+            } else {
+                lane.status = .clean
+            }
         }
-        passEndedSettled = !heldBack
+        passEndedSettled = heldLanes.isEmpty
+        let held = heldLanes
+        heldLanes = []
+        for lane in held where lane.status == .heldBack {
+            pushDirty(lane)
+        }
         return nil
     }
 
@@ -208,32 +238,35 @@ extension Domain {
     /// (docs/rules.md §19): the stack rules for a lane with one, the classic
     /// ones otherwise.
     @inline(never)
-    private func anyLaneEvent(_ pass: Int, lane: ExactString?, onlyLane: Bool, _ heldBack: inout Bool) -> PassEvent? {
+    private func anyLaneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?,
+                              _ heldBack: inout Bool) -> PassEvent? {
         if let limit = stackLimit(lane) {
-            return stackLaneEvent(pass, lane: lane, onlyLane: onlyLane, limit: limit, &heldBack)
+            return stackLaneEvent(pass, lane: lane, in: alerts, pages: pages, limit: limit, &heldBack)
         }
-        return laneEvent(pass, lane: lane, onlyLane: onlyLane, &heldBack)
+        return laneEvent(pass, lane: lane, in: alerts, pages: pages, &heldBack)
     }
 
-    /// The next event of one lane (`lane`, nil for "main"; with `onlyLane`
-    /// false every on-screen alert is in it, as when only "main" is in use);
-    /// sets `heldBack` when a mark held back an alert that would have had one.
+    /// The next event of one lane (`lane`, nil for "main"), whose on-screen
+    /// alerts are `alerts` (the whole stack while "main" is the only lane
+    /// in use) and whose candidates are on `pages` (nil: every
+    /// participating page); sets `heldBack` when a mark held back an alert
+    /// that would have had one.
     ///
-    /// The sweeps below find positions in `stack` and make the event only at
-    /// the end: an alert that is merely looked at is then never retained (a
-    /// reference that might leave the loop cost a retain and a release per
-    /// alert per sweep).
+    /// The sweeps below find positions in `alerts` and make the event only
+    /// at the end: an alert that is merely looked at is then never retained
+    /// (a reference that might leave the loop cost a retain and a release
+    /// per alert per sweep).
     @inline(__always)
-    private func laneEvent(_ pass: Int, lane: ExactString?,
-                           onlyLane: Bool, _ heldBack: inout Bool) -> PassEvent? {
+    private func laneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?,
+                           _ heldBack: inout Bool) -> PassEvent? {
         var top: Int32?
-        for i in stack.indices {
-            let alert = stack[i]
-            if alert.dispatch!.isParticipating && (!onlyLane || alert.laneKey == lane) {
+        for i in alerts.indices {
+            let alert = alerts[i]
+            if alert.dispatch!.isParticipating {
                 top = max(top ?? alert.priority, alert.priority)
             }
         }
-        var chosen = select(above: top, lane: lane)
+        var chosen = select(above: top, lane: lane, pages: pages)
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: top, lane: lane) {
             return .capped(capped)
         }
@@ -244,13 +277,10 @@ extension Domain {
         }
         var hiding = chosen?.exclusive == .hideOthers
         var unhide = -1
-        var i = stack.count - 1
+        var i = alerts.count - 1
         while i >= 0 {
-            let alert = stack[i]
+            let alert = alerts[i]
             i -= 1
-            if onlyLane && alert.laneKey != lane {
-                continue
-            }
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
             let visible = participates && !hiding
@@ -269,17 +299,17 @@ extension Domain {
                 // docs/rules.md §19: one that drops when displaced ends
                 // where it would be (or stay) hidden `covered`.
                 if participates && alert.whenDisplaced == .drop {
-                    return .end(stack[i + 1], .displaced)
+                    return .end(alerts[i + 1], .displaced)
                 }
                 if alert.state == .showing {
-                    return .hide(stack[i + 1], participates ? .covered : .page)
+                    return .hide(alerts[i + 1], participates ? .covered : .page)
                 }
             } else if unhide < 0 && alert.state == .hidden {
                 unhide = i + 1
             }
         }
         if unhide >= 0 {
-            return .unhide(stack[unhide])
+            return .unhide(alerts[unhide])
         }
         return chosen.map(PassEvent.show)
     }
@@ -291,11 +321,14 @@ extension Domain {
     /// chosen alert outranks every other candidate.
     /// Cost: O(participating dispatches). (`Alert.why` asks it too, which
     /// candidate the next pass selects.)
-    func select(above top: Int32?, lane: ExactString?) -> Alert? {
+    /// With `pages` (a lane's candidate pages, while more than one lane is
+    /// in use), only those of them that participate are asked: O(pages).
+    func select(above top: Int32?, lane: ExactString?, pages: [Dispatch]? = nil) -> Alert? {
+        let asked = pages ?? participating
         var best: Alert?
-        for i in participating.indices {
-            let dispatch = participating[i]
-            if dispatch.isHeld {
+        for i in asked.indices {
+            let dispatch = asked[i]
+            if dispatch.isHeld || (pages != nil && !dispatch.isParticipating) {
                 continue
             }
             if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),

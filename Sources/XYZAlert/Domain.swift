@@ -56,11 +56,15 @@ final class Domain {
     @exclusivity(unchecked) var offsetAlerts = 0
     @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: WaiterList] = [:]
-    /// How many live alerts of the domain are in each lane other than
-    /// "main", and every lane in use ("main" always, as nil) in byte order
-    /// of the names (see Lanes.swift).
-    @exclusivity(unchecked) var lanesInUse: [ExactString: Int] = [:]
-    @exclusivity(unchecked) var laneOrder: [ExactString?] = [nil]
+    /// The lanes in use other than "main", by name; "main"; every lane in
+    /// use in byte order of the names; the lanes a pass is to look at (a
+    /// heap by that order), and those whose events the running pass held
+    /// back (see Lanes.swift).
+    @exclusivity(unchecked) var laneStates: [ExactString: LaneState] = [:]
+    @exclusivity(unchecked) var mainLaneState = LaneState(key: nil, order: 0)
+    @exclusivity(unchecked) var laneOrder: [LaneState]
+    @exclusivity(unchecked) var dirtyLanes: [LaneState] = []
+    @exclusivity(unchecked) var heldLanes: [LaneState] = []
     /// The live alerts of the domain by tag (see Tags.swift).
     @exclusivity(unchecked) var tagged: [ExactString: [ObjectIdentifier: Alert]] = [:]
     /// The `seq` the next added alert gets.
@@ -161,6 +165,7 @@ final class Domain {
 
     init(root: Dispatch?) {
         self.root = root
+        laneOrder = [mainLaneState]
     }
 
     /// Whether the root's host defers passes (a destroyed root has no host).
@@ -215,9 +220,14 @@ final class Domain {
         var list: [Dispatch] = []
         list.reserveCapacity(participating.count)
         var sawProvider = false
+        let lanes = hasLanes
         func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) {
+            let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
             d.isHeld = held || d.suspensions > 0
+            if lanes && (d.isParticipating != wasParticipating || d.isHeld != wasHeld) {
+                markLanesDirty(of: d)
+            }
             if d.isParticipating {
                 list.append(d)
             }

@@ -104,9 +104,26 @@ extension Domain {
                 if let lane = alert.laneKey { lanes[lane, default: 0] += 1 }
             }
         }
-        require(lanes == lanesInUse, "lanesInUse counts \(lanesInUse), not \(lanes)")
-        require(laneOrder == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
+        require(lanes == laneStates.mapValues(\.live), "the lanes count \(laneStates.mapValues(\.live)), not \(lanes)")
+        require(laneOrder.map(\.key) == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
                 "laneOrder is not the lanes in use in byte order")
+        require(laneOrder.indices.allSatisfy { laneOrder[$0].order == $0 && laneOrder[$0].status != .gone }, "a lane's order is wrong")
+        require(laneOrder.allSatisfy { lane in lane.status != .dirty || dirtyLanes.contains { $0 === lane } },
+                "a lane marked dirty is not in dirtyLanes")
+        if hasLanes {
+            for lane in laneOrder {
+                require(lane.stack.elementsEqual(stack.filter { $0.laneKey == lane.key }, by: ===),
+                        "the stack of lane '\(lane.key?.string ?? "main")' is not its alerts of the domain's stack")
+                if lane.key != nil {
+                    var pages = Set<ObjectIdentifier>()
+                    for dispatch in dispatches where dispatch.otherLanes[lane.key!] != nil {
+                        pages.insert(ObjectIdentifier(dispatch))
+                    }
+                    require(Set(lane.pages.map(ObjectIdentifier.init)) == pages && lane.pages.count == pages.count,
+                            "the candidate pages of lane '\(lane.key!.string)' are wrong")
+                }
+            }
+        }
         require(ids.count <= live, "ids maps finished alerts")
         for (id, waiters) in idWaiters {
             require(!waiters.isEmpty, "idWaiters keeps an empty entry for '\(id)'")

@@ -10,8 +10,8 @@
 /// `coverQueue`, and while no alert of the domain is in another lane a pass
 /// looks at the whole stack at once. Alerts of
 /// other lanes are queued in `Dispatch.otherLanes`, and the domain counts
-/// them per lane (`lanesInUse`) to keep `laneOrder`, so a pass visits only
-/// the lanes in use.
+/// them per lane (`LaneState.live`) to keep `laneOrder`, so a pass visits
+/// only the lanes in use, and of those only the ones that changed.
 extension Alert {
     /// The lane the alert is arbitrated in ("main" by default).
     public var lane: String { laneKey?.string ?? "main" }
@@ -48,17 +48,221 @@ extension ExactString {
     }
 }
 
+/// One lane in use in a domain. While more than one is in use, a pass
+/// looks only at the lanes something changed in since each was last seen
+/// settled (lanes are arbitrated on their own: a lane where nothing changed
+/// has no event), each through its own stack and candidate pages, so one
+/// event costs what its lane holds, not what the domain holds.
+final class LaneState {
+    enum Status {
+        /// Seen settled; nothing changed in it since.
+        case clean
+        /// In the domain's `dirtyLanes`, to be looked at.
+        case dirty
+        /// Looked at by the running pass, which held an event of it back
+        /// (an alert's mark): looked at again by the next pass.
+        case heldBack
+        /// Out of use (a stale entry of `dirtyLanes` is skipped).
+        case gone
+    }
+
+    /// nil for "main".
+    let key: ExactString?
+    /// Its position in `Domain.laneOrder`.
+    var order: Int
+    /// The domain's live alerts in it (not counted for "main").
+    var live = 0
+    var status = Status.clean
+    /// Its on-screen alerts, bottom to top (kept while more than one lane
+    /// is in use; `Domain.stack` keeps them all).
+    var stack: [Alert] = []
+    /// The dispatches with candidates in it (not kept for "main", whose
+    /// candidates the participating pages' queues hold), and where each is.
+    var pages: [Dispatch] = []
+    var pagePositions: [ObjectIdentifier: Int] = [:]
+
+    init(key: ExactString?, order: Int) {
+        self.key = key
+        self.order = order
+    }
+
+    func addPage(_ dispatch: Dispatch) {
+        guard pagePositions[ObjectIdentifier(dispatch)] == nil else { return }
+        pagePositions[ObjectIdentifier(dispatch)] = pages.count
+        pages.append(dispatch)
+    }
+
+    func removePage(_ dispatch: Dispatch) {
+        guard let i = pagePositions.removeValue(forKey: ObjectIdentifier(dispatch)) else { return }
+        let last = pages.removeLast()
+        if i < pages.count {
+            pages[i] = last
+            pagePositions[ObjectIdentifier(last)] = i
+        }
+    }
+}
+
 extension Domain {
     static let mainLane = ExactString("main")
 
-    /// One more (or fewer) live alert of the domain in `lane`; O(L log L)
-    /// for L lanes when a lane comes into or goes out of use.
+    /// Whether more than one lane is in use (the lanes' own state is kept).
+    @inline(__always)
+    var hasLanes: Bool { laneOrder.count > 1 }
+
+    /// The state of `lane` (nil: "main"), which must be in use.
+    @inline(__always)
+    func laneState(_ lane: ExactString?) -> LaneState {
+        lane.map { laneStates[$0]! } ?? mainLaneState
+    }
+
+    /// One more (or fewer) live alert of the domain in `lane`. A lane
+    /// coming into use is inserted in byte order, O(L) for L lanes (the
+    /// positions after it move by one); the first lane besides "main" gives
+    /// every lane its stack, O(s).
     func useLane(_ lane: ExactString, _ delta: Int) {
-        let count = (lanesInUse[lane] ?? 0) + delta
-        lanesInUse[lane] = count > 0 ? count : nil
-        if count == 0 || count == delta {
-            laneOrder = ([Domain.mainLane] + lanesInUse.keys).sorted { $0.precedesByBytes($1) }
-                .map { $0 == Domain.mainLane ? nil : $0 }
+        if let state = laneStates[lane] {
+            state.live += delta
+            guard state.live == 0 else { return }
+            laneStates[lane] = nil
+            state.status = .gone
+            laneOrder.remove(at: state.order)
+            for i in state.order..<laneOrder.count {
+                laneOrder[i].order = i
+            }
+            if !hasLanes {
+                // One lane again: the pass looks at the whole stack.
+                mainLaneState.stack = []
+                mainLaneState.status = .clean
+                dirtyLanes = []
+                heldLanes = []
+            }
+            return
+        }
+        guard delta > 0 else { return }
+        var low = 0
+        var high = laneOrder.count
+        while low < high {
+            let mid = (low + high) / 2
+            if (laneOrder[mid].key ?? Domain.mainLane).precedesByBytes(lane) { low = mid + 1 } else { high = mid }
+        }
+        let state = LaneState(key: lane, order: low)
+        state.live = delta
+        laneStates[lane] = state
+        laneOrder.insert(state, at: low)
+        for i in (low + 1)..<laneOrder.count {
+            laneOrder[i].order = i
+        }
+        if laneOrder.count == 2 {
+            rebuildLaneStacks()
+        } else {
+            pushDirty(state)
+        }
+    }
+
+    /// Gives every lane its stack again from `stack` and marks them all to
+    /// be looked at (more lanes came into use, or a join or a split changed
+    /// the stack). O(s + L log L).
+    func rebuildLaneStacks() {
+        guard hasLanes else { return }
+        for lane in laneOrder {
+            lane.stack = []
+        }
+        for alert in stack {
+            // (During a join or a split a lane may not be counted in yet:
+            // they build the stacks again once every count has moved.)
+            (alert.laneKey.map { laneStates[$0] } ?? mainLaneState)?.stack.append(alert)
+        }
+        markAllLanesDirty()
+    }
+
+    /// Something changed in `lane` (nil: "main") that may give it an event.
+    @inline(__always)
+    func markLaneDirty(_ lane: ExactString?) {
+        if hasLanes {
+            let state = laneState(lane)
+            if state.status != .dirty {
+                pushDirty(state)
+            }
+        }
+    }
+
+    /// Something changed that may give any lane an event (participation,
+    /// a lane limit, a gap ending, a join or a split). O(L log L).
+    func markAllLanesDirty() {
+        guard hasLanes else { return }
+        for lane in laneOrder where lane.status != .dirty {
+            pushDirty(lane)
+        }
+    }
+
+    /// `dispatch` started or stopped participating, or being held: the
+    /// lanes it has candidates or on-screen alerts in are to be looked at
+    /// (no other lane's events depend on it). O(its live alerts).
+    func markLanesDirty(of dispatch: Dispatch) {
+        for lane in dispatch.otherLanes.keys {
+            markLaneDirty(lane)
+        }
+        if !dispatch.waitQueue.isEmpty || !dispatch.coverQueue.isEmpty {
+            markLaneDirty(nil)
+        }
+        for alert in dispatch.alerts where alert.state.isOnScreen {
+            markLaneDirty(alert.laneKey)
+        }
+    }
+
+    /// Puts `lane` in `dirtyLanes`, a heap by lane order (the first lane
+    /// to look at on top). O(log L).
+    func pushDirty(_ lane: LaneState) {
+        lane.status = .dirty
+        dirtyLanes.append(lane)
+        var i = dirtyLanes.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard dirtyLanes[i].order < dirtyLanes[parent].order else { break }
+            dirtyLanes.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    /// Takes the first lane off `dirtyLanes`. O(log L).
+    func popDirty() {
+        let last = dirtyLanes.removeLast()
+        guard !dirtyLanes.isEmpty else { return }
+        dirtyLanes[0] = last
+        var i = 0
+        while true {
+            let left = 2 * i + 1
+            guard left < dirtyLanes.count else { break }
+            var least = left
+            if left + 1 < dirtyLanes.count && dirtyLanes[left + 1].order < dirtyLanes[left].order {
+                least = left + 1
+            }
+            guard dirtyLanes[least].order < dirtyLanes[i].order else { break }
+            dirtyLanes.swapAt(i, least)
+            i = least
+        }
+    }
+
+    /// `alert` went on screen (the pass's show): on its lane's stack too.
+    @inline(__always)
+    func laneShown(_ alert: Alert) {
+        if hasLanes {
+            laneState(alert.laneKey).stack.append(alert)
+        }
+    }
+
+    /// `alert` left the screen (it ended): off its lane's stack, and the
+    /// lane is to be looked at. O(the alerts shown after it in its lane).
+    @inline(__always)
+    func laneLeftScreen(_ alert: Alert) {
+        if hasLanes {
+            let state = laneState(alert.laneKey)
+            if let i = state.stack.lastIndex(where: { $0 === alert }) {
+                state.stack.remove(at: i)
+            }
+            if state.status != .dirty {
+                pushDirty(state)
+            }
         }
     }
 }

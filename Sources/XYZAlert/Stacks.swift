@@ -42,6 +42,7 @@ extension Dispatch {
         let limit = LaneLimit(visible: visible, onFull: onFull)
         laneLimits[ExactString(lane)] = limit.isDefault ? nil : limit
         domain.stacksInUse = !laneLimits.isEmpty
+        domain.markAllLanesDirty()
         try Settlement.settle(domain)
     }
 
@@ -113,18 +114,19 @@ extension Domain {
     /// alert (`.evicted`) for the first candidate instead of queueing it.
     ///
     /// Events come in the order of rule 6 (hides, unhides, then the show
-    /// or the eviction that makes room for it). O(s log s) for the lane's
-    /// stack of s, plus the selection.
+    /// or the eviction that makes room for it). `alerts` are the lane's
+    /// on-screen alerts, `pages` its candidate pages (see `laneEvent`).
+    /// O(s log s) for the lane's stack of s, plus the selection.
     @inline(never)
-    func stackLaneEvent(_ pass: Int, lane: ExactString?, onlyLane: Bool, limit: LaneLimit,
+    func stackLaneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?, limit: LaneLimit,
                         _ heldBack: inout Bool) -> PassEvent? {
         var top: Int32?
         var competing: [(priority: Int32, index: Int)] = []
         var exclusiveShows = false
-        var i = stack.count - 1
+        var i = alerts.count - 1
         while i >= 0 {
-            let alert = stack[i]
-            if (!onlyLane || alert.laneKey == lane) && alert.dispatch!.isParticipating {
+            let alert = alerts[i]
+            if alert.dispatch!.isParticipating {
                 top = max(top ?? alert.priority, alert.priority)
                 if !exclusiveShows {
                     competing.append((alert.priority, i))
@@ -137,13 +139,13 @@ extension Domain {
         }
         let room = !exclusiveShows && competing.count < limit.visible
         let above = room ? nil : top
-        var chosen = select(above: above, lane: lane)
+        var chosen = select(above: above, lane: lane, pages: pages)
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
             return .capped(capped)
         }
         var evicting = false
         if chosen == nil && !room && !exclusiveShows && limit.onFull == .evictOldest {
-            var first = select(above: nil, lane: lane)
+            var first = select(above: nil, lane: lane, pages: pages)
             if history != nil && first != nil, let capped = screenCaps(&first, above: nil, lane: lane) {
                 return .capped(capped)
             }
@@ -156,7 +158,7 @@ extension Domain {
         // With room for `visible`, who stays visible: the best-ranked.
         var cutoff: (priority: Int32, index: Int)?
         if limit.visible > 1, let chosen, chosen.exclusive != .hideOthers {
-            competing.append((chosen.priority, stack.count))
+            competing.append((chosen.priority, alerts.count))
         }
         if limit.visible > 1 && competing.count > limit.visible && chosen?.exclusive != .hideOthers {
             competing.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index > $1.index }
@@ -166,14 +168,11 @@ extension Domain {
         var unhide = -1
         var oldestVisible = -1
         var oldestIsMarked = false
-        i = stack.count - 1
+        i = alerts.count - 1
         while i >= 0 {
-            let alert = stack[i]
+            let alert = alerts[i]
             let index = i
             i -= 1
-            if onlyLane && alert.laneKey != lane {
-                continue
-            }
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
             var visible = participates && !hiding
@@ -197,24 +196,24 @@ extension Domain {
                 continue
             }
             if displaced {
-                return .end(stack[index], .displaced)
+                return .end(alerts[index], .displaced)
             }
             if alert.state == .showing && !visible {
-                return .hide(stack[index], participates ? .covered : .page)
+                return .hide(alerts[index], participates ? .covered : .page)
             }
             if unhide < 0 && alert.state == .hidden && visible {
                 unhide = index
             }
         }
         if unhide >= 0 {
-            return .unhide(stack[unhide])
+            return .unhide(alerts[unhide])
         }
         if evicting && oldestVisible >= 0 {
             if oldestIsMarked {
                 heldBack = true
                 return nil
             }
-            return .end(stack[oldestVisible], .evicted)
+            return .end(alerts[oldestVisible], .evicted)
         }
         return chosen.map(PassEvent.show)
     }

@@ -172,6 +172,7 @@ extension Dispatch {
         let key = ExactString(lane)
         gaps[key] = seconds > 0 ? seconds : nil
         domain.gapsInUse = !gaps.isEmpty
+        domain.markAllLanesDirty()
         try Settlement.settle(domain)
     }
 
@@ -341,6 +342,7 @@ extension Domain {
         if let wake = gapWake, wake <= time {
             gapWake = nil
             laneBlockedUntil = laneBlockedUntil.filter { $0.value > time }
+            markAllLanesDirty()
             any = true
         }
         return any
