@@ -149,11 +149,11 @@ extension Domain {
         // their lanes' stacks (after the counts moved: a first lane besides
         // "main" built the lanes' stacks from this domain's stack).
         stack += other.stack
-        if hasLanes {
-            for alert in other.stack {
+        for alert in other.stack {
+            if hasLanes {
                 laneState(alert.laneKey).stack.append(alert)
-                markLaneDirty(alert.laneKey)
             }
+            laneScreenChanged(alert.laneKey)
         }
         other.stack = []
         // (Each alert once: a parked one may have a ttl and a wake.)

@@ -189,8 +189,8 @@ extension Domain {
         computeParticipation(askProviders: true)
         var heldBack = false
         guard hasLanes else {
-            let event = stacksInUse ? anyLaneEvent(pass, lane: nil, in: stack, pages: nil, &heldBack)
-                : laneEvent(pass, lane: nil, in: stack, pages: nil, &heldBack)
+            let event = stacksInUse ? anyLaneEvent(pass, mainLaneState, in: stack, pages: nil, &heldBack)
+                : laneEvent(pass, mainLaneState, in: stack, pages: nil, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
@@ -213,8 +213,8 @@ extension Domain {
             }
             var heldBack = false
             let pages = lane.key == nil ? nil : lane.pages
-            if let event = stacksInUse ? anyLaneEvent(pass, lane: lane.key, in: lane.stack, pages: pages, &heldBack)
-                : laneEvent(pass, lane: lane.key, in: lane.stack, pages: pages, &heldBack) {
+            if let event = stacksInUse ? anyLaneEvent(pass, lane, in: lane.stack, pages: pages, &heldBack)
+                : laneEvent(pass, lane, in: lane.stack, pages: pages, &heldBack) {
                 return event
             }
             popDirty()
@@ -238,32 +238,38 @@ extension Domain {
     /// (docs/rules.md §19): the stack rules for a lane with one, the classic
     /// ones otherwise.
     @inline(never)
-    private func anyLaneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?,
+    private func anyLaneEvent(_ pass: Int, _ state: LaneState, in alerts: [Alert], pages: [Dispatch]?,
                               _ heldBack: inout Bool) -> PassEvent? {
-        if let limit = stackLimit(lane) {
-            return stackLaneEvent(pass, lane: lane, in: alerts, pages: pages, limit: limit, &heldBack)
+        if let limit = stackLimit(state.key) {
+            return stackLaneEvent(pass, state, in: alerts, pages: pages, limit: limit, &heldBack)
         }
-        return laneEvent(pass, lane: lane, in: alerts, pages: pages, &heldBack)
+        return laneEvent(pass, state, in: alerts, pages: pages, &heldBack)
     }
 
-    /// The next event of one lane (`lane`, nil for "main"), whose on-screen
-    /// alerts are `alerts` (the whole stack while "main" is the only lane
-    /// in use) and whose candidates are on `pages` (nil: every
-    /// participating page); sets `heldBack` when a mark held back an alert
-    /// that would have had one.
+    /// The next event of one lane (`state`), whose on-screen alerts are
+    /// `alerts` (the whole stack while "main" is the only lane in use) and
+    /// whose candidates are on `pages` (nil: every participating page); sets
+    /// `heldBack` when a mark held back an alert that would have had one.
     ///
-    /// The sweeps below find positions in `alerts` and make the event only
-    /// at the end: an alert that is merely looked at is then never retained
-    /// (a reference that might leave the loop cost a retain and a release
-    /// per alert per sweep).
+    /// A lane seen settled (no on-screen alert of it needed an event, see
+    /// `LaneState.settled`) is asked only for its show: O(pages), however
+    /// many of its alerts are on screen. Otherwise `sweepLane` looks down
+    /// its stack.
     @inline(__always)
-    private func laneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?,
+    private func laneEvent(_ pass: Int, _ state: LaneState, in alerts: [Alert], pages: [Dispatch]?,
                            _ heldBack: inout Bool) -> PassEvent? {
+        let lane = state.key
         var top: Int32?
-        for i in alerts.indices {
-            let alert = alerts[i]
-            if alert.dispatch!.isParticipating {
-                top = max(top ?? alert.priority, alert.priority)
+        if state.settled {
+            top = state.settledTop
+        } else if let cursor = state.cursor, cursor.isValid(pass, self, alerts.count) {
+            top = cursor.top
+        } else {
+            for i in alerts.indices {
+                let alert = alerts[i]
+                if alert.dispatch!.isParticipating {
+                    top = max(top ?? alert.priority, alert.priority)
+                }
             }
         }
         var chosen = select(above: top, lane: lane, pages: pages)
@@ -275,23 +281,59 @@ extension Domain {
         if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
             chosen = nil
         }
-        var hiding = chosen?.exclusive == .hideOthers
-        var unhide = -1
-        var i = alerts.count - 1
-        while i >= 0 {
+        // Settled, a show that hides nothing changes no one's visibility.
+        if state.settled && chosen?.exclusive != .hideOthers {
+            return chosen.map(PassEvent.show)
+        }
+        return sweepLane(pass, state, in: alerts, top: top, chosen: chosen, &heldBack)
+    }
+
+    /// Rule 6 down a lane's stack: the hides (and `displaced` ends) top
+    /// first, then the unhides top first, then the show of `chosen`.
+    ///
+    /// One sweep finds every event of the lane: after a hide or an unhide
+    /// it resumes where it stopped (`LaneState.cursor`) as long as nothing
+    /// else changed (the same pass, no schedule change, participation not
+    /// computed again, the same choice),
+    /// so hiding or unhiding n alerts costs O(s) in all, not per event.
+    /// A sweep that finds nothing and held nothing back leaves the lane
+    /// settled.
+    ///
+    /// The loops find positions in `alerts` and make the event only at the
+    /// end: an alert that is merely looked at is then never retained (a
+    /// reference that might leave the loop cost a retain and a release per
+    /// alert per sweep).
+    @inline(never)
+    private func sweepLane(_ pass: Int, _ state: LaneState, in alerts: [Alert], top: Int32?, chosen: Alert?,
+                           _ heldBack: inout Bool) -> PassEvent? {
+        state.settled = false
+        let choice = chosen.map(ObjectIdentifier.init)
+        var cursor: LaneCursor
+        if let resumed = state.cursor, resumed.isValid(pass, self, alerts.count), resumed.chosen == choice {
+            cursor = resumed
+            heldBack = heldBack || cursor.heldBack
+        } else {
+            cursor = LaneCursor(pass: pass, changes: scheduleChanges, participation: participationVersion,
+                                top: top, chosen: choice, count: alerts.count,
+                                position: alerts.count - 1, hiding: chosen?.exclusive == .hideOthers)
+        }
+        state.cursor = nil
+        // Phase one: hides and ends, top first (an unhide waits for them).
+        while !cursor.unhiding && cursor.position >= 0 {
+            let i = cursor.position
+            cursor.position -= 1
             let alert = alerts[i]
-            i -= 1
             let dispatch = alert.dispatch!
             let participates = dispatch.isParticipating
-            let visible = participates && !hiding
+            let visible = participates && !cursor.hiding
             if participates && alert.exclusive == .hideOthers {
-                hiding = true
+                cursor.hiding = true
             }
             if dispatch.isDestroyed {
                 continue
             }
             if alert.passMark == pass {
-                heldBack = heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
+                cursor.heldBack = cursor.heldBack || (alert.state == .showing && !visible) || (alert.state == .hidden && visible)
                     || (!visible && participates && alert.whenDisplaced == .drop)
                 continue
             }
@@ -299,17 +341,51 @@ extension Domain {
                 // docs/rules.md §19: one that drops when displaced ends
                 // where it would be (or stay) hidden `covered`.
                 if participates && alert.whenDisplaced == .drop {
-                    return .end(alerts[i + 1], .displaced)
+                    heldBack = heldBack || cursor.heldBack
+                    state.cursor = cursor
+                    return .end(alerts[i], .displaced)
                 }
                 if alert.state == .showing {
-                    return .hide(alerts[i + 1], participates ? .covered : .page)
+                    heldBack = heldBack || cursor.heldBack
+                    state.cursor = cursor
+                    return .hide(alerts[i], participates ? .covered : .page)
                 }
-            } else if unhide < 0 && alert.state == .hidden {
-                unhide = i + 1
+            } else if cursor.firstUnhide < 0 && alert.state == .hidden {
+                cursor.firstUnhide = i
+                cursor.hidingAtUnhide = cursor.hiding
             }
         }
-        if unhide >= 0 {
-            return .unhide(alerts[unhide])
+        // Phase two: the unhides, top first, from the first one found.
+        if !cursor.unhiding && cursor.firstUnhide >= 0 {
+            cursor.unhiding = true
+            cursor.position = cursor.firstUnhide
+            cursor.hiding = cursor.hidingAtUnhide
+            heldBack = heldBack || cursor.heldBack
+            state.cursor = cursor
+            state.cursor!.position -= 1
+            return .unhide(alerts[cursor.firstUnhide])
+        }
+        while cursor.unhiding && cursor.position >= 0 {
+            let i = cursor.position
+            cursor.position -= 1
+            let alert = alerts[i]
+            let dispatch = alert.dispatch!
+            let visible = dispatch.isParticipating && !cursor.hiding
+            if dispatch.isParticipating && alert.exclusive == .hideOthers {
+                cursor.hiding = true
+            }
+            if visible && alert.state == .hidden && alert.passMark != pass && !dispatch.isDestroyed {
+                heldBack = heldBack || cursor.heldBack
+                state.cursor = cursor
+                return .unhide(alerts[i])
+            }
+        }
+        heldBack = heldBack || cursor.heldBack
+        if !cursor.heldBack {
+            // Nothing on screen needs an event (and, below, the show of a
+            // `hideOthers` alert leaves the lane to be swept again).
+            state.settled = true
+            state.settledTop = top
         }
         return chosen.map(PassEvent.show)
     }

@@ -225,8 +225,12 @@ final class Domain {
             let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
             d.isHeld = held || d.suspensions > 0
-            if lanes && (d.isParticipating != wasParticipating || d.isHeld != wasHeld) {
-                markLanesDirty(of: d)
+            if d.isParticipating != wasParticipating || d.isHeld != wasHeld {
+                if lanes {
+                    markLanesDirty(of: d)
+                } else {
+                    mainLaneState.settled = false
+                }
             }
             if d.isParticipating {
                 list.append(d)

@@ -80,6 +80,19 @@ final class LaneState {
     /// candidates the participating pages' queues hold), and where each is.
     var pages: [Dispatch] = []
     var pagePositions: [ObjectIdentifier: Int] = [:]
+    /// Whether its last sweep found no on-screen alert of it needing an
+    /// event and none held back, with nothing changed on its part of the
+    /// screen since (a show that hides nothing keeps it settled); and the
+    /// highest priority among its participating on-screen alerts then.
+    /// Kept for "main" also while it is the only lane.
+    var settled = false
+    var settledTop: Int32?
+    /// In a lane with a limit: how many of its on-screen alerts competed
+    /// then (docs/rules.md §19), and whether a `hideOthers` one was among them.
+    var settledCompeting = 0
+    var settledHidesOthers = false
+    /// Where the running pass's sweep of it stopped (see `Domain.sweepLane`).
+    var cursor: LaneCursor?
 
     init(key: ExactString?, order: Int) {
         self.key = key
@@ -99,6 +112,49 @@ final class LaneState {
             pages[i] = last
             pagePositions[ObjectIdentifier(last)] = i
         }
+    }
+}
+
+/// Where a sweep of a lane stopped at an event, to resume from there.
+struct LaneCursor {
+    /// What it is valid for: the pass, `Domain.scheduleChanges` and
+    /// `participationVersion`, the chosen candidate, the lane's stack size;
+    /// and the highest priority on screen then (unchanged while it is).
+    let pass: Int
+    let changes: Int
+    let participation: Int
+    let top: Int32?
+    let chosen: ObjectIdentifier?
+    let count: Int
+    /// The next position to look at (down the stack), and whether a
+    /// `hideOthers` alert above it (or the choice) hides it.
+    var position: Int
+    var hiding: Bool
+    /// Whether the hides are all done and the unhides are being made.
+    var unhiding = false
+    /// The topmost alert to unhide, and `hiding` just below it.
+    var firstUnhide = -1
+    var hidingAtUnhide = false
+    /// Whether a mark held back an event of an alert looked at so far.
+    var heldBack = false
+
+    init(pass: Int, changes: Int, participation: Int, top: Int32?, chosen: ObjectIdentifier?, count: Int,
+         position: Int, hiding: Bool) {
+        self.pass = pass
+        self.changes = changes
+        self.participation = participation
+        self.top = top
+        self.chosen = chosen
+        self.count = count
+        self.position = position
+        self.hiding = hiding
+    }
+
+    /// Whether nothing changed since it was made but the events of its
+    /// sweep (the choice is compared apart).
+    func isValid(_ pass: Int, _ domain: Domain, _ count: Int) -> Bool {
+        self.pass == pass && changes == domain.scheduleChanges && participation == domain.participationVersion
+            && self.count == count
     }
 }
 
@@ -163,9 +219,11 @@ extension Domain {
     /// be looked at (more lanes came into use, or a join or a split changed
     /// the stack). O(s + L log L).
     func rebuildLaneStacks() {
+        mainLaneState.settled = false
         guard hasLanes else { return }
         for lane in laneOrder {
             lane.stack = []
+            lane.settled = false
         }
         for alert in stack {
             // (During a join or a split a lane may not be counted in yet:
@@ -206,8 +264,32 @@ extension Domain {
             markLaneDirty(nil)
         }
         for alert in dispatch.alerts where alert.state.isOnScreen {
-            markLaneDirty(alert.laneKey)
+            laneScreenChanged(alert.laneKey)
         }
+    }
+
+    /// Something changed on `lane`'s part of the screen (nil: "main") that
+    /// a settled lane does not account for: it is swept again.
+    @inline(__always)
+    func laneScreenChanged(_ lane: ExactString?) {
+        guard hasLanes else {
+            mainLaneState.settled = false
+            return
+        }
+        let state = laneState(lane)
+        state.settled = false
+        if state.status != .dirty {
+            pushDirty(state)
+        }
+    }
+
+    /// Every lane is to be swept again (a lane limit changed).
+    func unsettleAllLanes() {
+        mainLaneState.settled = false
+        for lane in laneOrder {
+            lane.settled = false
+        }
+        markAllLanesDirty()
     }
 
     /// Puts `lane` in `dirtyLanes`, a heap by lane order (the first lane
@@ -246,8 +328,18 @@ extension Domain {
     /// `alert` went on screen (the pass's show): on its lane's stack too.
     @inline(__always)
     func laneShown(_ alert: Alert) {
+        let state = hasLanes ? laneState(alert.laneKey) : mainLaneState
         if hasLanes {
-            laneState(alert.laneKey).stack.append(alert)
+            state.stack.append(alert)
+        }
+        if state.settled {
+            // A show on top changes no one's visibility unless it hides others.
+            if alert.exclusive == .hideOthers {
+                state.settled = false
+            } else {
+                state.settledTop = max(state.settledTop ?? alert.priority, alert.priority)
+                state.settledCompeting += 1
+            }
         }
     }
 
@@ -255,14 +347,17 @@ extension Domain {
     /// lane is to be looked at. O(the alerts shown after it in its lane).
     @inline(__always)
     func laneLeftScreen(_ alert: Alert) {
-        if hasLanes {
-            let state = laneState(alert.laneKey)
-            if let i = state.stack.lastIndex(where: { $0 === alert }) {
-                state.stack.remove(at: i)
-            }
-            if state.status != .dirty {
-                pushDirty(state)
-            }
+        guard hasLanes else {
+            mainLaneState.settled = false
+            return
+        }
+        let state = laneState(alert.laneKey)
+        if let i = state.stack.lastIndex(where: { $0 === alert }) {
+            state.stack.remove(at: i)
+        }
+        state.settled = false
+        if state.status != .dirty {
+            pushDirty(state)
         }
     }
 }

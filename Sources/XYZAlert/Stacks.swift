@@ -42,7 +42,7 @@ extension Dispatch {
         let limit = LaneLimit(visible: visible, onFull: onFull)
         laneLimits[ExactString(lane)] = limit.isDefault ? nil : limit
         domain.stacksInUse = !laneLimits.isEmpty
-        domain.markAllLanesDirty()
+        domain.unsettleAllLanes()
         try Settlement.settle(domain)
     }
 
@@ -116,10 +116,16 @@ extension Domain {
     /// Events come in the order of rule 6 (hides, unhides, then the show
     /// or the eviction that makes room for it). `alerts` are the lane's
     /// on-screen alerts, `pages` its candidate pages (see `laneEvent`).
-    /// O(s log s) for the lane's stack of s, plus the selection.
+    /// O(s log s) for the lane's stack of s, plus the selection; O(pages)
+    /// for a settled lane whose show fits (`settledStackEvent`).
     @inline(never)
-    func stackLaneEvent(_ pass: Int, lane: ExactString?, in alerts: [Alert], pages: [Dispatch]?, limit: LaneLimit,
+    func stackLaneEvent(_ pass: Int, _ state: LaneState, in alerts: [Alert], pages: [Dispatch]?, limit: LaneLimit,
                         _ heldBack: inout Bool) -> PassEvent? {
+        let lane = state.key
+        if state.settled, let event = settledStackEvent(state, pages: pages, limit: limit) {
+            return event
+        }
+        state.settled = false
         var top: Int32?
         var competing: [(priority: Int32, index: Int)] = []
         var exclusiveShows = false
@@ -137,6 +143,7 @@ extension Domain {
             }
             i -= 1
         }
+        let onScreen = competing.count
         let room = !exclusiveShows && competing.count < limit.visible
         let above = room ? nil : top
         var chosen = select(above: above, lane: lane, pages: pages)
@@ -215,7 +222,41 @@ extension Domain {
             }
             return .end(alerts[oldestVisible], .evicted)
         }
+        if !heldBack {
+            state.settled = true
+            state.settledTop = top
+            state.settledCompeting = onScreen
+            state.settledHidesOthers = exclusiveShows
+        }
         return chosen.map(PassEvent.show)
+    }
+
+    /// `stackLaneEvent` for a settled lane: its event when the lane's
+    /// summary answers without a sweep (no show, or a show that hides and
+    /// evicts nothing and leaves no more competing than the limit lets
+    /// show), `.some(nil)` for none; nil when a sweep is needed. O(pages).
+    private func settledStackEvent(_ state: LaneState, pages: [Dispatch]?, limit: LaneLimit) -> PassEvent?? {
+        let lane = state.key
+        let room = !state.settledHidesOthers && state.settledCompeting < limit.visible
+        let above = room ? nil : state.settledTop
+        var chosen = select(above: above, lane: lane, pages: pages)
+        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
+            return .some(.capped(capped))
+        }
+        if chosen == nil && !room && !state.settledHidesOthers && limit.onFull == .evictOldest
+            && select(above: nil, lane: lane, pages: pages) != nil {
+            return nil
+        }
+        if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
+            chosen = nil
+        }
+        guard let chosen else {
+            return .some(nil)
+        }
+        if chosen.exclusive == .hideOthers || (limit.visible > 1 && state.settledCompeting + 1 > limit.visible) {
+            return nil
+        }
+        return .some(.show(chosen))
     }
 }
 
