@@ -190,7 +190,7 @@ extension Domain {
         var heldBack = false
         guard hasLanes else {
             let event = stacksInUse ? anyLaneEvent(pass, mainLaneState, in: stack, pages: nil, &heldBack)
-                : laneEvent(pass, mainLaneState, in: stack, pages: nil, &heldBack)
+                : laneEvent(pass, nil, in: stack, pages: nil, &heldBack)
             passEndedSettled = event == nil && !heldBack
             return event
         }
@@ -256,13 +256,17 @@ extension Domain {
     /// many of its alerts are on screen. Otherwise `sweepLane` looks down
     /// its stack.
     @inline(__always)
-    private func laneEvent(_ pass: Int, _ state: LaneState, in alerts: [Alert], pages: [Dispatch]?,
+    private func laneEvent(_ pass: Int, _ laneState: LaneState?, in alerts: [Alert], pages: [Dispatch]?,
                            _ heldBack: inout Bool) -> PassEvent? {
-        let lane = state.key
+        // (nil: "main" while it is the only lane; its state is then read in
+        // place, which retains nothing on the hot path.)
+        let lane = laneState?.key
+        let settled = laneState?.settled ?? mainLaneState.settled
         var top: Int32?
-        if state.settled {
-            top = state.settledTop
-        } else if let cursor = state.cursor, cursor.isValid(pass, self, alerts.count) {
+        if settled {
+            top = laneState == nil ? mainLaneState.settledTop : laneState!.settledTop
+        } else if let cursor = laneState == nil ? mainLaneState.cursor : laneState!.cursor,
+                  cursor.isValid(pass, self, alerts.count) {
             top = cursor.top
         } else {
             for i in alerts.indices {
@@ -272,7 +276,12 @@ extension Domain {
                 }
             }
         }
-        var chosen = select(above: top, lane: lane, pages: pages)
+        var chosen: Alert?
+        if let pages {
+            chosen = select(above: top, lane: lane, among: pages)
+        } else {
+            chosen = select(above: top, lane: lane)
+        }
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: top, lane: lane) {
             return .capped(capped)
         }
@@ -281,11 +290,20 @@ extension Domain {
         if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
             chosen = nil
         }
-        // Settled, a show that hides nothing changes no one's visibility.
-        if state.settled && chosen?.exclusive != .hideOthers {
+        // Settled, a show that hides nothing changes no one's visibility;
+        // with nothing on screen there is nothing to sweep.
+        if settled && chosen?.exclusive != .hideOthers {
             return chosen.map(PassEvent.show)
         }
-        return sweepLane(pass, state, in: alerts, top: top, chosen: chosen, &heldBack)
+        if alerts.isEmpty {
+            if let laneState {
+                laneState.settleEmpty()
+            } else {
+                mainLaneState.settleEmpty()
+            }
+            return chosen.map(PassEvent.show)
+        }
+        return sweepLane(pass, laneState ?? mainLaneState, in: alerts, top: top, chosen: chosen, &heldBack)
     }
 
     /// Rule 6 down a lane's stack: the hides (and `displaced` ends) top
@@ -397,16 +415,32 @@ extension Domain {
     /// chosen alert outranks every other candidate.
     /// Cost: O(participating dispatches). (`Alert.why` asks it too, which
     /// candidate the next pass selects.)
-    /// With `pages` (a lane's candidate pages, while more than one lane is
-    /// in use), only those of them that participate are asked: O(pages).
-    func select(above top: Int32?, lane: ExactString?, pages: [Dispatch]? = nil) -> Alert? {
-        let asked = pages ?? participating
+    @inline(__always)
+    func select(above top: Int32?, lane: ExactString?) -> Alert? {
         var best: Alert?
-        for i in asked.indices {
-            let dispatch = asked[i]
-            if dispatch.isHeld || (pages != nil && !dispatch.isParticipating) {
+        for i in participating.indices {
+            let dispatch = participating[i]
+            if dispatch.isHeld {
                 continue
             }
+            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
+               best.map({ candidate.precedes($0) }) ?? true {
+                best = candidate
+            }
+        }
+        if let best, let top, best.priority <= top {
+            return nil
+        }
+        return best
+    }
+
+    /// `select` among `pages` (a lane's candidate pages, while more than
+    /// one lane is in use), of which only those that participate are
+    /// asked: O(pages).
+    @inline(never)
+    func select(above top: Int32?, lane: ExactString?, among pages: [Dispatch]) -> Alert? {
+        var best: Alert?
+        for dispatch in pages where dispatch.isParticipating && !dispatch.isHeld {
             if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
                best.map({ candidate.precedes($0) }) ?? true {
                 best = candidate

@@ -69,30 +69,30 @@ final class LaneState {
     /// nil for "main".
     let key: ExactString?
     /// Its position in `Domain.laneOrder`.
-    var order: Int
+    @exclusivity(unchecked) var order: Int
     /// The domain's live alerts in it (not counted for "main").
-    var live = 0
-    var status = Status.clean
+    @exclusivity(unchecked) var live = 0
+    @exclusivity(unchecked) var status = Status.clean
     /// Its on-screen alerts, bottom to top (kept while more than one lane
     /// is in use; `Domain.stack` keeps them all).
-    var stack: [Alert] = []
+    @exclusivity(unchecked) var stack: [Alert] = []
     /// The dispatches with candidates in it (not kept for "main", whose
     /// candidates the participating pages' queues hold), and where each is.
-    var pages: [Dispatch] = []
-    var pagePositions: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var pages: [Dispatch] = []
+    @exclusivity(unchecked) var pagePositions: [ObjectIdentifier: Int] = [:]
     /// Whether its last sweep found no on-screen alert of it needing an
     /// event and none held back, with nothing changed on its part of the
     /// screen since (a show that hides nothing keeps it settled); and the
     /// highest priority among its participating on-screen alerts then.
     /// Kept for "main" also while it is the only lane.
-    var settled = false
-    var settledTop: Int32?
+    @exclusivity(unchecked) var settled = false
+    @exclusivity(unchecked) var settledTop: Int32?
     /// In a lane with a limit: how many of its on-screen alerts competed
     /// then (docs/rules.md §19), and whether a `hideOthers` one was among them.
-    var settledCompeting = 0
-    var settledHidesOthers = false
+    @exclusivity(unchecked) var settledCompeting = 0
+    @exclusivity(unchecked) var settledHidesOthers = false
     /// Where the running pass's sweep of it stopped (see `Domain.sweepLane`).
-    var cursor: LaneCursor?
+    @exclusivity(unchecked) var cursor: LaneCursor?
 
     init(key: ExactString?, order: Int) {
         self.key = key
@@ -103,6 +103,27 @@ final class LaneState {
         guard pagePositions[ObjectIdentifier(dispatch)] == nil else { return }
         pagePositions[ObjectIdentifier(dispatch)] = pages.count
         pages.append(dispatch)
+    }
+
+    /// `alert` of this lane showed (on top): a show changes no one's
+    /// visibility unless it hides others, so a settled lane stays settled.
+    @inline(__always)
+    func shown(_ alert: Alert) {
+        guard settled else { return }
+        if alert.exclusive == .hideOthers {
+            settled = false
+        } else {
+            settledTop = max(settledTop ?? alert.priority, alert.priority)
+            settledCompeting += 1
+        }
+    }
+
+    /// Nothing of it is on screen: settled, with nothing to resume.
+    @inline(__always)
+    func settleEmpty() {
+        settled = true
+        settledTop = nil
+        cursor = nil
     }
 
     func removePage(_ dispatch: Dispatch) {
@@ -328,18 +349,12 @@ extension Domain {
     /// `alert` went on screen (the pass's show): on its lane's stack too.
     @inline(__always)
     func laneShown(_ alert: Alert) {
-        let state = hasLanes ? laneState(alert.laneKey) : mainLaneState
         if hasLanes {
+            let state = laneState(alert.laneKey)
             state.stack.append(alert)
-        }
-        if state.settled {
-            // A show on top changes no one's visibility unless it hides others.
-            if alert.exclusive == .hideOthers {
-                state.settled = false
-            } else {
-                state.settledTop = max(state.settledTop ?? alert.priority, alert.priority)
-                state.settledCompeting += 1
-            }
+            state.shown(alert)
+        } else if mainLaneState.settled {
+            mainLaneState.shown(alert)
         }
     }
 

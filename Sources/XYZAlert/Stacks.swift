@@ -96,6 +96,11 @@ extension Dispatch {
 }
 
 extension Domain {
+    /// `select` among `pages` when given (a lane's candidate pages).
+    func selectIn(_ pages: [Dispatch]?, above top: Int32?, lane: ExactString?) -> Alert? {
+        pages.map { select(above: top, lane: lane, among: $0) } ?? select(above: top, lane: lane)
+    }
+
     /// The limit of `lane` (nil: "main") when it is not the classic one.
     @inline(never)
     func stackLimit(_ lane: ExactString?) -> LaneLimit? {
@@ -146,13 +151,13 @@ extension Domain {
         let onScreen = competing.count
         let room = !exclusiveShows && competing.count < limit.visible
         let above = room ? nil : top
-        var chosen = select(above: above, lane: lane, pages: pages)
+        var chosen = selectIn(pages, above: above, lane: lane)
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
             return .capped(capped)
         }
         var evicting = false
         if chosen == nil && !room && !exclusiveShows && limit.onFull == .evictOldest {
-            var first = select(above: nil, lane: lane, pages: pages)
+            var first = selectIn(pages, above: nil, lane: lane)
             if history != nil && first != nil, let capped = screenCaps(&first, above: nil, lane: lane) {
                 return .capped(capped)
             }
@@ -239,12 +244,12 @@ extension Domain {
         let lane = state.key
         let room = !state.settledHidesOthers && state.settledCompeting < limit.visible
         let above = room ? nil : state.settledTop
-        var chosen = select(above: above, lane: lane, pages: pages)
+        var chosen = selectIn(pages, above: above, lane: lane)
         if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
             return .some(.capped(capped))
         }
         if chosen == nil && !room && !state.settledHidesOthers && limit.onFull == .evictOldest
-            && select(above: nil, lane: lane, pages: pages) != nil {
+            && selectIn(pages, above: nil, lane: lane) != nil {
             return nil
         }
         if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
