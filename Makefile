@@ -187,7 +187,8 @@ bench: bench-engine
 	$(CC) -std=c99 -O2 -D_POSIX_C_SOURCE=200809L Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
 	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed
 	$(RELEASE_BIN)/xyzalert-bench
-	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert
+	$(CC) -std=c99 -O2 $(STRICT) Tests/bench/jansson_parse.c -o $(RELEASE_BIN)/jansson-parse -ljansson
+	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert $(RELEASE_BIN)/jansson-parse
 	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
 
 bench-engine: release

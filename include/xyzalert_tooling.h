@@ -37,6 +37,14 @@ extern "C" {
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_check_file(const char *path, xyz_error *errors, size_t capacity, size_t *count);
 
+/** (0.3) Like xyz_check_file(), and when the file is valid sets `*alerts`
+ * (when `alerts` is not NULL; 0 otherwise) to how many alerts it defines.
+ * Both check only: they keep no definition they need not look at again, so
+ * checking a large alert set costs little memory beyond Jansson's parse
+ * (loading it with xyz_catalog_load_file() keeps every definition). */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_check_file_alerts(const char *path, xyz_error *errors, size_t capacity, size_t *count, size_t *alerts);
+
 /** Like xyz_check_file(), from `length` bytes of memory; the source is "<string>". */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_check_string(const char *json, size_t length, xyz_error *errors, size_t capacity, size_t *count);

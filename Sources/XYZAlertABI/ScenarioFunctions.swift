@@ -277,13 +277,24 @@ public func xyz_scenario_expect_span(_ scenario: OpaquePointer?, _ start: Unsafe
 /// the limit), fills `errors` and returns the first problem's status.
 private func check(_ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
                    _ function: String, _ problems: (Int) throws(AlertError) -> [LoadError]) -> xyz_status {
+    check(errors, capacity, count, nil, function) { (limit) throws(AlertError) in (try problems(limit), 0) }
+}
+
+/// `check`, also setting `*alerts` (when not NULL) to the alert count of a valid document.
+private func check(_ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
+                   _ alerts: UnsafeMutablePointer<Int>?, _ function: String,
+                   _ problems: (Int) throws(AlertError) -> (problems: [LoadError], alerts: Int)) -> xyz_status {
     do throws(AlertError) {
         guard let count else { throw AlertError(.invalidArgument, "\(cName(function)): count is NULL") }
         count.pointee = 0
+        alerts?.pointee = 0
         guard errors != nil || capacity == 0 else {
             throw AlertError(.invalidArgument, "\(cName(function)): errors is NULL but capacity is \(capacity)")
         }
-        let found = try problems(capacity)
+        let (found, defined) = try problems(capacity)
+        if found.isEmpty {
+            alerts?.pointee = defined
+        }
         count.pointee = min(found.count, capacity)
         for (i, problem) in found.prefix(capacity).enumerated() {
             report(problem, into: errors! + i)
@@ -303,6 +314,15 @@ public func xyz_check_file(_ path: UnsafePointer<CChar>?, _ errors: UnsafeMutabl
     check(errors, capacity, count, #function) { (limit) throws(AlertError) in
         guard let path else { throw AlertError(.invalidArgument, "xyz_check_file: path is NULL") }
         return Loader.checkFile(path: String(cString: path), limit: limit)
+    }
+}
+
+@c @implementation
+public func xyz_check_file_alerts(_ path: UnsafePointer<CChar>?, _ errors: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
+                                  _ count: UnsafeMutablePointer<Int>?, _ alerts: UnsafeMutablePointer<Int>?) -> xyz_status {
+    check(errors, capacity, count, alerts, #function) { (limit) throws(AlertError) in
+        guard let path else { throw AlertError(.invalidArgument, "xyz_check_file_alerts: path is NULL") }
+        return Loader.checkFileCounting(path: String(cString: path), limit: limit)
     }
 }
 

@@ -23,7 +23,7 @@ public enum Loader {
     /// With `expectUnchecked`, a scenario's "expect" member may hold
     /// anything: only its place is kept (`Schema.expectUnchecked`).
     public static func load(bytes: [UInt8], source: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
-        let (document, problems) = read(bytes: bytes, source: source, limit: 1, expectUnchecked: expectUnchecked)
+        let (document, problems, _) = read(bytes: bytes, source: source, limit: 1, expectUnchecked: expectUnchecked)
         guard let document else { throw problems[0] }
         return document
     }
@@ -40,15 +40,29 @@ public enum Loader {
     /// (a step naming an alert whose definition has a problem) is skipped. A
     /// document that is not well-formed JSON has one problem.
     public static func check(bytes: [UInt8], source: String, limit: Int) -> [LoadError] {
-        read(bytes: bytes, source: source, limit: max(limit, 1)).problems
+        checkCounting(bytes: bytes, source: source, limit: limit).problems
     }
 
     /// `check` of a file; one `.io` problem when it cannot be read.
     public static func checkFile(path: String, limit: Int) -> [LoadError] {
+        checkFileCounting(path: path, limit: limit).problems
+    }
+
+    /// `check`, and how many alerts the document defines (0 when it cannot
+    /// be read). Keeps only what the checks need: an alert set's
+    /// definitions without dependencies are dropped as soon as they are
+    /// checked, so checking costs little beyond Jansson's parse.
+    public static func checkCounting(bytes: [UInt8], source: String, limit: Int) -> (problems: [LoadError], alerts: Int) {
+        let result = read(bytes: bytes, source: source, limit: max(limit, 1), checkOnly: true)
+        return (result.problems, result.alerts)
+    }
+
+    /// `checkCounting` of a file; one `.io` problem when it cannot be read.
+    public static func checkFileCounting(path: String, limit: Int) -> (problems: [LoadError], alerts: Int) {
         do {
-            return check(bytes: try readFile(path), source: path, limit: limit)
+            return checkCounting(bytes: try readFile(path), source: path, limit: limit)
         } catch {
-            return [error]
+            return ([error], 0)
         }
     }
 
@@ -63,16 +77,17 @@ public enum Loader {
     }
 
     /// The document when it has no problem, and the problems found.
-    static func read(bytes: [UInt8], source: String, limit: Int,
-                     expectUnchecked: Bool = false) -> (document: Document?, problems: [LoadError]) {
+    static func read(bytes: [UInt8], source: String, limit: Int, expectUnchecked: Bool = false,
+                     checkOnly: Bool = false) -> (document: Document?, problems: [LoadError], alerts: Int) {
         let json: JSONDocument
         do {
             json = try JSONDocument(bytes: bytes, source: source)
         } catch {
-            return (nil, [error])
+            return (nil, [error], 0)
         }
         var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: limit))
         schema.expectUnchecked = expectUnchecked
+        schema.checkOnly = checkOnly
         var document: Document?
         do {
             document = try schema.attempt { () throws(LoadError) in try schema.document(json.root) } ?? nil
@@ -80,7 +95,7 @@ public enum Loader {
             document = nil // the limit was reached
         }
         let problems = schema.problems.sorted
-        return (problems.isEmpty ? document : nil, problems)
+        return (problems.isEmpty ? document : nil, problems, schema.alertCount)
     }
 
     static func readFile(_ path: String) throws(LoadError) -> [UInt8] {

@@ -7,12 +7,15 @@ extension Schema {
     func alertSet(_ value: JSONValue, pages: [Scenario.Page]?) throws(LoadError) -> AlertsRead {
         var read = AlertsRead()
         var definitions: [AlertDefinition] = []
-        var firstSeen: [ExactString: JSONValue] = [:]
+        // Names to their element's index (a JSONValue per alert would cost
+        // four times as much in a large set).
+        var firstSeen: [ExactString: Int] = [:]
         var afterValues: [[JSONValue]] = []
         let before = problems.count
         var definedIDs: Set<ExactString> = []
         var afterAlertValues: [[JSONValue]] = []
-        for element in try array(value, "alerts") {
+        let elements = try array(value, "alerts")
+        for (index, element) in elements.enumerated() {
             guard let alert = try attempt({ () throws(LoadError) in try alert(element, pages: pages) }),
                   let nameValue = alert.nameValue ?? alert.idValue else {
                 read.idsComplete = false
@@ -21,15 +24,19 @@ extension Schema {
             let name = alert.definition.name
             if let first = firstSeen[ExactString(name)] {
                 try attempt { () throws(LoadError) in
-                    throw fail("duplicate \(alert.nameValue == nil ? "id" : "name") \"\(name)\" (first defined at \(path(first)))",
+                    throw fail("duplicate \(alert.nameValue == nil ? "id" : "name") \"\(name)\" (first defined at \(path(elements[first])))",
                                at: nameValue)
                 }
                 continue
             }
-            firstSeen[ExactString(name)] = element
+            firstSeen[ExactString(name)] = index
             read.ids.insert(ExactString(name))
             definedIDs.insert(ExactString(alert.definition.id))
-            if alert.sound {
+            read.count += 1
+            // (Checking an alert set, an alert without dependencies is done
+            // with: nothing looks at it again.)
+            if alert.sound && (!checkOnly || pages != nil || !alert.definition.after.isEmpty
+                               || !alert.definition.afterAlerts.isEmpty) {
                 definitions.append(alert.definition)
                 afterValues.append(alert.afterValues)
                 afterAlertValues.append(alert.afterAlertValues)
@@ -64,6 +71,9 @@ extension Schema {
         var set = AlertSet([])
         var ids: Set<ExactString> = []
         var idsComplete = true
+        /// How many alerts were read (all of them, also when `checkOnly`
+        /// kept only some in `set`).
+        var count = 0
     }
 
     /// One alert object as read, `sound` when no field had a problem (each
@@ -240,7 +250,9 @@ extension Schema {
                     continue
                 }
                 path[path.count - 1].next += 1
-                let target = set.index(of: after[next])!
+                // (An alert a check did not keep has no dependencies: no
+                // cycle runs through it.)
+                guard let target = set.index(of: after[next]) else { continue }
                 if state[target] == 1 {
                     let from = path.firstIndex { $0.index == target }!
                     let ids = (path[from...].map(\.index) + [target]).map { set.definitions[$0].id }

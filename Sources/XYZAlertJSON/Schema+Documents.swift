@@ -68,6 +68,7 @@ extension Schema {
         } else if let expectValue {
             expect = try attempt { () throws(LoadError) in try expectations(expectValue, stepCount: steps.count) }
         }
+        alertCount = read?.count ?? 0
         guard var alerts = read?.set, problems.count == 0 else { return nil }
         alerts.caps = caps ?? []
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,

@@ -16,6 +16,12 @@ struct Schema {
     /// A scenario's "expect" member is kept by place only, whatever it
     /// holds (for a tool that rewrites it: `xyzalert test --update`).
     var expectUnchecked = false
+    /// Checking only (`Loader.check`): an alert set keeps only the
+    /// definitions its checks look at again (those with dependencies), so
+    /// that checking a large set costs little beyond Jansson's parse.
+    var checkOnly = false
+    /// How many alerts "alerts" defined, once read.
+    var alertCount = 0
 
     /// Runs `body`; a problem it throws is recorded and nil returned. Once
     /// the limit is reached the problem is thrown on, through every enclosing

@@ -434,6 +434,20 @@ static void check_reports_every_problem_up_to_capacity(void) {
     CHECK_STATUS(xyz_check_file("examples/alerts.json", errors, 8, NULL), XYZ_EINVAL);
     CHECK_STATUS(xyz_check_file("examples/alerts.json", NULL, 1, &count), XYZ_EINVAL);
     CHECK_STATUS(xyz_check_string(NULL, 0, errors, 8, &count), XYZ_EINVAL);
+    /* Counting the alerts of a valid file, as loading it does. */
+    size_t alerts = 99;
+    xyz_error load_error;
+    xyz_catalog *catalog = xyz_catalog_load_file("examples/alerts.json", &load_error);
+    CHECK(catalog != NULL);
+    CHECK_OK(xyz_check_file_alerts("examples/alerts.json", errors, 8, &count, &alerts));
+    CHECK(count == 0 && catalog && alerts == xyz_catalog_count(catalog) && alerts > 0);
+    xyz_catalog_free(catalog);
+    CHECK_OK(xyz_check_file_alerts("examples/alerts.json", errors, 8, &count, NULL));
+    CHECK_STATUS(xyz_check_file_alerts("Tests/data/no-such-file.json", errors, 8, &count, &alerts), XYZ_EIO);
+    CHECK(count == 1 && alerts == 0);
+    CHECK_STATUS(xyz_check_file_alerts("Tests/data/bad/id-duplicate.json", errors, 8, &count, &alerts), XYZ_ESCHEMA);
+    CHECK(count == 1 && alerts == 0);
+    CHECK_STATUS(xyz_check_file_alerts(NULL, errors, 8, &count, &alerts), XYZ_EINVAL);
 }
 
 const test_case interface_tests[] = {

@@ -3,10 +3,14 @@
 instance up by id) and with a page parent chain, and the shapes the second
 adversarial run found quadratic (expect lists for `check` and `test`, SVG
 pictures, an alert with many tags, recordings that re-add one id or keep
-many anonymous alerts). Prints the ratio of the time per unit (target: at
-most 2, near linear). Usage: bench_tool.py XYZALERT"""
+many anonymous alerts, one lane per page). Prints the ratio of the time
+per unit (target: at most 2, near linear). Then the memory of `check` on a
+large alert set against Jansson's parse of it alone (target: at most 1.5
+times). Usage: bench_tool.py XYZALERT JANSSON_PARSE"""
 
 import json
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -55,6 +59,14 @@ def root_pages(n):
     return {"pages": pages, "alerts": alerts, "steps": steps}
 
 
+def lane_per_page(n):
+    pages = {"root": {}}
+    pages.update({f"p{i}": {"parent": "root"} for i in range(n)})
+    alerts = [{"id": f"a{i}", "page": f"p{i}", "lane": f"l{i}"} for i in range(n)]
+    steps = [{"appear": "root"}] + [{"appear": f"p{i}"} for i in range(n)] + [{"add": f"a{i}"} for i in range(n)]
+    return {"pages": pages, "alerts": alerts, "steps": steps}
+
+
 SIMULATE = ["simulate", "{}", "--format", "json"]
 SHAPES = [
     ("simulate N instances", "instance", instances, 10_000, 100_000, SIMULATE),
@@ -67,7 +79,32 @@ SHAPES = [
     ("--record one id re-added N times", "add", one_id_readded, 3_000, 30_000,
      SIMULATE + ["--record", "{}.recording"]),
     ("--record N anonymous alerts", "alert", anonymous, 10_000, 100_000, SIMULATE + ["--record", "{}.recording"]),
+    ("simulate one lane per page", "page", lane_per_page, 1_000, 10_000, SIMULATE),
 ]
+
+
+def peak_kb(command):
+    """The peak resident size of one run of `command` (a fresh child)."""
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.execv(command[0], command)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{command} failed")
+    return usage.ru_maxrss
+
+
+def check_memory(tool, jansson, scratch):
+    n = 1_500_000
+    path = Path(scratch) / "large-set.json"
+    path.write_text('{"alerts": [' + ",".join(f'{{"id":"a{i}"}}' for i in range(n)) + "]}")
+    ours, theirs = peak_kb([tool, "check", str(path)]), peak_kb([jansson, str(path)])
+    ratio = ours / theirs
+    verdict = "ok" if ratio <= 1.5 else "TOO MUCH, target is at most 1.5"
+    print(f"  check of {n} alerts ({path.stat().st_size / 1e6:.0f} MB): peak {ours / 1024:.0f} MB, Jansson's parse "
+          f"alone {theirs / 1024:.0f} MB; ratio {ratio:.2f} ({verdict})")
 
 
 def run_once(tool, path, arguments):
@@ -96,6 +133,7 @@ def main():
             verdict = "ok, near linear" if ratio <= 2 else "TOO SLOW, target is at most 2"
             print(f"  {what}: {per_unit[0] * 1e9:.0f} ns/{unit} at {small}, {per_unit[1] * 1e9:.0f} ns/{unit} "
                   f"at {large}; ratio {ratio:.2f} ({verdict})")
+        check_memory(tool, sys.argv[2], scratch)
 
 
 if __name__ == "__main__":

@@ -225,6 +225,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_definition_action_style": (c_int, [_P, c_size_t], _plain),
     # checking (xyzalert_tooling.h)
     "xyz_check_file": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_check_file_alerts": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t), POINTER(c_size_t)], None),
     "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     # scenarios
     "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
