@@ -111,4 +111,81 @@ struct SweepTests {
         #expect(root.snapshot().pages.map(\.isParticipating) == [true, true])
         root.checkInvariants()
     }
+
+    // MARK: Sweeps of a pass that resume (docs/performance.md)
+
+    /// A pile of `cover` alerts a (bottom), b, c (top) on `home`.
+    private func pile(_ r: Recorder) throws -> Dispatch {
+        let home = page("home", r)
+        for (i, id) in ["a", "b", "c"].enumerated() {
+            try home.add([alert(id, Int32(i + 1), .cover)])
+        }
+        #expect(r.take() == ["show a page", "show b page", "show c page"])
+        return home
+    }
+
+    @Test func aHideOthersOverAPileHidesItTopFirstThenShowsAndItComesBackTopFirst() throws {
+        let r = Recorder()
+        let home = try pile(r)
+        let h = alert("h", 9, .hideOthers)
+        try home.add([h])
+        #expect(r.take() == ["hide c covered", "hide b covered", "hide a covered", "show h page"])
+        try h.dismiss()
+        #expect(r.take() == ["finish h dismissed", "unhide c", "unhide b", "unhide a"])
+        home.checkInvariants()
+    }
+
+    @Test func aSweepStartsAgainWhenACallbackTakesItsChoiceAway() throws {
+        let r = Recorder()
+        let home = try pile(r)
+        let h = alert("h", 9, .hideOthers)
+        r.react = { line, _ in
+            if line == "hide b covered" { try! h.cancel() }
+        }
+        try home.add([h])
+        // h leaves the queue while b is hidden: nothing hides the rest, and
+        // what was hidden for it comes back, top first.
+        #expect(r.take() == ["hide c covered", "hide b covered", "finish h cancelled", "unhide c", "unhide b"])
+        home.checkInvariants()
+    }
+
+    @Test func aPileHiddenWithItsPageComesBackTopFirst() throws {
+        let r = Recorder()
+        let home = try pile(r)
+        try home.pageWillDisappear()
+        #expect(r.take() == ["hide c page", "hide b page", "hide a page"])
+        try home.pageDidAppear()
+        #expect(r.take() == ["unhide c", "unhide b", "unhide a"])
+        // Settled again: a cover shows over the pile without a sweep, and
+        // one that hides the others still hides them.
+        try home.add([alert("d", 5, .cover)])
+        #expect(r.take() == ["show d page"])
+        try home.add([alert("e", 6, .hideOthers)])
+        #expect(r.take() == ["hide d covered", "hide c covered", "hide b covered", "hide a covered", "show e page"])
+        home.checkInvariants()
+    }
+
+    @Test func lanesChangedOnlyElsewhereKeepTheirEventsInByteOrder() throws {
+        let r = Recorder()
+        let home = page("home", r)
+        var toasts: [Alert] = []
+        for lane in ["z", "b", "m"] {
+            let a = alert("in-\(lane)", 1, .cover)
+            try a.setLane(lane)
+            toasts.append(a)
+        }
+        try home.add(toasts)
+        #expect(r.take() == ["show in-b page", "show in-m page", "show in-z page"])
+        // Only lane m changes: its hide_others hides its own alert alone.
+        let h = alert("h", 9, .hideOthers)
+        try h.setLane("m")
+        try home.add([h])
+        #expect(r.take() == ["hide in-m covered", "show h page"])
+        // The page goes and comes back: every lane again, in byte order.
+        try home.pageWillDisappear()
+        try home.pageDidAppear()
+        #expect(r.take() == ["hide h page", "hide in-z page", "hide in-b page",
+                             "unhide in-b", "unhide h", "unhide in-z"])
+        home.checkInvariants()
+    }
 }
