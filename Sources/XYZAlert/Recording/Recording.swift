@@ -13,8 +13,11 @@
 /// configuration down as a definition. Calls made from inside an event
 /// callback are nested: their step says after how many events of the call
 /// around them they were made (`"during"`), so the replay makes them from
-/// the same callback. While a call runs, the domain's clock reads one time,
-/// written on the outermost step (`"at"`) once the engine reads it.
+/// the same callback. While a call runs, each clock (a root page's host's)
+/// reads one time, its first reading in the call: the call's first reading
+/// is written on the outermost step (`"at"`), other clocks that read another
+/// time beside it (`"clocks"`), and so is a history's wall clock that moved
+/// apart (`"wall"`).
 ///
 /// What the file cannot hold (a provider set later, a page joining with
 /// alerts added before it was seen, a dependency on an alert never added)
