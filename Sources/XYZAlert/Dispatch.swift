@@ -51,6 +51,8 @@ public final class Dispatch {
     /// Whether this dispatch or an ancestor is suspended, as of the last
     /// computation of participation: its candidates are not selected.
     @exclusivity(unchecked) var isHeld = false
+    /// Its position in its domain's `participating` list, -1 when not in it.
+    @exclusivity(unchecked) var participationIndex = -1
     /// The capacity (0: none) and, while one is set, the queued alerts
     /// lowest-ranked first (see Capacity.swift).
     @exclusivity(unchecked) var capacityLimit = 0
@@ -219,7 +221,7 @@ public final class Dispatch {
         let recorded = recordPageCall(.appear)
         defer { recorded?.end() }
         isPageVisible = true
-        domain.participationChanged()
+        domain.participationChanged(below: self)
         try Settlement.settle(domain)
     }
 
@@ -232,7 +234,7 @@ public final class Dispatch {
         let recorded = recordPageCall(.disappear)
         defer { recorded?.end() }
         isPageVisible = false
-        domain.participationChanged()
+        domain.participationChanged(below: self)
         domain.hidePagesNow()
         try Settlement.settle(domain)
     }

@@ -140,7 +140,10 @@ final class Domain {
     /// a pass reuses this list until then; with one, every event of a pass
     /// recomputes it and asks the providers (docs/rules.md §5: asked at every pass).
     @exclusivity(unchecked) var participating: [Dispatch] = []
-    @exclusivity(unchecked) private var participationIsCurrent = false
+    /// The subtrees whose participation alone must be computed again, while
+    /// `participationIsCurrent` is false because of them only (nil: all).
+    @exclusivity(unchecked) var changedSubtrees: [Dispatch]?
+    @exclusivity(unchecked) private(set) var participationIsCurrent = false
     /// Whether the last computation met a dispatch with a provider.
     @exclusivity(unchecked) var hasProviders = false
     /// Counts the computations, so that a sweep can tell one happened.
@@ -196,7 +199,21 @@ final class Domain {
     /// recomputes participation.
     func participationChanged() {
         participationIsCurrent = false
+        changedSubtrees = nil
         scheduleChanges &+= 1
+    }
+
+    /// Rule 1's inputs changed for `dispatch`'s subtree only (it appeared or
+    /// disappeared, was suspended or resumed): unless more must be computed
+    /// anyway, the next computation visits that subtree alone.
+    func participationChanged(below dispatch: Dispatch) {
+        scheduleChanges &+= 1
+        if participationIsCurrent {
+            participationIsCurrent = false
+            changedSubtrees = [dispatch]
+        } else {
+            changedSubtrees?.append(dispatch)
+        }
     }
 
     /// Brings `isParticipating` of every dispatch up to date and returns the
@@ -210,7 +227,75 @@ final class Domain {
         if participationIsCurrent && !(askProviders && hasProviders) {
             return participating
         }
+        if !hasProviders, let subtrees = changedSubtrees, recomputeParticipation(of: subtrees) {
+            return participating
+        }
         return recomputeParticipation(askProviders: askProviders)
+    }
+
+    /// Computes participation again for `subtrees` alone (the rest is
+    /// current and no provider is set), adding to and taking from
+    /// `participating` as pages start or stop taking part: O(their pages).
+    /// False when one of them is no longer in this domain or meets a
+    /// provider (the whole tree is then computed).
+    private func recomputeParticipation(of subtrees: [Dispatch]) -> Bool {
+        for top in subtrees {
+            guard top.domain === self, !top.isDestroyed else { return false }
+        }
+        var flips: [Dispatch] = []
+        func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) -> Bool {
+            guard d.activeChildProvider == nil else { return false }
+            let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
+            d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
+            d.isHeld = held || d.suspensions > 0
+            if d.isParticipating != wasParticipating || d.isHeld != wasHeld {
+                flips.append(d)
+            }
+            let active = d.isParticipating ? d.explicitActiveChild : nil
+            for child in d.children {
+                guard visit(child, d.isParticipating && (active == nil || child === active), d.isHeld) else { return false }
+            }
+            return true
+        }
+        for top in subtrees {
+            var eligible = true
+            var held = false
+            if let parent = top.parent {
+                let active = parent.isParticipating ? parent.explicitActiveChild : nil
+                eligible = parent.isParticipating && (active == nil || top === active)
+                held = parent.isHeld
+            }
+            guard visit(top, eligible, held) else {
+                // (Cannot happen: setting a provider computes the whole
+                // tree. Should it, every lane is looked at again.)
+                unsettleAllLanes()
+                return false
+            }
+        }
+        let lanes = hasLanes
+        for d in flips {
+            if d.isParticipating && d.participationIndex < 0 {
+                d.participationIndex = participating.count
+                participating.append(d)
+            } else if !d.isParticipating && d.participationIndex >= 0 {
+                let i = d.participationIndex
+                let last = participating.removeLast()
+                if i < participating.count {
+                    participating[i] = last
+                    last.participationIndex = i
+                }
+                d.participationIndex = -1
+            }
+            if lanes {
+                markLanesDirty(of: d)
+            } else {
+                mainLaneState.settled = false
+            }
+        }
+        changedSubtrees = nil
+        participationIsCurrent = true
+        participationVersion &+= 1
+        return true
     }
 
     private func recomputeParticipation(askProviders: Bool) -> [Dispatch] {
@@ -232,6 +317,7 @@ final class Domain {
                     mainLaneState.settled = false
                 }
             }
+            d.participationIndex = d.isParticipating ? list.count : -1
             if d.isParticipating {
                 list.append(d)
             }
@@ -264,6 +350,7 @@ final class Domain {
         }
         participating = list
         hasProviders = sawProvider
+        changedSubtrees = nil
         participationIsCurrent = true
         participationVersion &+= 1
         return list

@@ -107,6 +107,12 @@ extension Domain {
         require(lanes == laneStates.mapValues(\.live), "the lanes count \(laneStates.mapValues(\.live)), not \(lanes)")
         require(laneOrder.map(\.key) == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
                 "laneOrder is not the lanes in use in byte order")
+        if participationIsCurrent {
+            require(participating.indices.allSatisfy { participating[$0].participationIndex == $0 },
+                    "a participating page's index is wrong")
+            require(dispatches.allSatisfy { $0.isParticipating == ($0.participationIndex >= 0) },
+                    "the participating list is not the participating pages")
+        }
         require(laneOrder.indices.allSatisfy { laneOrder[$0].order == $0 && laneOrder[$0].status != .gone }, "a lane's order is wrong")
         require(laneOrder.allSatisfy { lane in lane.status != .dirty || dirtyLanes.contains { $0 === lane } },
                 "a lane marked dirty is not in dirtyLanes")

@@ -34,7 +34,7 @@ extension Dispatch {
         defer { recorded?.end() }
         suspensions += 1
         if suspensions == 1 {
-            domain.participationChanged()
+            domain.participationChanged(below: self)
         }
     }
 
@@ -50,7 +50,7 @@ extension Dispatch {
         defer { recorded?.end() }
         suspensions -= 1
         if suspensions == 0 {
-            domain.participationChanged()
+            domain.participationChanged(below: self)
             try Settlement.settle(domain)
         }
     }
