@@ -347,7 +347,12 @@ public final class Dispatch {
 
     /// Removes `child` from `children`, forgetting it as the active child.
     private func unlink(_ child: Dispatch) {
-        domain.participationChanged()
+        if explicitActiveChild === child || activeChildProvider != nil {
+            // Its siblings may take part now.
+            domain.participationChanged(below: self)
+        } else {
+            domain.leaveParticipation(child)
+        }
         children.removeAll { $0 === child }
         child.storedParent = nil
         if explicitActiveChild === child {
@@ -485,7 +490,7 @@ public final class Dispatch {
             ownRecording?.stop()
         }
         isDestroyed = true
-        domain.participationChanged()
+        domain.leaveParticipation(self)
         var settlement = Settlement()
         settlement.needPass(domain)
         while let alert = domain.stack.last(where: { $0.dispatch === self }) {

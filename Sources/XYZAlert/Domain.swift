@@ -216,6 +216,34 @@ final class Domain {
         }
     }
 
+    /// `dispatch`'s subtree stops taking part here (it is destroyed, or
+    /// leaves the tree: a split or a join computes its new domain's
+    /// participation whole): out of `participating`, its lanes looked at
+    /// again. Nothing else's participation changes. O(the subtree).
+    func leaveParticipation(_ dispatch: Dispatch) {
+        scheduleChanges &+= 1
+        let lanes = hasLanes
+        for d in dispatch.subtree {
+            let i = d.participationIndex
+            if i >= 0 && i < participating.count && participating[i] === d {
+                let last = participating.removeLast()
+                if i < participating.count {
+                    participating[i] = last
+                    last.participationIndex = i
+                }
+            }
+            d.participationIndex = -1
+            if d.isParticipating || d.isHeld {
+                d.isParticipating = false
+                if lanes {
+                    markLanesDirty(of: d)
+                } else {
+                    mainLaneState.settled = false
+                }
+            }
+        }
+    }
+
     /// Brings `isParticipating` of every dispatch up to date and returns the
     /// participating ones, parents first. Providers are asked only when
     /// `askProviders` is true, for parents that participate; otherwise their
