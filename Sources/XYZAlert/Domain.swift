@@ -222,25 +222,25 @@ final class Domain {
     /// again. Nothing else's participation changes. O(the subtree).
     func leaveParticipation(_ dispatch: Dispatch) {
         scheduleChanges &+= 1
-        let lanes = hasLanes
         for d in dispatch.subtree {
-            let i = d.participationIndex
-            if i >= 0 && i < participating.count && participating[i] === d {
-                let last = participating.removeLast()
-                if i < participating.count {
-                    participating[i] = last
-                    last.participationIndex = i
-                }
-            }
-            d.participationIndex = -1
+            removeFromParticipating(d)
             if d.isParticipating || d.isHeld {
                 d.isParticipating = false
-                if lanes {
-                    markLanesDirty(of: d)
-                } else {
-                    mainLaneState.settled = false
-                }
+                participationFlipped(d)
             }
+        }
+    }
+
+    /// Takes `d` out of `participating` (the last entry takes its place),
+    /// if this domain's list has it. O(1).
+    private func removeFromParticipating(_ d: Dispatch) {
+        let i = d.participationIndex
+        d.participationIndex = -1
+        guard i >= 0 && i < participating.count && participating[i] === d else { return }
+        let last = participating.removeLast()
+        if i < participating.count {
+            participating[i] = last
+            last.participationIndex = i
         }
     }
 
@@ -300,25 +300,14 @@ final class Domain {
                 return false
             }
         }
-        let lanes = hasLanes
         for d in flips {
             if d.isParticipating && d.participationIndex < 0 {
                 d.participationIndex = participating.count
                 participating.append(d)
-            } else if !d.isParticipating && d.participationIndex >= 0 {
-                let i = d.participationIndex
-                let last = participating.removeLast()
-                if i < participating.count {
-                    participating[i] = last
-                    last.participationIndex = i
-                }
-                d.participationIndex = -1
+            } else if !d.isParticipating {
+                removeFromParticipating(d)
             }
-            if lanes {
-                markLanesDirty(of: d)
-            } else {
-                mainLaneState.settled = false
-            }
+            participationFlipped(d)
         }
         changedSubtrees = nil
         participationIsCurrent = true
@@ -333,17 +322,12 @@ final class Domain {
         var list: [Dispatch] = []
         list.reserveCapacity(participating.count)
         var sawProvider = false
-        let lanes = hasLanes
         func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) {
             let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
             d.isHeld = held || d.suspensions > 0
             if d.isParticipating != wasParticipating || d.isHeld != wasHeld {
-                if lanes {
-                    markLanesDirty(of: d)
-                } else {
-                    mainLaneState.settled = false
-                }
+                participationFlipped(d)
             }
             d.participationIndex = d.isParticipating ? list.count : -1
             if d.isParticipating {

@@ -159,18 +159,6 @@ struct LaneCursor {
     /// Whether a mark held back an event of an alert looked at so far.
     var heldBack = false
 
-    init(pass: Int, changes: Int, participation: Int, top: Int32?, chosen: ObjectIdentifier?, count: Int,
-         position: Int, hiding: Bool) {
-        self.pass = pass
-        self.changes = changes
-        self.participation = participation
-        self.top = top
-        self.chosen = chosen
-        self.count = count
-        self.position = position
-        self.hiding = hiding
-    }
-
     /// Whether nothing changed since it was made but the events of its
     /// sweep (the choice is compared apart).
     func isValid(_ pass: Int, _ domain: Domain, _ count: Int) -> Bool {
@@ -258,10 +246,7 @@ extension Domain {
     @inline(__always)
     func markLaneDirty(_ lane: ExactString?) {
         if hasLanes {
-            let state = laneState(lane)
-            if state.status != .dirty {
-                pushDirty(state)
-            }
+            pushDirty(laneState(lane))
         }
     }
 
@@ -269,8 +254,19 @@ extension Domain {
     /// a lane limit, a gap ending, a join or a split). O(L log L).
     func markAllLanesDirty() {
         guard hasLanes else { return }
-        for lane in laneOrder where lane.status != .dirty {
+        for lane in laneOrder {
             pushDirty(lane)
+        }
+    }
+
+    /// `dispatch` started or stopped participating, or being held: its
+    /// lanes are looked at again (`markLanesDirty(of:)`), or with "main"
+    /// alone, "main" is swept again.
+    func participationFlipped(_ dispatch: Dispatch) {
+        if hasLanes {
+            markLanesDirty(of: dispatch)
+        } else {
+            mainLaneState.settled = false
         }
     }
 
@@ -299,9 +295,7 @@ extension Domain {
         }
         let state = laneState(lane)
         state.settled = false
-        if state.status != .dirty {
-            pushDirty(state)
-        }
+        pushDirty(state)
     }
 
     /// Every lane is to be swept again (a lane limit changed).
@@ -314,8 +308,9 @@ extension Domain {
     }
 
     /// Puts `lane` in `dirtyLanes`, a heap by lane order (the first lane
-    /// to look at on top). O(log L).
+    /// to look at on top), unless it is there. O(log L).
     func pushDirty(_ lane: LaneState) {
+        guard lane.status != .dirty else { return }
         lane.status = .dirty
         dirtyLanes.append(lane)
         var i = dirtyLanes.count - 1
@@ -371,9 +366,7 @@ extension Domain {
             state.stack.remove(at: i)
         }
         state.settled = false
-        if state.status != .dirty {
-            pushDirty(state)
-        }
+        pushDirty(state)
     }
 }
 

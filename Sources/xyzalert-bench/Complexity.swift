@@ -41,20 +41,34 @@ private func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exc
     return a
 }
 
+/// A visible page whose n alerts were added one by one, each in a lane of
+/// its own ("l0", "l1", ...), so each shows.
+private func pageShowingOneInEachOf(_ n: Int) throws -> Dispatch {
+    let page = try visiblePage("home")
+    for i in 0..<n {
+        try page.add([try alert("a\(i)", lane: "l\(i)")])
+    }
+    return page
+}
+
+/// A visible page with a pile of n `cover` alerts of rising priority, all
+/// on screen in "main".
+private func pageShowingAPile(of n: Int) throws -> Dispatch {
+    let page = try visiblePage("home")
+    for i in 0..<n {
+        try page.add([try alert("c\(i)", priority: Int32(i), .cover)])
+    }
+    return page
+}
+
 /// The shapes of the pass's lanes and on-screen piles.
 private func benchmarkLaneShapes() throws {
     try scaling("alerts each in a lane of their own, added one by one", unit: "alert", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("a\(i)", lane: "l\(i)")])
-        }
+        let page = try pageShowingOneInEachOf(n)
         try page.destroy()
     }
     try scaling("adds to main while n other lanes show one each", unit: "lane", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("a\(i)", lane: "l\(i)")])
-        }
+        let page = try pageShowingOneInEachOf(n)
         for i in 0..<n {
             let a = try alert("m\(i)")
             try page.add([a])
@@ -73,45 +87,30 @@ private func benchmarkLaneShapes() throws {
         try root.destroy()
     }
     try scaling("a pile of n cover alerts in n lanes, then a cover in each", unit: "lane", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("a\(i)", lane: "l\(i)")])
-        }
+        let page = try pageShowingOneInEachOf(n)
         for i in 0..<n {
             try page.add([try alert("c\(i)", lane: "l\(i)", priority: 1, .cover)])
         }
         try page.destroy()
     }
     try scaling("n lanes on screen, their page disappears and appears", unit: "lane", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("a\(i)", lane: "l\(i)")])
-        }
+        let page = try pageShowingOneInEachOf(n)
         try page.pageWillDisappear()
         try page.pageDidAppear()
         try page.destroy()
     }
     try scaling("a pile of n cover alerts in one lane, added one by one", unit: "alert", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("c\(i)", priority: Int32(i), .cover)])
-        }
+        let page = try pageShowingAPile(of: n)
         try page.destroy()
     }
     try scaling("n on screen in one lane, their page disappears and appears", unit: "alert", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("c\(i)", priority: Int32(i), .cover)])
-        }
+        let page = try pageShowingAPile(of: n)
         try page.pageWillDisappear()
         try page.pageDidAppear()
         try page.destroy()
     }
     try scaling("a hide_others alert over n on screen in one lane", unit: "alert", small: 1_000, large: 10_000) { n in
-        let page = try visiblePage("home")
-        for i in 0..<n {
-            try page.add([try alert("c\(i)", priority: Int32(i), .cover)])
-        }
+        let page = try pageShowingAPile(of: n)
         try page.add([try alert("h", priority: Int32(n), .hideOthers)])
         try page.destroy()
     }
