@@ -17,9 +17,11 @@ Threads: any thread may call any function; every call into the library
 holds one re-entrant lock (callbacks included), so calls from several
 threads take turns. A callback must not wait for another thread that calls
 into xyzalert: that would deadlock.
-"""
 
-from __future__ import annotations
+Docstrings cite the repository's documents by path ("docs/rules.md §12"):
+they are at https://github.com/xyzalert/xyzalert (README.md, docs/rules.md
+for the rules, docs/formats.md for the JSON formats).
+"""
 
 from . import _lib
 from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
@@ -38,7 +40,8 @@ __version__ = "0.3.0"
 
 
 def version() -> str:
-    """The loaded library's version, e.g. "0.2.0"."""
+    """The loaded library's version, e.g. "0.3.0" (``__version__`` is the
+    package's; a package uses a library of its own version or newer)."""
     return _lib.lib.xyz_version_string().decode("ascii")
 
 

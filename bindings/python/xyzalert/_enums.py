@@ -5,8 +5,25 @@ from __future__ import annotations
 import enum
 
 
-class Status(enum.IntEnum):
-    """``xyz_status``: the result of every C call that can fail."""
+class _Named(enum.IntEnum):
+    """An IntEnum whose ``str()`` and ``format()`` give the word traces and
+    JSON files use (``finish a dismissed``), on every Python version (3.11
+    made ``str()`` of an IntEnum its number); ``int()`` and comparisons with
+    integers still give the C ABI's value."""
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Status(_Named):
+    """``xyz_status``: the result of every C call that can fail. ``str()``
+    gives the C name (``XYZ_EINVAL``)."""
+
+    def __str__(self) -> str:
+        return "XYZ_" + self.name
 
     OK = 0
     EINVAL = 1
@@ -20,7 +37,7 @@ class Status(enum.IntEnum):
     EOWNER = 9
 
 
-class State(enum.IntEnum):
+class State(_Named):
     """An alert's life (docs/rules.md §2)."""
 
     IDLE = 0
@@ -31,7 +48,7 @@ class State(enum.IntEnum):
     FINISHED = 5
 
 
-class Exclusive(enum.IntEnum):
+class Exclusive(_Named):
     """How an alert treats the alerts already on screen."""
 
     WAIT = 0
@@ -39,7 +56,7 @@ class Exclusive(enum.IntEnum):
     HIDE_OTHERS = 2
 
 
-class OnDuplicate(enum.IntEnum):
+class OnDuplicate(_Named):
     """What adding does with an alert whose id is already live in the domain."""
 
     REJECT = 0
@@ -54,7 +71,7 @@ class OnDuplicate(enum.IntEnum):
     one finishes with ``DUPLICATE``."""
 
 
-class WhenDisplaced(enum.IntEnum):
+class WhenDisplaced(_Named):
     """What happens to an alert that would be hidden covered (docs/rules.md §19)."""
 
     RESTORE = 0
@@ -63,7 +80,7 @@ class WhenDisplaced(enum.IntEnum):
     """It ends instead, with ``DISPLACED``."""
 
 
-class OnFull(enum.IntEnum):
+class OnFull(_Named):
     """What a full lane does with a ``wait`` candidate (docs/rules.md §19)."""
 
     QUEUE = 0
@@ -72,7 +89,7 @@ class OnFull(enum.IntEnum):
     """The lane's oldest visible alert ends with ``EVICTED``, then it shows."""
 
 
-class Order(enum.IntEnum):
+class Order(_Named):
     """Among candidates of equal priority, which shows first (docs/rules.md §19)."""
 
     FIFO = 0
@@ -81,14 +98,14 @@ class Order(enum.IntEnum):
     """The later add."""
 
 
-class HideReason(enum.IntEnum):
+class HideReason(_Named):
     """Why an on-screen alert is hidden."""
 
     PAGE = 0
     COVERED = 1
 
 
-class Politeness(enum.IntEnum):
+class Politeness(_Named):
     """How a screen reader should say an alert (docs/rules.md §17)."""
 
     POLITE = 0
@@ -99,7 +116,7 @@ class Politeness(enum.IntEnum):
     """Not announced."""
 
 
-class OnCapped(enum.IntEnum):
+class OnCapped(_Named):
     """What a capped alert does (docs/rules.md §16)."""
 
     DROP = 0
@@ -108,7 +125,7 @@ class OnCapped(enum.IntEnum):
     """It stays queued, is not selected, and is looked at again when its caps free."""
 
 
-class EndReason(enum.IntEnum):
+class EndReason(_Named):
     """Why an alert ended."""
 
     DISMISSED = 0
@@ -132,7 +149,7 @@ class EndReason(enum.IntEnum):
     """It would have been hidden covered, and its ``when_displaced`` is ``DROP``."""
 
 
-class ActionStyle(enum.IntEnum):
+class ActionStyle(_Named):
     """How an action button wants to be drawn."""
 
     DEFAULT = 0
@@ -140,7 +157,7 @@ class ActionStyle(enum.IntEnum):
     DESTRUCTIVE = 2
 
 
-class StepKind(enum.IntEnum):
+class StepKind(_Named):
     """What a scenario step does (``xyz_step_kind``)."""
 
     APPEAR = 0
@@ -191,7 +208,7 @@ class StepKind(enum.IntEnum):
     """The page's tie-break order becomes ``order``."""
 
 
-class WhyCode(enum.IntEnum):
+class WhyCode(_Named):
     """Why an alert is where it is (``xyz_why_code``, docs/rules.md §18).
     ``str()`` gives the trace word ("behind", "not_ready", ...)."""
 
@@ -219,6 +236,3 @@ class WhyCode(enum.IntEnum):
     MIN_VISIBLE = 17
     """Dismissed or cancelled, on screen until its minimum visible time (``until``)."""
     FINISHED = 18
-
-    def __str__(self) -> str:
-        return self.name.lower()

@@ -103,6 +103,12 @@ class Alert:
                  keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
                  tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
                  lane: str = _MAIN, when_displaced: Union[WhenDisplaced, str] = _RESTORE) -> None:
+        """A new alert, not yet in any dispatch: every keyword sets the property
+        of the same name (see each one), checked before the alert exists, so
+        a bad argument raises ``TypeError`` or ``ValueError`` and creates
+        nothing. `id` names it for dependencies, duplicates and traces (None:
+        anonymous); ``after`` lists the ids it waits for; ``ready=False``
+        keeps it out until :meth:`set_ready`."""
         # Every argument is checked before the alert exists. Defaults need
         # no check and cost no call (this is every app's hot path), so the
         # rarely used arguments are looked at only when one is not a default
@@ -176,18 +182,22 @@ class Alert:
 
     @property
     def id(self) -> Optional[str]:
+        """The id given at creation (None for an anonymous alert); never changes."""
         return _lib.decode(lib.xyz_alert_id(self._handle))
 
     @property
     def state(self) -> State:
+        """Where the alert is in its life: idle, waiting, ready, showing, hidden or finished."""
         return State(lib.xyz_alert_state(self._handle))
 
     @property
     def priority(self) -> int:
+        """The priority given at creation: higher shows first; never changes."""
         return int(lib.xyz_alert_priority(self._handle))
 
     @property
     def exclusive(self) -> Exclusive:
+        """How it treats the alerts on screen when it shows: wait, cover or hide the others."""
         return Exclusive(lib.xyz_alert_exclusive(self._handle))
 
     @property
@@ -227,6 +237,7 @@ class Alert:
         lib.xyz_alert_add_tag(self._handle, _check.text(tag, "tag"))
 
     def has_tag(self, tag: str) -> bool:
+        """Whether the alert carries `tag`."""
         return bool(lib.xyz_alert_has_tag(self._handle, _check.text(tag, "tag")))
 
     @property
@@ -403,6 +414,7 @@ class Alert:
 
     @property
     def target(self) -> str:
+        """The name of the view it shows in ("page", the default: its page's view)."""
         return lib.xyz_alert_target(self._handle).decode("utf-8")
 
     @target.setter
@@ -411,6 +423,7 @@ class Alert:
 
     @property
     def style(self) -> str:
+        """A free-form word for the host's drawing ("alert", "sheet", "toast", ...)."""
         return lib.xyz_alert_style(self._handle).decode("utf-8")
 
     @style.setter
@@ -419,6 +432,7 @@ class Alert:
 
     @property
     def title(self) -> Optional[str]:
+        """The title the host draws (None: none)."""
         return _lib.decode(lib.xyz_alert_title(self._handle))
 
     @title.setter
@@ -427,6 +441,7 @@ class Alert:
 
     @property
     def message(self) -> Optional[str]:
+        """The message the host draws (None: none)."""
         return _lib.decode(lib.xyz_alert_message(self._handle))
 
     @message.setter
@@ -435,6 +450,7 @@ class Alert:
 
     @property
     def actions(self) -> List[Action]:
+        """Its buttons, in order, as :class:`Action` values (copies)."""
         count = lib.xyz_alert_action_count(self._handle)
         return [Action(lib.xyz_alert_action_id(self._handle, i).decode("utf-8"),
                        lib.xyz_alert_action_title(self._handle, i).decode("utf-8"),

@@ -22,6 +22,8 @@ class AlertSet:
     them in file order, :meth:`create_alert` makes fresh instances."""
 
     def __init__(self, handle: int, owner: Any = None) -> None:
+        """Wraps a catalog handle from the library; use :meth:`load` or
+        :meth:`loads` instead."""
         self._handle = handle
         self._owner = owner  # a scenario whose set this is: it frees the handle
 
@@ -37,6 +39,9 @@ class AlertSet:
         return cls(_lib.load("xyz_catalog_load_string", data, len(data)))
 
     def close(self) -> None:
+        """Frees the definitions now (for a scenario's set: forgets them, the
+        scenario frees them); idempotent. ``with AlertSet.load(...)`` closes
+        at the end of the block."""
         handle, self._handle = self._handle, 0
         if handle and self._owner is None:
             lib.xyz_catalog_free(handle)
@@ -56,6 +61,7 @@ class AlertSet:
 
     @property
     def ids(self) -> List[str]:
+        """The definitions' ids, in file order."""
         return [lib.xyz_definition_id(lib.xyz_catalog_definition(self._handle, i)).decode("utf-8")
                 for i in range(len(self))]
 
@@ -155,10 +161,13 @@ class Scenario:
 
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Scenario":
+        """Loads a scenario file; raises ParseError, SchemaError or ReadError
+        with the file, line, column and JSON pointer."""
         return cls._read(_lib.load("xyz_scenario_load_file", _check.path(path, "path")))
 
     @classmethod
     def loads(cls, text: Union[str, bytes]) -> "Scenario":
+        """Loads a scenario from JSON text (source "<string>")."""
         data = _json_text(text)
         return cls._read(_lib.load("xyz_scenario_load_string", data, len(data)))
 
@@ -204,11 +213,20 @@ class Scenario:
         return scenario
 
     def close(self) -> None:
+        """Frees the scenario and its alert set now (the garbage collector
+        would later); idempotent. ``with Scenario.load(...) as s:`` closes it
+        at the end of the block."""
         with _lib.lock:  # (its alert set may be in use on another thread)
             handle, self._handle = self._handle, 0
             if handle:
                 self.alerts._handle = 0
                 lib.xyz_scenario_free(handle)
+
+    def __enter__(self) -> "Scenario":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     def __del__(self) -> None:
         if getattr(self, "_handle", 0) and _lib is not None and lib is not None:

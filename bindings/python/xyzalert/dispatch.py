@@ -40,6 +40,12 @@ class Dispatch:
 
     def __init__(self, host: Optional[Host] = None, page_view: Any = None, *, name: str = "",
                  history: Optional[History] = None) -> None:
+        """A new page's dispatch. `host` receives the events (default: a
+        :class:`Host` that draws nothing); `page_view` is the object handed
+        back as the page's own view; `name` names it in traces and errors;
+        `history` (a root page only) holds the display history its caps and
+        cool-downs read. The page starts invisible: call
+        :meth:`page_did_appear` once it is on screen."""
         self._handle = 0
         if host is not None:
             _check.instance(host, Host, "host")
@@ -109,10 +115,12 @@ class Dispatch:
 
     @property
     def closed(self) -> bool:
+        """True once :meth:`close` (or the end of a ``with`` block) destroyed it."""
         return not self._handle
 
     @property
     def name(self) -> str:
+        """The page's name (for traces and error messages; "" by default)."""
         return lib.xyz_dispatch_name(self._require_open()).decode("utf-8")
 
     @name.setter
@@ -123,9 +131,12 @@ class Dispatch:
         return f"<Dispatch {self.name!r}>" if self._handle else "<Dispatch (closed)>"
 
     def page_did_appear(self) -> None:
+        """The page is on screen: its alerts may show (docs/rules.md §1)."""
         lib.xyz_dispatch_page_did_appear(self._require_open())
 
     def page_will_disappear(self) -> None:
+        """The page is leaving the screen: its alerts on screen are hidden and
+        come back when it appears again."""
         lib.xyz_dispatch_page_will_disappear(self._require_open())
 
     # ---- alerts
@@ -339,6 +350,8 @@ class Dispatch:
 
     @property
     def parent(self) -> Optional["Dispatch"]:
+        """The parent page (a tab bar for its tabs), or None for a root; setting
+        it joins the two domains, None splits the page off."""
         return Dispatch._lookup(lib.xyz_dispatch_parent(self._require_open()))
 
     @parent.setter

@@ -17,6 +17,7 @@ class XYZAlertError(Exception):
     took_effect: bool = False
 
     def __init__(self, message: str, code: Optional[Status] = None) -> None:
+        """`message` as the library wrote it; `code` overrides the class's status."""
         super().__init__(message)
         self.message = message
         if code is not None:
@@ -71,6 +72,8 @@ class ParseError(XYZAlertError):
 
     def __init__(self, message: str, code: Optional[Status] = None, *, source: str = "", line: int = 0,
                  column: int = 0, position: int = 0, path: str = "") -> None:
+        """A parse error at `source`:`line`:`column` (byte `position`), at the
+        JSON pointer `path`."""
         super().__init__(message, code)
         self.source = source
         self.line = line

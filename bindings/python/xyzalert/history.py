@@ -92,6 +92,8 @@ class History:
     """
 
     def __init__(self, clock: Optional[Callable[[], float]] = None) -> None:
+        """An empty history. `clock()` gives the wall clock in seconds (caps
+        and cool-downs count in it); default: the system's real-time clock."""
         self._handle = 0
         if clock is not None and not callable(clock):
             raise TypeError(f"clock must be callable, got {type(clock).__name__}")

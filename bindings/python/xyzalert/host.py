@@ -76,5 +76,5 @@ class Host:
     def set_timer(self, root: "Dispatch", delay: float) -> None:
         """Call ``root.tick()`` once, `delay` seconds from now; each request
         replaces the last, and a negative delay means no timer is needed any
-        more (see :class:`AsyncioTimer`). Not overriding it: poll
+        more (:class:`AsyncioHost` does it with asyncio). Not overriding it: poll
         :meth:`Dispatch.next_deadline` instead."""

@@ -144,6 +144,10 @@ class ScenarioPlayer:
 
     def __init__(self, path: Union[str, "os.PathLike[str]"],
                  observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False) -> None:
+        """Loads the scenario at `path` and makes its pages (names, parents,
+        settings, history). `observers(page)` may return a :class:`Host`
+        that hears the page's events too; `record=True` records the first
+        page's domain from the first step on."""
         scenario = self.scenario = Scenario.load(path)
         trace = self.trace = _Trace()
         made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred,
@@ -187,6 +191,7 @@ class ScenarioPlayer:
 
     @property
     def events(self) -> List[Event]:
+        """The trace so far: one dict per event, as ``simulate --format json`` writes them."""
         return self.trace.events
 
     @property
@@ -201,10 +206,12 @@ class ScenarioPlayer:
 
     @property
     def done(self) -> bool:
+        """True once every step has been played."""
         return self._next >= len(self.scenario.steps)
 
     @property
     def next_step(self) -> Optional[Step]:
+        """The step :meth:`step` plays next (None when done)."""
         return None if self.done else self.scenario.steps[self._next]
 
     def dispatch(self, page: str) -> Optional[Dispatch]:

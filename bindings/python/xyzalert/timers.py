@@ -24,21 +24,29 @@ class Holds:
     An alert that finished meanwhile is simply forgotten."""
 
     def __init__(self) -> None:
+        """No holds yet."""
         self._held: Dict[Tuple[int, str], "Alert"] = {}
         self._windows: Set[int] = set()
 
     def start(self, alert: "Alert", reason: str) -> None:
+        """Holds `alert` for `reason` ("pointer", "focus", ...); a second start
+        with the same reason, or an alert already finished, does nothing."""
         key = (id(alert), reason)
         if key not in self._held and alert.state != State.FINISHED:
             alert.hold()
             self._held[key] = alert
 
     def stop(self, alert: "Alert", reason: str) -> None:
+        """Ends the hold of `alert` for `reason`, if :meth:`start` made one; the
+        countdown goes on once no reason holds it."""
         held = self._held.pop((id(alert), reason), None)
         if held is not None and held.state != State.FINISHED:
             held.unhold()
 
     def window(self, root: "Dispatch", hidden: bool) -> None:
+        """`hidden=True`: every countdown of `root`'s domain holds
+        (``Dispatch.hold_timers``), once however often it is called;
+        `hidden=False` ends that hold."""
         if hidden and id(root) not in self._windows:
             root.hold_timers()
             self._windows.add(id(root))
@@ -70,6 +78,8 @@ class AsyncioHost(Host):
     """
 
     def __init__(self, loop: Optional[asyncio.AbstractEventLoop] = None) -> None:
+        """A host on `loop` (default: the loop running at the first clock
+        reading or timer request)."""
         self._loop = loop
         self._timers: Dict[int, asyncio.TimerHandle] = {}
         #: Countdowns held for people (docs/rules.md §17): call these from
@@ -81,6 +91,7 @@ class AsyncioHost(Host):
         self.holds.start(alert, "pointer")
 
     def pointer_left(self, alert: "Alert") -> None:
+        """The pointer left the alert: the hold of :meth:`pointer_entered` ends."""
         self.holds.stop(alert, "pointer")
 
     def focus_gained(self, alert: "Alert") -> None:
@@ -88,6 +99,7 @@ class AsyncioHost(Host):
         self.holds.start(alert, "focus")
 
     def focus_lost(self, alert: "Alert") -> None:
+        """The alert lost keyboard focus: the hold of :meth:`focus_gained` ends."""
         self.holds.stop(alert, "focus")
 
     def window_hidden(self, root: "Dispatch") -> None:
@@ -95,18 +107,24 @@ class AsyncioHost(Host):
         self.holds.window(root, hidden=True)
 
     def window_shown(self, root: "Dispatch") -> None:
+        """The window is shown again: the hold of :meth:`window_hidden` ends."""
         self.holds.window(root, hidden=False)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop whose clock and timers the host uses."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
         return self._loop
 
     def now(self) -> float:
+        """The loop's clock, ``loop.time()``."""
         return self.loop.time()
 
     def set_timer(self, root: "Dispatch", delay: float) -> None:
+        """Schedules ``root.tick()`` `delay` seconds from now with
+        ``loop.call_later``, cancelling the root's pending timer; a negative
+        delay only cancels it."""
         pending = self._timers.pop(id(root), None)
         if pending is not None:
             pending.cancel()
