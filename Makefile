@@ -323,8 +323,9 @@ wheel: dist
 	PATH="$(PYTHON_SCRIPTS):$$PATH" python3 -m auditwheel repair --only-plat -w dist .build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl
 
 # Installs into a temporary prefix and builds, runs and inspects consumers:
-# pkg-config, CMake, the tool, the wheel; then uninstalls.
-install-test: deps dist wheel
+# pkg-config, CMake, the tool, the wheel, the README's Quick start programs;
+# then uninstalls.
+install-test: deps lib dist wheel
 	Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release (not in make test).

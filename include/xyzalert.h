@@ -143,7 +143,19 @@ extern "C" {
 
 /* ---------------------------------------------------------------- version */
 
-/** The version of this header. xyz_version() gives the library's. */
+/** The version of this header. xyz_version() gives the library's.
+ *
+ * Versioning: within 0.x, a minor release (0.3 -> 0.4) may add functions,
+ * enumerators, struct members at the end of a struct that carries its size
+ * and JSON members, and may change behaviour that CHANGES.md names; it does
+ * not remove or change a function's signature, and the soname stays
+ * libxyzalert.so.0, so a program built against an older 0.x header runs
+ * against a newer 0.x library. A patch release (0.3.0 -> 0.3.1) changes no
+ * interface. xyz_version() gives the version of the library actually
+ * loaded, so a program can refuse one older than the header it was built
+ * with (XYZALERT_VERSION_NUMBER), which may lack functions it calls. 1.0
+ * will freeze the interface of its major version; a change that breaks it
+ * will then change the major version and the soname. */
 #define XYZALERT_VERSION_MAJOR 0
 #define XYZALERT_VERSION_MINOR 3
 #define XYZALERT_VERSION_PATCH 0
@@ -373,9 +385,16 @@ typedef struct xyz_rect {
  * callback may be NULL. Each callback gets the alert concerned (borrowed) and
  * `context` last.
  *
- * Sizes so far (LP64): 0.1 and the first 0.2: 88 bytes (up to
- * destroy_context); 0.2 with time: 104 bytes (up to set_timer); 0.2 with
- * queue policies: 112 bytes (up to update); 0.3: 120 bytes (up to announce).
+ * The sizes the library accepts (LP64), by the header that had them:
+ *
+ * | header                              | sizeof(xyz_host) | last member     |
+ * |-------------------------------------|------------------|-----------------|
+ * | 0.1.0, 0.2.0                        | 88 bytes         | destroy_context |
+ * | development headers after 0.2.0     | 104 bytes        | set_timer       |
+ * | (they said "0.2.0"; never released) | 112 bytes        | update          |
+ * | 0.3.0                               | 120 bytes        | announce        |
+ *
+ * A host built against any of them runs against this library unchanged.
  */
 typedef struct xyz_host {
     /** sizeof(xyz_host) as the host was compiled. */

@@ -2,7 +2,8 @@
 # Tests of shipping: `make install` into a temporary prefix, the installed
 # library's dynamic section and signal handlers, a C consumer built with
 # pkg-config and one built with CMake, the installed tool, the wheel in a
-# fresh virtualenv run from outside the repository, each of them also with
+# fresh virtualenv run from outside the repository, the README's Quick start
+# programs (Tests/install/test_quickstart.sh), each of them also with
 # the Swift toolchain hidden when the machine allows a mount namespace, and
 # `make uninstall` leaving the prefix as it was. Usage:
 # Tests/install/test_install.sh VERSION (after `make dist wheel`), from the
@@ -136,7 +137,7 @@ mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'
 import re, sys
 readme = open("README.md").read()
-block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "class Screen(xyzalert.Host)" in b)
+block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "from xyzalert import Alert, Exclusive" in b)
 open(sys.argv[1], "w").write(block + "\nprint('loaded', xyzalert._lib.lib._name)\n")
 PY
 run_example() { (cd "$app" && env -u XYZALERT_LIBRARY "$@" "$scratch/venv/bin/python" example.py); }
@@ -150,6 +151,9 @@ rm "$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths
 out=$(run_example LD_LIBRARY_PATH="$prefix/lib" | tail -1)
 expect "the package finds an installed library by its soname" 0 $? "loaded libxyzalert.so.$major" "$out"
 "$scratch/venv/bin/pip" install --quiet --no-index --force-reinstall "$wheel"
+
+# The README's Quick start, against this install and this wheel.
+. Tests/install/test_quickstart.sh "$prefix" "$scratch/venv/bin/python" "$scratch"
 
 if [ $can_mask = yes ]; then
     out=$(masked "$scratch/pc-consumer" | tail -1)
