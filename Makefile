@@ -34,7 +34,7 @@ CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
 CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
-.PHONY: all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -69,7 +69,7 @@ demo: deps cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps lint docs c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only (version node XYZALERT_0), every
@@ -87,6 +87,22 @@ lint: release lib header-test
 	@nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(BIN)/exported.txt
 	@if ! diff $(BIN)/declared.txt $(BIN)/exported.txt; then \
 		echo "the headers' functions (<) and libxyzalert.so's exports (>) differ"; exit 1; fi
+
+# The API reference, generated, into docs/reference/ (not committed):
+# the C and C++ headers through Doxygen (docs/Doxyfile), the Python package
+# through its docstrings (pdoc), each failing on any warning, and an index
+# page linking the two (docs/reference/index.html).
+docs: deps lib
+	rm -rf docs/reference && mkdir -p docs/reference
+	doxygen docs/Doxyfile
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -W error -m pdoc \
+		--docformat restructuredtext -o $(CURDIR)/docs/reference/python xyzalert
+	sed 's/@VERSION@/$(VERSION)/g' docs/reference-index.html > docs/reference/index.html
+	@sed -n 's/^[^ *#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u | \
+		while read f; do grep -q "\b$$f\b" docs/reference/c/xyzalert_8h.html docs/reference/c/xyzalert__tooling_8h.html \
+		|| { echo "docs: $$f is missing from the C reference"; exit 1; }; done
+	@for name in $$(python3 -c 'import ast; print(" ".join(ast.literal_eval(open("bindings/python/xyzalert/__init__.py").read().split("__all__ = ")[1])))'); do \
+		grep -q "id=\"$$name\"" docs/reference/python/xyzalert.html || { echo "docs: xyzalert.$$name is missing from the Python reference"; exit 1; }; done
 
 # The headers compile clean as C99, C11, C++17 and C++20 with every warning
 # as an error, under GCC and Clang; a deprecated name and a dropped result

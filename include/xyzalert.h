@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * xyzalert.h: the public C interface of XYZAlert, a headless alert
  * scheduling engine. This header is the contract: every function below is
  * implemented in Swift (`@c @implementation`), and the Swift compiler checks
@@ -77,9 +78,9 @@
  * The object comes first, inputs follow, and output parameters come last,
  * as in sqlite3 and Jansson (libgit2 puts them first; every function here
  * had them last when this was written down): a caller-owned output array is
- * followed by its capacity, then the count written. A bool getter is named xyz_<object>_is_<adjective>() or
- * xyz_<object>_has_<noun>(). xyz_<object>_<things>_count() is the number of
- * <things> that the getter taking an index reads, for indexes 0 to count - 1
+ * followed by its capacity, then the count written. A bool getter is named `xyz_<object>_is_<adjective>()` or
+ * `xyz_<object>_has_<noun>()`. `xyz_<object>_<things>_count()` is the number of
+ * `<things>` that the getter taking an index reads, for indexes 0 to count - 1
  * (out of range: a neutral value). A function-pointer parameter or field
  * that frees what the host handed over is named destroy_<what> (for example
  * destroy_context, destroy_data) and is called exactly once.
@@ -143,6 +144,7 @@ extern "C" {
 
 /* ---------------------------------------------------------------- version */
 
+/** @{ */
 /** The version of this header. xyz_version() gives the library's.
  *
  * Versioning: within 0.x, a minor release (0.3 -> 0.4) may add functions,
@@ -164,6 +166,7 @@ extern "C" {
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
 #define XYZALERT_VERSION_NUMBER \
     (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)
+/** @} */
 
 /** The library's version as MAJOR * 1000000 + MINOR * 1000 + PATCH. Compare
  * with XYZALERT_VERSION_NUMBER to detect a header/library mismatch. */
@@ -346,6 +349,7 @@ typedef enum xyz_why_code {
     XYZ_WHY_FINISHED           /**< ended; `end_reason` says why */
 } xyz_why_code;
 
+/** @{ */
 /** Names as the JSON formats, snapshots and traces write them: "idle",
  * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
  * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
@@ -370,10 +374,14 @@ XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
  * "cooling_down", "min_visible", "finished"; "unknown" for other values.
  * Static storage; never NULL. */
 XYZ_API const char *xyz_why_code_name(xyz_why_code code);
+/** @} */
 
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
-    double x, y, width, height;
+    double x;      /**< Left edge. */
+    double y;      /**< Top edge. */
+    double width;  /**< Width. */
+    double height; /**< Height. */
 } xyz_rect;
 
 /**
@@ -623,6 +631,7 @@ XYZ_API xyz_status xyz_dispatch_resume(xyz_dispatch *dispatch);
  * xyz_alert_explain() names the page that holds them. */
 XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
 
+/** @{ */
 /**
  * (0.2) At most `capacity` queued alerts (live, not on screen: waiting or
  * ready) on this dispatch; 0, the default, is no limit. Right after alerts
@@ -636,6 +645,7 @@ XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
  */
 XYZ_API xyz_status xyz_dispatch_set_capacity(xyz_dispatch *dispatch, size_t capacity);
 XYZ_API size_t xyz_dispatch_capacity(const xyz_dispatch *dispatch);
+/** @} */
 
 /**
  * (0.3) Cancels the queued alerts of the dispatch's domain (waiting or
@@ -663,12 +673,14 @@ XYZ_API xyz_status xyz_dispatch_set_lane_limit(xyz_dispatch *root, const char *l
  * NULL). */
 XYZ_API size_t xyz_dispatch_lane_limit(const xyz_dispatch *dispatch, const char *lane, xyz_on_full *on_full);
 
+/** @{ */
 /** (0.3) The tie-break among this page's candidates of equal priority
  * (default XYZ_ORDER_FIFO). It applies to alerts added from then on; each
  * keeps the place its add gave it. XYZ_EINVAL for NULL or a bad value,
  * XYZ_ESTATE for a destroyed dispatch. */
 XYZ_API xyz_status xyz_dispatch_set_order(xyz_dispatch *dispatch, xyz_order order);
 XYZ_API xyz_order xyz_dispatch_order(const xyz_dispatch *dispatch);
+/** @} */
 
 /* ---------------------------------------------------------------- time */
 
@@ -793,9 +805,11 @@ XYZ_API void xyz_alert_release(xyz_alert *alert);
 /** The id (NULL for an anonymous alert); valid while the alert lives. */
 XYZ_API const char *xyz_alert_id(const xyz_alert *alert);
 
+/** @{ */
 /** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
 XYZ_API xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
 XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
+/** @} */
 
 /** (0.2) Sets the lane (copied; default "main"). Each lane of a domain is
  * arbitrated on its own: one stack, one candidate order and one visibility
@@ -809,22 +823,29 @@ XYZ_API xyz_status xyz_alert_set_lane(xyz_alert *alert, const char *lane);
 /** The lane ("main" by default); valid while the alert lives. */
 XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 
+/** @{ */
 /** (0.2) Sets what an add does when the alert's id is already live in the
  * domain (default XYZ_ON_DUPLICATE_REJECT; see xyz_dispatch_add()). Idle
  * alerts only. Two alerts of one batch with the same id are XYZ_EDUPLICATE
  * whatever their policy. */
 XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate policy);
 XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) Sets what happens when the alert would be hidden covered (default
  * XYZ_WHEN_DISPLACED_RESTORE). Idle alerts only; XYZ_EINVAL for a bad value. */
 XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced policy);
 XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
 XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.2) Adds a tag (copied; adding one twice does nothing), for
  * xyz_dispatch_cancel_tagged(). Until finished (XYZ_ESTATE after); XYZ_EINVAL
  * for a NULL or empty tag. */
@@ -835,7 +856,9 @@ XYZ_API size_t xyz_alert_tag_count(const xyz_alert *alert);
 XYZ_API const char *xyz_alert_tag(const xyz_alert *alert, size_t index);
 /** Whether the alert carries `tag` (byte for byte; false for NULL). */
 XYZ_API bool xyz_alert_has_tag(const xyz_alert *alert, const char *tag);
+/** @} */
 
+/** @{ */
 /** (0.2) Seconds the alert may be showing, in total, before it ends by
  * itself with XYZ_END_TIMEOUT (0, the default: no limit). The count runs
  * only while the alert is showing and pauses while it is hidden, so a toast
@@ -843,7 +866,9 @@ XYZ_API bool xyz_alert_has_tag(const xyz_alert *alert, const char *tag);
  * and negative values are XYZ_EINVAL. */
 XYZ_API xyz_status xyz_alert_set_duration(xyz_alert *alert, double seconds);
 XYZ_API double xyz_alert_duration(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.2) Seconds from xyz_dispatch_add() within which the alert must first
  * be on screen, or it ends with XYZ_END_EXPIRED (finish only; 0, the
  * default: no limit). Once it has been on screen the ttl no longer applies.
@@ -851,6 +876,7 @@ XYZ_API double xyz_alert_duration(const xyz_alert *alert);
  * XYZ_EINVAL. */
 XYZ_API xyz_status xyz_alert_set_ttl(xyz_alert *alert, double seconds);
 XYZ_API double xyz_alert_ttl(const xyz_alert *alert);
+/** @} */
 
 /** The current state (XYZ_STATE_FINISHED for NULL, with an error set). */
 XYZ_API xyz_state xyz_alert_state(const xyz_alert *alert);
@@ -913,7 +939,7 @@ XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_alert_explain(const xyz_alert *alert);
 typedef struct xyz_why {
     /** sizeof(xyz_why) as the caller was compiled. */
     uint32_t size;
-    xyz_why_code code;
+    xyz_why_code code; /**< Why the alert is where it is. */
     /** The alert that causes it (hidden_covered, dependency, behind,
      * lower_priority; for id_dependency the live alert holding the id). */
     xyz_alert *alert;
@@ -933,7 +959,7 @@ typedef struct xyz_why {
      * between displays"); borrowed from the alert, valid until its next
      * xyz_alert_why() or until it is freed. NULL for other codes. */
     const char *key;
-    const char *rule;
+    const char *rule; /**< The rule of `key`, worded. */
 } xyz_why;
 
 /** An xyz_why with `size` set and the rest empty, ready for xyz_alert_why()
@@ -947,10 +973,12 @@ typedef struct xyz_why {
  * smaller than 0.3's. */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_alert_why(const xyz_alert *alert, xyz_why *out);
 
+/** @{ */
 /** Names the layer to show on: "page" (default) or a name registered with
  * xyz_dispatch_set_target() on its dispatch or an ancestor. Until finished. */
 XYZ_API xyz_status xyz_alert_set_target(xyz_alert *alert, const char *name);
 XYZ_API const char *xyz_alert_target(const xyz_alert *alert);
+/** @} */
 
 /* ------------------------------------------------------ keyboard avoidance */
 
@@ -979,18 +1007,24 @@ XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adj
  * provider or the host's clock, setting the content of an on-screen alert is
  * XYZ_ESTATE. */
 
+/** @{ */
 /** Presentation hint: "alert" (default), "sheet", "toast" or any host word;
  * not empty (XYZ_EINVAL), as in the alert set format. */
 XYZ_API xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
 XYZ_API const char *xyz_alert_style(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** Title (NULL clears); the getter returns NULL when there is none. */
 XYZ_API xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
 XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** Message (NULL clears); the getter returns NULL when there is none. */
 XYZ_API xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
 XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
+/** @} */
 
 /** Appends an action button. `id` and `title` must not be NULL; `id` must
  * not be empty (XYZ_EINVAL) nor the id of another action of the alert
@@ -1001,6 +1035,7 @@ xyz_status xyz_alert_add_action(xyz_alert *alert, const char *id, const char *ti
 /** (0.3) Flags of an action (xyz_alert_add_action_flags()). */
 #define XYZ_ACTION_KEEP_OPEN 1u /**< choosing it delivers the action callback only: the alert stays */
 
+/** @{ */
 /** (0.3) Appends an action button with `flags` (XYZ_ACTION_KEEP_OPEN or 0;
  * XYZ_EINVAL for other bits). */
 XYZ_API
@@ -1017,12 +1052,15 @@ XYZ_API const char *xyz_alert_action_id(const xyz_alert *alert, size_t index);
 XYZ_API const char *xyz_alert_action_title(const xyz_alert *alert, size_t index);
 /** Action `index`'s style (XYZ_ACTION_DEFAULT when out of range). */
 XYZ_API xyz_action_style xyz_alert_action_style(const xyz_alert *alert, size_t index);
+/** @} */
 
+/** @{ */
 /** Host-defined data as JSON object text, handed back verbatim (NULL clears).
  * XYZ_EINVAL when `json` is not one JSON object (the loader's rules: UTF-8,
  * no duplicate keys), with the line and column in the message. */
 XYZ_API xyz_status xyz_alert_set_meta(xyz_alert *alert, const char *json);
 XYZ_API const char *xyz_alert_meta(const xyz_alert *alert);
+/** @} */
 
 /* ---------------------------------------------------------------- user data */
 
@@ -1039,11 +1077,13 @@ XYZ_API void *xyz_alert_user_data(const xyz_alert *alert);
 
 /* ---------------------------------------------------------------- dependencies */
 
+/** @{ */
 /** How many id dependencies the alert has (xyz_alert_add_dependency_id, or
  * "after" in JSON), and the one at `index` (NULL when out of range; valid
  * while the alert lives). */
 XYZ_API size_t xyz_alert_dependency_id_count(const xyz_alert *alert);
 XYZ_API const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index);
+/** @} */
 
 /* ---------------------------------------------------------------- JSON: catalogs */
 
@@ -1067,7 +1107,7 @@ typedef struct xyz_error {
     /** 1-based line and column (in Unicode characters) of the offending
      * value, member key or token; 0 for I/O errors. */
     int line;
-    int column;
+    int column; /**< (See `line`.) */
     /** 0-based byte offset of the same place. */
     size_t position;
     /** The file path, or "<string>". */
@@ -1132,6 +1172,7 @@ XYZ_API xyz_status xyz_catalog_apply_caps(const xyz_catalog *catalog, xyz_histor
 /* What a definition says, without creating an alert. Strings are borrowed from
  * the catalog. NULL gives the neutral value and sets xyz_last_error(). */
 
+/** @{ */
 /** The id; never NULL for a definition ("" for a scenario's alert without id). */
 XYZ_API const char *xyz_definition_id(const xyz_definition *definition);
 /** (0.2) The name the file calls it by: the id, unless a scenario gives a "name". */
@@ -1178,9 +1219,11 @@ XYZ_API const char *xyz_definition_action_id(const xyz_definition *definition, s
 XYZ_API const char *xyz_definition_action_title(const xyz_definition *definition, size_t index);
 XYZ_API
 xyz_action_style xyz_definition_action_style(const xyz_definition *definition, size_t index);
+/** @} */
 
 /* ---------------------------------------------------------------- timing for people */
 
+/** @{ */
 /** (0.3) Seconds the alert stays waiting after its add before it becomes
  * ready by itself (0: none; a spinner that shows only when the work takes
  * longer); ending it earlier means it never shows. An alert added waiting
@@ -1188,32 +1231,42 @@ xyz_action_style xyz_definition_action_style(const xyz_definition *definition, s
  * negatives are XYZ_EINVAL. */
 XYZ_API xyz_status xyz_alert_set_show_after(xyz_alert *alert, double seconds);
 XYZ_API double xyz_alert_show_after(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) Seconds from its first show before which a dismiss or cancel
  * waits: the call returns XYZ_OK and the alert ends at the minimum, with
  * that call's reason, remove before finish (for a dismiss too). Idle alerts
  * only; bad values as xyz_alert_set_show_after(). */
 XYZ_API xyz_status xyz_alert_set_min_visible(xyz_alert *alert, double seconds);
 XYZ_API double xyz_alert_min_visible(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) How the host's announce callback is told to say it (default
  * XYZ_ANNOUNCE_POLITE). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_announce(xyz_alert *alert, xyz_politeness politeness);
 XYZ_API xyz_politeness xyz_alert_announce(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) Holds the alert's countdown (counted; hover, keyboard focus,
  * touch, drag): while held its duration does not run, and the time left is
  * kept, never restarted. The ttl keeps running. Any alert but a finished
  * one (XYZ_ESTATE); xyz_alert_unhold() without a hold is XYZ_ESTATE. */
 XYZ_API xyz_status xyz_alert_hold(xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_unhold(xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) Holds every countdown of the domain of `root` (counted: the app in
  * the background, the window minimised). XYZ_ESTATE for a page that is not
  * a root, or an unhold without a hold. */
 XYZ_API xyz_status xyz_dispatch_hold_timers(xyz_dispatch *root);
 XYZ_API xyz_status xyz_dispatch_unhold_timers(xyz_dispatch *root);
+/** @} */
 
+/** @{ */
 /** (0.3) Multiplies every duration of the domain of `root` by `scale`
  * (> 0, default 1; INFINITY: never time out), for hosts that follow the
  * OS setting (Android's recommended timeout) or a user preference. Running
@@ -1221,12 +1274,15 @@ XYZ_API xyz_status xyz_dispatch_unhold_timers(xyz_dispatch *root);
  * XYZ_ESTATE for a page that is not a root. */
 XYZ_API xyz_status xyz_dispatch_set_duration_scale(xyz_dispatch *root, double scale);
 XYZ_API double xyz_dispatch_duration_scale(const xyz_dispatch *root);
+/** @} */
 
+/** @{ */
 /** (0.3) After an alert of `lane` leaves the screen, the next show in that
  * lane waits `seconds` (0: no gap); unhides never wait. XYZ_EINVAL for a
  * NULL or empty lane or a bad value, XYZ_ESTATE for a page that is not a root. */
 XYZ_API xyz_status xyz_dispatch_set_gap(xyz_dispatch *root, const char *lane, double seconds);
 XYZ_API double xyz_dispatch_gap(const xyz_dispatch *root, const char *lane);
+/** @} */
 
 /* ---------------------------------------------------------------- history and caps */
 
@@ -1326,22 +1382,28 @@ XYZ_API xyz_history *xyz_dispatch_history(const xyz_dispatch *dispatch);
  * with caps and no id is XYZ_EINVAL. */
 XYZ_API xyz_status xyz_alert_add_limit(xyz_alert *alert, uint32_t count, xyz_limit_per per, double window);
 
+/** @{ */
 /** (0.3) The alert's own cool-down in seconds (0: none). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_cooldown(xyz_alert *alert, double seconds);
 XYZ_API double xyz_alert_cooldown(const xyz_alert *alert);
+/** @} */
 
+/** @{ */
 /** (0.3) The number of the alert's own limits, and limit `index` of them
  * (XYZ_EINVAL for an index out of range; `window` is 0 but for XYZ_PER_WINDOW). */
 XYZ_API size_t xyz_alert_limit_count(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_limit(const xyz_alert *alert, size_t index, uint32_t *count, xyz_limit_per *per,
                                    double *window);
+/** @} */
 
 /** (0.3) Removes the alert's own limits and cool-down. Idle alerts only. */
 XYZ_API xyz_status xyz_alert_clear_caps(xyz_alert *alert);
 
+/** @{ */
 /** (0.3) What the alert does when capped (default XYZ_ON_CAPPED_DROP). Idle alerts only. */
 XYZ_API xyz_status xyz_alert_set_on_capped(xyz_alert *alert, xyz_on_capped policy);
 XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
+/** @} */
 
 /* ---------------------------------------------------------------- deprecated (0.1 names) */
 
@@ -1359,12 +1421,16 @@ bool xyz_definition_ready(const xyz_definition *definition);
 XYZ_API XYZ_DEPRECATED("use xyz_definition_has_keyboard_avoidance")
 bool xyz_definition_keyboard_avoidance(const xyz_definition *definition, double *adjust);
 
+/** The 0.1 name of xyz_catalog_load_file(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_load_file")
 xyz_catalog *xyz_alert_set_load_file(const char *path, xyz_error *error);
+/** The 0.1 name of xyz_catalog_load_string(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_load_string")
 xyz_catalog *xyz_alert_set_load_string(const char *json, size_t length, xyz_error *error);
+/** The 0.1 name of xyz_catalog_free(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_free")
 void xyz_alert_set_free(xyz_catalog *set);
+/** The 0.1 name of xyz_catalog_count(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_count")
 size_t xyz_alert_set_count(const xyz_catalog *set);
 /** The id of definition `index`: xyz_definition_id(xyz_catalog_definition(set, index)). */
@@ -1373,8 +1439,10 @@ const char *xyz_alert_set_id(const xyz_catalog *set, size_t index);
 /** The page of definition `id`: xyz_definition_page(xyz_catalog_find(set, id)). */
 XYZ_API XYZ_DEPRECATED("use xyz_definition_page(xyz_catalog_find(catalog, id))")
 const char *xyz_alert_set_page(const xyz_catalog *set, const char *id);
+/** The 0.1 name of xyz_catalog_create_alert(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_create_alert")
 xyz_alert *xyz_alert_set_create_alert(const xyz_catalog *set, const char *id);
+/** The 0.1 name of xyz_dispatch_add_catalog(). */
 XYZ_API XYZ_DEPRECATED("use xyz_dispatch_add_catalog")
 xyz_status xyz_dispatch_add_set(xyz_dispatch *dispatch, const xyz_catalog *set);
 

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * xyzalert.hpp: the C++ interface of XYZAlert, header-only over xyzalert.h
  * (C++17 or later, the standard library only). Everything is in namespace
  * xyz.
@@ -172,15 +173,22 @@ enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAI
 /** At most `count` displays per session, ever, or in a window of seconds
  * (docs/rules.md §16). */
 struct limit {
+    /** How a limit counts: per session, over the lifetime, or in a sliding window. */
     enum class period : int { session = XYZ_PER_SESSION, lifetime = XYZ_PER_LIFETIME, window = XYZ_PER_WINDOW };
+    /** How many displays the limit allows. */
     std::uint32_t count = 1;
+    /** Over what it counts them. */
     period per = period::session;
     /** Seconds, for period::window. */
     double window = 0;
 
+    /** At most `n` displays per session. */
     static limit per_session(std::uint32_t n) { return {n, period::session, 0}; }
+    /** At most `n` displays ever. */
     static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
+    /** At most `n` displays in any `seconds`-long window. */
     static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
+    /** Equal count, period and window. */
     bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
 };
 
@@ -214,6 +222,7 @@ enum class action_style : int {
     destructive = XYZ_ACTION_DESTRUCTIVE,
 };
 
+/** @{ */
 /** The names the JSON formats use ("showing", "hide_others", ...); "unknown"
  * for a value that is not an enumerator. Static storage. */
 inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
@@ -245,6 +254,7 @@ inline std::string_view to_string(status s) {
     }
     return "unknown";
 }
+/** @} */
 
 /** A rectangle in the host's coordinates; y grows downward. */
 using rect = xyz_rect;
@@ -277,8 +287,10 @@ inline constexpr int header_version = XYZALERT_VERSION_NUMBER;
  * effect all the same (see Errors). */
 class error : public std::runtime_error {
 public:
+    /** An error with `code` and `message`; `took_effect`: the failed call left changes behind. */
     error(xyz::status code, const std::string &message, bool took_effect = false)
         : std::runtime_error(message), code_(code), took_effect_(took_effect) {}
+    /** The status of the failed call. */
     [[nodiscard]] xyz::status code() const noexcept { return code_; }
     /** True only for the status::state of a call whose passes did not
      * settle: its events stand (xyz_last_error_has_effects()). */
@@ -304,6 +316,7 @@ public:
     [[nodiscard]] const std::string &pointer() const noexcept { return pointer_; }
     /** 1-based line and column (in characters); 0 for I/O errors. */
     [[nodiscard]] int line() const noexcept { return line_; }
+    /** 1-based column (in characters) of the offending value; 0 when unknown. */
     [[nodiscard]] int column() const noexcept { return column_; }
     /** 0-based byte offset. */
     [[nodiscard]] std::size_t position() const noexcept { return position_; }
@@ -326,8 +339,11 @@ inline error last_failure(xyz_status result) {
  * embedded NUL byte is status::invalid then. `nullptr` does not compile. */
 class text {
 public:
+    /** A view of `s` (not copied: it must outlive the call). */
     text(std::string_view s) noexcept : view_(s) {}
+    /** A view of `s` (not copied: it must outlive the call). */
     text(const std::string &s) noexcept : view_(s) {}
+    /** A view of the C string `s`; NULL is kept as "no text". */
     text(const char *s) noexcept : view_(s ? std::string_view(s) : std::string_view()), null_(s == nullptr) {}
     /** The C API's NULL has a name of its own in this wrapper (clear_title(), cancel_all(), ...). */
     text(std::nullptr_t) = delete;
@@ -447,8 +463,11 @@ Handle *require(Handle *handle, const char *what) {
 
 /** One action button: its id, title and style. */
 struct action {
+    /** The id the host's action callback receives. */
     std::string id;
+    /** The button's title. */
     std::string title;
+    /** How the button wants to be drawn. */
     action_style style = action_style::default_;
     /** Choosing it delivers the action callback only: the alert stays. */
     bool keep_open = false;
@@ -482,7 +501,9 @@ public:
     /** Shares a borrowed handle (adds a reference). */
     [[nodiscard]] static alert borrow(xyz_alert *handle) noexcept { return alert(xyz_alert_retain(handle), adopt_tag{}); }
 
+    /** Another reference to the same engine alert (retains it). */
     alert(const alert &other) noexcept : handle_(xyz_alert_retain(other.handle_)) {}
+    /** Takes `other`'s reference; `other` is empty afterwards. */
     alert(alert &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     /** Shares `other`'s alert and releases the one held before. */
     alert &operator=(const alert &other) noexcept {
@@ -506,12 +527,17 @@ public:
 
     /** Whether two wrappers share one engine alert. */
     friend bool operator==(const alert &a, const alert &b) noexcept { return a.handle_ == b.handle_; }
+    /** Whether the two wrappers hold different engine alerts. */
     friend bool operator!=(const alert &a, const alert &b) noexcept { return a.handle_ != b.handle_; }
 
     /* identity and state */
+    /** The id given at creation, or nullopt for an anonymous alert. */
     [[nodiscard]] std::optional<std::string> id() const { return detail::optional_string(xyz_alert_id(handle_)); }
+    /** Where the alert is in its life. */
     [[nodiscard]] xyz::state state() const noexcept { return static_cast<xyz::state>(xyz_alert_state(handle_)); }
+    /** The priority (higher shows first). */
     [[nodiscard]] std::int32_t priority() const noexcept { return xyz_alert_priority(handle_); }
+    /** How it treats the alerts on screen: wait, cover or hide_others. */
     [[nodiscard]] xyz::exclusive exclusive() const noexcept { return static_cast<xyz::exclusive>(xyz_alert_exclusive(handle_)); }
     /** The page of a live (or ending, inside its last callbacks) alert; empty otherwise. */
     [[nodiscard]] dispatch_ref dispatch() const noexcept;
@@ -526,10 +552,12 @@ public:
     [[nodiscard]] struct why why() const;
 
     /* set-up: idle alerts only (throws status::state otherwise); each returns *this */
+    /** The priority: higher shows first (default 0). */
     alert &set_priority(std::int32_t priority) {
         detail::call([&] { return xyz_alert_set_priority(handle_, priority); });
         return *this;
     }
+    /** How it treats the alerts on screen when it shows (default wait). */
     alert &set_exclusive(xyz::exclusive e) {
         detail::call([&] { return xyz_alert_set_exclusive(handle_, static_cast<xyz_exclusive>(e)); });
         return *this;
@@ -554,6 +582,7 @@ public:
         }
         return out;
     }
+    /** Not ready: it waits in the queue until set_ready() (idle only). */
     alert &set_waiting() {
         detail::call([&] { return xyz_alert_set_waiting(handle_); });
         return *this;
@@ -564,12 +593,14 @@ public:
         detail::call([&] { return xyz_alert_set_lane(handle_, checked.c_str()); });
         return *this;
     }
+    /** What set_lane() sets. */
     [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
     /** What an add does when the id is already live (default reject). */
     alert &set_on_duplicate(xyz::on_duplicate policy) {
         detail::call([&] { return xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)); });
         return *this;
     }
+    /** What set_on_duplicate() sets. */
     [[nodiscard]] xyz::on_duplicate on_duplicate() const noexcept {
         return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
     }
@@ -578,6 +609,7 @@ public:
         detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)); });
         return *this;
     }
+    /** What set_when_displaced() sets. */
     [[nodiscard]] xyz::when_displaced when_displaced() const noexcept {
         return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_));
     }
@@ -586,43 +618,54 @@ public:
         detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });
         return *this;
     }
+    /** What set_duration() sets. */
     [[nodiscard]] double duration() const noexcept { return xyz_alert_duration(handle_); }
     /** Seconds from add within which it must first show, or it ends with end_reason::expired (0: no limit). */
     alert &set_ttl(double seconds) {
         detail::call([&] { return xyz_alert_set_ttl(handle_, seconds); });
         return *this;
     }
+    /** What set_ttl() sets. */
     [[nodiscard]] double ttl() const noexcept { return xyz_alert_ttl(handle_); }
 
     /* timing for people (docs/rules.md §17) */
+    /** Seconds it stays queued before it may show (docs/rules.md §17). */
     alert &set_show_after(double seconds) {
         detail::call([&] { return xyz_alert_set_show_after(handle_, seconds); });
         return *this;
     }
+    /** What set_show_after() sets. */
     [[nodiscard]] double show_after() const noexcept { return xyz_alert_show_after(handle_); }
+    /** Seconds it stays on screen at least once shown, even when dismissed sooner. */
     alert &set_min_visible(double seconds) {
         detail::call([&] { return xyz_alert_set_min_visible(handle_, seconds); });
         return *this;
     }
+    /** What set_min_visible() sets. */
     [[nodiscard]] double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
+    /** How a screen reader should announce it (default polite). */
     alert &set_announce(xyz::politeness p) {
         detail::call([&] { return xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(p)); });
         return *this;
     }
+    /** What set_announce() sets. */
     [[nodiscard]] xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
     /** Holds the countdown (counted: hover, focus); unhold() undoes one. */
     void hold() {
         detail::call([&] { return xyz_alert_hold(handle_); });
     }
+    /** Undoes one hold(); the countdown goes on when no hold is left. */
     void unhold() {
         detail::call([&] { return xyz_alert_unhold(handle_); });
     }
 
     /* caps on the alert's id (docs/rules.md §16); idle alerts only */
+    /** Adds a frequency cap on its id (idle only). */
     alert &add_limit(const xyz::limit &l) {
         detail::call([&] { return xyz_alert_add_limit(handle_, l.count, static_cast<xyz_limit_per>(l.per), l.window); });
         return *this;
     }
+    /** Its caps, in the order they were added. */
     [[nodiscard]] std::vector<xyz::limit> limits() const {
         std::vector<xyz::limit> out;
         for (std::size_t i = 0; i < xyz_alert_limit_count(handle_); i++) {
@@ -635,19 +678,24 @@ public:
         }
         return out;
     }
+    /** Seconds that must pass between two displays of its id (0: none). */
     alert &set_cooldown(double seconds) {
         detail::call([&] { return xyz_alert_set_cooldown(handle_, seconds); });
         return *this;
     }
+    /** What set_cooldown() sets. */
     [[nodiscard]] double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
+    /** Removes its caps and cool-down (idle only). */
     alert &clear_caps() {
         detail::call([&] { return xyz_alert_clear_caps(handle_); });
         return *this;
     }
+    /** What a capped alert does: drop it or wait (default drop). */
     alert &set_on_capped(xyz::on_capped policy) {
         detail::call([&] { return xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(policy)); });
         return *this;
     }
+    /** What set_on_capped() sets. */
     [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
     /** Adds a tag, for dispatch_ref::cancel_tagged() (until finished). */
     alert &add_tag(detail::text tag) {
@@ -655,21 +703,25 @@ public:
         detail::call([&] { return xyz_alert_add_tag(handle_, checked.c_str()); });
         return *this;
     }
+    /** Its tags, in the order they were added. */
     [[nodiscard]] std::vector<std::string> tags() const {
         std::vector<std::string> out;
         for (std::size_t i = 0, n = xyz_alert_tag_count(handle_); i < n; i++) out.emplace_back(xyz_alert_tag(handle_, i));
         return out;
     }
+    /** Whether it carries `tag`. */
     [[nodiscard]] bool has_tag(detail::text tag) const {
         return xyz_alert_has_tag(handle_, tag.checked("has_tag: tag").c_str());
     }
 
     /* content: until finished; on screen, each change delivers update */
+    /** The name of the view it shows in (default "page"). */
     alert &set_target(detail::text name) {
         std::string checked = name.checked("set_target: name");
         detail::call([&] { return xyz_alert_set_target(handle_, checked.c_str()); });
         return *this;
     }
+    /** What set_target() sets. */
     [[nodiscard]] std::string target() const { return detail::optional_string(xyz_alert_target(handle_)).value_or(""); }
     /** Not empty (status::invalid), as in the alert set format. */
     alert &set_style(detail::text style) {
@@ -677,7 +729,9 @@ public:
         detail::call([&] { return xyz_alert_set_style(handle_, checked.c_str()); });
         return *this;
     }
+    /** What set_style() sets. */
     [[nodiscard]] std::string style() const { return detail::optional_string(xyz_alert_style(handle_)).value_or(""); }
+    /** The title the host draws (nullptr or nullopt: none). */
     alert &set_title(detail::text title) {
         std::string checked = title.checked("set_title: title");
         detail::call([&] { return xyz_alert_set_title(handle_, checked.c_str()); });
@@ -688,7 +742,9 @@ public:
         detail::call([&] { return xyz_alert_set_title(handle_, nullptr); });
         return *this;
     }
+    /** What set_title() sets. */
     [[nodiscard]] std::optional<std::string> title() const { return detail::optional_string(xyz_alert_title(handle_)); }
+    /** The message the host draws (nullptr or nullopt: none). */
     alert &set_message(detail::text message) {
         std::string checked = message.checked("set_message: message");
         detail::call([&] { return xyz_alert_set_message(handle_, checked.c_str()); });
@@ -699,6 +755,7 @@ public:
         detail::call([&] { return xyz_alert_set_message(handle_, nullptr); });
         return *this;
     }
+    /** What set_message() sets. */
     [[nodiscard]] std::optional<std::string> message() const { return detail::optional_string(xyz_alert_message(handle_)); }
     /** JSON object text, kept verbatim (throws status::invalid for anything else). */
     alert &set_meta(detail::text json) {
@@ -711,6 +768,7 @@ public:
         detail::call([&] { return xyz_alert_set_meta(handle_, nullptr); });
         return *this;
     }
+    /** What set_meta() sets. */
     [[nodiscard]] std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
     /** Appends an action; its id must be non-empty (status::invalid) and new
      * among the alert's actions (status::duplicate). */
@@ -723,12 +781,14 @@ public:
         });
         return *this;
     }
+    /** Appends the button `a` (its id, title, style and keep_open). */
     alert &add_action(const xyz::action &a) { return add_action(a.id, a.title, a.style, a.keep_open); }
     /** Removes every action. */
     alert &clear_actions() {
         detail::call([&] { return xyz_alert_clear_actions(handle_); });
         return *this;
     }
+    /** Its buttons, in order. */
     [[nodiscard]] std::vector<xyz::action> actions() const {
         std::vector<xyz::action> out;
         for (std::size_t i = 0; i < xyz_alert_action_count(handle_); i++) {
@@ -743,6 +803,7 @@ public:
         detail::call([&] { return xyz_alert_set_frame(handle_, frame ? &*frame : nullptr); });
         return *this;
     }
+    /** Whether it moves clear of the keyboard, and by how much more (`adjust`). */
     alert &set_keyboard_avoidance(bool enabled, double adjust = 0) {
         detail::call([&] { return xyz_alert_set_keyboard_avoidance(handle_, enabled, adjust); });
         return *this;
@@ -770,15 +831,19 @@ public:
     [[nodiscard]] T *user_data() const noexcept { return static_cast<T *>(xyz_alert_user_data(handle_)); }
 
     /* scheduling: these may deliver callbacks */
+    /** Makes a waiting alert ready: it may show now. */
     void set_ready() {
         detail::call([&] { return xyz_alert_set_ready(handle_); });
     }
+    /** The user dismissed it: it leaves the screen or the queue and finishes. */
     void dismiss() {
         detail::call([&] { return xyz_alert_dismiss(handle_); });
     }
+    /** The app cancelled it: it leaves the screen or the queue and finishes. */
     void cancel() {
         detail::call([&] { return xyz_alert_cancel(handle_); });
     }
+    /** The user chose button `index`: the action callback runs, then it finishes unless the action keeps it open. */
     void trigger_action(std::size_t index) {
         detail::call([&] { return xyz_alert_trigger_action(handle_, index); });
     }
@@ -801,12 +866,19 @@ private:
 /** What the engine asks of the host, as callables; leave empty what you do
  * not need (an empty request_flush keeps the dispatch in immediate mode). */
 struct callbacks {
+    /** Called for host::show. */
     std::function<void(alert &, std::string_view target, void *view)> show;
+    /** Called for host::hide. */
     std::function<void(alert &, hide_reason)> hide;
+    /** Called for host::unhide. */
     std::function<void(alert &)> unhide;
+    /** Called for host::remove. */
     std::function<void(alert &, end_reason)> remove;
+    /** Called for host::finish. */
     std::function<void(alert &, end_reason)> finish;
+    /** Called for host::move. */
     std::function<void(alert &, double dy, double duration)> move;
+    /** Called for host::action. */
     std::function<void(alert &, std::size_t index)> action;
     /** Deferred mode: call root.flush() from the main loop. */
     std::function<void(dispatch_ref root)> request_flush;
@@ -829,6 +901,7 @@ struct callbacks {
 class history {
 public:
     history() : handle_(xyz_history_create(nullptr, nullptr, nullptr)) {}
+    /** A history whose wall clock is `clock()`, in seconds. */
     explicit history(std::function<double()> clock) {
         auto *owned = new std::function<double()>(std::move(clock));
         handle_ = xyz_history_create(&read, owned, &destroy);
@@ -836,13 +909,17 @@ public:
     /** Shares a borrowed handle (adds a reference). */
     [[nodiscard]] static history borrow(xyz_history *handle) { return history(xyz_history_retain(handle)); }
 
+    /** Another reference to the same history (retains it). */
     history(const history &other) noexcept : handle_(xyz_history_retain(other.handle_)) {}
+    /** Takes `other`'s reference; `other` is empty afterwards. */
     history(history &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    /** Refers to `other`'s history (retains it, releases the old one). */
     history &operator=(const history &other) noexcept {
         xyz_history *old = std::exchange(handle_, xyz_history_retain(other.handle_));
         xyz_history_release(old);
         return *this;
     }
+    /** Takes `other`'s reference (releases the old one). */
     history &operator=(history &&other) noexcept {
         if (this != &other) {
             xyz_history_release(std::exchange(handle_, std::exchange(other.handle_, nullptr)));
@@ -851,22 +928,30 @@ public:
     }
     ~history() { xyz_history_release(handle_); }
 
+    /** The C handle (borrowed). */
     [[nodiscard]] xyz_history *get() const noexcept { return handle_; }
+    /** Whether it refers to a history. */
     explicit operator bool() const noexcept { return handle_ != nullptr; }
+    /** Whether both refer to the same history. */
     friend bool operator==(const history &a, const history &b) noexcept { return a.handle_ == b.handle_; }
+    /** Whether they refer to different histories. */
     friend bool operator!=(const history &a, const history &b) noexcept { return a.handle_ != b.handle_; }
+    /** The number of the current session (from 1). */
     [[nodiscard]] std::int64_t session() const noexcept { return xyz_history_session(handle_); }
 
     /* these may deliver callbacks (alerts a cap held may show) */
+    /** Starts a new session: per-session caps count from zero again. */
     void begin_session() {
         detail::call([&] { return xyz_history_begin_session(handle_); });
     }
+    /** Sets the cap `l` on the cap key `key` ("id:promo", "tag:promo"). */
     void set_limit(detail::text key, const xyz::limit &l) {
         std::string checked = key.checked("set_limit: key");
         detail::call([&] {
             return xyz_history_set_limit(handle_, checked.c_str(), l.count, static_cast<xyz_limit_per>(l.per), l.window);
         });
     }
+    /** Sets the cool-down of the cap key `key`, in seconds. */
     void set_cooldown(detail::text key, double seconds) {
         std::string checked = key.checked("set_cooldown: key");
         detail::call([&] { return xyz_history_set_cooldown(handle_, checked.c_str(), seconds); });
@@ -888,6 +973,7 @@ public:
         xyz_error e{};
         load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e, "<string>");
     }
+    /** Replaces the history with the file at `path` (its persistence format). */
     void load_file(detail::text path) {
         std::string checked = path.checked("load_file: path");
         xyz_error e{};
@@ -921,26 +1007,37 @@ private:
  * lives). Its name is what create_alert() takes; its id is the alert's. */
 class definition {
 public:
+    /** Wraps a borrowed definition handle. */
     explicit definition(const xyz_definition *handle) noexcept : handle_(handle) {}
+    /** The C handle (borrowed from its catalog). */
     [[nodiscard]] const xyz_definition *get() const noexcept { return handle_; }
     /** The id the alert gets ("" for a scenario's alert without id). */
     [[nodiscard]] std::string id() const { return xyz_definition_id(handle_); }
     /** The name the file calls it by: the id, unless a scenario gives a "name". */
     [[nodiscard]] std::string name() const { return xyz_definition_name(handle_); }
+    /** The priority in the file. */
     [[nodiscard]] std::int32_t priority() const noexcept { return xyz_definition_priority(handle_); }
+    /** The exclusive behaviour in the file. */
     [[nodiscard]] xyz::exclusive exclusive() const noexcept {
         return static_cast<xyz::exclusive>(xyz_definition_exclusive(handle_));
     }
+    /** Whether the alert starts ready. */
     [[nodiscard]] bool is_ready() const noexcept { return xyz_definition_is_ready(handle_); }
     /** A scenario's page for it (nullopt in an alert set). */
     [[nodiscard]] std::optional<std::string> page() const { return detail::optional_string(xyz_definition_page(handle_)); }
+    /** Its lane. */
     [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_definition_lane(handle_)).value_or(""); }
+    /** Its title. */
     [[nodiscard]] std::optional<std::string> title() const { return detail::optional_string(xyz_definition_title(handle_)); }
+    /** Its message. */
     [[nodiscard]] std::optional<std::string> message() const {
         return detail::optional_string(xyz_definition_message(handle_));
     }
+    /** Its duration, in seconds (0: none). */
     [[nodiscard]] double duration() const noexcept { return xyz_definition_duration(handle_); }
+    /** Its ttl, in seconds (0: none). */
     [[nodiscard]] double ttl() const noexcept { return xyz_definition_ttl(handle_); }
+    /** Its tags. */
     [[nodiscard]] std::vector<std::string> tags() const {
         std::vector<std::string> out;
         for (std::size_t i = 0, n = xyz_definition_tag_count(handle_); i < n; i++) out.emplace_back(xyz_definition_tag(handle_, i));
@@ -972,6 +1069,7 @@ public:
         return catalog(check(xyz_catalog_load_string(json.data(), json.size(), &e), e, "<string>"));
     }
 
+    /** Takes `other`'s definitions; `other` is empty afterwards. */
     catalog(catalog &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     /** Takes `other`'s catalog and frees the one held before. */
     catalog &operator=(catalog &&other) noexcept {
@@ -984,8 +1082,11 @@ public:
     catalog &operator=(const catalog &) = delete;
     ~catalog() { xyz_catalog_free(handle_); }
 
+    /** The C handle (owned by this object). */
     [[nodiscard]] xyz_catalog *get() const noexcept { return handle_; }
+    /** Whether it holds definitions. */
     explicit operator bool() const noexcept { return handle_ != nullptr; }
+    /** How many definitions it holds. */
     [[nodiscard]] std::size_t size() const noexcept { return xyz_catalog_count(handle_); }
     /** Definition `index`, in file order. */
     [[nodiscard]] xyz::definition definition(std::size_t index) const {
@@ -1008,6 +1109,7 @@ public:
         for (std::size_t i = 0; i < size(); i++) out.emplace_back(xyz_definition_id(xyz_catalog_definition(handle_, i)));
         return out;
     }
+    /** Whether it has a definition with the id `name`. */
     [[nodiscard]] bool contains(detail::text name) const {
         return xyz_catalog_find(handle_, name.checked("contains: name").c_str()) != nullptr;
     }
@@ -1054,20 +1156,28 @@ public:
     /** Wraps a raw handle (borrowed). */
     explicit dispatch_ref(xyz_dispatch *handle) noexcept : handle_(handle) {}
 
+    /** The C handle (borrowed). */
     [[nodiscard]] xyz_dispatch *get() const noexcept { return handle_; }
+    /** Whether it refers to a page. */
     explicit operator bool() const noexcept { return handle_ != nullptr; }
+    /** Whether both refer to the same page. */
     friend bool operator==(const dispatch_ref &a, const dispatch_ref &b) noexcept { return a.handle_ == b.handle_; }
+    /** Whether they refer to different pages. */
     friend bool operator!=(const dispatch_ref &a, const dispatch_ref &b) noexcept { return a.handle_ != b.handle_; }
 
+    /** Names the page (for traces and error messages). */
     void set_name(detail::text name) const {
         std::string checked = name.checked("set_name: name");
         detail::call([&] { return xyz_dispatch_set_name(handle_, checked.c_str()); });
     }
+    /** The page's name ("" by default). */
     [[nodiscard]] std::string name() const { return detail::optional_string(xyz_dispatch_name(handle_)).value_or(""); }
 
+    /** The page is on screen: its alerts may show. */
     void page_did_appear() const {
         detail::call([&] { return xyz_dispatch_page_did_appear(handle_); });
     }
+    /** The page is leaving the screen: its alerts on screen are hidden until it appears again. */
     void page_will_disappear() const {
         detail::call([&] { return xyz_dispatch_page_will_disappear(handle_); });
     }
@@ -1081,7 +1191,9 @@ public:
         }
         detail::call([&] { return xyz_dispatch_add(handle_, handles.data(), handles.size()); });
     }
+    /** Adds the alerts, all or none. */
     void add(std::initializer_list<alert> alerts) const { add(std::vector<alert>(alerts)); }
+    /** Adds one alert. */
     void add(const alert &a) const {
         xyz_alert *one = detail::require(a.get(), "add: the alert");
         detail::call([&] { return xyz_dispatch_add(handle_, &one, 1); });
@@ -1166,9 +1278,11 @@ public:
     }
 
     /* timing for people (docs/rules.md §17): a root's */
+    /** Holds every countdown of the domain (counted), e.g. while the window is minimised. */
     void hold_timers() const {
         detail::call([&] { return xyz_dispatch_hold_timers(handle_); });
     }
+    /** Undoes one hold_timers(). */
     void unhold_timers() const {
         detail::call([&] { return xyz_dispatch_unhold_timers(handle_); });
     }
@@ -1176,11 +1290,14 @@ public:
     void set_duration_scale(double scale) const {
         detail::call([&] { return xyz_dispatch_set_duration_scale(handle_, scale); });
     }
+    /** The factor on the durations of its alerts (default 1). */
     [[nodiscard]] double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle_); }
+    /** The gap in seconds between two shows in `lane` (0: none). */
     void set_gap(detail::text lane, double seconds) const {
         std::string checked = lane.checked("set_gap: lane");
         detail::call([&] { return xyz_dispatch_set_gap(handle_, checked.c_str(), seconds); });
     }
+    /** The gap of `lane`, in seconds. */
     [[nodiscard]] double gap(detail::text lane) const { return xyz_dispatch_gap(handle_, lane.checked("gap: lane").c_str()); }
 
     /* stacks and dialog-manager controls (docs/rules.md §19) */
@@ -1214,6 +1331,7 @@ public:
     void set_order(xyz::order o) const {
         detail::call([&] { return xyz_dispatch_set_order(handle_, static_cast<xyz_order>(o)); });
     }
+    /** Among candidates of equal priority, which shows first (default fifo). */
     [[nodiscard]] xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
 
     /** Attaches a display history to this root's domain (docs/rules.md
@@ -1226,6 +1344,7 @@ public:
     void detach_history() const {
         detail::call([&] { return xyz_dispatch_set_history(handle_, nullptr); });
     }
+    /** The display history its caps read (a root's own, or its root's). */
     [[nodiscard]] std::optional<xyz::history> history() const {
         xyz_history *h = xyz_dispatch_history(handle_);
         return h ? std::optional<xyz::history>(xyz::history::borrow(h)) : std::nullopt;
@@ -1234,6 +1353,7 @@ public:
     void set_capacity(std::size_t n) const {
         detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
     }
+    /** How many queued alerts it keeps at most (0: no limit). */
     [[nodiscard]] std::size_t capacity() const noexcept { return xyz_dispatch_capacity(handle_); }
     /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
     void suspend() const {
@@ -1243,6 +1363,7 @@ public:
     void resume() const {
         detail::call([&] { return xyz_dispatch_resume(handle_); });
     }
+    /** Whether suspend() holds its alerts back. */
     [[nodiscard]] bool is_suspended() const noexcept { return xyz_dispatch_is_suspended(handle_); }
     /** Ends the domain's alerts whose timer is due (timeout, expired), then
      * a pass: what a host's timer calls (set_timer) or a polling loop. */
@@ -1280,6 +1401,7 @@ public:
     }
 
 protected:
+    /** The C handle (owned by dispatch, borrowed by dispatch_ref). */
     xyz_dispatch *handle_ = nullptr;
 };
 
@@ -1304,19 +1426,29 @@ struct names_now<H, std::void_t<decltype(&H::now)>> : std::true_type {};
 class host {
 public:
     virtual ~host() = default;
+    /** Put `alert` on screen on layer `target`, whose view is `view`. */
     virtual void show(alert &, std::string_view /*target*/, void * /*view*/) {}
+    /** Hide an on-screen alert without ending it. */
     virtual void hide(alert &, hide_reason) {}
+    /** Make a hidden alert visible again. */
     virtual void unhide(alert &) {}
+    /** Take an alert off screen for good; finish follows. */
     virtual void remove(alert &, end_reason) {}
+    /** The alert ended and will never show again. */
     virtual void finish(alert &, end_reason) {}
+    /** Offset the alert by `dy` (absolute), animated over `duration` seconds. */
     virtual void move(alert &, double /*dy*/, double /*duration*/) {}
+    /** The user chose button `index` of the alert. */
     virtual void action(alert &, std::size_t /*index*/) {}
     /** Only installed when overridden: the dispatch is then in deferred mode. */
     virtual void request_flush(dispatch_ref /*root*/) {}
+    /** An on-screen alert's content changed: draw it again. */
     virtual void update(alert &) {}
     /** Only installed when overridden; the engine then never reads the system clock. */
     virtual double now() { return 0; }
+    /** Call the root's tick() once, `delay` seconds from now (negative: no timer needed); only installed when overridden. */
     virtual void set_timer(dispatch_ref /*root*/, double /*delay*/) {}
+    /** What a screen reader should say for the alert, and how urgently. */
     virtual void announce(alert &, politeness, std::string_view /*text*/) {}
 
     /** The callbacks of a host of class H (see Callbacks); throws
@@ -1344,6 +1476,7 @@ public:
     template <class H, class = std::enable_if_t<std::is_base_of_v<host, H>>>
     explicit dispatch(H &h, void *page_view = nullptr) : dispatch(host::of(h), page_view) {}
 
+    /** Takes `other`'s page; `other` is empty afterwards. */
     dispatch(dispatch &&other) noexcept : dispatch_ref(std::exchange(other.handle_, nullptr)) {}
     /** Destroys the page held before (dropping a callback's exception, as
      * the destructor does) and takes `other`'s. */
@@ -1502,6 +1635,7 @@ callbacks host::of(H &h) {
 
 /** Why an alert is where it is (alert::why(), docs/rules.md §18). */
 struct why {
+    /** Why it is where it is. */
     why_code code = why_code::idle;
     /** The alert that causes it (covered by, waiting for, behind, lower
      * priority than; for id_dependency the one holding the id). */
@@ -1518,6 +1652,7 @@ struct why {
     std::string sentence;
     /** For capped and cooling_down: the cap key ("tag:promo") and its rule. */
     std::optional<std::string> key;
+    /** The rule of `key`, worded ("3 of 3 displays this session"). */
     std::optional<std::string> rule;
 };
 
@@ -1542,19 +1677,27 @@ inline why alert::why() const {
 /** Handles hash by the engine object they refer to (as == compares them). */
 namespace std {
 template <>
+/** Hashes an alert by its engine alert (equal wrappers, equal hashes). */
 struct hash<xyz::alert> {
+    /** The hash of the engine alert's handle. */
     size_t operator()(const xyz::alert &a) const noexcept { return hash<xyz_alert *>()(a.get()); }
 };
 template <>
+/** Hashes a page reference by its page. */
 struct hash<xyz::dispatch_ref> {
+    /** The hash of the page's handle. */
     size_t operator()(const xyz::dispatch_ref &d) const noexcept { return hash<xyz_dispatch *>()(d.get()); }
 };
 template <>
+/** Hashes a page by its handle. */
 struct hash<xyz::dispatch> {
+    /** The hash of the page's handle. */
     size_t operator()(const xyz::dispatch &d) const noexcept { return hash<xyz_dispatch *>()(d.get()); }
 };
 template <>
+/** Hashes a history by its handle. */
 struct hash<xyz::history> {
+    /** The hash of the history's handle. */
     size_t operator()(const xyz::history &h) const noexcept { return hash<xyz_history *>()(h.get()); }
 };
 }  // namespace std

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * xyzalert_tooling.h: the tooling interface of XYZAlert, for the xyzalert
  * tool, test runners and editors: scenarios (a script of pages, alerts and
  * steps, read to drive dispatches) and checking files for every problem.
@@ -103,7 +104,7 @@ typedef enum xyz_step_kind {
  * are NULL or 0. Strings are borrowed from the scenario and valid while it
  * lives. */
 typedef struct xyz_step {
-    xyz_step_kind kind;
+    xyz_step_kind kind; /**< What the step does. */
     /** The page of appear, disappear, destroy, select, keyboard and flush;
      * for add, the page of its alerts. */
     const char *page;
@@ -114,7 +115,7 @@ typedef struct xyz_step {
     const char *alert;
     /** add: the ids of the alerts to add, in order. */
     const char *const *alerts;
-    size_t alert_count;
+    size_t alert_count; /**< How many ids `alerts` holds. */
     /** action: the action's index; capacity: the capacity. */
     size_t index;
     /** keyboard and frame: the rectangle. */
@@ -148,26 +149,26 @@ typedef enum xyz_sets_flag {
 typedef struct xyz_step_info {
     /** sizeof(xyz_step_info) as the caller was compiled. */
     uint32_t size;
-    xyz_step_kind kind;
+    xyz_step_kind kind; /**< What the step does. */
     /** As in xyz_step: the page, the child of select, the alert, the
      * alerts of add, the index of action and capacity, the rectangle of
      * keyboard and frame, the duration of keyboard and advance. */
     const char *page;
-    const char *child;
-    const char *alert;
-    const char *const *alerts;
-    size_t alert_count;
-    size_t index;
-    xyz_rect frame;
-    double duration;
+    const char *child; /**< (As in xyz_step.) */
+    const char *alert; /**< (As in xyz_step.) */
+    const char *const *alerts; /**< (As in xyz_step.) */
+    size_t alert_count; /**< How many ids `alerts` holds. */
+    size_t index; /**< (As in xyz_step.) */
+    xyz_rect frame; /**< (As in xyz_step.) */
+    double duration; /**< (As in xyz_step.) */
     /** Every step: whether it has "at", the virtual clock's time during the
      * step (then in `at`), and "during": 0 for a step of its own, else the
      * number (from 1) of the event of the nearest earlier step without
      * "during" from whose callback the step is made (docs/formats.md,
      * "Recordings"). */
     bool has_at;
-    double at;
-    size_t during;
+    double at; /**< (See `has_at`.) */
+    size_t during; /**< (See `has_at`.) */
     /** cancel_tagged: the tag (NULL: every alert). */
     const char *tag;
     /** parent: the new parent (NULL detaches). */
@@ -177,34 +178,34 @@ typedef struct xyz_step_info {
     /** depend: the alert to depend on (`on`), or the id (`id`): one of
      * the two is set. */
     const char *on;
-    const char *id;
+    const char *id; /**< (See `on`.) */
     /** select: whether a flush follows. */
     bool flush;
     /** frame: false sets no frame (the frame is unknown). */
     bool has_frame;
     /** avoidance: its two arguments. */
     bool enabled;
-    double adjust;
+    double adjust; /**< (See `enabled`.) */
     /** update: the fields it sets (XYZ_SETS_*, applied in that order), and
      * their values (title, message and meta may be NULL: cleared). */
     uint32_t sets;
-    const char *title;
-    const char *message;
-    const char *style;
-    const char *meta;
-    const char *action_id;
-    const char *action_title;
-    xyz_action_style action_style;
+    const char *title; /**< (See `sets`.) */
+    const char *message; /**< (See `sets`.) */
+    const char *style; /**< (See `sets`.) */
+    const char *meta; /**< (See `sets`.) */
+    const char *action_id; /**< (See `sets`.) */
+    const char *action_title; /**< (See `sets`.) */
+    xyz_action_style action_style; /**< (See `sets`.) */
     /** gap: the lane (its seconds are in `duration`); duration_scale: the
      * scale (INFINITY: "never"). */
     const char *lane;
-    double scale;
+    double scale; /**< (See `lane`.) */
     /** update: the flags of the action it adds (XYZ_ACTION_KEEP_OPEN).
      * lane_limit: the lane is in `lane`, the visible limit in `index`, and
      * what a full lane does in `on_full`. order: the page's order. */
     unsigned action_flags;
-    xyz_on_full on_full;
-    xyz_order order;
+    xyz_on_full on_full; /**< (See `action_flags`.) */
+    xyz_order order; /**< (See `action_flags`.) */
 } xyz_step_info;
 
 /** An xyz_step_info with `size` set and the rest zero, ready for
@@ -240,12 +241,14 @@ XYZ_API const xyz_catalog *xyz_scenario_catalog(const xyz_scenario *scenario);
 /** (0.3) Whether the scenario runs in deferred mode ("deferred": true). */
 XYZ_API bool xyz_scenario_is_deferred(const xyz_scenario *scenario);
 
+/** @{ */
 /** The pages, in file order: name, parent (NULL for none) and initially
  * active child (NULL for none). Out of range: NULL. Valid while the scenario lives. */
 XYZ_API size_t xyz_scenario_page_count(const xyz_scenario *scenario);
 XYZ_API const char *xyz_scenario_page_name(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_page_parent(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_page_active(const xyz_scenario *scenario, size_t index);
+/** @} */
 
 /** (0.2) The page's "capacity" (0: none, and out of range). */
 XYZ_API size_t xyz_scenario_page_capacity(const xyz_scenario *scenario, size_t index);
@@ -302,6 +305,7 @@ bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const 
  * `xyzalert simulate --format expect` prints it). */
 XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);
 
+/** @{ */
 /** (0.3) The duration scale page `index` sets as a root ("duration_scale";
  * 1 by default, INFINITY for "never"), and its lane gaps ("gaps"): how many,
  * and gap `k`'s lane and seconds. 0, 1 or NULL for bad arguments. */
@@ -309,7 +313,9 @@ XYZ_API double xyz_scenario_page_duration_scale(const xyz_scenario *scenario, si
 XYZ_API size_t xyz_scenario_page_gap_count(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_page_gap_lane(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API double xyz_scenario_page_gap(const xyz_scenario *scenario, size_t index, size_t k);
+/** @} */
 
+/** @{ */
 /** (0.3) The tie-break order page `index` sets ("order"; XYZ_ORDER_FIFO by
  * default and for bad arguments), and the lane limits it sets as a root
  * ("lanes"): how many, and limit `k`'s lane, visible count and on_full, in
@@ -319,7 +325,9 @@ XYZ_API size_t xyz_scenario_page_lane_limit_count(const xyz_scenario *scenario, 
 XYZ_API const char *xyz_scenario_page_lane_limit_lane(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API size_t xyz_scenario_page_lane_limit_visible(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API xyz_on_full xyz_scenario_page_lane_limit_on_full(const xyz_scenario *scenario, size_t index, size_t k);
+/** @} */
 
+/** @{ */
 /** (0.3) The pages whose host's clock reads another time than the step's
  * "at" at step `index` ("clocks", which recordings write when pages whose
  * hosts keep clocks of their own meet in a join or a split): how many, and
@@ -329,6 +337,7 @@ XYZ_API xyz_on_full xyz_scenario_page_lane_limit_on_full(const xyz_scenario *sce
 XYZ_API size_t xyz_scenario_step_clock_count(const xyz_scenario *scenario, size_t index);
 XYZ_API const char *xyz_scenario_step_clock_page(const xyz_scenario *scenario, size_t index, size_t k);
 XYZ_API double xyz_scenario_step_clock(const xyz_scenario *scenario, size_t index, size_t k);
+/** @} */
 
 /** (0.3) Whether step `index` sets the history's wall clock apart from
  * wall_clock + its "at" ("wall", which recordings write when the wall clock
