@@ -31,7 +31,7 @@ CTEST_SOURCES := $(wildcard Tests/c/*.c)
 # The C++ wrapper's suite (test_wrapper.cpp has main).
 CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
 # The tool's scenario runner and what it uses (no main): the C suite links it.
-CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c
+CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c Sources/xyzalert-cli/input.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
 .PHONY: docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \

@@ -101,6 +101,13 @@ final class JSONDocument {
     /// Parses with Jansson, rejecting duplicate keys; syntax errors are
     /// located by Jansson and given a pointer by the scanner.
     init(bytes: [UInt8], source: String) throws(LoadError) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            // Named, not shown: Jansson would quote the invisible character.
+            throw LoadError(kind: .parse,
+                            message: "invalid JSON: the text starts with a UTF-8 byte-order mark (bytes EF BB BF); "
+                                + "save it as UTF-8 without one",
+                            pointer: "", position: TextPosition(line: 1, column: 1, offset: 0), source: source)
+        }
         var error = json_error_t()
         func parse(_ flags: Int32) -> UnsafeMutablePointer<json_t>? {
             bytes.withUnsafeBufferPointer { buffer in

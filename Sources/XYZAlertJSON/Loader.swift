@@ -104,6 +104,12 @@ public enum Loader {
                             position: nil, source: path)
         }
         defer { fclose(file) }
+        var status = stat()
+        if fstat(fileno(file), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            // fopen opens a directory for reading; reading it then fails.
+            throw LoadError(kind: .io, message: "cannot open: \(String(cString: strerror(EISDIR)))", pointer: "",
+                            position: nil, source: path)
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -21,6 +21,21 @@ typedef struct line_list {
 void lines_add(line_list *list, const char *line);
 void lines_free(line_list *list);
 
+/* Inputs (input.c): a FILE of "-" is standard input, read whole at its
+ * first use; errors name it STDIN_NAME. */
+#define STDIN_NAME "<stdin>"
+bool is_stdin(const char *path);
+/* xyz_scenario_load_file() (or its _for_rewrite form), or standard input. */
+xyz_scenario *load_scenario(const char *path, bool for_rewrite, xyz_error *error);
+/* xyz_catalog_load_file(), or standard input. */
+xyz_catalog *load_catalog(const char *path, xyz_error *error);
+/* xyz_check_file_alerts(), or standard input. */
+xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, size_t *count, size_t *alerts);
+
+/* Standard error for a diagnostic, once standard output's results so far
+ * are written: when both go to one pipe, they keep their order. */
+FILE *diagnostics(void);
+
 int cli_check(int count, char **files);
 /* With `record` non-NULL, also records the first page's domain while it
  * plays and writes the recording there. */
@@ -109,7 +124,11 @@ char *text_printf(const char *format, ...) __attribute__((format(printf, 1, 2)))
 /* `text` as a picture shows it (see LABEL_CHARACTERS); the caller frees it. */
 char *shortened(const char *text);
 
-/* Whether to colour stdout: a terminal, and NO_COLOR unset. */
+/* --color=WHEN: always, never, or auto (the default): a terminal, and
+ * NO_COLOR unset or empty. */
+typedef enum colour_mode { COLOUR_AUTO, COLOUR_ALWAYS, COLOUR_NEVER } colour_mode;
+void set_colour(colour_mode mode);
+/* Whether to colour stdout, as --color chose. */
 bool use_colour(void);
 
 /* A table from names (borrowed, compared byte for byte) to indexes. */

@@ -3,7 +3,7 @@
 
 int cli_graph(const char *file) {
     xyz_error error;
-    xyz_catalog *catalog = xyz_catalog_load_file(file, &error);
+    xyz_catalog *catalog = load_catalog(file, &error);
     if (!catalog) {
         print_load_error(&error);
         return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;

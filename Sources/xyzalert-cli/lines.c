@@ -9,13 +9,13 @@ void lines_add(line_list *list, const char *line) {
         list->capacity = list->capacity ? 2 * list->capacity : 16;
         list->items = realloc(list->items, list->capacity * sizeof *list->items);
         if (!list->items) {
-            fprintf(stderr, "xyzalert: out of memory\n");
+            fprintf(diagnostics(), "xyzalert: out of memory\n");
             exit(EXIT_USAGE);
         }
     }
     list->items[list->count] = strdup(line);
     if (!list->items[list->count]) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     list->count++;

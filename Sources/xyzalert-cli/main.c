@@ -12,26 +12,41 @@ typedef struct command {
     const char *help;
 } command;
 
+/* The exit statuses, the same for every command (docs/cli.md). */
+#define EXIT_TABLE \
+    "Exit status (every command):\n" \
+    "  0  success: every file valid, the scenario ran (error events included),\n" \
+    "     every test passed or was updated\n" \
+    "  1  an input is not valid (a parse or schema error), or a test failed\n" \
+    "  2  a usage error, or a file that cannot be read or written\n"
+
+/* What every command takes, whatever its options. */
+#define FILE_CONVENTIONS \
+    "A FILE of - is standard input (named <stdin> in messages); -- ends the\n" \
+    "options, so that a FILE after it may start with -.\n"
+
 static const command commands[] = {
-    {"check", "xyzalert check FILE...",
+    {"check", "xyzalert check [--] FILE...",
      "Validates alert sets and scenarios. Every independent problem of a file is\n"
      "printed (up to 20 per file, in document order) as\n"
      "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
      "where the pointer is \"\" for the document root; a valid file prints\n"
      "  FILE: ok, N alerts\n"
-     "Exit status: 0 when every file is valid, 1 when one is not, 2 on usage or\n"
-     "I/O errors.\n"},
-    {"simulate", "xyzalert simulate FILE [--format text|json|expect|svg] [--record OUT] [--why STEP]\n"
-     "                  [--history IN.json] [--save-history OUT.json]",
+     "and a file that cannot be read (a directory included)\n"
+     "  FILE: error: cannot open: REASON\n"},
+    {"simulate", "xyzalert simulate [--format text|json|expect|svg] [--color[=WHEN]] [--record OUT]\n"
+     "                         [--why STEP] [--history IN] [--save-history OUT] [--] FILE",
      "Runs a scenario and prints what a host would see, step by step.\n"
-     "  --format text   an aligned timeline (default; coloured on a terminal\n"
-     "                  unless NO_COLOR is set)\n"
+     "  --format text   an aligned timeline (default)\n"
      "  --format json   one JSON object per event and line\n"
      "  --format expect one line STEP EVENT ALERT [DETAIL] per event, as a\n"
      "                  scenario's \"expect\" list writes them\n"
      "  --format svg    the timeline as a picture: a row per page (visible)\n"
      "                  and per alert instance (waiting, queued, showing,\n"
      "                  hidden, and how it ended), with a legend\n"
+     "  --color[=WHEN]  colour the text timeline: auto (the default: when\n"
+     "                  standard output is a terminal and NO_COLOR is unset\n"
+     "                  or empty), always (also --color alone) or never\n"
      "  --record OUT    also record the first page's domain as the scenario\n"
      "                  plays, and write the recording to OUT (a scenario that\n"
      "                  replays to the same events)\n"
@@ -40,28 +55,26 @@ static const command commands[] = {
      "                  where it is: its reason code, the cause, the seconds\n"
      "                  until a timer changes it, and the sentence; a table,\n"
      "                  or one JSON object per alert with --format json\n"
-     "  --history IN    start from this saved display history (the format of\n"
-     "                  docs/formats.md, \"History\") instead of the\n"
+     "  --history IN    start from this saved display history instead of the\n"
      "                  scenario's \"history\"\n"
      "  --save-history OUT  write the display history to OUT after the last\n"
-     "                  step (caps and history: docs/rules.md §16)\n"
+     "                  step\n"
      "The scenario runs on a virtual clock that only its \"advance\" steps (and\n"
      "a recording's \"at\" times) move; the timeline then shows the time of\n"
-     "each event.\n"
-     "Exit status: 0 when it ran (error events included), 1 when the file could\n"
-     "not be loaded, 2 on usage errors.\n"},
-    {"test", "xyzalert test [--update] FILE...",
+     "each event.\n"},
+    {"test", "xyzalert test [--update] [--] FILE...",
      "Runs each scenario and compares its trace with its \"expect\" list. The\n"
      "first difference of each failing file is printed as\n"
      "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
      "and the run ends with \"N passed, N failed\".\n"
      "  --update        rewrite each file's \"expect\" list from its actual trace\n"
-     "Exit status: 0 when every file passes (or was updated), 1 when one fails\n"
-     "or is not a valid scenario, 2 on usage or I/O errors.\n"},
-    {"graph", "xyzalert graph FILE",
+     "                  (not for standard input)\n"},
+    {"graph", "xyzalert graph [--] FILE",
      "Prints the dependency graph of an alert set or scenario as Graphviz DOT\n"
-     "(an edge goes from a dependency to the alert waiting for it).\n"
-     "Exit status: 0, 1 when the file is not valid, 2 on usage or I/O errors.\n"},
+     "(an edge goes from a dependency to the alert waiting for it).\n"},
+    {"help", "xyzalert help [COMMAND]",
+     "Prints the usage of every command, or the help of COMMAND (the same as\n"
+     "xyzalert COMMAND --help).\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
@@ -69,17 +82,24 @@ static void print_usage(FILE *out) {
     for (int i = 0; i < COMMAND_COUNT; i++) {
         fprintf(out, "%s %s\n", i == 0 ? "usage:" : "      ", commands[i].usage);
     }
-    fprintf(out, "       xyzalert help [COMMAND] | --help | --version\n");
+    fprintf(out, "       xyzalert COMMAND --help | --help | --version\n");
 }
 
 static int print_help(const command *c) {
     if (!c) {
-        printf("xyzalert: the XYZAlert command-line tool.\n\n");
+        printf("xyzalert: the XYZAlert command-line tool. An alert set is a JSON document\n"
+               "with \"alerts\"; a scenario is one whose root also has \"pages\" or\n"
+               "\"steps\" (either may be absent).\n\n");
         print_usage(stdout);
-        printf("\nRun 'xyzalert help COMMAND' or 'xyzalert COMMAND --help' for one command.\n");
+        printf("\n%s\n%s\nRun 'xyzalert help COMMAND' or 'xyzalert COMMAND --help' for one command.\n",
+               FILE_CONVENTIONS, EXIT_TABLE);
         return EXIT_VALID;
     }
-    printf("usage: %s\n\n%s", c->usage, c->help);
+    printf("usage: %s\n\n%s\n", c->usage, c->help);
+    if (strcmp(c->name, "help") != 0) {
+        printf("%s\n", FILE_CONVENTIONS);
+    }
+    printf("%s", EXIT_TABLE);
     return EXIT_VALID;
 }
 
@@ -94,18 +114,23 @@ static const command *find_command(const char *name) {
 
 /* "xyzalert COMMAND: MESSAGE" and the command's usage, on stderr. */
 static int usage_error(const command *c, const char *message, const char *argument) {
-    fprintf(stderr, "xyzalert %s: %s", c->name, message);
+    fprintf(diagnostics(), "xyzalert %s: %s", c->name, message);
     if (argument) {
-        fputs(" '", stderr);
-        print_visible(stderr, argument);
-        fputc('\'', stderr);
+        fputs(" '", diagnostics());
+        print_visible(diagnostics(), argument);
+        fputc('\'', diagnostics());
     }
-    fprintf(stderr, "\nusage: %s\n", c->usage);
+    fprintf(diagnostics(), "\nusage: %s\n", c->usage);
     return EXIT_USAGE;
 }
 
 static bool is_help(const char *argument) {
     return strcmp(argument, "--help") == 0 || strcmp(argument, "-h") == 0;
+}
+
+/* An option: starts with - and is not "-" (standard input). */
+static bool is_option(const char *argument) {
+    return argument[0] == '-' && argument[1] != '\0';
 }
 
 static int run_simulate(const command *c, int argc, char **argv) {
@@ -115,9 +140,17 @@ static int run_simulate(const command *c, int argc, char **argv) {
     const char *history_in = NULL;
     const char *save_history = NULL;
     long why_step = -1;
+    bool options_ended = false;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
-        if (strcmp(argv[i], "--why") == 0) {
+        if (options_ended || !is_option(argv[i])) {
+            if (file) {
+                return usage_error(c, "one FILE only, got another:", argv[i]);
+            }
+            file = argv[i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            options_ended = true;
+        } else if (strcmp(argv[i], "--why") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, "--why needs a step number", NULL);
             }
@@ -140,6 +173,14 @@ static int run_simulate(const command *c, int argc, char **argv) {
                 return usage_error(c, "--record needs a file to write", NULL);
             }
             record = argv[++i];
+        } else if (strcmp(argv[i], "--color") == 0 || strcmp(argv[i], "--color=always") == 0) {
+            set_colour(COLOUR_ALWAYS);
+        } else if (strcmp(argv[i], "--color=never") == 0) {
+            set_colour(COLOUR_NEVER);
+        } else if (strcmp(argv[i], "--color=auto") == 0) {
+            set_colour(COLOUR_AUTO);
+        } else if (strncmp(argv[i], "--color=", 8) == 0) {
+            return usage_error(c, "unknown --color value (auto, always or never):", argv[i] + 8);
         } else if (strcmp(argv[i], "--format") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, "--format needs a value (text, json, expect or svg)", NULL);
@@ -147,12 +188,8 @@ static int run_simulate(const command *c, int argc, char **argv) {
             format = argv[++i];
         } else if (strncmp(argv[i], "--format=", 9) == 0) {
             format = argv[i] + 9;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error(c, "unknown option", argv[i]);
-        } else if (file) {
-            return usage_error(c, "one FILE only, got another:", argv[i]);
         } else {
-            file = argv[i];
+            return usage_error(c, "unknown option", argv[i]);
         }
         if (format) {
             if (strcmp(format, "json") == 0) {
@@ -178,27 +215,34 @@ static int run_simulate(const command *c, int argc, char **argv) {
     return cli_simulate(file, &options, record);
 }
 
-static int run_test(const command *c, int argc, char **argv) {
-    bool update = false;
+/* The FILE arguments of check, test and graph, moved to the front of argv;
+ * `update` (test only; NULL elsewhere) is set by --update. Returns their
+ * count, or -1 after a usage error. */
+static int files_of(const command *c, int argc, char **argv, bool *update) {
     int files = 0;
+    bool options_ended = false;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--update") == 0) {
-            update = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error(c, "unknown option", argv[i]);
-        } else {
+        if (options_ended || !is_option(argv[i])) {
             argv[files++] = argv[i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            options_ended = true;
+        } else if (update && strcmp(argv[i], "--update") == 0) {
+            *update = true;
+        } else {
+            usage_error(c, "unknown option", argv[i]);
+            return -1;
         }
     }
     if (files == 0) {
-        return usage_error(c, "missing FILE", NULL);
+        usage_error(c, "missing FILE", NULL);
+        return -1;
     }
-    return cli_test(files, argv, update);
+    return files;
 }
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        print_usage(stderr);
+        print_usage(diagnostics());
         return EXIT_USAGE;
     }
     const char *name = argv[1];
@@ -209,50 +253,53 @@ int main(int argc, char **argv) {
         printf("xyzalert %s\n", xyz_version_string());
         return EXIT_VALID;
     }
-    if (strcmp(name, "help") == 0) {
-        if (argc == 2) {
-            return print_help(NULL);
-        }
-        const command *c = find_command(argv[2]);
-        if (!c || argc > 3) {
-            fputs("xyzalert help: unknown command '", stderr);
-            print_visible(stderr, argv[2]);
-            fputs("' (commands: check, simulate, test, graph)\n", stderr);
-            return EXIT_USAGE;
-        }
-        return print_help(c);
-    }
     const command *c = find_command(name);
     if (!c) {
-        fputs("xyzalert: unknown command '", stderr);
-        print_visible(stderr, name);
-        fputs("' (commands: check, simulate, test, graph; see xyzalert --help)\n", stderr);
+        fputs("xyzalert: unknown command '", diagnostics());
+        print_visible(diagnostics(), name);
+        fputs("' (commands: check, simulate, test, graph, help; see xyzalert --help)\n", diagnostics());
         return EXIT_USAGE;
     }
-    for (int i = 2; i < argc; i++) {
+    /* --help anywhere before -- asks for the command's help. */
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (is_help(argv[i])) {
             return print_help(c);
         }
     }
+    if (strcmp(c->name, "help") == 0) {
+        if (argc == 2) {
+            return print_help(NULL);
+        }
+        const command *asked = find_command(argv[2]);
+        if (!asked || argc > 3) {
+            fputs("xyzalert help: unknown command '", diagnostics());
+            print_visible(diagnostics(), argc > 3 && asked ? argv[3] : argv[2]);
+            fputs("' (commands: check, simulate, test, graph, help)\n", diagnostics());
+            return EXIT_USAGE;
+        }
+        return print_help(asked);
+    }
     if (strcmp(c->name, "simulate") == 0) {
         return run_simulate(c, argc - 2, argv + 2);
     }
+    bool update = false;
+    int files = files_of(c, argc - 2, argv + 2, strcmp(c->name, "test") == 0 ? &update : NULL);
+    if (files < 0) {
+        return EXIT_USAGE;
+    }
     if (strcmp(c->name, "test") == 0) {
-        return run_test(c, argc - 2, argv + 2);
-    }
-    if (argc == 2) {
-        return usage_error(c, "missing FILE", NULL);
-    }
-    for (int i = 2; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error(c, "unknown option", argv[i]);
+        for (int i = 0; update && i < files; i++) {
+            if (is_stdin(argv[2 + i])) {
+                return usage_error(c, "--update rewrites files, not standard input:", argv[2 + i]);
+            }
         }
+        return cli_test(files, argv + 2, update);
     }
     if (strcmp(c->name, "graph") == 0) {
-        if (argc > 3) {
+        if (files > 1) {
             return usage_error(c, "one FILE only, got another:", argv[3]);
         }
         return cli_graph(argv[2]);
     }
-    return cli_check(argc - 2, argv + 2);
+    return cli_check(files, argv + 2);
 }

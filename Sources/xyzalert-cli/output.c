@@ -55,25 +55,39 @@ const char *format_number(char out[32], double value) {
     return out;
 }
 
+static colour_mode chosen_colour = COLOUR_AUTO;
+
+void set_colour(colour_mode mode) {
+    chosen_colour = mode;
+}
+
 bool use_colour(void) {
+    if (chosen_colour != COLOUR_AUTO) {
+        return chosen_colour == COLOUR_ALWAYS;
+    }
     const char *no_colour = getenv("NO_COLOR");
     return isatty(STDOUT_FILENO) && !(no_colour && no_colour[0]);
 }
 
+FILE *diagnostics(void) {
+    fflush(stdout);
+    return stderr;
+}
+
 void print_load_error(const xyz_error *error) {
     /* One line per problem, whatever the file's keys hold. */
-    print_visible(stderr, error->source);
+    print_visible(diagnostics(), error->source);
     if (error->status == XYZ_EIO) {
-        fputs(": error: ", stderr);
-        print_visible(stderr, error->message);
-        fputc('\n', stderr);
+        fputs(": error: ", diagnostics());
+        print_visible(diagnostics(), error->message);
+        fputc('\n', diagnostics());
         return;
     }
-    fprintf(stderr, ":%d:%d: error: ", error->line, error->column);
-    print_visible(stderr, error->message);
-    fputs(" (at ", stderr);
-    print_visible(stderr, error->pointer[0] ? error->pointer : "\"\"");
-    fputs(")\n", stderr);
+    fprintf(diagnostics(), ":%d:%d: error: ", error->line, error->column);
+    print_visible(diagnostics(), error->message);
+    fputs(" (at ", diagnostics());
+    print_visible(diagnostics(), error->pointer[0] ? error->pointer : "\"\"");
+    fputs(")\n", diagnostics());
 }
 
 char *text_printf(const char *format, ...) {
@@ -83,7 +97,7 @@ char *text_printf(const char *format, ...) {
     va_end(args);
     char *text = length >= 0 ? malloc((size_t)length + 1) : NULL;
     if (!text) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     va_start(args, format);

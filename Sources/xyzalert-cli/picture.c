@@ -61,7 +61,7 @@ static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
     *capacity = *capacity ? 2 * *capacity : 8;
     void *bigger = realloc(items, *capacity * size);
     if (!bigger) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     return bigger;
@@ -75,7 +75,7 @@ picture *picture_new(size_t steps, size_t names) {
     if (p) p->name_capacity = names;
     if (!p || !events || !begins || !ends || !played || !names_init(&p->instance_names, names)
         || !(p->instances_of = calloc(names + 1, sizeof *p->instances_of))) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     p->events = events;
@@ -287,7 +287,7 @@ static void lay_out(const picture *p, layout *l) {
     l->widths = calloc(p->steps + 1, sizeof *l->widths);
     l->origin = calloc(p->steps + 1, sizeof *l->origin);
     if (!l->x0 || !l->widths || !l->origin) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     /* A step's time runs from the end of the step before (its own start

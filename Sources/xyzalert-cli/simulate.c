@@ -1,5 +1,6 @@
 /* xyzalert simulate: plays a scenario through the public API, as a host
  * would, and prints every callback as a trace (docs/formats.md, "Traces"). */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,24 @@ static double runner_wall_clock(void *context) {
     return xyz_scenario_wall_clock(r->scenario) + r->clock;
 }
 
-/* Writes `text` to `path`; false (after saying so) when it cannot. */
+/* Writes `text` to `path`; false (after saying why) when it cannot. */
 static bool write_text(const char *path, const char *text, const char *what) {
+    errno = 0;
     FILE *out = fopen(path, "w");
+    int reason = errno;
     bool written = out && fputs(text, out) >= 0;
-    written = out && fclose(out) == 0 && written;
+    if (out && !written) {
+        reason = errno;
+    }
+    if (out && fclose(out) != 0 && written) {
+        written = false;
+        reason = errno;
+    }
     if (!written) {
-        fprintf(stderr, "xyzalert: cannot write the %s to '%s'\n", what, path);
+        FILE *err = diagnostics();
+        fprintf(err, "xyzalert: cannot write the %s to '", what);
+        print_visible(err, path);
+        fprintf(err, "': %s\n", strerror(reason ? reason : EIO));
     }
     return written;
 }
@@ -37,27 +49,27 @@ int cli_simulate(const char *file, const run_options *given, const char *record)
         xyz_history_release(check);
         if (status != XYZ_OK) {
             print_load_error(&error);
-            return EXIT_INVALID;
+            return status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
         }
     }
-    xyz_scenario *scenario = xyz_scenario_load_file(file, &error);
+    xyz_scenario *scenario = load_scenario(file, false, &error);
     if (!scenario) {
         print_load_error(&error);
-        return EXIT_INVALID;
+        return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
     }
     size_t steps = xyz_scenario_step_count(scenario);
     if (why_step >= 0 && (size_t)why_step >= steps) {
         if (steps == 0) {
-            fprintf(stderr, "xyzalert simulate: --why %ld: the scenario has no steps\n", why_step);
+            fprintf(diagnostics(), "xyzalert simulate: --why %ld: the scenario has no steps\n", why_step);
         } else {
-            fprintf(stderr, "xyzalert simulate: --why %ld: out of range, the scenario has steps 0 to %zu\n", why_step,
+            fprintf(diagnostics(), "xyzalert simulate: --why %ld: out of range, the scenario has steps 0 to %zu\n", why_step,
                     steps - 1);
         }
         xyz_scenario_free(scenario);
         return EXIT_USAGE;
     }
     run_options options = *given;
-    options.title = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    options.title = is_stdin(file) ? STDIN_NAME : strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
     char *recording = run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     if (!record) {
@@ -102,7 +114,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     if (!r.pages || !r.instances || !r.at || !r.has_at || !r.during || !r.changed.flags || !r.changed.list
         || !names_init(&r.page_index, r.page_count)
         || !names_init(&r.instance_index, alert_count)) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     for (size_t i = 0; i < r.page_count; i++) {
@@ -150,7 +162,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     /* One history for the whole scenario, on every root page. */
     r.history = xyz_history_create(runner_wall_clock, &r, NULL);
     if (!r.history) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     const char *history = xyz_scenario_history_json(scenario);
@@ -203,7 +215,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
     }
     if (record && (r.page_count == 0 || xyz_dispatch_start_recording(r.pages[0].dispatch) != XYZ_OK)) {
-        fprintf(stderr, "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");
+        fprintf(diagnostics(), "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");
         record = false;
     }
     r.recording = record;
@@ -234,15 +246,15 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     if (record && !r.pages[0].dispatch) {
         recording = r.recording_at_destroy;
         if (recording) {
-            fprintf(stderr, "xyzalert: the recording ends before step %zu, which destroyed page '%s', the page it "
+            fprintf(diagnostics(), "xyzalert: the recording ends before step %zu, which destroyed page '%s', the page it "
                     "records\n", r.recording_ended_at, r.pages[0].name);
         } else {
-            fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());
+            fprintf(diagnostics(), "xyzalert: cannot write the recording: %s\n", xyz_last_error());
         }
     } else if (record) {
         recording = xyz_dispatch_recording_json(r.pages[0].dispatch);
         if (!recording) {
-            fprintf(stderr, "xyzalert: cannot write the recording: %s\n", xyz_last_error());
+            fprintf(diagnostics(), "xyzalert: cannot write the recording: %s\n", xyz_last_error());
         }
     }
     if (options->save_history) {

@@ -266,7 +266,7 @@ static void heap_push(due_heap *h, due d) {
         h->capacity = h->capacity ? 2 * h->capacity : 16;
         due *bigger = realloc(h->items, h->capacity * sizeof *bigger);
         if (!bigger) {
-            fprintf(stderr, "xyzalert: out of memory\n");
+            fprintf(diagnostics(), "xyzalert: out of memory\n");
             exit(EXIT_USAGE);
         }
         h->items = bigger;
@@ -307,7 +307,7 @@ void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, doub
     due_heap heap = {0};
     double *filed = malloc((count ? count : 1) * sizeof *filed);
     if (!filed) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     for (size_t i = 0; i < count; i++) {
@@ -368,7 +368,7 @@ static void run_advance(runner *r, double seconds) {
     }
     xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
     if (!pages) {
-        fprintf(stderr, "xyzalert: out of memory\n");
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
     for (size_t i = 0; i < r->page_count; i++) {
@@ -594,7 +594,7 @@ void runner_run_nested(runner *r) {
  * fail; if the library says otherwise, say so and stop. */
 void runner_setup(xyz_status status) {
     if (status != XYZ_OK) {
-        fprintf(stderr, "xyzalert: cannot set up the scenario's pages: %s\n", xyz_last_error());
+        fprintf(diagnostics(), "xyzalert: cannot set up the scenario's pages: %s\n", xyz_last_error());
         exit(EXIT_INVALID);
     }
 }

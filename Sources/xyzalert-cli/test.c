@@ -8,14 +8,14 @@
 
 /* "FILE:LINE:COLUMN: error: " on stderr. */
 static void error_at(const char *file, int line, int column) {
-    print_visible(stderr, file);
-    fprintf(stderr, ":%d:%d: error: ", line, column);
+    print_visible(diagnostics(), file);
+    fprintf(diagnostics(), ":%d:%d: error: ", line, column);
 }
 
 static void quoted(const char *text) {
-    fputc('"', stderr);
-    print_visible(stderr, text);
-    fputc('"', stderr);
+    fputc('"', diagnostics());
+    print_visible(diagnostics(), text);
+    fputc('"', diagnostics());
 }
 
 /* Prints the first difference between the scenario's "expect" list and the
@@ -31,21 +31,21 @@ static bool compare(const char *file, const xyz_scenario *scenario, const line_l
         }
         if (want) {
             error_at(file, line, column);
-            fputs("expected ", stderr);
+            fputs("expected ", diagnostics());
             quoted(want);
             if (got) {
-                fputs(", got ", stderr);
+                fputs(", got ", diagnostics());
                 quoted(got);
             } else {
-                fprintf(stderr, ", but the trace ends after %zu event%s", actual->count, actual->count == 1 ? "" : "s");
+                fprintf(diagnostics(), ", but the trace ends after %zu event%s", actual->count, actual->count == 1 ? "" : "s");
             }
-            fprintf(stderr, " (at /expect/%zu)\n", i);
+            fprintf(diagnostics(), " (at /expect/%zu)\n", i);
         } else {
             xyz_scenario_expect_span(scenario, NULL, NULL, &line, &column);
             error_at(file, line, column);
-            fputs("the trace goes on after the last expected line: ", stderr);
+            fputs("the trace goes on after the last expected line: ", diagnostics());
             quoted(got);
-            fprintf(stderr, " is event %zu of %zu (at /expect)\n", i + 1, actual->count);
+            fprintf(diagnostics(), " is event %zu of %zu (at /expect)\n", i + 1, actual->count);
         }
         return false;
     }
@@ -96,7 +96,7 @@ static bool update(const char *file, const xyz_scenario *scenario, const line_li
     size_t length = 0;
     char *text = read_all(file, &length);
     if (!text) {
-        fprintf(stderr, "%s: error: cannot read it again to update it\n", file);
+        fprintf(diagnostics(), "%s: error: cannot read it again to update it\n", file);
         return false;
     }
     size_t start = 0, end = 0;
@@ -121,7 +121,7 @@ static bool update(const char *file, const xyz_scenario *scenario, const line_li
         ok = fclose(out) == 0 && rename(temporary, file) == 0;
     }
     if (!ok) {
-        fprintf(stderr, "%s: error: cannot write the updated file\n", file);
+        fprintf(diagnostics(), "%s: error: cannot write the updated file\n", file);
         remove(temporary);
     } else {
         printf("%s: updated, %zu expected event%s\n", file, lines->count, lines->count == 1 ? "" : "s");
@@ -135,8 +135,8 @@ int cli_test(int count, char **files, bool updating) {
     for (int i = 0; i < count; i++) {
         xyz_error error;
         /* --update rewrites whatever "expect" holds: it is not read then. */
-        xyz_scenario *scenario = updating ? xyz_scenario_load_file_for_rewrite(files[i], &error)
-                                          : xyz_scenario_load_file(files[i], &error);
+        const char *name = is_stdin(files[i]) ? STDIN_NAME : files[i];
+        xyz_scenario *scenario = load_scenario(files[i], updating, &error);
         if (!scenario) {
             print_load_error(&error);
             status = error.status == XYZ_EIO ? EXIT_USAGE : (status == EXIT_VALID ? EXIT_INVALID : status);
@@ -150,12 +150,12 @@ int cli_test(int count, char **files, bool updating) {
         if (updating) {
             ok = update(files[i], scenario, &actual);
         } else if (!xyz_scenario_has_expect(scenario)) {
-            print_visible(stderr, files[i]);
-            fputs(": error: the scenario has no \"expect\" list (xyzalert test --update adds one)\n", stderr);
+            print_visible(diagnostics(), name);
+            fputs(": error: the scenario has no \"expect\" list (xyzalert test --update adds one)\n", diagnostics());
             ok = false;
         } else {
-            ok = compare(files[i], scenario, &actual);
-            if (ok) printf("%s: ok, %zu event%s\n", files[i], actual.count, actual.count == 1 ? "" : "s");
+            ok = compare(name, scenario, &actual);
+            if (ok) printf("%s: ok, %zu event%s\n", name, actual.count, actual.count == 1 ? "" : "s");
         }
         passed += ok;
         failed += !ok;

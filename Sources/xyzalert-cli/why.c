@@ -15,7 +15,7 @@ void why_note_added(runner *r, xyz_alert *const *alerts, size_t count) {
             r->why_capacity = r->why_capacity ? 2 * r->why_capacity : 16;
             r->why_alerts = realloc(r->why_alerts, r->why_capacity * sizeof *r->why_alerts);
             if (!r->why_alerts) {
-                fprintf(stderr, "xyzalert: out of memory\n");
+                fprintf(diagnostics(), "xyzalert: out of memory\n");
                 exit(EXIT_USAGE);
             }
         }

@@ -232,7 +232,7 @@ static void a_scenario_gives_back_pages_and_steps(void) {
 
     CHECK(xyz_scenario_load_file("examples/alerts.json", &error) == NULL);
     CHECK(error.status == XYZ_ESCHEMA);
-    CHECK_STR(error.message, "not a scenario: a scenario has \"pages\" and \"steps\"");
+    CHECK_STR(error.message, "not a scenario: a scenario's root has \"pages\" or \"steps\" (an alert set has neither)");
     const char text[] = "{\"pages\": {\"p\": {}}, \"deferred\": true, \"alerts\": [], \"steps\": [{\"flush\": \"p\"}]}";
     s = xyz_scenario_load_string(text, sizeof text - 1, &error);
     CHECK(s != NULL && xyz_scenario_is_deferred(s));

@@ -55,7 +55,7 @@ expect "simulate of an invalid file exits 1" 1 $?
 expect "simulate of an alert set (not a scenario) exits 1" 1 $?
 out=$("$XYZALERT" --version)
 expect "--version" 0 $? "xyzalert $(sed -n "s/^#define XYZALERT_VERSION_STRING \"\(.*\)\"/\1/p" include/xyzalert.h)" "$out"
-"$XYZALERT" --help | grep -q "simulate FILE"
+"$XYZALERT" --help | grep -q "xyzalert simulate \[--format"
 expect "--help" 0 $?
 
 # The examples of the documentation are valid.
@@ -84,9 +84,9 @@ for command in check simulate graph; do
 done
 out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
 expect "an unknown command is named" 2 $? \
-    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
-expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph)" "$out"
+expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, help)" "$out"
 out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
 expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
@@ -306,7 +306,7 @@ expect "a recording is a valid scenario" 0 $?
 out=$("$XYZALERT" simulate examples/launch.json --record 2>&1)
 expect "--record without a file" 2 $? "xyzalert simulate: --record needs a file to write" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json --record "$scratch/no/such/dir.json" 2>&1 >/dev/null)
-expect "--record to a file that cannot be written" 2 $? "xyzalert: cannot write the recording to '$scratch/no/such/dir.json'" "$out"
+expect "--record to a file that cannot be written" 2 $? "xyzalert: cannot write the recording to '$scratch/no/such/dir.json': No such file or directory" "$out"
 # A cycle of a scenario's alerts is an error of the add that makes it live.
 printf '{"pages": {"p": {}}, "alerts": [{"id": "a", "page": "p", "after": ["b"]}, {"id": "b", "page": "p", "after": ["a"]}], "steps": [{"add": ["a", "b"]}]}' > "$scratch/cycle.json"
 out=$("$XYZALERT" simulate "$scratch/cycle.json" --format expect)
@@ -534,5 +534,75 @@ out=$("$XYZALERT" test examples/coming-from/*.json 2>&1)
 expect "the coming-from examples pass" 0 $? "6 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$("$XYZALERT" simulate examples/stacks/stack.json --why 2 | grep '^d ')
 expect "why names the full lane" 0 $? "d      behind   alert a         -  'd' is queued: lane 'toast' is full (3 of 3 visible: 'c', 'b', 'a') (lane 'toast')" "$out"
+
+# Conventions every command shares (docs/cli.md, "Conventions").
+# Exit statuses: an unreadable file is 2 for every command, a directory too.
+for command in check simulate test graph; do
+    out=$("$XYZALERT" $command "$scratch/missing.json" 2>&1 >/dev/null)
+    expect "$command of a missing file exits 2" 2 $? "$scratch/missing.json: error: cannot open: No such file or directory" "$out"
+    out=$("$XYZALERT" $command "$scratch" 2>&1 >/dev/null)
+    expect "$command of a directory says cannot open" 2 $? "$scratch: error: cannot open: Is a directory" "$out"
+done
+out=$("$XYZALERT" simulate --history "$scratch/missing.json" examples/launch.json 2>&1 >/dev/null)
+expect "simulate --history of a missing file exits 2" 2 $? "$scratch/missing.json: error: cannot open: No such file or directory" "$out"
+# - is standard input, named <stdin>; -- ends the options.
+out=$("$XYZALERT" check - < examples/alerts.json)
+expect "check - reads standard input" 0 $? "<stdin>: ok, 3 alerts" "$out"
+out=$(printf '{"alerts": [{"id": 1}]}' | "$XYZALERT" check - 2>&1)
+expect "check - names <stdin> in its errors" 1 $? "<stdin>:1:20: error: id must be a non-empty string, got integer 1 (at /alerts/0/id)" "$out"
+out=$("$XYZALERT" simulate --format expect - < examples/launch.json)
+expect "simulate - reads standard input" 0 $? "$("$XYZALERT" simulate --format expect examples/launch.json)" "$out"
+out=$("$XYZALERT" graph - < examples/alerts.json)
+expect "graph - reads standard input" 0 $? "$("$XYZALERT" graph examples/alerts.json)" "$out"
+cp examples/launch.json "$scratch/with-expect.json" && "$XYZALERT" test --update "$scratch/with-expect.json" > /dev/null
+"$XYZALERT" test - < "$scratch/with-expect.json" > "$scratch/out.txt"
+expect "test - reads standard input" 0 $? "$("$XYZALERT" test "$scratch/with-expect.json" | head -1 | sed "s|^$scratch/with-expect.json|<stdin>|")" \
+    "$(head -1 "$scratch/out.txt")"
+"$XYZALERT" test --update - < "$scratch/with-expect.json" > /dev/null 2> "$scratch/err.txt"
+expect "test --update - is a usage error" 2 $? "xyzalert test: --update rewrites files, not standard input: '-'" \
+    "$(head -1 "$scratch/err.txt")"
+cp examples/alerts.json "$scratch/-dash.json"
+out=$(cd "$scratch" && "$XYZALERT" check -- -dash.json)
+expect "-- ends the options" 0 $? "-dash.json: ok, 3 alerts" "$out"
+(cd "$scratch" && "$XYZALERT" check -dash.json > /dev/null 2> err.txt)
+expect "without --, a FILE starting with - is an option" 2 $? "xyzalert check: unknown option '-dash.json'" \
+    "$(head -1 "$scratch/err.txt")"
+cp examples/launch.json "$scratch/-launch.json"
+out=$(cd "$scratch" && "$XYZALERT" simulate --format expect -- -launch.json)
+expect "simulate -- FILE" 0 $? "$("$XYZALERT" simulate --format expect examples/launch.json)" "$out"
+# help help; the help of every command ends with the one exit-status table.
+out=$("$XYZALERT" help help | head -1)
+expect "xyzalert help help" 0 $? "usage: xyzalert help [COMMAND]" "$out"
+table=$("$XYZALERT" --help | sed -n '/^Exit status/,$p' | head -5)
+for command in check simulate test graph help; do
+    expect "$command --help has the exit-status table" 0 0 "$table" "$("$XYZALERT" help $command | sed -n '/^Exit status/,$p')"
+done
+# --color=WHEN beside NO_COLOR.
+escape=$(printf '\033')
+for case in "always::yes" "never::no" "auto::no" "always:1:yes" "auto:1:no"; do
+    when=${case%%:*} rest=${case#*:} no_color=${rest%%:*} want=${rest#*:}
+    got=$(NO_COLOR=$no_color "$XYZALERT" simulate --color=$when examples/launch.json | grep -cF "$escape")
+    expect "--color=$when with NO_COLOR='$no_color' colours: $want" 0 0 "$want" "$([ "$got" -gt 0 ] && echo yes || echo no)"
+done
+out=$(script -qec "NO_COLOR= $XYZALERT simulate examples/launch.json" /dev/null | grep -cF "$escape")
+expect "auto colours a terminal" 0 0 "yes" "$([ "$out" -gt 0 ] && echo yes || echo no)"
+out=$(script -qec "NO_COLOR=1 $XYZALERT simulate examples/launch.json" /dev/null | grep -cF "$escape")
+expect "auto with NO_COLOR set does not" 0 0 "0" "$out"
+"$XYZALERT" simulate --color=sometimes examples/launch.json > /dev/null 2>&1
+expect "an unknown --color value is a usage error" 2 $?
+# A UTF-8 byte-order mark is named, not shown.
+printf '\357\273\277{"alerts": []}' > "$scratch/bom.json"
+out=$("$XYZALERT" check "$scratch/bom.json" 2>&1)
+expect "a byte-order mark is named in the error" 1 $? \
+    "$scratch/bom.json:1:1: error: invalid JSON: the text starts with a UTF-8 byte-order mark (bytes EF BB BF); save it as UTF-8 without one (at \"\")" "$out"
+# Results and diagnostics keep their order in one pipe.
+out=$("$XYZALERT" check examples/alerts.json Tests/data/bad/id-empty.json examples/launch.json 2>&1 | cut -d: -f1)
+expect "results and diagnostics in order through one pipe" 0 0 "examples/alerts.json
+Tests/data/bad/id-empty.json
+examples/launch.json" "$out"
+
+# The help text, docs/cli.md and the manual page say the same thing.
+out=$(python3 Tests/cli/check_docs.py "$XYZALERT")
+expect "help, docs/cli.md and docs/xyzalert.1 agree" 0 $? "docs agree" "$(echo "$out" | tail -1)"
 
 finish
