@@ -8,7 +8,7 @@ shift 2
 python3 - "$bin/readme-host.cpp" "$bin/readme-host.expected" <<'PY'
 import re, sys
 readme = open("README.md").read()
-block = next(b for b in re.findall(r"```cpp\n(.*?)```", readme, re.S) if "struct screen : xyz::host" in b)
+block = next(b for b in re.findall(r"```cpp\n(.*?)```", readme, re.S) if "struct screen : xyz::host" in b and "// prints:\n" in b)
 open(sys.argv[1], "w").write(block)
 printed = block.split("// prints:\n", 1)[1]
 open(sys.argv[2], "w").write("".join(line[3:] + "\n" for line in printed.splitlines()))
