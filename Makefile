@@ -39,7 +39,9 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 
 all: build
 
-build: release
+# What `make install` installs (dist) and everything else in release, so
+# that `make && sudo make install` builds as the user and only copies as root.
+build: release dist
 
 # Everything in release, with warnings as errors.
 release:
