@@ -346,9 +346,11 @@ wheel: dist
 install-test: deps lib dist wheel
 	Tests/install/test_install.sh $(VERSION)
 
-# The model-based test with 1,000,000 sequences, in release (not in make test).
+# The model-based test with 1,000,000 sequences, in release, then
+# check-exclusivity with 100,000 (not in make test).
 soak:
 	XYZALERT_MODEL_COUNT=250000 $(SWIFT) test -c release --scratch-path .build/soak --filter ModelBasedTests
+	XYZALERT_MODEL_COUNT=25000 SWIFT=$(SWIFT) scripts/check-exclusivity $(CLANG) $(CLI_RUNNER)
 
 clean:
 	rm -rf .build
