@@ -33,6 +33,8 @@ CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
 # The tool's scenario runner and what it uses (no main): the C suite links it.
 CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c Sources/xyzalert-cli/input.c
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
+# The functions the C headers declare, one per line (lint and docs check them).
+DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
 .PHONY: docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
@@ -85,7 +87,7 @@ lint: release lib header-test
 		echo "libxyzalert.so exports symbols other than xyz_*, or outside the version node XYZALERT_0"; exit 1; fi
 	@if readelf -d $(BIN)/libxyzalert.so | grep -i foundation; then echo "libxyzalert.so links Foundation"; exit 1; fi
 	scripts/check-version $(VERSION)
-	@sed -n 's/^[^ *#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/*.h | sort -u > $(BIN)/declared.txt
+	@$(DECLARED_FUNCTIONS) > $(BIN)/declared.txt
 	@nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(BIN)/exported.txt
 	@if ! diff $(BIN)/declared.txt $(BIN)/exported.txt; then \
 		echo "the headers' functions (<) and libxyzalert.so's exports (>) differ"; exit 1; fi
@@ -100,7 +102,7 @@ docs: deps lib
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -W error -m pdoc \
 		--docformat restructuredtext -o $(CURDIR)/docs/reference/python xyzalert
 	sed 's/@VERSION@/$(VERSION)/g' docs/reference-index.html > docs/reference/index.html
-	@sed -n 's/^[^ *#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u | \
+	@$(DECLARED_FUNCTIONS) | \
 		while read f; do grep -q "\b$$f\b" docs/reference/c/xyzalert_8h.html docs/reference/c/xyzalert__tooling_8h.html \
 		|| { echo "docs: $$f is missing from the C reference"; exit 1; }; done
 	@for name in $$(python3 -c 'import ast; print(" ".join(ast.literal_eval(open("bindings/python/xyzalert/__init__.py").read().split("__all__ = ")[1])))'); do \
@@ -302,8 +304,9 @@ check-exclusivity: deps
 # The library as install and the wheel ship it: release, with the Swift
 # runtime linked in statically (no RUNPATH into the toolchain, no libswift*
 # needed, no signal handlers installed), its debug information moved to
-# libxyzalert.so.VERSION.debug beside it (scripts/split-debug), and the tool built with the C compiler against it, finding
-# it in ../lib. Needs only what building needs (scripts/check-build-deps).
+# libxyzalert.so.VERSION.debug beside it (scripts/split-debug), and the
+# tool built with the C compiler against it, finding it in ../lib. Needs
+# only what building needs (scripts/check-build-deps).
 DIST_LIB := $(DIST_BIN)/libxyzalert.so.$(VERSION)
 dist:
 	scripts/check-build-deps

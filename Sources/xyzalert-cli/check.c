@@ -11,14 +11,14 @@ static int check_file(const char *file) {
     size_t count = 0, alerts = 0;
     xyz_status status = check_input(file, problems, MAX_PROBLEMS + 1, &count, &alerts);
     if (status == XYZ_OK) {
-        printf("%s: ok, %zu alert%s\n", is_stdin(file) ? STDIN_NAME : file, alerts, alerts == 1 ? "" : "s");
+        printf("%s: ok, %zu alert%s\n", input_name(file), alerts, alerts == 1 ? "" : "s");
         return EXIT_VALID;
     }
     for (size_t i = 0; i < count && i < MAX_PROBLEMS; i++) {
         print_load_error(&problems[i]);
     }
     if (count > MAX_PROBLEMS) {
-        print_visible(diagnostics(), file);
+        print_visible(diagnostics(), input_name(file));
         fprintf(diagnostics(), ": error: more than %d problems; stopping here\n", MAX_PROBLEMS);
     }
     return status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;

@@ -25,6 +25,8 @@ void lines_free(line_list *list);
  * first use; errors name it STDIN_NAME. */
 #define STDIN_NAME "<stdin>"
 bool is_stdin(const char *path);
+/* How messages name the input `path`: STDIN_NAME for "-", else `path`. */
+const char *input_name(const char *path);
 /* xyz_scenario_load_file() (or its _for_rewrite form), or standard input. */
 xyz_scenario *load_scenario(const char *path, bool for_rewrite, xyz_error *error);
 /* xyz_catalog_load_file(), or standard input. */

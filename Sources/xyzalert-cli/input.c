@@ -15,9 +15,13 @@ bool is_stdin(const char *path) {
     return strcmp(path, "-") == 0;
 }
 
+const char *input_name(const char *path) {
+    return is_stdin(path) ? STDIN_NAME : path;
+}
+
 /* Standard input, read at the first call (a second "-" sees the same
- * bytes); NULL with errno set when it cannot be read. */
-static const char *read_stdin(size_t *length) {
+ * bytes), or NULL after filling `error` when it cannot be read. */
+static const char *read_stdin(size_t *length, xyz_error *error) {
     if (!stdin_read) {
         stdin_read = true;
         size_t capacity = 1 << 16;
@@ -27,14 +31,12 @@ static const char *read_stdin(size_t *length) {
             if (stdin_length < capacity) {
                 break;
             }
-            char *grown = realloc(stdin_data, capacity * 2);
+            capacity *= 2;
+            char *grown = realloc(stdin_data, capacity);
             if (!grown) {
                 free(stdin_data);
-                stdin_data = NULL;
-                errno = ENOMEM;
             }
             stdin_data = grown;
-            capacity *= 2;
         }
         stdin_errno = !stdin_data ? ENOMEM : ferror(stdin) ? (errno ? errno : EIO) : 0;
         if (stdin_errno) {
@@ -42,17 +44,14 @@ static const char *read_stdin(size_t *length) {
             stdin_data = NULL;
         }
     }
+    if (!stdin_data) {
+        memset(error, 0, sizeof *error);
+        error->status = XYZ_EIO;
+        snprintf(error->source, sizeof error->source, "%s", STDIN_NAME);
+        snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(stdin_errno));
+    }
     *length = stdin_length;
-    errno = stdin_errno;
     return stdin_data;
-}
-
-/* Fills `error` for standard input that could not be read. */
-static void stdin_error(xyz_error *error) {
-    memset(error, 0, sizeof *error);
-    error->status = XYZ_EIO;
-    snprintf(error->source, sizeof error->source, "%s", STDIN_NAME);
-    snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(stdin_errno));
 }
 
 /* A load from memory names its source "<string>": it is standard input. */
@@ -67,12 +66,8 @@ xyz_scenario *load_scenario(const char *path, bool for_rewrite, xyz_error *error
         return for_rewrite ? xyz_scenario_load_file_for_rewrite(path, error) : xyz_scenario_load_file(path, error);
     }
     size_t length = 0;
-    const char *data = read_stdin(&length);
-    if (!data) {
-        stdin_error(error);
-        return NULL;
-    }
-    xyz_scenario *scenario = xyz_scenario_load_string(data, length, error);
+    const char *data = read_stdin(&length, error);
+    xyz_scenario *scenario = data ? xyz_scenario_load_string(data, length, error) : NULL;
     if (!scenario) {
         name_stdin(error, 1);
     }
@@ -84,12 +79,8 @@ xyz_catalog *load_catalog(const char *path, xyz_error *error) {
         return xyz_catalog_load_file(path, error);
     }
     size_t length = 0;
-    const char *data = read_stdin(&length);
-    if (!data) {
-        stdin_error(error);
-        return NULL;
-    }
-    xyz_catalog *catalog = xyz_catalog_load_string(data, length, error);
+    const char *data = read_stdin(&length, error);
+    xyz_catalog *catalog = data ? xyz_catalog_load_string(data, length, error) : NULL;
     if (!catalog) {
         name_stdin(error, 1);
     }
@@ -101,18 +92,17 @@ xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, siz
         return xyz_check_file_alerts(path, errors, capacity, count, alerts);
     }
     size_t length = 0;
-    const char *data = read_stdin(&length);
+    const char *data = read_stdin(&length, &errors[0]);
     *alerts = 0;
     if (!data) {
-        stdin_error(&errors[0]);
         *count = 1;
         return XYZ_EIO;
     }
     xyz_status status = xyz_check_string(data, length, errors, capacity, count);
     name_stdin(errors, *count < capacity ? *count : capacity);
     if (status == XYZ_OK) {
-        /* Valid: load it to count its alerts (memory is not a concern here:
-         * standard input is held whole anyway). */
+        /* Valid: load it to count its alerts (the library's counting check
+         * reads files only; standard input is held whole anyway). */
         xyz_error ignored;
         xyz_catalog *catalog = xyz_catalog_load_string(data, length, &ignored);
         *alerts = catalog ? xyz_catalog_count(catalog) : 0;

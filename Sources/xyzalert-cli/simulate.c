@@ -19,13 +19,9 @@ static double runner_wall_clock(void *context) {
 
 /* Writes `text` to `path`; false (after saying why) when it cannot. */
 static bool write_text(const char *path, const char *text, const char *what) {
-    errno = 0;
     FILE *out = fopen(path, "w");
-    int reason = errno;
     bool written = out && fputs(text, out) >= 0;
-    if (out && !written) {
-        reason = errno;
-    }
+    int reason = errno; /* fopen's or fputs's, when it failed */
     if (out && fclose(out) != 0 && written) {
         written = false;
         reason = errno;
@@ -69,7 +65,8 @@ int cli_simulate(const char *file, const run_options *given, const char *record)
         return EXIT_USAGE;
     }
     run_options options = *given;
-    options.title = is_stdin(file) ? STDIN_NAME : strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    const char *name = input_name(file);
+    options.title = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
     char *recording = run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     if (!record) {

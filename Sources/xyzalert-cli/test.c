@@ -135,7 +135,7 @@ int cli_test(int count, char **files, bool updating) {
     for (int i = 0; i < count; i++) {
         xyz_error error;
         /* --update rewrites whatever "expect" holds: it is not read then. */
-        const char *name = is_stdin(files[i]) ? STDIN_NAME : files[i];
+        const char *name = input_name(files[i]);
         xyz_scenario *scenario = load_scenario(files[i], updating, &error);
         if (!scenario) {
             print_load_error(&error);
