@@ -465,7 +465,8 @@ typedef struct xyz_host {
      * or the same text was its last announcement. `text` (borrowed for the
      * call) is the title and message joined by ". ". A host hands it to the
      * platform's accessibility announcement (a live region, UIAccessibility
-     * or View.announceForAccessibility). */
+     * or View.announceForAccessibility). A content change made from inside
+     * it is announced after it returns, never nested. */
     void (*announce)(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context);
 } xyz_host;
 
@@ -606,7 +607,11 @@ XYZ_API xyz_status xyz_dispatch_flush(xyz_dispatch *dispatch);
  * XYZ_END_CANCELLED): on-screen alerts top of stack first, then queued ones
  * in candidate order (priority, then add order); then one pass. Alerts that
  * a callback ends or moves to another domain meanwhile are skipped. `count`
- * (may be NULL) receives how many this call ended. XYZ_EINVAL for a NULL
+ * (may be NULL) receives how many this call ended. Called from a callback
+ * while another cancel_tagged() or xyz_dispatch_cancel_queued() of the same
+ * domain ends its alerts, it joins that call: it ends nothing itself,
+ * `count` receives 0, and the running call carries the request out once its
+ * own alerts are done (docs/rules.md §13.1). XYZ_EINVAL for a NULL
  * dispatch or an empty tag. O(k log k) for the k alerts it ends, plus the
  * on-screen stack; every live alert when `tag` is NULL.
  */
@@ -652,7 +657,9 @@ XYZ_API size_t xyz_dispatch_capacity(const xyz_dispatch *dispatch);
  * ready, not on screen) that carry `tag` (NULL: every queued alert), one
  * by one in candidate order, as xyz_alert_cancel() would (finish,
  * XYZ_END_CANCELLED); on-screen alerts, hidden ones included, stay. Then
- * one pass. `count` (may be NULL) receives how many this call ended.
+ * one pass. `count` (may be NULL) receives how many this call ended; from
+ * a callback of another cancel of the domain it joins that call as
+ * xyz_dispatch_cancel_tagged() does (0 here, counted there).
  * XYZ_EINVAL for a NULL dispatch or an empty tag. O(k log k) for the k
  * alerts it ends; every live alert of the domain is looked at when `tag`
  * is NULL.
@@ -711,6 +718,8 @@ XYZ_API xyz_order xyz_dispatch_order(const xyz_dispatch *dispatch);
  * g_timeout_add, Qt: QTimer::singleShot). A timer that fires early or late
  * is harmless: an early tick asks for the timer again, a late one catches
  * up. Without set_timer, call xyz_dispatch_next_deadline() when idle.
+ * Called from a callback of a running tick of the same domain, it only
+ * makes that tick read the clock again before it returns (no nesting).
  */
 XYZ_API xyz_status xyz_dispatch_tick(xyz_dispatch *dispatch);
 

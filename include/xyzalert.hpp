@@ -901,7 +901,10 @@ struct callbacks {
 class history {
 public:
     history() : handle_(xyz_history_create(nullptr, nullptr, nullptr)) {}
-    /** A history whose wall clock is `clock()`, in seconds. */
+    /** A history whose wall clock is `clock()`, in seconds. A clock that
+     * throws reads as the last good reading, and the wrapper call that read
+     * it (add, tick, why, begin_session, json, load_json, ...) rethrows the
+     * exception once the engine has finished that call. */
     explicit history(std::function<double()> clock) {
         auto *owned = new std::function<double()>(std::move(clock));
         handle_ = xyz_history_create(&read, owned, &destroy);
@@ -966,7 +969,13 @@ public:
         detail::call([&] { return xyz_history_clear_caps(handle_, nullptr); });
     }
     /** The persistence format (docs/formats.md, "History"). */
-    [[nodiscard]] std::string json() const { return detail::take_string(xyz_history_json(handle_), status::invalid); }
+    [[nodiscard]] std::string json() const {
+        char *text = detail::counted([&] { return xyz_history_json(handle_); });
+        if (!text) detail::rethrow_pending();
+        std::string out = detail::take_string(text, status::invalid);
+        detail::rethrow_pending();  // (what the clock threw, once the text is freed)
+        return out;
+    }
     /** Replaces the counts with a saved history's; throws parse_error
      * (nothing changed) or error. */
     void load_json(std::string_view text) {
@@ -983,11 +992,11 @@ public:
 private:
     explicit history(xyz_history *handle) noexcept : handle_(handle) {}
     static double read(void *context) {
-        try {
-            return (*static_cast<std::function<double()> *>(context))();
-        } catch (...) {
-            return std::numeric_limits<double>::quiet_NaN();  // the last good reading stands
-        }
+        // A clock that threw reads as NaN (the engine keeps its last good
+        // reading); the wrapper call that read it rethrows the exception.
+        double reading = std::numeric_limits<double>::quiet_NaN();
+        detail::guarded([&] { reading = (*static_cast<std::function<double()> *>(context))(); });
+        return reading;
     }
     static void destroy(void *context) { delete static_cast<std::function<double()> *>(context); }
     template <class F>

@@ -74,6 +74,12 @@ final class Domain {
     /// True while `run()` delivers passes: calls made from callbacks then
     /// change state only, and the running loop re-derives its next event.
     @exclusivity(unchecked) var isRunning = false
+    /// While a cancel-many call delivers its finishes: the cancels that
+    /// callbacks made meanwhile, which it carries out next (Cancelling.swift).
+    @exclusivity(unchecked) var joinedCancels: JoinedCancels?
+    /// While `fireDueTimers` ends alerts: whether a callback ticked again
+    /// (the running loop reads the clock again instead of nesting).
+    @exclusivity(unchecked) var tickedWhileFiring: Bool?
     /// Deferred mode: the host was asked for a flush and has not flushed yet.
     @exclusivity(unchecked) var flushRequested = false
     /// What host code is running that must not change the schedule (an

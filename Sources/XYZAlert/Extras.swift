@@ -33,6 +33,10 @@ final class AlertExtras {
     @exclusivity(unchecked) var announce = Politeness.polite
     /// The text last announced, not announced again right after.
     @exclusivity(unchecked) var lastAnnounced: String?
+    /// While its `announce` callback runs, and whether a change made from it
+    /// asked for another (said once the callback returns, as `update`).
+    @exclusivity(unchecked) var announceIsRunning = false
+    @exclusivity(unchecked) var announceIsPending = false
     /// While its show_after delay runs: whether it is ready apart from it
     /// (added ready, or marked ready since).
     @exclusivity(unchecked) var awaitingShowAfter = false

@@ -67,7 +67,8 @@ extension Dispatch {
     /// Cancels the queued alerts of the domain (waiting or ready, not on
     /// screen) that carry `tag` (nil: all of them), one by one in candidate
     /// order, as `cancel` would (`finish(.cancelled)`); on-screen alerts,
-    /// hidden ones included, stay. Then one pass. Returns how many ended.
+    /// hidden ones included, stay. Then one pass. Returns how many ended
+    /// (a call from a callback of another cancel joins it: Cancelling.swift).
     /// An empty tag is `.invalidArgument`.
     @discardableResult
     public func cancelQueued(_ tag: String?) throws(AlertError) -> Int {
@@ -81,12 +82,7 @@ extension Dispatch {
         let domain = self.domain
         var settlement = Settlement()
         settlement.needPass(domain)
-        var ended = 0
-        for alert in domain.cancellationOrder(tag: tag.map(ExactString.init), queuedOnly: true)
-        where alert.state.isLive && !alert.state.isOnScreen && alert.dispatch!.domain === domain {
-            domain.endAndReport(alert, .cancelled, &settlement)
-            ended += 1
-        }
+        let ended = domain.cancelMany(CancelRequest(tag: tag.map(ExactString.init), queuedOnly: true), &settlement)
         try settlement.settle()
         if domain.hasTimerWork {
             domain.armTimer()

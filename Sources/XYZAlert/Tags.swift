@@ -92,16 +92,7 @@ extension Dispatch {
         let domain = self.domain
         var settlement = Settlement()
         settlement.needPass(domain)
-        var ended = 0
-        for alert in domain.cancellationOrder(tag: tag.map(ExactString.init))
-        where alert.state.isLive && alert.dispatch!.domain === domain {
-            // (One on screen for less than its min_visible ends at it: not counted now.)
-            if alert.extras != nil && domain.deferEnd(alert, .cancelled) {
-                continue
-            }
-            domain.endAndReport(alert, .cancelled, &settlement)
-            ended += 1
-        }
+        let ended = domain.cancelMany(CancelRequest(tag: tag.map(ExactString.init), queuedOnly: false), &settlement)
         try settlement.settle()
         if domain.hasTimerWork {
             domain.armTimer()

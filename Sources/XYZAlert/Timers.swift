@@ -112,18 +112,30 @@ extension Domain {
     /// Ends every alert whose deadline is due now, soonest first, ties in add
     /// order: a showing one with `.timeout` (remove, finish), a queued one
     /// with `.expired` (finish). Deadlines that callbacks set meanwhile are
-    /// later than now, so the loop ends. The host's timer, if one was asked
-    /// for, counts as used up.
+    /// later than now, so the loop ends. A tick from one of its callbacks
+    /// does not nest: this loop reads the clock again and goes on (the depth
+    /// stays 1, as with cancels, Cancelling.swift). The host's timer, if one
+    /// was asked for, counts as used up.
     func fireDueTimers(_ settlement: inout Settlement) {
         requestedTimer = nil
         if (!wakes.isEmpty || gapWake != nil) && fireWakes(at: now(), &settlement) {
             settlement.needPass(self)
         }
-        guard let first = deadlines.first else { return }
-        let time = now()
-        guard first.deadline <= time else { return }
-        while !isDead, let alert = deadlines.first, alert.deadline <= time {
-            endAndReport(alert, alert.state.isOnScreen ? .timeout : .expired, &settlement)
+        guard deadlines.first != nil else { return }
+        if tickedWhileFiring != nil {
+            tickedWhileFiring = true
+            return
+        }
+        tickedWhileFiring = false
+        defer { tickedWhileFiring = nil }
+        var time = now()
+        while true {
+            while !isDead, let alert = deadlines.first, alert.deadline <= time {
+                endAndReport(alert, alert.state.isOnScreen ? .timeout : .expired, &settlement)
+            }
+            guard !isDead, tickedWhileFiring == true else { return }
+            tickedWhileFiring = false
+            time = now()
         }
     }
 

@@ -277,18 +277,38 @@ extension Domain {
 
     /// After a show or a content change: tells the host what a screen
     /// reader should say, unless the alert is `off`, has no text, or said
-    /// the same text last.
+    /// the same text last. A change made from the alert's own `announce`
+    /// callback is announced once that callback returns, never from inside
+    /// it (depth 1, as `update`).
     @inline(never)
     func announce(_ alert: Alert) {
-        guard alert.state == .showing, alert.announce != .off, let text = alert.announcementText,
-              alert.extras?.lastAnnounced.map({ ExactString($0) == ExactString(text) }) != true else { return }
-        alert.writableExtras.lastAnnounced = text
-        let dispatch = alert.dispatch!
-        dispatch.recording?.delivered(alert, finished: false)
-        if let host = dispatch.host {
-            let politeness = alert.announce
-            runHostCode(host) { host.announce(alert, politeness: politeness, text: text) }
+        if let extras = alert.extras, extras.announceIsRunning {
+            extras.announceIsPending = true
+            return
         }
+        guard var text = textToAnnounce(alert) else { return }
+        let extras = alert.writableExtras
+        extras.announceIsRunning = true
+        defer { extras.announceIsRunning = false }
+        while true {
+            extras.announceIsPending = false
+            extras.lastAnnounced = text
+            let dispatch = alert.dispatch!
+            dispatch.recording?.delivered(alert, finished: false)
+            if let host = dispatch.host {
+                let politeness = alert.announce
+                runHostCode(host) { host.announce(alert, politeness: politeness, text: text) }
+            }
+            guard extras.announceIsPending, let next = textToAnnounce(alert) else { return }
+            text = next
+        }
+    }
+
+    /// What `announce` would say now, if anything.
+    private func textToAnnounce(_ alert: Alert) -> String? {
+        guard alert.state == .showing, alert.announce != .off, let text = alert.announcementText,
+              alert.extras?.lastAnnounced.map({ ExactString($0) == ExactString(text) }) != true else { return nil }
+        return text
     }
 
     /// A dismiss or cancel of an on-screen alert before its minimum visible

@@ -52,19 +52,54 @@ void a_bad_history_throws_a_located_parse_error_and_changes_nothing() {
     EXPECT_THROW(xyz::error, h.set_limit("when:now", xyz::limit::per_session(1)));
 }
 
-void a_throwing_clock_is_taken_as_its_last_good_reading() {
+// The clock's exception is rethrown from the call that read it (it was
+// swallowed), and the engine went on with the last good reading.
+void a_throwing_clock_is_rethrown_from_the_call_that_read_it() {
     bool fail = false;
-    xyz::history h([&fail]() -> double {
+    double wall = 50;
+    xyz::history h([&]() -> double {
         if (fail) throw std::runtime_error("no clock");
-        return 50;
+        return wall;
     });
     h.set_cooldown("all", 10);
     recorder r;
     xyz::dispatch home = visible_page(r, "home");
     home.set_history(h);
-    home.add({xyz::alert("a")});
+    xyz::alert a("a");
+    home.add({a});
+    xyz::alert waits("waits");
+    waits.set_on_capped(xyz::on_capped::wait);
+    home.add({waits});
     fail = true;
-    CHECK(h.json() == "{\"version\": 1, \"session\": 1, \"keys\": {\"all\": {\"displays\": [50.0]}}}");
+    wall = 100;  // (unread: the clock throws)
+    // The pass after the dismiss reads 50, the last good reading: `waits`
+    // is cooling down, so it stays queued.
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, a.dismiss()).what()) == "no clock");
+    CHECK(waits.state() == xyz::state::ready);
+    CHECK(waits.why().code == xyz::why_code::cooling_down);  // (reads no clock: kept from the pass)
+    xyz::alert other("other");
+    other.set_on_capped(xyz::on_capped::wait);
+    EXPECT_THROW(std::runtime_error, home.add({other}));
+    EXPECT_THROW(std::runtime_error, h.json());
+    EXPECT_THROW(std::runtime_error, h.begin_session());
+    fail = false;
+    wall = 55;  // (the display at 50 still counts for the cool-down)
+    CHECK(h.json() == "{\"version\": 1, \"session\": 2, \"keys\": {\"all\": {\"displays\": [50.0]}}}");
+}
+
+// An announce callback that throws: rethrown from the call that showed the alert.
+struct throwing_announcer : recorder {
+    void announce(xyz::alert &, xyz::politeness, std::string_view) override { throw std::runtime_error("announce"); }
+};
+
+void an_exception_from_announce_is_rethrown() {
+    throwing_announcer r;
+    xyz::dispatch home = visible_page(r, "home");
+    xyz::alert a("a");
+    a.set_title("Hello");
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, home.add({a})).what()) == "announce");
+    CHECK(a.state() == xyz::state::showing);
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, a.set_title("Again")).what()) == "announce");
 }
 
 }  // namespace
@@ -74,5 +109,6 @@ const std::vector<test_case> history_tests = {
     {"caps_hold_alerts_and_sessions_free_them", caps_hold_alerts_and_sessions_free_them},
     {"a_bad_history_throws_a_located_parse_error_and_changes_nothing",
      a_bad_history_throws_a_located_parse_error_and_changes_nothing},
-    {"a_throwing_clock_is_taken_as_its_last_good_reading", a_throwing_clock_is_taken_as_its_last_good_reading},
+    {"a_throwing_clock_is_rethrown_from_the_call_that_read_it", a_throwing_clock_is_rethrown_from_the_call_that_read_it},
+    {"an_exception_from_announce_is_rethrown", an_exception_from_announce_is_rethrown},
 };

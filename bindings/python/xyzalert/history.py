@@ -98,9 +98,18 @@ class History:
         if clock is not None and not callable(clock):
             raise TypeError(f"clock must be callable, got {type(clock).__name__}")
 
+        def reading() -> float:
+            # (Inside the callback guard: a reading that is no number, or an
+            # int beyond a double's range, raises from the call that read it.)
+            value = clock()  # type: ignore[misc]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"a History clock must return a number of seconds, got {_check.described(value)}")
+            return float(value)
+
         def read(_context: Any) -> float:
-            value = _in_callback(clock) if clock is not None else None
-            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
+            value = _in_callback(reading)
+            # A clock that raised reads as NaN, which the engine refuses.
+            return math.nan if value is None else value
 
         if clock is None:
             self._handle = lib.xyz_history_create(_lib.WALL_CLOCK(), None, _NO_DESTROY)

@@ -1,0 +1,56 @@
+"""What a plausible but careless host does from its callbacks and clocks: a
+finish that clears the queue again, a clock that returns what no double
+holds. Each reaches the caller as an exception or a finished call, never as
+"Exception ignored" printed by ctypes."""
+
+import json
+
+import pytest
+
+import xyzalert
+from xyzalert import Alert, History
+
+
+class Clearing(xyzalert.Host):
+    """Clears the queue from every finish, as a host resetting its screen might."""
+
+    def __init__(self) -> None:
+        self.page = None
+        self.finished = 0
+        self.counts = []
+
+    def finish(self, alert, reason):
+        self.finished += 1
+        if self.page is not None:
+            self.counts.append(self.page.cancel_queued())
+
+
+def test_cancel_queued_from_finish_joins_the_running_cancel(capfd):
+    host = Clearing()
+    with xyzalert.Dispatch(host, name="home") as home:
+        host.page = home
+        home.page_did_appear()
+        home.add([Alert("top")] + [Alert(f"q{i}") for i in range(3000)])
+        assert home.cancel_queued() == 3000
+        assert host.finished == 3000
+        assert host.counts == [0] * 3000  # the joined calls end nothing themselves
+        assert home.find("top").state == xyzalert.State.SHOWING
+        host.page = None
+    assert "Exception ignored" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("reading, error", [(10 ** 400, OverflowError), ("soon", TypeError)])
+def test_a_history_clock_reading_no_double_holds_raises_from_the_call(capfd, reading, error):
+    now = [1000.0]
+    history = History(lambda: now[0])
+    history.set_cooldown("all", 10)
+    with xyzalert.Dispatch(xyzalert.Host(), name="home", history=history) as home:
+        home.page_did_appear()
+        home.add(Alert("a"))
+        now[0] = reading
+        with pytest.raises(error):
+            home.add(Alert("b"))  # capped at add: its cap read the clock
+        now[0] = 1001.0
+        # The bad reading was refused: the display time recorded is the last good one.
+        assert json.loads(history.save())["keys"]["all"]["displays"] == [1000.0]
+    assert "Exception ignored" not in capfd.readouterr().err
