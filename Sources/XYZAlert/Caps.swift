@@ -44,11 +44,18 @@ public struct CapLimit: Equatable, Hashable, Sendable {
         self.per = per
     }
 
-    /// Throws `.invalidArgument` for a count below 1 or a window that is not
-    /// a finite number of seconds above 0.
+    /// The largest count: the C interface's `uint32_t` (files, Python and
+    /// Swift take the same range).
+    public static let maxCount = Int(UInt32.max)
+
+    /// Throws `.invalidArgument` for a count outside 1...`maxCount` or a
+    /// window that is not a finite number of seconds above 0.
     func validate(_ what: @autoclosure () -> String) throws(AlertError) {
         if count < 1 {
             throw AlertError(.invalidArgument, "the limit of \(what()) must allow at least 1 display, not \(count)")
+        }
+        if count > CapLimit.maxCount {
+            throw AlertError(.invalidArgument, "the limit of \(what()) must allow at most \(CapLimit.maxCount) displays, not \(count)")
         }
         if case .window(let seconds) = per, !(seconds.isFinite && seconds > 0) {
             throw AlertError(.invalidArgument, "the window of a limit of \(what()) must be a finite number of seconds above 0, not \(seconds)")

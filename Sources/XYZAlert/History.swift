@@ -46,6 +46,14 @@ public final class History {
     /// The persistence format's version this engine writes and the newest it reads.
     public static let formatVersion = 1
 
+    /// The largest session number and display count a history holds, in
+    /// memory and in its files alike: 2^53, the largest integer that every
+    /// JSON reader holds exactly. Counting stops there (docs/formats.md).
+    public static let countLimit = 1 << 53
+
+    /// `n + 1`, or `countLimit` at the limit.
+    static func counted(_ n: Int) -> Int { n < countLimit ? n + 1 : countLimit }
+
     private let clock: () -> Double
     @exclusivity(unchecked) private var lastWall: Double = 0
     @exclusivity(unchecked) private var state = State()
@@ -142,7 +150,7 @@ public final class History {
     /// Starts a new session: per-session counts restart, and alerts that a
     /// per-session cap held are looked at again.
     public func beginSession() throws(AlertError) {
-        state.session += 1
+        state.session = History.counted(state.session)
         // (What no cap needs goes here too, so that a long-running app's
         // history stays as small as its file.)
         History.prune(&state, now: now(), rules: rules(of:))
@@ -179,8 +187,12 @@ public final class History {
     /// Replaces the saved part (a load); alerts that a cap held are looked
     /// at again. Counts of keys not in `loaded` are gone.
     public func load(_ loaded: State) throws(AlertError) {
-        if loaded.session < 1 {
-            throw AlertError(.invalidArgument, "a history's session number must be 1 or more, not \(loaded.session)")
+        if loaded.session < 1 || loaded.session > History.countLimit {
+            throw AlertError(.invalidArgument, "a history's session number must be from 1 to \(History.countLimit), not \(loaded.session)")
+        }
+        for (key, record) in loaded.records
+        where !(0...History.countLimit).contains(record.lifetime) || !(0...History.countLimit).contains(record.sessionCount) {
+            throw AlertError(.invalidArgument, "the counts of '\(key.string)' must be from 0 to \(History.countLimit)")
         }
         state = loaded
         try capsChanged(.load)
@@ -294,8 +306,8 @@ public final class History {
                 record.session = state.session
                 record.sessionCount = 0
             }
-            record.sessionCount += 1
-            record.lifetime += 1
+            record.sessionCount = History.counted(record.sessionCount)
+            record.lifetime = History.counted(record.lifetime)
             record.displays.append(time)
             History.prune(&record, rules, now: time)
             state.records[key] = record

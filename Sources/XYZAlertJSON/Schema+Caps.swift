@@ -62,8 +62,8 @@ extension Schema {
         for (key, field) in try object(value, "a limit of \(what)") {
             switch key {
             case "count":
-                guard let n = field.integer, n >= 1, n <= Int32.max else {
-                    throw fail("a limit's count must be an integer from 1 to 2147483647, got \(field.described)", at: field)
+                guard let n = field.integer, n >= 1, n <= UInt32.max else {
+                    throw fail("a limit's count must be an integer from 1 to \(CapLimit.maxCount), got \(field.described)", at: field)
                 }
                 count = Int(n)
             case "per":
@@ -135,8 +135,8 @@ extension Schema {
                 }
                 version = v
             case "session":
-                guard let n = field.integer, n >= 1, n <= Int32.max else {
-                    throw fail("a history's session must be an integer from 1, got \(field.described)", at: field)
+                guard let n = field.integer, n >= 1, n <= History.countLimit else {
+                    throw fail("a history's session must be an integer from 1 to \(History.countLimit), got \(field.described)", at: field)
                 }
                 state.session = Int(n)
             case "keys": keysValue = field
@@ -153,8 +153,8 @@ extension Schema {
             for (member, field) in try object(body, "the history of \"\(key)\"") {
                 switch member {
                 case "lifetime", "session":
-                    guard let n = field.integer, n >= 0, n <= Int32.max else {
-                        throw fail("\(member) must be a count from 0, got \(field.described)", at: field)
+                    guard let n = field.integer, n >= 0, n <= History.countLimit else {
+                        throw fail("\(member) must be a count from 0 to \(History.countLimit), got \(field.described)", at: field)
                     }
                     if member == "lifetime" { record.lifetime = Int(n) } else { record.sessionCount = Int(n) }
                 case "displays":

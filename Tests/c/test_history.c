@@ -270,7 +270,48 @@ static void the_alert_reads_back_its_caps(void) {
     xyz_alert_release(a);
 }
 
+/* Counts past INT32_MAX, and the session number at 2^53, where counting
+ * stops: whatever the engine writes loads again (it once wrote lifetimes
+ * its loader refused). */
+static void histories_round_trip_at_the_edges_of_their_counts(void) {
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_history *h = xyz_history_create(wall_of, &r, NULL);
+    CHECK_OK(xyz_dispatch_set_history(home, h));
+    xyz_error error;
+    const char *start = "{\"version\": 1, \"session\": 9007199254740991, \"keys\": {\"id:big\": {\"lifetime\": 4294967294}}}";
+    CHECK_OK(xyz_history_load_json(h, start, strlen(start), &error));
+    add_one(home, limited("big", UINT32_MAX, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP));
+    CHECK_OK(xyz_history_begin_session(h));
+    CHECK_OK(xyz_history_begin_session(h)); /* stays at 2^53 */
+    CHECK(xyz_history_session(h) == 9007199254740992LL);
+    char *saved = xyz_history_json(h);
+    CHECK_STR(saved, "{\"version\": 1, \"session\": 9007199254740992, \"keys\": {\"id:big\": {\"lifetime\": 4294967295}}}");
+    xyz_history *again = xyz_history_create(wall_of, &r, NULL);
+    CHECK_OK(xyz_history_load_json(again, saved, strlen(saved), &error));
+    char *resaved = xyz_history_json(again);
+    CHECK_STR(resaved, saved);
+    xyz_free(resaved);
+    xyz_free(saved);
+    /* The loaded count is exact: the limit of 4294967295 is used up. */
+    xyz_dispatch *other = clocked_page(&r, "other");
+    CHECK_OK(xyz_dispatch_set_history(other, again));
+    xyz_alert *capped = limited("big", UINT32_MAX, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP);
+    CHECK_OK(xyz_dispatch_add(other, &capped, 1));
+    CHECK(xyz_alert_state(capped) == XYZ_STATE_FINISHED);
+    xyz_alert_release(capped);
+    /* Past 2^53 is refused, naming the range. */
+    const char *past = "{\"version\": 1, \"session\": 9007199254740993}";
+    CHECK(xyz_history_load_json(again, past, strlen(past), &error) == XYZ_ESCHEMA);
+    CHECK(strstr(error.message, "from 1 to 9007199254740992") != NULL);
+    CHECK_OK(xyz_dispatch_destroy(other));
+    CHECK_OK(xyz_dispatch_destroy(home));
+    xyz_history_release(again);
+    xyz_history_release(h);
+}
+
 const test_case history_tests[] = {
+    {"histories_round_trip_at_the_edges_of_their_counts", histories_round_trip_at_the_edges_of_their_counts},
     {"the_history_is_reference_counted_and_checks_its_arguments", the_history_is_reference_counted_and_checks_its_arguments},
     {"a_bad_history_file_is_a_located_error_that_changes_nothing", a_bad_history_file_is_a_located_error_that_changes_nothing},
     {"a_lifetime_limit_drops_the_second_display_at_add", a_lifetime_limit_drops_the_second_display_at_add},
