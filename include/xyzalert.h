@@ -1336,7 +1336,16 @@ XYZ_API void xyz_history_release(xyz_history *history);
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_json(xyz_history *history, const char *json, size_t length,
                                                                 xyz_error *error);
 
-/** (0.3) xyz_history_load_json() of a file; XYZ_EIO when it cannot be read. */
+/** (0.4) The most any file load of the library reads, in bytes (256 MiB): a
+ * larger file, or one without end such as /dev/zero, is XYZ_EIO ("cannot
+ * read: larger than 268435456 bytes (256 MiB), the most a file load reads")
+ * for xyz_catalog_load_file(), xyz_scenario_load_file(), xyz_check_file()
+ * and xyz_history_load_file() alike, instead of memory that grows until the
+ * process is killed. */
+#define XYZ_FILE_SIZE_LIMIT ((size_t)256 << 20)
+
+/** (0.3) xyz_history_load_json() of a file; XYZ_EIO when it cannot be read,
+ * or is larger than XYZ_FILE_SIZE_LIMIT. */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file(xyz_history *history, const char *path,
                                                                 xyz_error *error);
 
@@ -1344,6 +1353,23 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file(xyz_history *his
  * needs; the caller frees it with xyz_free(). Reads the clock. NULL with
  * XYZ_EINVAL for NULL. */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_history_json(const xyz_history *history);
+
+/**
+ * (0.4) Writes xyz_history_json() to the file at `path`, atomically: into a
+ * new file in the same directory (created exclusively, so that two writers
+ * never share it), flushed to disk, then renamed over `path`. A reader, or
+ * the next launch after a crash or a full disk, finds the old file or the
+ * new one, never part of one; on failure the new file is removed and `path`
+ * is as it was. The file keeps the permission bits of the one it replaces
+ * (else 0666 less the umask). Reads the clock. XYZ_EINVAL for a NULL
+ * history or path; XYZ_EIO when it cannot be written, with `error` (may be
+ * NULL) and xyz_last_error() naming the file and the system's reason
+ * ("cannot write: No space left on device"). Safe on any thread for
+ * different paths; two threads or processes saving one path each leave a
+ * whole file (the last rename wins).
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_save_file(const xyz_history *history, const char *path,
+                                                                xyz_error *error);
 
 /** (0.3) Starts a new session (call it at app launch, or when the app comes
  * back after a long time away): per-session counts restart, and alerts a

@@ -982,6 +982,20 @@ public:
         xyz_error e{};
         load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e, "<string>");
     }
+    /** Writes json() to the file at `path` atomically (xyz_history_save_file():
+     * a new file beside it, fsync, rename; the old file stays whole on
+     * failure). Throws parse_error (status::io, naming the file and the
+     * reason) when it cannot be written. */
+    void save_file(detail::text path) const {
+        std::string checked = path.checked("save_file: path");
+        xyz_error e{};
+        xyz_status result = detail::counted([&] { return xyz_history_save_file(handle_, checked.c_str(), &e); });
+        detail::rethrow_pending();
+        if (result == XYZ_EIO) {
+            throw parse_error(e, checked);
+        }
+        detail::finish(result);
+    }
     /** Replaces the history with the file at `path` (its persistence format). */
     void load_file(detail::text path) {
         std::string checked = path.checked("load_file: path");

@@ -50,6 +50,18 @@ xyz_status xyz_check_file_alerts(const char *path, xyz_error *errors, size_t cap
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_check_string(const char *json, size_t length, xyz_error *errors, size_t capacity, size_t *count);
 
+/**
+ * (0.4) Writes `length` bytes of `data` to the file at `path` atomically, as
+ * xyz_history_save_file() does (a new file beside it, fsync, rename): what
+ * the tool and the bindings use for recordings, histories and updated
+ * expectations. XYZ_EINVAL for a NULL path, or NULL data with a non-zero
+ * length; XYZ_EIO, with `error` (may be NULL) naming the file and the
+ * reason, when it cannot be written (the old file stays whole). Allocates
+ * nothing the caller must free; safe on any thread.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_file_write(const char *path, const char *data, size_t length, xyz_error *error);
+
 /* ---------------------------------------------------------------- scenarios */
 
 /** A scenario (see the README): pages, alerts with their pages, and steps.

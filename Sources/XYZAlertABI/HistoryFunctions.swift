@@ -254,3 +254,17 @@ public func xyz_scenario_step_apply_caps(_ scenario: OpaquePointer?, _ index: In
         try AlertSet.apply(caps, to: history)
     }
 }
+
+@c @implementation
+public func xyz_history_save_file(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                  _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
+    guard let history = object(pointer, History.self) else {
+        invalid("xyz_history_save_file: history is NULL", error)
+        return XYZ_EINVAL
+    }
+    guard let path else {
+        invalid("xyz_history_save_file: path is NULL", error)
+        return XYZ_EINVAL
+    }
+    return writeFile(String(cString: path), Array(history.json().utf8), error)
+}

@@ -97,31 +97,4 @@ public enum Loader {
         let problems = schema.problems.sorted
         return (problems.isEmpty ? document : nil, problems, schema.alertCount)
     }
-
-    static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
-            throw LoadError(kind: .io, message: "cannot open: \(String(cString: strerror(errno)))", pointer: "",
-                            position: nil, source: path)
-        }
-        defer { fclose(file) }
-        var status = stat()
-        if fstat(fileno(file), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            // fopen opens a directory for reading; reading it then fails.
-            throw LoadError(kind: .io, message: "cannot open: \(String(cString: strerror(EISDIR)))", pointer: "",
-                            position: nil, source: path)
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            bytes.append(contentsOf: chunk[..<count])
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    throw LoadError(kind: .io, message: "cannot read: \(String(cString: strerror(errno)))", pointer: "",
-                                    position: nil, source: path)
-                }
-                return bytes
-            }
-        }
-    }
 }

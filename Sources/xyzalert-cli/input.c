@@ -10,6 +10,7 @@ static char *stdin_data;
 static size_t stdin_length;
 static bool stdin_read;
 static int stdin_errno;
+static bool stdin_too_large;
 
 bool is_stdin(const char *path) {
     return strcmp(path, "-") == 0;
@@ -31,6 +32,10 @@ static const char *read_stdin(size_t *length, xyz_error *error) {
             if (stdin_length < capacity) {
                 break;
             }
+            if (stdin_length > XYZ_FILE_SIZE_LIMIT) { /* as the library's file loads */
+                stdin_too_large = true;
+                break;
+            }
             capacity *= 2;
             char *grown = realloc(stdin_data, capacity);
             if (!grown) {
@@ -38,7 +43,7 @@ static const char *read_stdin(size_t *length, xyz_error *error) {
             }
             stdin_data = grown;
         }
-        stdin_errno = !stdin_data ? ENOMEM : ferror(stdin) ? (errno ? errno : EIO) : 0;
+        stdin_errno = !stdin_data ? ENOMEM : ferror(stdin) ? (errno ? errno : EIO) : stdin_too_large ? EFBIG : 0;
         if (stdin_errno) {
             free(stdin_data);
             stdin_data = NULL;
@@ -48,7 +53,12 @@ static const char *read_stdin(size_t *length, xyz_error *error) {
         memset(error, 0, sizeof *error);
         error->status = XYZ_EIO;
         snprintf(error->source, sizeof error->source, "%s", STDIN_NAME);
-        snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(stdin_errno));
+        if (stdin_too_large) {
+            snprintf(error->message, sizeof error->message,
+                     "cannot read: larger than %zu bytes (256 MiB), the most a file load reads", XYZ_FILE_SIZE_LIMIT);
+        } else {
+            snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(stdin_errno));
+        }
     }
     *length = stdin_length;
     return stdin_data;

@@ -17,22 +17,22 @@ static double runner_wall_clock(void *context) {
     return xyz_scenario_wall_clock(r->scenario) + r->clock;
 }
 
-/* Writes `text` to `path`; false (after saying why) when it cannot. */
+/* Writes `text` to `path` atomically (the old file stays whole if it
+ * fails); false (after saying why) when it cannot. */
 static bool write_text(const char *path, const char *text, const char *what) {
-    FILE *out = fopen(path, "w");
-    bool written = out && fputs(text, out) >= 0;
-    int reason = errno; /* fopen's or fputs's, when it failed */
-    if (out && fclose(out) != 0 && written) {
-        written = false;
-        reason = errno;
+    xyz_error error;
+    if (xyz_file_write(path, text, strlen(text), &error) == XYZ_OK) {
+        return true;
     }
-    if (!written) {
-        FILE *err = diagnostics();
-        fprintf(err, "xyzalert: cannot write the %s to '", what);
-        print_visible(err, path);
-        fprintf(err, "': %s\n", strerror(reason ? reason : EIO));
+    const char *reason = error.message;
+    if (strncmp(reason, "cannot write: ", 14) == 0) {
+        reason += 14;
     }
-    return written;
+    FILE *err = diagnostics();
+    fprintf(err, "xyzalert: cannot write the %s to '", what);
+    print_visible(err, path);
+    fprintf(err, "': %s\n", reason);
+    return false;
 }
 
 int cli_simulate(const char *file, const run_options *given, const char *record) {

@@ -109,20 +109,23 @@ static bool update(const char *file, const xyz_scenario *scenario, const line_li
                              || text[start - 1] == '\t')) start--;
         end = start;
     }
-    char temporary[4200];
-    snprintf(temporary, sizeof temporary, "%s.update-tmp", file);
-    FILE *out = fopen(temporary, "wb");
+    /* Composed in memory, then written atomically: a failure part-way
+     * leaves the file as it was. */
+    char *updated = NULL;
+    size_t updated_length = 0;
+    FILE *out = open_memstream(&updated, &updated_length);
     bool ok = out != NULL;
+    xyz_error error;
     if (out) {
         fwrite(text, 1, start, out);
         if (!replacing) fputs(",\n  \"expect\": ", out);
         write_list(out, lines, "  ");
         fwrite(text + end, 1, length - end, out);
-        ok = fclose(out) == 0 && rename(temporary, file) == 0;
+        ok = fclose(out) == 0 && xyz_file_write(file, updated, updated_length, &error) == XYZ_OK;
     }
+    free(updated);
     if (!ok) {
         fprintf(diagnostics(), "%s: error: cannot write the updated file\n", file);
-        remove(temporary);
     } else {
         printf("%s: updated, %zu expected event%s\n", file, lines->count, lines->count == 1 ? "" : "s");
     }

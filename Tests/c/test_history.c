@@ -2,8 +2,14 @@
  * (docs/rules.md §16): the history object and its persistence format, bad
  * files that change nothing, caps on alerts and keys, drop and wait, the
  * timer a waiting alert asks for, sessions, reasons, joins, recordings. */
+#define _XOPEN_SOURCE 700 /* mkdtemp, truncate, chmod, dirent */
+#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "xyzalert_tooling.h"
 
 #include "harness.h"
 
@@ -310,7 +316,61 @@ static void histories_round_trip_at_the_edges_of_their_counts(void) {
     xyz_history_release(h);
 }
 
+/* Saving writes the whole text atomically, keeps the old file's mode, and
+ * fails with the reason and nothing left behind; a load reads at most
+ * XYZ_FILE_SIZE_LIMIT bytes. */
+static void a_history_saves_to_a_file_atomically(void) {
+    char directory[] = "/tmp/xyz-save-XXXXXX";
+    CHECK(mkdtemp(directory) != NULL);
+    char path[128], missing[160];
+    snprintf(path, sizeof path, "%s/history.json", directory);
+    snprintf(missing, sizeof missing, "%s/no/such/dir/history.json", directory);
+    xyz_history *h = xyz_history_create(NULL, NULL, NULL);
+    CHECK_OK(xyz_history_begin_session(h));
+    FILE *old = fopen(path, "w");
+    CHECK(old != NULL);
+    fputs("old", old);
+    fclose(old);
+    CHECK(chmod(path, 0640) == 0);
+    xyz_error error;
+    CHECK_OK(xyz_history_save_file(h, path, &error));
+    struct stat status;
+    CHECK(stat(path, &status) == 0 && (status.st_mode & 0777) == 0640);
+    xyz_history *loaded = xyz_history_create(NULL, NULL, NULL);
+    CHECK_OK(xyz_history_load_file(loaded, path, &error));
+    CHECK(xyz_history_session(loaded) == 2);
+    CHECK(xyz_history_save_file(h, missing, &error) == XYZ_EIO);
+    CHECK_STR(error.message, "cannot write: No such file or directory");
+    CHECK_STR(error.source, missing);
+    CHECK(xyz_history_save_file(NULL, path, &error) == XYZ_EINVAL);
+    CHECK(xyz_history_save_file(h, NULL, &error) == XYZ_EINVAL);
+    /* Only the saved file is left in the directory. */
+    DIR *listing = opendir(directory);
+    CHECK(listing != NULL);
+    int entries = 0;
+    for (struct dirent *entry; (entry = readdir(listing)) != NULL;) {
+        if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) {
+            CHECK_STR(entry->d_name, "history.json");
+            entries++;
+        }
+    }
+    closedir(listing);
+    CHECK(entries == 1);
+    /* A (sparse) file one byte over the limit is refused before it is read. */
+    CHECK(truncate(path, (off_t)XYZ_FILE_SIZE_LIMIT + 1) == 0);
+    CHECK(xyz_history_load_file(loaded, path, &error) == XYZ_EIO);
+    CHECK_STR(error.message, "cannot read: larger than 268435456 bytes (256 MiB), the most a file load reads");
+    CHECK(XYZ_FILE_SIZE_LIMIT == 268435456u);
+    CHECK(xyz_history_session(loaded) == 2);
+    CHECK(xyz_file_write(path, "{}", 2, &error) == XYZ_OK);
+    CHECK(xyz_file_write(path, NULL, 1, &error) == XYZ_EINVAL);
+    CHECK(remove(path) == 0 && rmdir(directory) == 0);
+    xyz_history_release(loaded);
+    xyz_history_release(h);
+}
+
 const test_case history_tests[] = {
+    {"a_history_saves_to_a_file_atomically", a_history_saves_to_a_file_atomically},
     {"histories_round_trip_at_the_edges_of_their_counts", histories_round_trip_at_the_edges_of_their_counts},
     {"the_history_is_reference_counted_and_checks_its_arguments", the_history_is_reference_counted_and_checks_its_arguments},
     {"a_bad_history_file_is_a_located_error_that_changes_nothing", a_bad_history_file_is_a_located_error_that_changes_nothing},

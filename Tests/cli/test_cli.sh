@@ -601,6 +601,42 @@ expect "results and diagnostics in order through one pipe" 0 0 "examples/alerts.
 Tests/data/bad/id-empty.json
 examples/launch.json" "$out"
 
+# Saving is atomic: a save cut short by the file-size limit (a full disk)
+# leaves the previous history whole, and no scratch file behind.
+mkdir -p "$scratch/atomic"
+python3 -c 'import json; print(json.dumps({"version": 1, "session": 3, "keys": {"tag:x": {"displays": [float(i) for i in range(1, 300)]}}}))' \
+    > "$scratch/atomic/big.json"
+printf '{"alerts": [], "pages": {"home": {}}, "steps": [{"session": {}}]}' > "$scratch/atomic/s.json"
+"$XYZALERT" simulate "$scratch/atomic/s.json" --history "$scratch/atomic/big.json" --save-history "$scratch/atomic/history.json" > /dev/null
+expect "a history of 2 kB is saved" 0 $?
+cp "$scratch/atomic/history.json" "$scratch/good-history.json"
+out=$(ulimit -f 1; "$XYZALERT" simulate "$scratch/atomic/s.json" --history "$scratch/atomic/history.json" \
+      --save-history "$scratch/atomic/history.json" 2>&1 >/dev/null)
+expect "a save past ulimit -f fails with the reason" 2 $? \
+    "xyzalert: cannot write the history to '$scratch/atomic/history.json': File too large" "$out"
+cmp -s "$scratch/atomic/history.json" "$scratch/good-history.json"
+expect "the failed save left the previous history whole" 0 $?
+out=$(ls -A "$scratch/atomic" | tr '\n' ' ')
+expect "the failed save left no scratch file" 0 0 "big.json history.json s.json " "$out"
+"$XYZALERT" simulate "$scratch/atomic/s.json" --history "$scratch/atomic/history.json" > /dev/null
+expect "the history loads after the failed save" 0 $?
+out=$(ulimit -f 1; "$XYZALERT" simulate "$scratch/atomic/s.json" --history "$scratch/atomic/big.json" \
+      --record "$scratch/atomic/history.json" 2>&1 >/dev/null)
+expect "a recording past ulimit -f fails and keeps the old file" 2 $? \
+    "xyzalert: cannot write the recording to '$scratch/atomic/history.json': File too large" "$out"
+cmp -s "$scratch/atomic/history.json" "$scratch/good-history.json"
+expect "the failed recording left the old file whole" 0 $?
+
+# Reads are bounded: an endless file is an I/O error naming the limit, not
+# memory that grows until the process is killed.
+limit_message="error: cannot read: larger than 268435456 bytes (256 MiB), the most a file load reads"
+out=$("$XYZALERT" check /dev/zero 2>&1)
+expect "check /dev/zero stops at the limit" 2 $? "/dev/zero: $limit_message" "$out"
+out=$("$XYZALERT" simulate examples/caps/session.json --history /dev/zero 2>&1)
+expect "--history /dev/zero stops at the limit" 2 $? "/dev/zero: $limit_message" "$out"
+out=$("$XYZALERT" check - < /dev/zero 2>&1)
+expect "standard input stops at the limit" 2 $? "<stdin>: $limit_message" "$out"
+
 # The help text, docs/cli.md and the manual page say the same thing.
 out=$(python3 Tests/cli/check_docs.py "$XYZALERT")
 expect "help, docs/cli.md and docs/xyzalert.1 agree" 0 $? "docs agree" "$(echo "$out" | tail -1)"

@@ -3,6 +3,9 @@
 // alerts and keys, sessions, reasons, and located errors from bad files.
 #include "harness.hpp"
 
+#include <cstdio>
+#include <unistd.h>
+
 namespace {
 
 void caps_hold_alerts_and_sessions_free_them() {
@@ -102,6 +105,21 @@ void an_exception_from_announce_is_rethrown() {
     CHECK(std::string(EXPECT_THROW(std::runtime_error, a.set_title("Again")).what()) == "announce");
 }
 
+// save_file writes the history atomically and throws a located error
+// (status::io, the file and the reason) when it cannot.
+void a_history_saves_to_a_file() {
+    xyz::history h([] { return 5.0; });
+    h.begin_session();
+    std::string path = "/tmp/xyz-cpp-history-" + std::to_string(::getpid()) + ".json";
+    h.save_file(path);
+    xyz::history loaded([] { return 5.0; });
+    loaded.load_file(path);
+    CHECK(loaded.session() == 2);
+    xyz::parse_error e = EXPECT_THROW(xyz::parse_error, h.save_file("/nonexistent/dir/history.json"));
+    CHECK(e.code() == xyz::status::io && std::string(e.what()).find("No such file or directory") != std::string::npos);
+    CHECK(std::remove(path.c_str()) == 0);
+}
+
 }  // namespace
 
 extern const std::vector<test_case> history_tests;
@@ -111,4 +129,5 @@ const std::vector<test_case> history_tests = {
      a_bad_history_throws_a_located_parse_error_and_changes_nothing},
     {"a_throwing_clock_is_rethrown_from_the_call_that_read_it", a_throwing_clock_is_rethrown_from_the_call_that_read_it},
     {"an_exception_from_announce_is_rethrown", an_exception_from_announce_is_rethrown},
+    {"a_history_saves_to_a_file", a_history_saves_to_a_file},
 };

@@ -112,6 +112,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_history_load_json": (c_int, [_P, _S, c_size_t, POINTER(Error)], None),
     "xyz_history_load_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_history_json": (c_void_p, [_P], _non_null_or_invalid),
+    "xyz_history_save_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_history_begin_session": (c_int, [_P], _status),
     "xyz_history_session": (c_int64, [_P], _plain),
     "xyz_history_set_limit": (c_int, [_P, _S, c_uint32, c_int, c_double], _status),
@@ -227,6 +228,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_check_file": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     "xyz_check_file_alerts": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t), POINTER(c_size_t)], None),
     "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_file_write": (c_int, [_S, _S, c_size_t, POINTER(Error)], None),
     # scenarios
     "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),
     "xyz_scenario_load_file_for_rewrite": (_P, [_S, POINTER(Error)], None),

@@ -95,7 +95,7 @@ class SchemaError(ParseError):
 
 
 class ReadError(ParseError, OSError):
-    """A file could not be read (``XYZ_EIO``)."""
+    """A file could not be read or written (``XYZ_EIO``)."""
 
     code = Status.EIO
 

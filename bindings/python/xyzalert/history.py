@@ -169,15 +169,19 @@ class History:
     def save(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
         """The history in its persistence format (docs/formats.md,
         "History"), pruned of what no cap needs; also written to `path`
-        when given (through a temporary file renamed over it, so that a
-        crash never leaves half a file)."""
+        when given, atomically: through a new file of its own beside it,
+        flushed to disk and renamed over it, so that a crash, a full disk
+        or another process saving at the same time never leaves part of a
+        file (the library's xyz_file_write). Raises ReadError (an I/O
+        error naming the file and the reason) when it cannot be written;
+        the old file then stays whole."""
         text = _lib.take_string(lib.xyz_history_json(self._handle))
         if path is not None:
-            target = os.fspath(path)
-            scratch = f"{target}.tmp"
-            with open(scratch, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(scratch, target)
+            target = _check.path(path, "path")
+            data = text.encode("utf-8")
+            error = _lib.Error()
+            if lib.xyz_file_write(target, data, len(data), ctypes.byref(error)):
+                _lib.raise_load_error(error)
         return text
 
     def load(self, path: Union[str, "os.PathLike[str]"]) -> None:

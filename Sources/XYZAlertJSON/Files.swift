@@ -1,0 +1,133 @@
+import Glibc
+import XYZAlert
+
+/// Reading and writing the files the loaders and savers name: reads are
+/// bounded, writes are atomic (docs/formats.md, "Files").
+extension Loader {
+    /// The most a file load reads: 256 MiB. A larger file, or an endless
+    /// one (`/dev/zero`), is an `.io` error naming the limit rather than
+    /// memory that grows until the process is killed.
+    public static let fileSizeLimit = 256 << 20
+
+    /// The file's bytes, at most `fileSizeLimit`; `.io` when it cannot be
+    /// opened or read, is a directory, or is larger.
+    static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw ioError(path, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var status = stat()
+        if fstat(fileno(file), &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                // fopen opens a directory for reading; reading it then fails.
+                throw ioError(path, "cannot open: \(String(cString: strerror(EISDIR)))")
+            }
+            if (status.st_mode & S_IFMT) == S_IFREG && status.st_size > fileSizeLimit {
+                throw tooLarge(path)
+            }
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if bytes.count + count > fileSizeLimit {
+                throw tooLarge(path)
+            }
+            bytes.append(contentsOf: chunk[..<count])
+            if count < chunk.count {
+                if ferror(file) != 0 {
+                    throw ioError(path, "cannot read: \(String(cString: strerror(errno)))")
+                }
+                return bytes
+            }
+        }
+    }
+
+    private static func ioError(_ path: String, _ message: String) -> LoadError {
+        LoadError(kind: .io, message: message, pointer: "", position: nil, source: path)
+    }
+
+    private static func tooLarge(_ path: String) -> LoadError {
+        ioError(path, "cannot read: larger than \(fileSizeLimit) bytes (256 MiB), the most a file load reads")
+    }
+}
+
+/// Writes files so that a reader sees the old content or the new, never a
+/// part: the bytes go to a new file beside the target (same directory, so
+/// the rename stays on one file system), which is flushed to disk and then
+/// renamed over the target. A failure at any step removes the new file and
+/// leaves the target as it was.
+public enum AtomicFile {
+    /// Writes `bytes` to `path`. The new file keeps the target's permission
+    /// bits when it exists (else 0666 less the umask). Throws an `.io` error
+    /// with the step and the system's reason ("cannot write: No space left
+    /// on device").
+    public static func write(_ bytes: [UInt8], to path: String) throws(LoadError) {
+        let (fd, scratch) = try create(besides: path)
+        var failure = bytes.withUnsafeBytes { buffer -> String? in
+            var written = 0
+            while written < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno != EINTR {
+                    return "cannot write: \(String(cString: strerror(errno)))"
+                }
+            }
+            return nil
+        }
+        var status = stat()
+        if failure == nil && stat(path, &status) == 0 {
+            _ = fchmod(fd, status.st_mode & 0o7777)
+        }
+        if failure == nil && fsync(fd) != 0 {
+            failure = "cannot write: \(String(cString: strerror(errno)))"
+        }
+        if close(fd) != 0 && failure == nil {
+            failure = "cannot write: \(String(cString: strerror(errno)))"
+        }
+        if failure == nil && rename(scratch, path) != 0 {
+            failure = "cannot replace it: \(String(cString: strerror(errno)))"
+        }
+        if let failure {
+            unlink(scratch)
+            throw LoadError(kind: .io, message: failure, pointer: "", position: nil, source: path)
+        }
+        syncDirectory(of: path)
+    }
+
+    /// A new file `.NAME.PID.N.tmp` in the target's directory, N the first
+    /// number no file has: created exclusively, so that two writers (two
+    /// processes, or two threads) never share one.
+    private static func create(besides path: String) throws(LoadError) -> (Int32, String) {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let pid = getpid()
+        for n in 0..<10_000 {
+            let scratch = "\(directory).\(name).\(pid).\(n).tmp"
+            let fd = open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 {
+                return (fd, scratch)
+            }
+            if errno != EEXIST {
+                throw LoadError(kind: .io, message: "cannot write: \(String(cString: strerror(errno)))",
+                                pointer: "", position: nil, source: path)
+            }
+        }
+        throw LoadError(kind: .io, message: "cannot write: every temporary name beside it is taken", pointer: "", position: nil,
+                        source: path)
+    }
+
+    /// Makes the rename itself durable (best effort: some file systems
+    /// refuse to sync a directory, and the file is already whole).
+    private static func syncDirectory(of path: String) {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = fsync(fd)
+            close(fd)
+        }
+    }
+}
