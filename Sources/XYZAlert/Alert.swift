@@ -97,8 +97,10 @@ public final class Alert {
     @exclusivity(unchecked) var dropIndex = -1
     /// Position in its domain's `deadlines`, or -1 when no timer runs.
     @exclusivity(unchecked) var deadlineIndex = -1
-    /// The part of `duration` not yet spent showing (set by `add`).
+    /// The part of `duration` not yet spent showing (set by `add`), and
+    /// while it runs the domain time it last started running at.
     @exclusivity(unchecked) var remainingDuration: Double = 0
+    @exclusivity(unchecked) var durationStartedAt: Double = 0
     /// While its `update` callback runs; and whether a change made from
     /// inside it waits for one more delivery (see `setContent`).
     @exclusivity(unchecked) private var updateIsRunning = false

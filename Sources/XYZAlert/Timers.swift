@@ -96,16 +96,26 @@ extension Domain {
     /// is in unscaled seconds.
     func runDuration(_ alert: Alert) {
         let scale = durationScale
-        alert.deadline = finiteTime(now() + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
+        let time = now()
+        alert.durationStartedAt = time
+        alert.deadline = finiteTime(time + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
         deadlines.insert(alert)
     }
 
     /// `alert`, whose duration was running, was just hidden or held: the
-    /// time left is kept (unscaled).
+    /// time left is kept (unscaled). Under a scale other than 1 it is what
+    /// was left less the time run divided by the scale, never read back from
+    /// the deadline: `remaining × scale` may overflow (1e308) or underflow
+    /// (5e-324), and the share left must survive both (docs/rules.md §17.2).
     func pauseDuration(_ alert: Alert) {
         let scale = durationScale
-        let left = max(0, alert.deadline - now())
-        alert.remainingDuration = scale == 1 ? left : left / scale
+        let time = now()
+        if scale == 1 {
+            alert.remainingDuration = max(0, alert.deadline - time)
+        } else {
+            let spent = max(0, time - alert.durationStartedAt) / scale
+            alert.remainingDuration = spent < alert.remainingDuration ? alert.remainingDuration - spent : 0
+        }
         deadlines.remove(alert)
     }
 

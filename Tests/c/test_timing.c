@@ -109,6 +109,49 @@ static void the_scale_retimes_and_infinity_never_times_out(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* A 5 s toast shown at 0; at 1 the scale goes to an extreme and back to 1,
+ * at once or one second later: the share left is kept exactly (4 s at
+ * once; 4 less 1/scale later, which is 4 for a huge scale). It was read
+ * back from a deadline that overflowed (1e308) or underflowed (5e-324). */
+static void the_scale_keeps_the_share_left_at_its_extremes(void) {
+    const double extremes[] = {1e300, 1e308, 1.7976931348623157e308, INFINITY, 5e-324, 1e-300};
+    for (size_t i = 0; i < sizeof extremes / sizeof extremes[0]; i++) {
+        for (int later = 0; later <= 1; later++) {
+            double scale = extremes[i];
+            if (later && scale < 1) {
+                continue; /* (a tiny scale spends the rest in no time: below) */
+            }
+            recorder r = {0};
+            xyz_dispatch *home = clocked_page(&r, "home");
+            xyz_alert *t = toast("t", 5, "main");
+            add_one(home, t);
+            r.clock = 1;
+            CHECK_OK(xyz_dispatch_set_duration_scale(home, scale));
+            r.clock += later;
+            CHECK_OK(xyz_dispatch_set_duration_scale(home, 1));
+            if (xyz_dispatch_next_deadline(home) != 4) {
+                fprintf(stderr, "scale %g, back after %d s: %.17g s left\n", scale, later,
+                        xyz_dispatch_next_deadline(home));
+                CHECK(0);
+            }
+            xyz_alert_release(t);
+            CHECK_OK(xyz_dispatch_destroy(home));
+        }
+    }
+    /* A tiny scale: one second of it spends the whole duration. */
+    recorder r = {0};
+    xyz_dispatch *home = clocked_page(&r, "home");
+    xyz_alert *t = toast("t", 5, "main");
+    add_one(home, t);
+    CHECK_OK(xyz_dispatch_set_duration_scale(home, 5e-324));
+    CHECK(xyz_dispatch_next_deadline(home) < 1e-300);
+    r.clock = 1;
+    CHECK_OK(xyz_dispatch_set_duration_scale(home, 1));
+    CHECK(xyz_dispatch_next_deadline(home) == 0);
+    xyz_alert_release(t);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 static void show_after_min_visible_and_gaps(void) {
     recorder r = {0};
     xyz_dispatch *home = clocked_page(&r, "home");
@@ -146,6 +189,7 @@ static void show_after_min_visible_and_gaps(void) {
 }
 
 const test_case timing_tests[] = {
+    {"the_scale_keeps_the_share_left_at_its_extremes", the_scale_keeps_the_share_left_at_its_extremes},
     {"the_host_struct_grew_by_announce_and_old_sizes_still_work", the_host_struct_grew_by_announce_and_old_sizes_still_work},
     {"holds_keep_the_time_left_and_are_counted", holds_keep_the_time_left_and_are_counted},
     {"the_scale_retimes_and_infinity_never_times_out", the_scale_retimes_and_infinity_never_times_out},
