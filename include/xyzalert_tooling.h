@@ -108,7 +108,8 @@ typedef enum xyz_step_kind {
     XYZ_STEP_GAP,           /**< (0.3) xyz_dispatch_set_gap(page, lane, duration) */
     XYZ_STEP_CANCEL_QUEUED, /**< (0.3) xyz_dispatch_cancel_queued(page, tag; NULL: every queued alert) */
     XYZ_STEP_LANE_LIMIT,    /**< (0.3) xyz_dispatch_set_lane_limit(page, lane, index, on_full) */
-    XYZ_STEP_ORDER          /**< (0.3) xyz_dispatch_set_order(page, order) */
+    XYZ_STEP_ORDER,         /**< (0.3) xyz_dispatch_set_order(page, order) */
+    XYZ_STEP_TAG            /**< (0.4) xyz_alert_add_tag(latest instance of alert, tag) */
 } xyz_step_kind;
 
 /** One step, as 0.1 and 0.2 read it (xyz_scenario_step()); 0.3 reads every
@@ -181,7 +182,8 @@ typedef struct xyz_step_info {
     bool has_at;
     double at; /**< (See `has_at`.) */
     size_t during; /**< (See `has_at`.) */
-    /** cancel_tagged: the tag (NULL: every alert). */
+    /** cancel_tagged and cancel_queued: the tag (NULL: every alert); tag:
+     * the tag to add. */
     const char *tag;
     /** parent: the new parent (NULL detaches). */
     const char *parent;
@@ -318,7 +320,8 @@ bool xyz_scenario_step_number(const xyz_scenario *scenario, size_t index, const 
 XYZ_API bool xyz_scenario_has_expect(const xyz_scenario *scenario);
 
 /** @{ */
-/** (0.3) The duration scale page `index` sets as a root ("duration_scale";
+/** (0.3) The duration scale page `index` sets as a root, also a page with a
+ * parent, whose own it is for when it splits off ("duration_scale";
  * 1 by default, INFINITY for "never"), and its lane gaps ("gaps"): how many,
  * and gap `k`'s lane and seconds. 0, 1 or NULL for bad arguments. */
 XYZ_API double xyz_scenario_page_duration_scale(const xyz_scenario *scenario, size_t index);

@@ -25,6 +25,8 @@ extension Alert {
         let digest = IDIndex.digest(key)
         guard !tagList.contains(key, digest: digest) else { return }
         try dispatch?.domain.requireMutable("add a tag")
+        let recorded = state.isLive ? recordCall { .tag(alert: $0.alert(self), tag: tag) } : nil
+        defer { recorded?.end() }
         tagList.append(key, digest: digest)
         if state.isLive {
             dispatch!.domain.index(self, tag: key)

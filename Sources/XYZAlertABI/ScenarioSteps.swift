@@ -100,6 +100,9 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
     case .target(let alert, let target):
         on(XYZ_STEP_TARGET, alert: alert)
         out.target = arena.intern(target)
+    case .tag(let alert, let tag):
+        on(XYZ_STEP_TAG, alert: alert)
+        out.tag = arena.intern(tag)
     case .depend(let alert, let other, let id):
         on(XYZ_STEP_DEPEND, alert: alert)
         out.on = other.map(arena.intern)

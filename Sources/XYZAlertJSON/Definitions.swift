@@ -43,6 +43,9 @@ public struct AlertDefinition: Sendable {
     public var showAfter: Double = 0
     public var minVisible: Double = 0
     public var announce: Politeness = .polite
+    /// Holds on its countdown made before its add (scenarios only: a
+    /// recording's alert held while idle).
+    public var holds = 0
 
     init(id: String) {
         self.id = id
@@ -82,6 +85,9 @@ public struct AlertDefinition: Sendable {
         }
         if !ready {
             try! alert.setWaiting()
+        }
+        for _ in 0..<holds {
+            try! alert.hold()
         }
         return alert
     }
@@ -215,6 +221,8 @@ public struct Scenario: Sendable {
         case avoidance(alert: String, enabled: Bool, adjust: Double)
         /// The latest instance's target.
         case target(alert: String, target: String)
+        /// A tag added to the latest instance (recordings).
+        case tag(alert: String, tag: String)
         /// The latest instance gets a dependency: on the latest instance
         /// of the alert called `on`, or on the id `id`.
         case depend(alert: String, on: String?, id: String?)

@@ -180,6 +180,11 @@ extension Schema {
             }
         case "frame" where pages != nil:
             alert.definition.frame = try rect(field, "frame")
+        case "holds" where pages != nil:
+            guard let n = field.integer, n >= 1, n <= Int32.max else {
+                throw fail("holds must be an integer from 1 to 2147483647 (holds made before the add), got \(field.described)", at: field)
+            }
+            alert.definition.holds = Int(n)
         case "page" where pages != nil:
             let name = try string(field, "page")
             guard pageNames.contains(ExactString(name)) || pagesBroken else {

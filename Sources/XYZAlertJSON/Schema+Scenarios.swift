@@ -14,8 +14,6 @@ extension Schema {
     func pages(_ value: JSONValue) throws(LoadError) -> [Scenario.Page] {
         var pages: [Scenario.Page] = []
         var fields: [(parent: JSONValue?, active: JSONValue?)] = []
-        /// Per page: its first root-only field (duration_scale, gaps), if any.
-        var rootOnly: [JSONValue?] = []
         for (name, body) in try object(value, "pages") {
             if name.isEmpty {
                 throw fail("a page name must not be empty", at: body, .key)
@@ -27,7 +25,6 @@ extension Schema {
             var gaps: [Scenario.LaneGap] = []
             var laneLimits: [Scenario.LaneLimitEntry] = []
             var order = QueueOrder.fifo
-            var rootField: JSONValue?
             for (key, field) in try object(body, "a page") {
                 switch key {
                 case "parent": parent = field
@@ -39,9 +36,7 @@ extension Schema {
                     capacity = Int(n)
                 case "duration_scale":
                     scale = try durationScale(field)
-                    rootField = rootField ?? field
                 case "gaps":
-                    rootField = rootField ?? field
                     for (lane, seconds) in try object(field, "gaps") {
                         if lane.isEmpty {
                             throw fail("a lane name must not be empty", at: seconds, .key)
@@ -49,7 +44,6 @@ extension Schema {
                         gaps.append(Scenario.LaneGap(lane: lane, seconds: try self.seconds(seconds, "a gap")))
                     }
                 case "lanes":
-                    rootField = rootField ?? field
                     for (lane, body) in try object(field, "lanes") {
                         if lane.isEmpty {
                             throw fail("a lane name must not be empty", at: body, .key)
@@ -67,7 +61,6 @@ extension Schema {
             page.laneLimits = laneLimits
             page.order = order
             pages.append(page)
-            rootOnly.append(rootField)
             fields.append((parent, active))
         }
         var indexByName: [ExactString: Int] = [:]
@@ -83,10 +76,6 @@ extension Schema {
                 }
                 pages[i].parent = name
                 parents[i] = parent
-                if let field = rootOnly[i] {
-                    throw fail("duration_scale, gaps and lanes are set on a root page (they apply to its domain), "
-                               + "and page \"\(Self.abbreviated(pages[i].name))\" has a parent", at: field, .key)
-                }
             }
         }
         // Each chain is walked once: a page whose chain reached a known
@@ -161,9 +150,13 @@ extension Schema {
                      "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
                      "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps",
                      "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
-                     "cancel_queued", "lane_limit", "order"]
+                     "cancel_queued", "lane_limit", "order", "tag"]
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
+        /// Alerts whose actions an earlier "update" step changed: an
+        /// "action" step's index is checked against the definition's
+        /// actions only while they are still those.
+        var actionsUpdated: Set<ExactString> = []
         /// The step's one kind member, and "at" and "during" beside it.
         func step(_ element: JSONValue) throws(LoadError) -> (Scenario.Step, Scenario.Timing) {
             var members: [(key: String, value: JSONValue)] = []
@@ -228,6 +221,9 @@ extension Schema {
             case "target":
                 let f = try fields(body, "target", required: ["alert", "target"])
                 return .target(alert: try alert(f["alert"]!, "alert"), target: try string(f["target"]!, "target"))
+            case "tag":
+                let f = try fields(body, "tag", required: ["alert", "tag"])
+                return .tag(alert: try alert(f["alert"]!, "alert"), tag: try string(f["tag"]!, "tag"))
             case "depend":
                 let f = try fields(body, "depend", required: ["alert"], optional: ["on", "id"])
                 guard (f["on"] == nil) != (f["id"] == nil) else {
@@ -295,6 +291,9 @@ extension Schema {
                 if let action = f["add_action"] {
                     change.addAction = try self.action(action)
                 }
+                if change.clearActions || change.addAction != nil, let id = f["alert"]?.string {
+                    actionsUpdated.insert(ExactString(id))
+                }
                 if let meta = f["meta"] {
                     guard meta.kind == .object || meta.kind == .null else {
                         throw fail("meta must be an object or null, got \(meta.described)", at: meta)
@@ -339,7 +338,8 @@ extension Schema {
                 guard let i = index.integer, i >= 0, i <= Int32.max else {
                     throw fail("index must be a non-negative integer, got \(index.described)", at: index)
                 }
-                if let actions = alerts.definition(id)?.content.actions, i >= actions.count {
+                if !actionsUpdated.contains(ExactString(id)), let actions = alerts.definition(id)?.content.actions,
+                   i >= actions.count {
                     let range = switch actions.count {
                     case 0: "has no actions"
                     case 1: "has 1 action (index 0)"

@@ -42,7 +42,7 @@ struct Schema {
                             "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate", "lane",
                             "limit", "cooldown", "on_capped", "show_after", "min_visible", "announce", "when_displaced"]
     /// What a scenario's alert may have besides.
-    static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame"]
+    static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame", "holds"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,

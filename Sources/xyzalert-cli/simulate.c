@@ -124,13 +124,9 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         p->dispatch = xyz_dispatch_create(&host, NULL);
         runner_setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);
     }
-    for (size_t i = 0; i < r.page_count; i++) {
-        const char *parent = xyz_scenario_page_parent(scenario, i);
-        if (parent) {
-            runner_setup(xyz_dispatch_set_parent(r.pages[i].dispatch, runner_find_page(&r, parent)->dispatch));
-        }
-    }
-    /* docs/rules.md §17: a root page's duration scale and lane gaps. */
+    /* docs/rules.md §17: a page's own duration scale and lane gaps, set
+     * while it is still a root (a child keeps its own, in force once it
+     * splits off: docs/rules.md §17.6), then the parents. */
     for (size_t i = 0; i < r.page_count; i++) {
         double scale = xyz_scenario_page_duration_scale(scenario, i);
         if (scale != 1) {
@@ -148,6 +144,12 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         }
         if (xyz_scenario_page_order(scenario, i) != XYZ_ORDER_FIFO) {
             runner_setup(xyz_dispatch_set_order(r.pages[i].dispatch, xyz_scenario_page_order(scenario, i)));
+        }
+    }
+    for (size_t i = 0; i < r.page_count; i++) {
+        const char *parent = xyz_scenario_page_parent(scenario, i);
+        if (parent) {
+            runner_setup(xyz_dispatch_set_parent(r.pages[i].dispatch, runner_find_page(&r, parent)->dispatch));
         }
     }
     for (size_t i = 0; i < r.page_count; i++) {

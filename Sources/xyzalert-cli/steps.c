@@ -91,7 +91,7 @@ void runner_describe(runner *r, const xyz_step_info *step) {
                                   "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
                                   "capacity", "avoidance", "target", "depend", "session", "caps",
                                   "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
-                                  "cancel_queued", "lane_limit", "order"};
+                                  "cancel_queued", "lane_limit", "order", "tag"};
     const char *name = names[step->kind];
     char number[32];
     char *label;
@@ -153,7 +153,7 @@ void runner_describe(runner *r, const xyz_step_info *step) {
         label = text_printf("order %s %s", step->page, step->order == XYZ_ORDER_LIFO ? "lifo" : "fifo");
         break;
     case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
-    case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND:
+    case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND: case XYZ_STEP_TAG:
         label = text_printf("%s %s", name, step->alert);
         break;
     default:
@@ -440,6 +440,11 @@ static void run_step(runner *r, const xyz_step_info *step) {
     case XYZ_STEP_TARGET:
         if ((a = runner_latest(r, step->alert))) {
             runner_check_status(r, xyz_alert_set_target(a, step->target));
+        }
+        break;
+    case XYZ_STEP_TAG:
+        if ((a = runner_latest(r, step->alert))) {
+            runner_check_status(r, xyz_alert_add_tag(a, step->tag));
         }
         break;
     case XYZ_STEP_DEPEND: {

@@ -468,9 +468,10 @@ out=$("$XYZALERT" test examples/timing/*.json 2>&1)
 expect "the timing examples pass" 0 $? "5 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$("$XYZALERT" simulate examples/timing/announce.json --format json | grep announce | head -1)
 expect "an announcement in JSON" 0 $? '{"step": 1, "event": "announce", "alert": "upload", "politeness": "polite", "text": "Uploading. 0 of 3 files"}' "$out"
-printf '{"pages": {"p": {}, "c": {"parent": "p", "duration_scale": 2}}, "alerts": [], "steps": []}' > "$scratch/scale-child.json"
-out=$("$XYZALERT" check "$scratch/scale-child.json" 2>&1)
-expect "duration_scale belongs to a root page" 1 $? "$scratch/scale-child.json:1:42: error: duration_scale, gaps and lanes are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/duration_scale)" "$out"
+# A child page's own root settings are kept for when it splits off.
+printf '{"pages": {"p": {}, "c": {"parent": "p", "duration_scale": "never"}}, "alerts": [{"id": "t", "page": "c", "duration": 1}], "steps": [{"appear": "p"}, {"appear": "c"}, {"add": "t"}, {"parent": {"page": "c", "parent": null}}, {"advance": 5}]}' > "$scratch/scale-child.json"
+out=$("$XYZALERT" simulate "$scratch/scale-child.json" --format expect 2>&1)
+expect "a child keeps its own duration_scale for when it splits off" 0 $? "2 show t c" "$out"
 
 # Stacks, upserts and dialog-manager controls (docs/rules.md §19): the
 # examples pass their expect lists; bad limits, orders and policies are
@@ -489,7 +490,7 @@ out=$("$XYZALERT" check "$scratch/order.json" 2>&1)
 expect "an unknown order is refused" 1 $? "$scratch/order.json:1:27: error: order must be \"fifo\" or \"lifo\", got string \"random\" (at /pages/p/order)" "$out"
 printf '{"pages": {"p": {}, "c": {"parent": "p", "lanes": {"toast": {"visible": 2}}}}, "alerts": [], "steps": []}' > "$scratch/lanes-child.json"
 out=$("$XYZALERT" check "$scratch/lanes-child.json" 2>&1)
-expect "lanes belong to a root page" 1 $? "$scratch/lanes-child.json:1:42: error: duration_scale, gaps and lanes are set on a root page (they apply to its domain), and page \"c\" has a parent (at /pages/c/lanes)" "$out"
+expect "lanes on a child page are its own" 0 $? "$scratch/lanes-child.json: ok, 0 alerts" "$out"
 printf '{"version": 1, "alerts": [{"id": "a", "when_displaced": "hide"}, {"id": "b", "actions": [{"id": "x", "title": "X", "keep_open": 1}]}]}' > "$scratch/policies.json"
 out=$("$XYZALERT" check "$scratch/policies.json" 2>&1)
 expect "a bad when_displaced and keep_open are refused" 1 $? "$scratch/policies.json:1:57: error: when_displaced must be \"restore\" or \"drop\", got string \"hide\" (at /alerts/0/when_displaced)

@@ -35,6 +35,8 @@ enum RecordedStep {
     case cancelTagged(page: String?, tag: String?)
     case action(alert: String?, index: Int)
     case target(alert: String?, target: String)
+    /// A tag added to a live alert.
+    case tag(alert: String?, tag: String)
     case avoidance(alert: String?, enabled: Bool, adjust: Double)
     case frame(alert: String?, frame: Rect?)
     case update(alert: String?, ContentChange)

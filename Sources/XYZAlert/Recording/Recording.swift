@@ -35,6 +35,12 @@ public final class Recording {
         var parent: Int?
         var active: Int?
         var capacity: Int
+        /// A page met as a child: its own root settings (docs/rules.md
+        /// §17.6), in force once it splits off, which the file gives as
+        /// page fields (a child cannot be given them by a step).
+        var durationScale: Double = 1
+        var gaps: [(lane: String, seconds: Double)] = []
+        var laneLimits: [(lane: String, limit: LaneLimit)] = []
     }
 
     /// One alert definition: an added alert as it was configured.
@@ -64,6 +70,8 @@ public final class Recording {
         var showAfter: Double
         var minVisible: Double
         var announce: Politeness
+        /// Holds on its countdown made while idle (docs/rules.md §17).
+        var holds: Int
     }
 
     /// The history the recorded domain started from (docs/rules.md §16).
@@ -172,15 +180,18 @@ public final class Recording {
                                caps: history.cappedKeys.map { ($0, history.caps($0)) })
     }
 
-    /// The recorded domain got `history` (nil: none). A file has one
-    /// history from its start: only before the first add can it change.
-    func historyAttached(_ history: History?) {
-        guard let root = members.first?.domain.root else { return }
+    /// The recorded domain got `history` (nil: none), set on it or brought
+    /// by a domain that joined it (`from`). A file has one history from its
+    /// start: only before the first add can it change.
+    func historyAttached(_ history: History?, from joining: Domain? = nil) {
+        guard let domain = joining ?? members.first?.domain.root?.domain else { return }
         if steps.contains(where: { if case .add = $0.call { true } else { false } }) {
-            fail("the domain's history changed after alerts were added, which a file cannot hold")
+            fail(joining == nil ? "the domain's history changed after alerts were added, which a file cannot hold"
+                 : "a domain with a history joined the recorded one after alerts were added, which a file cannot hold "
+                   + "(attach the history before the first add)")
             return
         }
-        startingHistory = history.map { Recording.starting($0, root.domain) }
+        startingHistory = history.map { Recording.starting($0, domain) }
     }
 
     /// The recorded domain's history changed: a session or caps begin a
@@ -228,6 +239,16 @@ public final class Recording {
             dispatch.recording = self
             if dispatch.activeChildProvider != nil {
                 fail("\(dispatch.quotedName) has an active-child provider, which a file cannot hold")
+            }
+            if dispatch.parent != nil {
+                pages[pages.count - 1].durationScale = dispatch.storedDurationScale
+                pages[pages.count - 1].gaps = dispatch.gaps.sorted { $0.key.precedesByBytes($1.key) }
+                    .map { ($0.key.string, $0.value) }
+                pages[pages.count - 1].laneLimits = dispatch.laneLimits.sorted { $0.key.precedesByBytes($1.key) }
+                    .map { ($0.key.string, $0.value) }
+                if dispatch.storedTimerHolds > 0 {
+                    fail("\(dispatch.quotedName) holds timers of its own while it is a child, which a file cannot hold")
+                }
             }
             // Any page may become a root, whose host's mode then rules.
             if (dispatch.host != nil && dispatch.hostDefersPasses) != deferred {
@@ -289,9 +310,16 @@ public final class Recording {
             for page in unseen where !page.alerts.isEmpty {
                 fail("\(page.quotedName) joined the recorded domain with alerts added before the recording saw it")
             }
-            // Each side's unseen pages, as the trees they form now.
+            // Each side's unseen pages, as the trees they form now, with
+            // what their domain brings: its keyboard, its history.
             for root in [newParent.root, dispatch.root] where unseen.contains(where: { $0 === root }) {
                 declare(root.subtree)
+                if root.domain.keyboard != .zero {
+                    append(.keyboard(page: page(root), frame: root.domain.keyboard, duration: 0))
+                }
+                if let history = root.domain.history, startingHistory == nil {
+                    historyAttached(history, from: root.domain)
+                }
             }
             declare(unseen)
         }
@@ -526,6 +554,9 @@ public final class Recording {
     }
 
     /// `alert`'s configuration, without a name yet nor handle dependencies.
+    /// An alert without id has no caps in the file: it can never be added
+    /// with them (the add is `.invalidArgument`), and the loader refuses
+    /// them; such a one is only ever an idle dependency.
     static func definition(of alert: Alert, page: Int) -> Definition {
         Definition(
             name: "", id: alert.id, page: page, priority: alert.priority, exclusive: alert.exclusive,
@@ -533,8 +564,8 @@ public final class Recording {
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
             onDuplicate: alert.onDuplicate, whenDisplaced: alert.whenDisplaced, lane: alert.laneKey?.string ?? "main",
-            caps: alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter, minVisible: alert.minVisible,
-            announce: alert.announce)
+            caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter,
+            minVisible: alert.minVisible, announce: alert.announce, holds: alert.holds)
     }
 
     /// The name of an alert something depends on by handle: a recorded

@@ -21,6 +21,17 @@ enum ScenarioWriter {
             if let parent = page.parent { members.append(("parent", JSONText.string(pages[parent].name))) }
             if let active = page.active { members.append(("active", JSONText.string(pages[active].name))) }
             if page.capacity > 0 { members.append(("capacity", "\(page.capacity)")) }
+            if page.durationScale != 1 {
+                members.append(("duration_scale", page.durationScale.isFinite ? JSONText.number(page.durationScale) : "\"never\""))
+            }
+            if !page.gaps.isEmpty {
+                members.append(("gaps", JSONText.object(page.gaps.map { ($0.lane, JSONText.number($0.seconds)) })))
+            }
+            if !page.laneLimits.isEmpty {
+                members.append(("lanes", JSONText.object(page.laneLimits.map {
+                    ($0.lane, JSONText.object([("visible", "\($0.limit.visible)"), ("on_full", JSONText.string($0.limit.onFull.description))]))
+                })))
+            }
             return "\n    " + JSONText.string(page.name) + ": " + JSONText.object(members)
         }.joined(separator: ",")
         out += "\n  },\n  \"alerts\": ["
@@ -68,6 +79,8 @@ enum ScenarioWriter {
             (key, value) = ("action", onAlert(alert, [("index", "\(index)")]))
         case let .target(alert, target):
             (key, value) = ("target", onAlert(alert, [("target", JSONText.string(target))]))
+        case let .tag(alert, tag):
+            (key, value) = ("tag", onAlert(alert, [("tag", JSONText.string(tag))]))
         case let .avoidance(alert, enabled, adjust):
             (key, value) = ("avoidance", onAlert(alert, [("enabled", "\(enabled)"), ("adjust", JSONText.number(adjust))]))
         case let .frame(alert, frame):
@@ -135,6 +148,7 @@ enum ScenarioWriter {
         if !d.avoidKeyboard { m.append(("avoid_keyboard", "false")) }
         if d.keyboardAdjust != 0 { m.append(("keyboard_adjust", JSONText.number(d.keyboardAdjust))) }
         if let frame = d.frame { m.append(("frame", rect(frame))) }
+        if d.holds > 0 { m.append(("holds", "\(d.holds)")) }
         if d.duration != 0 { m.append(("duration", JSONText.number(d.duration))) }
         if d.ttl != 0 { m.append(("ttl", JSONText.number(d.ttl))) }
         if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }

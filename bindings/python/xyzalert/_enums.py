@@ -206,6 +206,8 @@ class StepKind(_Named):
     """The limit of ``lane`` becomes ``index`` visible, full lanes doing ``on_full``."""
     ORDER = 33
     """The page's tie-break order becomes ``order``."""
+    TAG = 34
+    """``tag`` is added to ``alert`` (recordings: a tag added after the add)."""
 
 
 class WhyCode(_Named):

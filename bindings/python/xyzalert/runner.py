@@ -153,9 +153,8 @@ class ScenarioPlayer:
         made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred,
                                                observers(page.name) if observers else None), name=page.name)
                 for page in scenario.pages}
-        for page in scenario.pages:
-            if page.parent:
-                made[page.name].parent = made[page.parent]
+        # A page's own root settings first, while it is still a root (a
+        # child keeps them for when it splits off: docs/rules.md §17.6).
         for page in scenario.pages:
             if page.duration_scale != 1:
                 made[page.name].duration_scale = page.duration_scale
@@ -165,6 +164,9 @@ class ScenarioPlayer:
                 made[page.name].set_lane_limit(lane, visible, on_full)
             if page.order != Order.FIFO:
                 made[page.name].order = page.order
+        for page in scenario.pages:
+            if page.parent:
+                made[page.name].parent = made[page.parent]
         for page in scenario.pages:
             if page.capacity:
                 made[page.name].capacity = page.capacity
