@@ -1308,7 +1308,9 @@ XYZ_API double xyz_dispatch_gap(const xyz_dispatch *root, const char *lane);
 
 /** (0.3) A wall clock: seconds since the Unix epoch. NaN or an infinity is
  * taken as the last good reading (0 before any). It must not call the
- * engine. */
+ * engine: from inside it, adds and every call that changes the history
+ * (begin_session, set_limit, set_cooldown, clear_caps, the loads) are
+ * XYZ_ESTATE and change nothing. */
 typedef double (*xyz_wall_clock)(void *context);
 
 /** (0.3) Creates an empty history (session 1) reading `clock(context)` (+1

@@ -56,6 +56,9 @@ public final class History {
 
     private let clock: () -> Double
     @exclusivity(unchecked) private var lastWall: Double = 0
+    /// While the clock callback runs: the history must not change then
+    /// (the header says the clock must not call the engine).
+    @exclusivity(unchecked) private var clockIsRunning = false
     @exclusivity(unchecked) private var state = State()
     /// Caps set on the history, by key.
     @exclusivity(unchecked) private var keyCaps: [ExactString: CapRules] = [:]
@@ -85,7 +88,10 @@ public final class History {
 
     /// The wall-clock time, from the history's clock.
     public func now() -> Double {
+        let outer = clockIsRunning
+        clockIsRunning = true
         let reading = clock()
+        clockIsRunning = outer
         if reading.isFinite {
             lastWall = reading
         }
@@ -93,6 +99,14 @@ public final class History {
     }
 
     // MARK: Caps on keys
+
+    /// Throws `.state` while the history's own clock runs: a clock that
+    /// calls back into the history would change what it is being read for.
+    private func requireOutsideClock(_ what: String) throws(AlertError) {
+        if clockIsRunning {
+            throw AlertError(.state, "cannot \(what) from inside the history's clock: the clock must not call the engine")
+        }
+    }
 
     /// Checks that `key` is `id:X`, `tag:X`, `lane:X` (X not empty) or `all`.
     public static func validate(key: String) throws(AlertError) {
@@ -117,6 +131,7 @@ public final class History {
     /// Sets the limit of `limit.per` on `key`, replacing one of the same
     /// period. Alerts that a cap held are looked at again.
     public func setLimit(_ key: String, _ limit: CapLimit) throws(AlertError) {
+        try requireOutsideClock("set a limit")
         try History.validate(key: key)
         try limit.validate("'\(key)'")
         keyCaps[ExactString(key), default: CapRules()].set(limit)
@@ -125,6 +140,7 @@ public final class History {
 
     /// Sets the cool-down of `key` (0: none).
     public func setCooldown(_ key: String, _ seconds: Double) throws(AlertError) {
+        try requireOutsideClock("set a cool-down")
         try History.validate(key: key)
         try Alert.requireTime(seconds, "cool-down of '\(key)'")
         let exact = ExactString(key)
@@ -138,6 +154,7 @@ public final class History {
     /// Removes the caps set on `key` (nil: on every key). Displays already
     /// counted are kept.
     public func clearCaps(_ key: String?) throws(AlertError) {
+        try requireOutsideClock("clear caps")
         if let key {
             try History.validate(key: key)
             keyCaps[ExactString(key)] = nil
@@ -150,6 +167,7 @@ public final class History {
     /// Starts a new session: per-session counts restart, and alerts that a
     /// per-session cap held are looked at again.
     public func beginSession() throws(AlertError) {
+        try requireOutsideClock("begin a session")
         state.session = History.counted(state.session)
         // (What no cap needs goes here too, so that a long-running app's
         // history stays as small as its file.)
@@ -187,6 +205,7 @@ public final class History {
     /// Replaces the saved part (a load); alerts that a cap held are looked
     /// at again. Counts of keys not in `loaded` are gone.
     public func load(_ loaded: State) throws(AlertError) {
+        try requireOutsideClock("load a history")
         if loaded.session < 1 || loaded.session > History.countLimit {
             throw AlertError(.invalidArgument, "a history's session number must be from 1 to \(History.countLimit), not \(loaded.session)")
         }

@@ -369,7 +369,45 @@ static void a_history_saves_to_a_file_atomically(void) {
     xyz_history_release(h);
 }
 
+/* The history's clock must not call the engine: every call that would
+ * change the history from inside it is XYZ_ESTATE, as adds already were. */
+typedef struct {
+    xyz_history *history;
+    xyz_status statuses[5];
+    int readings;
+} meddling_clock;
+
+static double meddle(void *context) {
+    meddling_clock *m = context;
+    if (m->history && m->readings++ == 0) {
+        m->statuses[0] = xyz_history_begin_session(m->history);
+        m->statuses[1] = xyz_history_set_cooldown(m->history, "all", 5);
+        m->statuses[2] = xyz_history_set_limit(m->history, "all", 1, XYZ_PER_SESSION, 0);
+        m->statuses[3] = xyz_history_clear_caps(m->history, NULL);
+        const char *text = "{\"version\": 1, \"session\": 9}";
+        xyz_error error;
+        m->statuses[4] = xyz_history_load_json(m->history, text, strlen(text), &error);
+    }
+    return 1000;
+}
+
+static void calls_from_inside_the_history_clock_are_refused(void) {
+    meddling_clock m = {0};
+    xyz_history *h = xyz_history_create(meddle, &m, NULL);
+    m.history = h;
+    char *text = xyz_history_json(h); /* reads the clock */
+    CHECK(m.readings >= 1);
+    for (int i = 0; i < 5; i++) {
+        CHECK(m.statuses[i] == XYZ_ESTATE);
+    }
+    CHECK_STR(text, "{\"version\": 1, \"session\": 1, \"keys\": {}}");
+    xyz_free(text);
+    m.history = NULL;
+    xyz_history_release(h);
+}
+
 const test_case history_tests[] = {
+    {"calls_from_inside_the_history_clock_are_refused", calls_from_inside_the_history_clock_are_refused},
     {"a_history_saves_to_a_file_atomically", a_history_saves_to_a_file_atomically},
     {"histories_round_trip_at_the_edges_of_their_counts", histories_round_trip_at_the_edges_of_their_counts},
     {"the_history_is_reference_counted_and_checks_its_arguments", the_history_is_reference_counted_and_checks_its_arguments},

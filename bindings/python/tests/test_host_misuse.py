@@ -54,3 +54,36 @@ def test_a_history_clock_reading_no_double_holds_raises_from_the_call(capfd, rea
         # The bad reading was refused: the display time recorded is the last good one.
         assert json.loads(history.save())["keys"]["all"]["displays"] == [1000.0]
     assert "Exception ignored" not in capfd.readouterr().err
+
+
+# Every operation on a closed dispatch, as (what, call): each raises
+# StateError("the dispatch is closed"), never the C API's NULL error.
+CLOSED_DISPATCH_CALLS = [
+    ("duration_scale =", lambda d: setattr(d, "duration_scale", 2.0)),
+    ("duration_scale", lambda d: d.duration_scale),
+    ("set_gap", lambda d: d.set_gap("toast", 1)),
+    ("gap", lambda d: d.gap("toast")),
+    ("hold_timers", lambda d: d.hold_timers()),
+    ("unhold_timers", lambda d: d.unhold_timers()),
+    ("history =", lambda d: setattr(d, "history", None)),
+    ("history", lambda d: d.history),
+    ("lane_limit", lambda d: d.lane_limit("toast")),
+    ("set_lane_limit", lambda d: d.set_lane_limit("toast", 2)),
+    ("order", lambda d: d.order),
+    ("order =", lambda d: setattr(d, "order", "lifo")),
+    ("capacity", lambda d: d.capacity),
+    ("cancel_queued", lambda d: d.cancel_queued()),
+    ("cancel_tagged", lambda d: d.cancel_tagged()),
+    ("add", lambda d: d.add(Alert("x"))),
+    ("tick", lambda d: d.tick()),
+    ("page_did_appear", lambda d: d.page_did_appear()),
+    ("suspend", lambda d: d.suspend()),
+]
+
+
+@pytest.mark.parametrize("what, call", CLOSED_DISPATCH_CALLS, ids=[c[0] for c in CLOSED_DISPATCH_CALLS])
+def test_every_call_on_a_closed_dispatch_is_a_state_error(what, call):
+    dispatch = xyzalert.Dispatch(xyzalert.Host(), name="home")
+    dispatch.close()
+    with pytest.raises(xyzalert.StateError, match="the dispatch is closed"):
+        call(dispatch)

@@ -206,14 +206,14 @@ class Dispatch:
     def lane_limit(self, lane: str) -> Tuple[int, OnFull]:
         """The visible limit of `lane` in this domain and what a full lane does."""
         on_full = ctypes.c_int(0)
-        visible = lib.xyz_dispatch_lane_limit(self._handle, _check.text(lane, "lane"), ctypes.byref(on_full))
+        visible = lib.xyz_dispatch_lane_limit(self._require_open(), _check.text(lane, "lane"), ctypes.byref(on_full))
         return int(visible), OnFull(on_full.value)
 
     @property
     def order(self) -> Order:
         """The tie-break among this page's candidates of equal priority
         (``FIFO`` by default); applies to alerts added from then on."""
-        return Order(lib.xyz_dispatch_order(self._handle))
+        return Order(lib.xyz_dispatch_order(self._require_open()))
 
     @order.setter
     def order(self, order: Union[Order, str]) -> None:
@@ -301,11 +301,11 @@ class Dispatch:
 
     def hold_timers(self) -> None:
         """Holds every countdown of the domain (counted: the window minimised)."""
-        lib.xyz_dispatch_hold_timers(self._handle)
+        lib.xyz_dispatch_hold_timers(self._require_open())
 
     def unhold_timers(self) -> None:
         """Undoes one :meth:`hold_timers` (StateError without one)."""
-        lib.xyz_dispatch_unhold_timers(self._handle)
+        lib.xyz_dispatch_unhold_timers(self._require_open())
 
     @contextlib.contextmanager
     def timers_held(self) -> Iterator["Dispatch"]:
@@ -319,20 +319,20 @@ class Dispatch:
     @property
     def duration_scale(self) -> float:
         """What every duration of the domain is multiplied by (1; ``math.inf``: never time out)."""
-        return float(lib.xyz_dispatch_duration_scale(self._handle))
+        return float(lib.xyz_dispatch_duration_scale(self._require_open()))
 
     @duration_scale.setter
     def duration_scale(self, scale: float) -> None:
-        lib.xyz_dispatch_set_duration_scale(self._handle, _check.number(scale, "duration_scale"))
+        lib.xyz_dispatch_set_duration_scale(self._require_open(), _check.number(scale, "duration_scale"))
 
     def set_gap(self, lane: str, seconds: Union[str, float]) -> None:
         """After an alert of `lane` leaves the screen, the next show there waits `seconds` (0: none)."""
         from .history import seconds as to_seconds
-        lib.xyz_dispatch_set_gap(self._handle, _check.text(lane, "lane"), to_seconds(seconds, "seconds"))
+        lib.xyz_dispatch_set_gap(self._require_open(), _check.text(lane, "lane"), to_seconds(seconds, "seconds"))
 
     def gap(self, lane: str) -> float:
         """The gap of `lane` (0: none)."""
-        return float(lib.xyz_dispatch_gap(self._handle, _check.text(lane, "lane")))
+        return float(lib.xyz_dispatch_gap(self._require_open(), _check.text(lane, "lane")))
 
     @property
     def history(self) -> Optional[History]:
@@ -340,13 +340,13 @@ class Dispatch:
         None. Set it on a root page (None detaches); several dispatches may
         share one. Joining two domains with different histories raises
         StateError."""
-        return History._lookup(lib.xyz_dispatch_history(self._handle))
+        return History._lookup(lib.xyz_dispatch_history(self._require_open()))
 
     @history.setter
     def history(self, history: Optional[History]) -> None:
         if history is not None:
             _check.instance(history, History, "history")
-        lib.xyz_dispatch_set_history(self._handle, history._handle if history is not None else None)
+        lib.xyz_dispatch_set_history(self._require_open(), history._handle if history is not None else None)
 
     @property
     def parent(self) -> Optional["Dispatch"]:
