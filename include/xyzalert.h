@@ -1306,6 +1306,17 @@ XYZ_API double xyz_dispatch_gap(const xyz_dispatch *root, const char *lane);
  * is declared with the other types above.
  */
 
+/**
+ * (0.4) Reads seconds written with a unit, as the files write them
+ * (docs/formats.md, "Seconds"): ASCII digits, an optional "." and more
+ * digits, then one of s, m, h, d ("90s", "30m", "1.5h", "90d"); nothing
+ * else (no sign, space, exponent or other digits). Sets `*seconds` and
+ * returns XYZ_OK; XYZ_EINVAL, with a message naming the grammar and
+ * `*seconds` untouched, for text that does not follow it or says more than
+ * a finite double holds, and for NULL arguments. Safe on any thread.
+ */
+XYZ_API xyz_status xyz_seconds_parse(const char *text, double *seconds);
+
 /** (0.3) A wall clock: seconds since the Unix epoch. NaN or an infinity is
  * taken as the last good reading (0 before any). It must not call the
  * engine: from inside it, adds and every call that changes the history

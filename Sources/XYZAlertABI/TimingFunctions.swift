@@ -115,3 +115,18 @@ public func xyz_scenario_page_gap(_ scenario: OpaquePointer?, _ index: Int, _ k:
         return gaps[k].seconds
     }
 }
+
+@c @implementation
+public func xyz_seconds_parse(_ text: UnsafePointer<CChar>?, _ seconds: UnsafeMutablePointer<Double>?) -> xyz_status {
+    status { () throws(AlertError) in
+        guard let text, let seconds else {
+            throw AlertError(.invalidArgument, "xyz_seconds_parse: \(text == nil ? "text" : "seconds") is NULL")
+        }
+        let string = String(cString: text)
+        guard let value = Seconds.parse(string) else {
+            throw AlertError(.invalidArgument, "'\(string)' is not seconds with a unit: digits, an optional fraction "
+                             + "and one of s, m, h, d (\"90s\", \"30m\", \"1.5h\", \"90d\")")
+        }
+        seconds.pointee = value
+    }
+}

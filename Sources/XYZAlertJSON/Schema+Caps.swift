@@ -3,22 +3,17 @@ import XYZAlert
 /// The schema: caps, cool-downs, durations with units and the history's
 /// persistence format (docs/formats.md, "Caps" and "History").
 extension Schema {
-    /// The units a number of seconds may be written in, as a string.
-    static let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
 
     /// A number of seconds: a number, or a string of a number and a unit
     /// ("90s", "30m", "12h", "90d", "1.5h"). At least 0; above 0 with `positive`.
     func seconds(_ value: JSONValue, _ what: String, positive: Bool = false) throws(LoadError) -> Double {
         let range = positive ? "above 0" : "not below 0"
         if let text = value.string {
-            guard let unit = text.last, let scale = Self.units.first(where: { $0.0 == unit })?.1,
-                  let count = Double(text.dropLast()), count.isFinite, !text.dropLast().contains(where: { $0 == " " || $0 == "+" }),
-                  text.first != "-" || count == 0 else {
-                throw fail("\(what) must be a number of seconds or a string of a number and a unit (s, m, h or d: "
-                           + "\"90s\", \"30m\", \"12h\", \"90d\"), got \(value.described)", at: value)
+            guard let seconds = Seconds.parse(text) else {
+                throw fail("\(what) must be a number of seconds or a string of digits, an optional fraction and a unit "
+                           + "(s, m, h or d: \"90s\", \"30m\", \"1.5h\", \"90d\"), got \(value.described)", at: value)
             }
-            let seconds = count * scale
-            guard seconds.isFinite, positive ? seconds > 0 : seconds >= 0 else {
+            guard positive ? seconds > 0 : seconds >= 0 else {
                 throw fail("\(what) must be \(range), got \(value.described)", at: value)
             }
             return seconds

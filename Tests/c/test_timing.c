@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "harness.h"
+#include "xyzalert_tooling.h"
 
 static xyz_dispatch *clocked_page(recorder *r, const char *name) {
     r->clocked = 1;
@@ -188,7 +189,44 @@ static void show_after_min_visible_and_gaps(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* One grammar of seconds with a unit, the files' and the C function's
+ * alike: each text is accepted by both, with the same value, or by neither. */
+static void seconds_with_a_unit_have_one_grammar(void) {
+    static const struct {
+        const char *text;
+        double seconds; /* < 0: refused */
+    } cases[] = {
+        {"90s", 90}, {"30m", 1800}, {"12h", 43200}, {"90d", 7776000}, {"1.5h", 5400}, {"0s", 0},
+        {"007s", 7}, {"0.25m", 15},
+        {"0x10s", -1}, {"1e3s", -1}, {".5s", -1}, {"5.s", -1}, {"-0s", -1}, {"+1s", -1}, {"1 s", -1},
+        {" 1s", -1}, {"s", -1}, {"1", -1}, {"1S", -1}, {"1w", -1}, {"\xd9\xa3s", -1} /* an Arabic-Indic 3 */,
+        {"1.2.3s", -1}, {"inf s", -1}, {"nans", -1}, {"", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double parsed = -7;
+        xyz_status status = xyz_seconds_parse(cases[i].text, &parsed);
+        char json[200];
+        snprintf(json, sizeof json, "{\"alerts\": [{\"id\": \"a\", \"duration\": \"%s\"}]}", cases[i].text);
+        xyz_error problems[2];
+        size_t found = 0;
+        xyz_status checked = xyz_check_string(json, strlen(json), problems, 2, &found);
+        if (cases[i].seconds < 0) {
+            CHECK(status == XYZ_EINVAL && parsed == -7);
+            CHECK(checked == XYZ_ESCHEMA);
+        } else {
+            CHECK(status == XYZ_OK && parsed == cases[i].seconds);
+            CHECK(checked == XYZ_OK);
+        }
+        if (check_failed) {
+            fprintf(stderr, "  (for \"%s\")\n", cases[i].text);
+            return;
+        }
+    }
+    CHECK(xyz_seconds_parse(NULL, NULL) == XYZ_EINVAL);
+}
+
 const test_case timing_tests[] = {
+    {"seconds_with_a_unit_have_one_grammar", seconds_with_a_unit_have_one_grammar},
     {"the_scale_keeps_the_share_left_at_its_extremes", the_scale_keeps_the_share_left_at_its_extremes},
     {"the_host_struct_grew_by_announce_and_old_sizes_still_work", the_host_struct_grew_by_announce_and_old_sizes_still_work},
     {"holds_keep_the_time_left_and_are_counted", holds_keep_the_time_left_and_are_counted},

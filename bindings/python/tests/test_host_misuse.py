@@ -87,3 +87,23 @@ def test_every_call_on_a_closed_dispatch_is_a_state_error(what, call):
     dispatch.close()
     with pytest.raises(xyzalert.StateError, match="the dispatch is closed"):
         call(dispatch)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("90s", 90.0), ("1.5h", 5400.0), ("90d", 7776000.0),
+    ("\u0663s", None), ("0x10s", None), ("1e3s", None), (".5s", None), ("5.s", None), ("-0s", None),
+])
+def test_python_reads_seconds_with_the_files_grammar(text, expected):
+    """History.set_cooldown and the JSON loader share one parser: a text
+    both refuse or both read alike (an Arabic-Indic digit was taken here,
+    and 0x10s, 1e3s, .5s, 5.s and -0s by the loader)."""
+    history = History()
+    alert_set = '{"alerts": [{"id": "a", "cooldown": "%s"}]}' % text
+    if expected is None:
+        with pytest.raises(ValueError, match="digits, an optional fraction and a unit"):
+            history.set_cooldown("all", text)
+        with pytest.raises(xyzalert.SchemaError):
+            xyzalert.AlertSet.loads(alert_set)
+    else:
+        history.set_cooldown("all", text)
+        assert xyzalert.AlertSet.loads(alert_set).create_alert("a").cooldown == expected

@@ -113,6 +113,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_history_load_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_history_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_history_save_file": (c_int, [_P, _S, POINTER(Error)], None),
+    "xyz_seconds_parse": (c_int, [_S, POINTER(c_double)], None),
     "xyz_history_begin_session": (c_int, [_P], _status),
     "xyz_history_session": (c_int64, [_P], _plain),
     "xyz_history_set_limit": (c_int, [_P, _S, c_uint32, c_int, c_double], _status),

@@ -6,7 +6,6 @@ import ctypes
 import itertools
 import math
 import os
-import re
 import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Union
@@ -20,20 +19,20 @@ lib = _lib.lib
 #: seconds (a number, or a string with a unit: "90s", "30m", "12h", "90d").
 Per = Union[str, float]
 
-_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _PERIODS = {"session": 0, "lifetime": 1}
 _WINDOW = 2
 
 
 def seconds(value: Union[str, float], name: str) -> float:
-    """A number of seconds: a number, or a string of a number and a unit
-    (s, m, h or d), as the JSON files write them."""
+    """A number of seconds: a number, or a string of digits, an optional
+    fraction and a unit (s, m, h or d), read by the library's one parser
+    (xyz_seconds_parse), as the JSON files are."""
     if isinstance(value, str):
-        match = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd])", value)
-        if not match:
-            raise ValueError(f"{name} must be a number of seconds or a string of a number and a unit "
-                             f"(s, m, h or d: \"90s\", \"30m\", \"12h\", \"90d\"), got {value!r}")
-        return float(match.group(1)) * _UNITS[match.group(2)]
+        parsed = ctypes.c_double()
+        if "\x00" in value or lib.xyz_seconds_parse(value.encode("utf-8"), ctypes.byref(parsed)) != 0:
+            raise ValueError(f"{name} must be a number of seconds or a string of digits, an optional fraction and a unit "
+                             f"(s, m, h or d: \"90s\", \"30m\", \"1.5h\", \"90d\"), got {value!r}")
+        return parsed.value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{name} must be a number of seconds or a string with a unit, got {type(value).__name__}")
     return float(value)
