@@ -346,7 +346,7 @@ wheel: dist
 # Installs into a temporary prefix and builds, runs and inspects consumers:
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;
 # then uninstalls.
-install-test: deps lib dist wheel
+install-test: deps lib release dist wheel
 	Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release, then

@@ -54,6 +54,15 @@ expect "no run path into the toolchain" 0 0 "0" "$(grep -E "RUNPATH|RPATH" "$scr
 gcc -std=c99 -o "$scratch/signals" Tests/install/signals.c -ldl
 "$scratch/signals" "$prefix/lib/libxyzalert.so.$major" > /dev/null
 expect "loading it changes no signal handler" 0 $?
+# The development builds (SwiftPM's debug and release, linked to the
+# toolchain's runtime) install the runtime's crash handler, as the README's
+# "Troubleshooting" says, unless SWIFT_BACKTRACE=enable=no; the shipped one never.
+for build in debug release; do
+    env -u SWIFT_BACKTRACE "$scratch/signals" "$repo/.build/$build/libxyzalert.so" > /dev/null 2>&1
+    expect "the SwiftPM $build build installs the runtime's crash handler (documented)" 1 $?
+    SWIFT_BACKTRACE=enable=no "$scratch/signals" "$repo/.build/$build/libxyzalert.so" > /dev/null
+    expect "the SwiftPM $build build with SWIFT_BACKTRACE=enable=no changes no handler" 0 $?
+done
 # Installed stripped; the debug information is in the build tree, named by
 # a GNU debuglink whose CRC matches, and gdb finds it beside the library.
 readelf -S "$prefix/lib/libxyzalert.so.$version" > "$scratch/sections.txt"

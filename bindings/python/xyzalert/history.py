@@ -43,7 +43,7 @@ def limit_arguments(count: int, per: Per) -> tuple:
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count must be an int, got {type(count).__name__}")
     if not 1 <= count <= 0xFFFFFFFF:
-        raise ValueError(f"count must be at least 1, got {count}")
+        raise ValueError(f"count must be from 1 to 4294967295, got {count}")
     if isinstance(per, str) and per in _PERIODS:
         return count, _PERIODS[per], 0.0
     return count, _WINDOW, seconds(per, "per")
