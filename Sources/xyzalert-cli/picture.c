@@ -34,6 +34,7 @@ typedef struct row {
     change *changes;
     size_t count, capacity;
     char end[64]; /* the end reason, once finished */
+    change ended; /* where it finished (its step, event and time) */
 } row;
 
 struct picture {
@@ -213,6 +214,7 @@ void picture_finished(picture *p, xyz_alert *alert, const char *reason) {
     for (size_t i = p->count; i-- > p->pages;) {
         if (p->rows[i].alert == alert) {
             snprintf(p->rows[i].end, sizeof p->rows[i].end, "%s", reason);
+            p->rows[i].ended = (change){p->step, p->seq + 1, p->clock, NONE}; /* (its finish is the next event) */
             return;
         }
     }
@@ -321,6 +323,9 @@ static double x_of(const picture *p, const layout *l, size_t step, size_t seq, d
     if (step >= p->steps) return l->width;
     double fraction = (double)seq / (double)(p->events[step] + 1);
     if (!l->timed) return l->x0[step] + fraction * STEP_WIDTH;
+    /* Events after the call's own moment (timers an advance fires) sit on
+     * the time axis itself, where its round time labels are. */
+    if (p->played[step] && time > p->begins[step]) fraction = 1;
     double offset = difference(time, l->origin[step]) * l->scale;
     double width = l->widths[step] - TIMED_STEP_WIDTH; /* (the step's time, drawn) */
     offset = offset < 0 ? 0 : offset > width ? width : offset;
@@ -436,6 +441,9 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
                          "stroke-width=\"0.5\"/>", x0, y + 4, w, BAR_HEIGHT, fill_of(c->state));
         }
         if (r->end[0]) {
+            /* One that never showed nor queued (capped or a duplicate at its
+             * add) ends where it finished. */
+            if (r->count == 0) last_x = x_of(p, &l, r->ended.step, r->ended.seq, r->ended.time);
             fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#a50f15\">", last_x + 3, y + 14);
             text(out, r->end);
             fprintf(out, "</text>");

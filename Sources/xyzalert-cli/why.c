@@ -19,7 +19,10 @@ void why_note_added(runner *r, xyz_alert *const *alerts, size_t count) {
                 exit(EXIT_USAGE);
             }
         }
-        r->why_alerts[r->why_count++] = (why_entry){xyz_alert_retain(alerts[i]), false};
+        /* One that finished during its own add (capped, a duplicate) did so
+         * before this note: it finished in this step too. */
+        bool finished_now = (long)r->step == r->why_step && xyz_alert_state(alerts[i]) == XYZ_STATE_FINISHED;
+        r->why_alerts[r->why_count++] = (why_entry){xyz_alert_retain(alerts[i]), finished_now};
     }
 }
 

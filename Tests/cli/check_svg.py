@@ -97,6 +97,13 @@ def compare(actual, expected):
     return None
 
 
+def picture(xyzalert, scratch, name, scenario):
+    """The parsed picture of `scenario` (a dict)."""
+    (scratch / f"{name}.json").write_text(json.dumps(scenario))
+    return ElementTree.fromstring(run(xyzalert, "simulate", str(scratch / f"{name}.json"), "--format", "svg",
+                                      check=True).stdout)
+
+
 def main(xyzalert):
     scenarios = sorted(p for p in (REPO / "examples").glob("*.json") if '"steps"' in p.read_text())
     with tempfile.TemporaryDirectory() as scratch:
@@ -139,6 +146,28 @@ def main(xyzalert):
             check("U+FFFE and U+FFFF are written as U+FFFD", "odd\ufffd\ufffd" in texts and "to\ufffdast" in texts)
         except ElementTree.ParseError as error:
             check("U+FFFE and U+FFFF are written as U+FFFD", False, str(error))
+
+        # An instance capped at its add ends where it finished (step 4), not
+        # at the start of the chart.
+        capped = {"pages": {"home": {}}, "alerts": [{"id": "a", "page": "home", "limit": {"count": 1, "per": "session"}},
+                                                    {"id": "b", "page": "home"}],
+                  "steps": [{"appear": "home"}, {"add": "a"}, {"dismiss": "a"}, {"add": "b"}, {"add": "a"}]}
+        root = picture(xyzalert, scratch, "capped", capped)
+        step_x = {t.text: float(t.get("x")) - 2 for t in root.iter(SVG + "text") if t.get("y") == "61"}
+        label = [float(t.get("x")) for t in root.iter(SVG + "text") if t.text == "capped"]
+        check("a capped label is drawn at the step it was capped in", len(label) == 1 and label[0] >= step_x.get("4", 1e9),
+              f"label at {label}, step 4 at {step_x.get('4')}")
+
+        # A toast that times out at 5 s within an advance: its bar ends on
+        # the axis's 5 s label (it ended slightly before it).
+        timed = {"pages": {"home": {}}, "alerts": [{"id": "t", "page": "home", "duration": 5}],
+                 "steps": [{"appear": "home"}, {"add": "t"}, {"advance": 10}]}
+        root = picture(xyzalert, scratch, "timed", timed)
+        five = [float(t.get("x")) - 2 for t in root.iter(SVG + "text") if t.text == "5s"]
+        bars = [float(r.get("x")) + float(r.get("width")) for g in root.iter(SVG + "g")
+                for r in g.iter(SVG + "rect") if any(t.text == "t" for t in g.iter(SVG + "text"))]
+        check("a bar that ends at 5 s ends on the 5 s label", len(five) == 1 and bars and abs(bars[-1] - five[0]) < 0.15,
+              f"bars end at {bars}, 5 s at {five}")
 
         # 200 alerts: every row keeps its height; the picture grows (and scrolls).
         many = {"pages": {"home": {}}, "alerts": [{"id": f"a{i}", "page": "home", "priority": i % 7} for i in range(200)],

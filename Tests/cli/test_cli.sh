@@ -602,6 +602,12 @@ expect "results and diagnostics in order through one pipe" 0 0 "examples/alerts.
 Tests/data/bad/id-empty.json
 examples/launch.json" "$out"
 
+# --why STEP names an alert capped at its add in that step (it finished
+# during the step, before the add returned).
+printf '{"pages": {"home": {}}, "alerts": [{"id": "a", "page": "home", "limit": {"count": 1, "per": "session"}}, {"id": "b", "page": "home"}], "steps": [{"appear": "home"}, {"add": "a"}, {"dismiss": "a"}, {"add": "b"}, {"add": "a"}]}' > "$scratch/capped-why.json"
+out=$("$XYZALERT" simulate "$scratch/capped-why.json" --why 4 --format json | grep '"alert": "a"')
+expect "--why lists an alert capped at its add" 0 $? '{"step": 4, "alert": "a", "code": "finished", "cause": null, "until": null, "sentence": "'"'"'a'"'"' finished: capped (a frequency cap or cool-down forbade its display)"}' "$out"
+
 # Saving is atomic: a save cut short by the file-size limit (a full disk)
 # leaves the previous history whole, and no scratch file behind.
 mkdir -p "$scratch/atomic"
