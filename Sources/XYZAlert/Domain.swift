@@ -41,6 +41,10 @@ final class Domain {
         didSet {
             stackVersion &+= 1
             scheduleChanges &+= 1
+            // (The facts hold on-screen alerts: none outlives its place here.)
+            if screenFacts != nil {
+                screenFacts = nil
+            }
         }
     }
     @exclusivity(unchecked) private(set) var stackVersion = 0
@@ -80,6 +84,10 @@ final class Domain {
     /// While `fireDueTimers` ends alerts: whether a callback ticked again
     /// (the running loop reads the clock again instead of nesting).
     @exclusivity(unchecked) var tickedWhileFiring: Bool?
+    /// What `why` last computed of the screen (ScreenFacts.swift), and a
+    /// count of lane-limit changes, which outdate it.
+    @exclusivity(unchecked) var screenFacts: ScreenFacts?
+    @exclusivity(unchecked) var limitsVersion = 0
     /// Deferred mode: the host was asked for a flush and has not flushed yet.
     @exclusivity(unchecked) var flushRequested = false
     /// What host code is running that must not change the schedule (an

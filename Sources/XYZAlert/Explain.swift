@@ -54,8 +54,8 @@ extension Alert {
             return "\(name) is held: \(why.page!.quotedName) is suspended"
         case .behind:
             let top = why.alert!
-            if let domain = alert.dispatch?.domain, domain.stacksInUse, let room = domain.laneRoom(alert.laneKey),
-               !room.hasHideOthers {
+            if let domain = alert.dispatch?.domain, domain.stacksInUse,
+               let room = domain.currentScreenFacts().lane(alert.laneKey).room, !room.hasHideOthers {
                 let shown = room.visible.map(\.quotedName).joined(separator: ", ")
                 return "\(name) is queued: lane '\(alert.lane)' is full (\(room.visible.count) of \(room.limit.visible) visible: \(shown))"
             }

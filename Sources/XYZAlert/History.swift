@@ -362,6 +362,23 @@ public final class History {
         case load
     }
 
+    /// The recordings of domains that use this history (weakly): a display
+    /// counted in another domain breaks each of them (`Domain.countDisplay`).
+    /// Kept here so that a display looks at the recordings, not at every
+    /// domain sharing the history.
+    @exclusivity(unchecked) private(set) var recordings: [WeakRecording] = []
+
+    func watch(_ recording: Recording) {
+        recordings.removeAll { $0.recording == nil }
+        if !recordings.contains(where: { $0.recording === recording }) {
+            recordings.append(WeakRecording(recording: recording))
+        }
+    }
+
+    func unwatch(_ recording: Recording) {
+        recordings.removeAll { $0.recording == nil || $0.recording === recording }
+    }
+
     func attach(_ domain: Domain) {
         let key = ObjectIdentifier(domain)
         if let entry = users[key], entry.user.domain === domain {
@@ -414,6 +431,11 @@ public final class History {
         }
         try settlement.settle()
     }
+}
+
+/// A recording a history does not keep alive.
+struct WeakRecording {
+    weak var recording: Recording?
 }
 
 extension History.Record {

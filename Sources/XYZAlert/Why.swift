@@ -163,17 +163,18 @@ extension Alert {
         if let (code, page) = dispatch.absence() {
             return state == .hidden ? AlertWhy(.hiddenPage, page: page) : AlertWhy(code, page: page)
         }
+        let facts = domain.currentScreenFacts()
+        let lane = facts.lane(laneKey)
         if state == .hidden {
-            let index = domain.stack.firstIndex { $0 === self }!
-            if let cover = domain.stack[(index + 1)...].last(where: {
-                $0.dispatch!.isParticipating && $0.exclusive == .hideOthers && $0.laneKey == laneKey
-            }) {
-                return AlertWhy(.hiddenCovered, alert: cover)
+            // The topmost hide_others of its lane, when it is above it.
+            if let cover = lane.topHideOthers, cover.index > facts.position(of: self)! {
+                return AlertWhy(.hiddenCovered, alert: cover.alert)
             }
             // docs/rules.md §19: the lane's limit; the cause is the
             // lowest-ranked visible alert, which must leave first.
-            if domain.stacksInUse, let room = domain.laneRoom(laneKey), room.limit.visible > 1,
-               room.visible.count >= room.limit.visible, let last = room.visible.last, last.outranks(self) {
+            if let room = lane.room, room.limit.visible > 1, room.visible.count >= room.limit.visible,
+               let last = room.visible.last, last.priority != priority ? last.priority > priority
+                   : facts.position(of: last)! > facts.position(of: self)! {
                 return AlertWhy(.hiddenCovered, alert: last)
             }
             return AlertWhy(.deferred)
@@ -190,27 +191,25 @@ extension Alert {
         if let verdict = extras?.parked {
             return AlertWhy(verdict.code, key: verdict.key, rule: verdict.rule)
         }
-        let stack = domain.stack.filter { $0.dispatch!.isParticipating && $0.laneKey == laneKey }
         // docs/rules.md §19: a lane with a limit is busy only when full (and
         // one that evicts, never for the first candidate).
-        let room = domain.stacksInUse ? domain.laneRoom(laneKey) : nil
-        if let room, room.isFull, let oldest = room.visible.min(by: { $0.shownOrder(domain) < $1.shownOrder(domain) }),
-           exclusive == .wait || stack.map(\.priority).max()! >= priority {
+        let room = lane.room
+        let highest = lane.strongest?.priority
+        if let room, room.isFull, let oldest = lane.oldestVisible, exclusive == .wait || highest! >= priority {
             if room.limit.onFull == .queue || room.hasHideOthers {
                 return AlertWhy(.behind, alert: oldest)
             }
-        } else if room == nil, let top = stack.last {
+        } else if room == nil, let top = lane.top {
             if exclusive == .wait {
                 return AlertWhy(.behind, alert: top)
             }
-            let strongest = stack.max { $0.priority < $1.priority }!
+            let strongest = lane.strongest!
             if strongest.priority >= priority {
                 return AlertWhy(.behind, alert: strongest)
             }
         }
         // (Participation was computed above: `select` reads its list.)
-        let above = room.map { $0.isFull && ($0.limit.onFull == .queue || $0.hasHideOthers) ? stack.map(\.priority).max() : nil }
-            ?? stack.map(\.priority).max()
+        let above = room.map { $0.isFull && ($0.limit.onFull == .queue || $0.hasHideOthers) ? highest : nil } ?? highest
         if let first = domain.select(above: above, lane: laneKey), first !== self {
             return AlertWhy(.lowerPriority, alert: first)
         }

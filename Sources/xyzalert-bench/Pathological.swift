@@ -11,7 +11,8 @@ import XYZAlertJSON
 /// of each counts, so that a burst of noise on this shared machine lands on
 /// both sizes or on neither (three runs of one size, then of the other, let
 /// one burst decide a ratio).
-func scaling(_ what: String, unit: String, small: Int, large: Int, _ work: (Int) throws -> Void) rethrows {
+func scaling(_ what: String, unit: String, small: Int, large: Int, target: Double = 2,
+             _ work: (Int) throws -> Void) rethrows {
     let clock = ContinuousClock()
     var a = Double.infinity, b = Double.infinity
     for _ in 0..<5 {
@@ -21,7 +22,7 @@ func scaling(_ what: String, unit: String, small: Int, large: Int, _ work: (Int)
     let ratio = b / a
     let rounded = Double(Int(ratio * 100 + 0.5)) / 100
     print("  \(what): \(Int(a * 1e9)) ns/\(unit) at \(small), \(Int(b * 1e9)) ns/\(unit) at \(large); "
-          + "ratio \(rounded) (\(ratio <= 2 ? "ok, near linear" : "TOO SLOW, target is at most 2"))")
+          + "ratio \(rounded) (\(ratio <= target ? "ok, near linear" : "TOO SLOW, target is at most \(target)"))")
 }
 
 private func load(_ text: String) throws -> Document {

@@ -1,6 +1,7 @@
 // Benchmarks. Run with `make bench` (release build); the targets are printed
 // with each figure. Nothing here runs in the test suite. Arguments name the
-// groups to run (scheduling, loading, pathological, complexity); none: all.
+// groups to run (scheduling, loading, pathological, complexity, shapes);
+// none: all.
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 if wanted("scheduling") {
@@ -17,4 +18,8 @@ if wanted("pathological") {
 }
 if wanted("complexity") {
     try benchmarkComplexity()
+    print()
+}
+if wanted("shapes") {
+    try benchmarkShapes()
 }

@@ -794,7 +794,40 @@ static void the_setters_edges_replay(void) {
     xyz_history_release(h);
 }
 
+/* A display counted in a history the recorded domain shares, by a page the
+ * recording does not see, breaks the recording (its replay would not count
+ * it); one on a recorded page does not. */
+static void a_display_elsewhere_in_a_shared_history_is_reported(void) {
+    for (int elsewhere = 0; elsewhere < 2; elsewhere++) {
+        session s;
+        rec_page pages[2];
+        memset(&s, 0, sizeof s);
+        xyz_history *h = xyz_history_create(NULL, NULL, NULL);
+        CHECK_OK(xyz_history_set_limit(h, "all", 10, XYZ_PER_SESSION, 0));
+        xyz_dispatch *home = s_page(&pages[0], &s, "home");
+        xyz_dispatch *other = s_page(&pages[1], &s, "other");
+        CHECK_OK(xyz_dispatch_set_history(home, h));
+        CHECK_OK(xyz_dispatch_set_history(other, h));
+        CHECK_OK(xyz_dispatch_page_did_appear(home));
+        CHECK_OK(xyz_dispatch_page_did_appear(other));
+        CHECK_OK(xyz_dispatch_start_recording(home));
+        add1(elsewhere ? other : home, make_alert("a", 0, XYZ_EXCLUSIVE_WAIT));
+        char *json = xyz_dispatch_recording_json(home);
+        if (elsewhere) {
+            CHECK(json == NULL);
+            CHECK(strstr(xyz_last_error(), "shares its history with a page the recording does not see") != NULL);
+        } else {
+            CHECK(json != NULL);
+        }
+        xyz_free(json);
+        CHECK_OK(xyz_dispatch_destroy(home));
+        CHECK_OK(xyz_dispatch_destroy(other));
+        xyz_history_release(h);
+    }
+}
+
 const test_case recording_tests[] = {
+    {"a_display_elsewhere_in_a_shared_history_is_reported", a_display_elsewhere_in_a_shared_history_is_reported},
     {"a_hold_made_while_idle_replays", a_hold_made_while_idle_replays},
     {"a_tag_added_after_the_add_replays", a_tag_added_after_the_add_replays},
     {"an_anonymous_dependency_with_caps_replays", an_anonymous_dependency_with_caps_replays},

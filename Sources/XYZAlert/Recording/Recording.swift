@@ -129,6 +129,15 @@ public final class Recording {
     private var reserved: [ObjectIdentifier: (alert: Alert, name: String)] = [:]
     private var steps: [Step] = []
     private var startingHistory: StartingHistory?
+    /// The history object the recorded domain uses, told of this recording.
+    private weak var watchedHistory: History? {
+        didSet {
+            if oldValue !== watchedHistory {
+                oldValue?.unwatch(self)
+                watchedHistory?.watch(self)
+            }
+        }
+    }
 
     /// Recorded calls in progress (more than one: nested from callbacks),
     /// by step index.
@@ -151,6 +160,8 @@ public final class Recording {
         let dispatches = domain.dispatches
         if let history = domain.history {
             startingHistory = Recording.starting(history, domain)
+            watchedHistory = history
+            history.watch(self)  // (observers do not run in an initializer)
         }
         declare(dispatches)
         if domain.keyboard != .zero, let root = dispatches.first {
@@ -160,6 +171,7 @@ public final class Recording {
 
     /// Unhooks every recorded page; what was recorded stays readable.
     func stop() {
+        watchedHistory = nil
         definitions += unaddedDependencies()
         isActive = false
         for dispatch in members where dispatch.recording === self {
@@ -192,6 +204,7 @@ public final class Recording {
             return
         }
         startingHistory = history.map { Recording.starting($0, domain) }
+        watchedHistory = history
     }
 
     /// The recorded domain's history changed: a session or caps begin a

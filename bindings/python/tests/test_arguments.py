@@ -167,7 +167,7 @@ WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
     ("History.set_limit", lambda: xyzalert.History().set_limit(5, 1, "session"), TypeError, "key must be a str"),
     ("History.set_cooldown", lambda: xyzalert.History().set_cooldown("all", "x"), ValueError, "cooldown must be"),
     ("History.clear_caps", lambda: xyzalert.History().clear_caps(5), TypeError, "key must be a str"),
-    ("History.save", lambda: xyzalert.History().save(5), TypeError, "expected str, bytes or os.PathLike"),
+    ("History.save", lambda: xyzalert.History().save(5), TypeError, "path must be a str or os.PathLike, got int 5"),
     ("History.load", lambda: xyzalert.History().load(5), TypeError, "path must be a str or os.PathLike"),
     ("History.loads", lambda: xyzalert.History().loads(5), TypeError, "text must be a str, got int 5"),
     ("AlertSet.load", lambda: AlertSet.load(5), TypeError, "path must be a str or os.PathLike, got int 5"),

@@ -1,0 +1,105 @@
+// The shapes of the 0.3 surface the third adversarial run found
+// super-linear: many roots sharing one capped history, why and snapshots
+// beside a lane with a limit or a pile of covers, limits and gaps on many
+// lanes. Each at two sizes side by side; target: a per-unit ratio of at
+// most 1.3 (near flat).
+import XYZAlert
+
+private let flat = 1.3
+
+private func page(_ name: String) throws -> Dispatch {
+    let page = Dispatch(host: nil, name: name)
+    try page.pageDidAppear()
+    return page
+}
+
+private func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exclusive: Exclusive = .wait) throws -> Alert {
+    let a = Alert(id: id)
+    try a.setPriority(priority)
+    try a.setExclusive(exclusive)
+    if let lane {
+        try a.setLane(lane)
+    }
+    return a
+}
+
+func benchmarkShapes() throws {
+    print("shapes of the 0.3 surface (best of 5 each, the two sizes alternately; target ratio \(flat))")
+    try scaling("root pages sharing one capped history, a first show on each", unit: "page",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let history = History(clock: { 1_000 })
+        try history.setLimit("all", CapLimit(count: Int(UInt32.max), per: .lifetime))
+        var pages: [Dispatch] = []
+        for i in 0..<n {
+            let root = try page("p\(i)")
+            try root.setHistory(history)
+            try root.add([try alert("a\(i)")])
+            pages.append(root)
+        }
+        for root in pages {
+            try root.destroy()
+        }
+    }
+    try scaling("why of each of n queued alerts beside a lane of n visible", unit: "why",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let home = try page("home")
+        try home.setLaneLimit(lane: "toast", visible: n)
+        for i in 0..<n {
+            try home.add([try alert("v\(i)", lane: "toast")])
+        }
+        var queued: [Alert] = []
+        for i in 0..<n {
+            let q = try alert("q\(i)", lane: "toast")
+            try home.add([q])
+            queued.append(q)
+        }
+        try home.setLaneLimit(lane: "toast", visible: n)
+        for q in queued {
+            _ = q.why()
+        }
+        try home.destroy()
+    }
+    try scaling("snapshot of n visible in a lane with a limit and n queued", unit: "alert",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let home = try page("home")
+        try home.setLaneLimit(lane: "toast", visible: n)
+        for i in 0..<n {
+            try home.add([try alert("v\(i)", lane: "toast")])
+            try home.add([try alert("q\(i)", lane: "toast")])
+        }
+        _ = home.snapshot()
+        try home.destroy()
+    }
+    try scaling("why of each of n hidden under hide_others and n queued", unit: "why",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let home = try page("home")
+        var all: [Alert] = []
+        for i in 0..<n {
+            let a = try alert("h\(i)", priority: Int32(i + 1), .hideOthers)
+            try home.add([a])
+            all.append(a)
+        }
+        for i in 0..<n {
+            let q = try alert("q\(i)")
+            try home.add([q])
+            all.append(q)
+        }
+        for a in all {
+            _ = a.why()
+        }
+        _ = home.snapshot()
+        try home.destroy()
+    }
+    try scaling("lane limits and gaps set on n lanes in use", unit: "lane",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let home = try page("home")
+        for i in 0..<n {
+            try home.add([try alert("a\(i)", lane: "l\(i)")])
+        }
+        for i in 0..<n {
+            try home.setLaneLimit(lane: "l\(i)", visible: 2)
+            try home.setGap(lane: "l\(i)", 1)
+        }
+        try home.destroy()
+    }
+}
