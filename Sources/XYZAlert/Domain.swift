@@ -121,6 +121,10 @@ final class Domain {
     @exclusivity(unchecked) var laneLeftAt: [ExactString: Double] = [:]
     @exclusivity(unchecked) var laneBlockedUntil: [ExactString: Double] = [:]
     @exclusivity(unchecked) var gapWake: Double?
+    /// The blocked lanes by the time their gap ends, soonest first (a
+    /// heap; an entry whose lane was blocked again since is passed over),
+    /// so that a gap ending looks at its own lane only.
+    @exclusivity(unchecked) var gapEnds = GapEnds()
     /// Whether the root has any lane gap (kept so that ending an alert
     /// reads one flag, not the root's table).
     @exclusivity(unchecked) var gapsInUse = false

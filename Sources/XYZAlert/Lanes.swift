@@ -299,6 +299,20 @@ extension Domain {
     }
 
     /// Every lane is to be swept again (a lane limit changed).
+    /// The root changed how the lane named `name` arbitrates (its limit or
+    /// its gap): that lane alone is swept again, if it is in use. O(log L).
+    func unsettleLane(named name: ExactString) {
+        if name == Domain.mainLane {
+            mainLaneState.settled = false
+            markLaneDirty(nil)
+        } else if let state = laneStates[name] {
+            state.settled = false
+            if hasLanes {
+                pushDirty(state)
+            }
+        }
+    }
+
     func unsettleAllLanes() {
         mainLaneState.settled = false
         for lane in laneOrder {

@@ -43,7 +43,7 @@ extension Dispatch {
         laneLimits[ExactString(lane)] = limit.isDefault ? nil : limit
         domain.stacksInUse = !laneLimits.isEmpty
         domain.limitsVersion &+= 1
-        domain.unsettleAllLanes()
+        domain.unsettleLane(named: ExactString(lane))
         try Settlement.settle(domain)
     }
 

@@ -172,7 +172,7 @@ extension Dispatch {
         let key = ExactString(lane)
         gaps[key] = seconds > 0 ? seconds : nil
         domain.gapsInUse = !gaps.isEmpty
-        domain.markAllLanesDirty()
+        domain.unsettleLane(named: key)
         try Settlement.settle(domain)
     }
 
@@ -248,7 +248,10 @@ extension Domain {
         guard let gap = gap(lane), let left = laneLeftAt[lane ?? Domain.mainLane] else { return false }
         let until = finiteTime(left + gap)
         guard now() < until else { return false }
-        laneBlockedUntil[lane ?? Domain.mainLane] = until
+        let key = lane ?? Domain.mainLane
+        if laneBlockedUntil.updateValue(until, forKey: key) != until {
+            gapEnds.push(until, key)
+        }
         gapWake = min(gapWake ?? until, until)
         return true
     }
@@ -360,11 +363,55 @@ extension Domain {
             }
         }
         if let wake = gapWake, wake <= time {
-            gapWake = nil
-            laneBlockedUntil = laneBlockedUntil.filter { $0.value > time }
-            markAllLanesDirty()
+            // Each lane whose gap ended is looked at again, and only it.
+            while let (until, key) = gapEnds.first, until <= time {
+                gapEnds.pop()
+                guard laneBlockedUntil[key] == until else { continue }
+                laneBlockedUntil[key] = nil
+                if key == Domain.mainLane {
+                    markLaneDirty(nil)
+                } else if laneStates[key] != nil {
+                    markLaneDirty(key)
+                }
+            }
+            gapWake = gapEnds.first?.until
             any = true
         }
         return any
+    }
+}
+
+/// Lane gaps' end times, soonest first: a binary min-heap of (time, lane).
+/// O(log n) to push and pop.
+struct GapEnds {
+    private var items: [(until: Double, lane: ExactString)] = []
+
+    var first: (until: Double, lane: ExactString)? { items.first }
+
+    mutating func push(_ until: Double, _ lane: ExactString) {
+        items.append((until, lane))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[i].until < items[parent].until else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var i = 0
+        while true {
+            let left = 2 * i + 1, right = left + 1
+            var smallest = i
+            if left < items.count && items[left].until < items[smallest].until { smallest = left }
+            if right < items.count && items[right].until < items[smallest].until { smallest = right }
+            guard smallest != i else { return }
+            items.swapAt(i, smallest)
+            i = smallest
+        }
     }
 }

@@ -7,6 +7,12 @@ import XYZAlert
 
 private let flat = 1.3
 
+/// A host whose clock the benchmark sets.
+private final class ClockHost: AlertHost {
+    var time: Double = 0
+    func now() -> Double? { time }
+}
+
 private func page(_ name: String) throws -> Dispatch {
     let page = Dispatch(host: nil, name: name)
     try page.pageDidAppear()
@@ -21,6 +27,13 @@ private func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exc
         try a.setLane(lane)
     }
     return a
+}
+
+/// Lane `i`'s name, zero-padded so that lanes come into use in byte order
+/// (their setup then costs O(1) each: the shapes measure what follows).
+private func lane(_ i: Int) -> String {
+    let digits = String(i)
+    return "l" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
 }
 
 func benchmarkShapes() throws {
@@ -70,12 +83,12 @@ func benchmarkShapes() throws {
         _ = home.snapshot()
         try home.destroy()
     }
-    try scaling("why of each of n hidden under hide_others and n queued", unit: "why",
+    try scaling("why of each of n covers on screen and n queued, then a snapshot", unit: "alert",
                 small: 1_000, large: 10_000, target: flat) { n in
         let home = try page("home")
         var all: [Alert] = []
         for i in 0..<n {
-            let a = try alert("h\(i)", priority: Int32(i + 1), .hideOthers)
+            let a = try alert("c\(i)", priority: Int32(i + 1), .cover)
             try home.add([a])
             all.append(a)
         }
@@ -90,15 +103,36 @@ func benchmarkShapes() throws {
         _ = home.snapshot()
         try home.destroy()
     }
+    try scaling("gaps ending one by one in n lanes, each with a show waiting", unit: "lane",
+                small: 1_000, large: 10_000, target: flat) { n in
+        let host = ClockHost()
+        let home = Dispatch(host: host, name: "home")
+        try home.pageDidAppear()
+        var first: [Alert] = []
+        for i in 0..<n {
+            try home.setGap(lane: lane(i), Double(i + 1))
+            let a = try alert("a\(i)", lane: lane(i))
+            try home.add([a, try alert("b\(i)", lane: lane(i))])
+            first.append(a)
+        }
+        for a in first {
+            try a.dismiss()  // each lane's gap starts: lane i's ends at i + 1
+        }
+        for i in 0..<n {
+            host.time = Double(i + 1)
+            try home.tick()
+        }
+        try home.destroy()
+    }
     try scaling("lane limits and gaps set on n lanes in use", unit: "lane",
                 small: 1_000, large: 10_000, target: flat) { n in
         let home = try page("home")
         for i in 0..<n {
-            try home.add([try alert("a\(i)", lane: "l\(i)")])
+            try home.add([try alert("a\(i)", lane: lane(i))])
         }
         for i in 0..<n {
-            try home.setLaneLimit(lane: "l\(i)", visible: 2)
-            try home.setGap(lane: "l\(i)", 1)
+            try home.setLaneLimit(lane: lane(i), visible: 2)
+            try home.setGap(lane: lane(i), 1)
         }
         try home.destroy()
     }

@@ -13,6 +13,13 @@
  * in) to exactly the events the recorded pages' hosts saw (event, alert and
  * reason, in order).
  *
+ * A display history (caps on keys and alerts, sessions) is shared by the
+ * pages that opcode 28 attaches it to, on a wall clock that moves with the
+ * virtual clock; opcode 28 also holds countdowns and timers, scales
+ * durations, asks why, and sets gaps, show_after, min_visible and
+ * announcements, so each of these is made from inside every kind of
+ * callback too (rule 7).
+ *
  * Byte layout: each operation is one opcode byte followed by its operand
  * bytes; a callback reads one more byte to decide whether to react. Running
  * out of bytes ends the sequence. */
@@ -39,6 +46,13 @@ static unsigned provider_calls;
 static size_t provider_serial;
 static int tearing_down; /* the final destroys: callbacks only count, as handles go */
 static double clock_now;  /* the hosts' virtual clock, moved by the tick operation */
+static xyz_history *history; /* shared by the pages opcode 28 attaches it to */
+
+/* The history's wall clock: the virtual clock, from a fixed epoch. */
+static double wall_clock(void *context) {
+    (void)context;
+    return 1e9 + clock_now;
+}
 
 /* The round trip: the dispatch whose recording is checked (NULL once a call
  * made it impossible to compare: it was stopped, restarted or destroyed),
@@ -208,7 +222,7 @@ static void step(void) {
     if (op < 0) return;
     xyz_alert *a = alerts[operand(ALERTS)];
     xyz_dispatch *d = page_operand();
-    switch (op % 28) {
+    switch (op % 29) {
     case 0: { /* a new alert in a slot (the old one is released) */
         int slot = operand(ALERTS);
         if (depth > 0) break; /* the callback may be about that very alert */
@@ -371,6 +385,54 @@ static void step(void) {
         default: xyz_alert_add_action_flags(a, "undo", "Undo", XYZ_ACTION_DEFAULT, (unsigned)operand(3));
         }
         break;
+    case 28: /* docs/rules.md §16-18: history and caps, holds, scale, why, gaps, timing for people */
+        switch (operand(9)) {
+        case 0: operand(2) ? xyz_alert_hold(a) : xyz_alert_unhold(a); break;
+        case 1: operand(2) ? xyz_dispatch_hold_timers(d) : xyz_dispatch_unhold_timers(d); break;
+        case 2: {
+            static const double scales[] = {1, 0.5, 2, INFINITY, 1e308, 4.9406564584124654e-324, 0, NAN};
+            xyz_dispatch_set_duration_scale(d, scales[operand(8)]);
+            break;
+        }
+        case 3: {
+            xyz_why why = XYZ_WHY_INIT;
+            if (xyz_alert_why(a, &why) == XYZ_OK && !(why.until < 0 || isfinite(why.until))) {
+                fprintf(stderr, "why gave until = %g\n", why.until);
+                abort();
+            }
+            break;
+        }
+        case 4: (void)xyz_dispatch_set_history(d, operand(2) ? history : NULL); break;
+        case 5: {
+            static const char *keys[] = {"all", "tag:x", "id:a", "lane:toast"};
+            switch (operand(4)) {
+            case 0: xyz_history_begin_session(history); break;
+            case 1: xyz_history_set_cooldown(history, keys[operand(4)], operand(3) * 2.0); break;
+            case 2: xyz_history_set_limit(history, keys[operand(4)], 1 + (uint32_t)operand(2), (xyz_limit_per)operand(3),
+                                          3600); break;
+            default: xyz_history_clear_caps(history, keys[operand(4)]);
+            }
+            break;
+        }
+        case 6: /* an alert's own caps (an alert without id may have them, and never be added) */
+            if (operand(2)) {
+                xyz_alert_add_limit(a, 1 + (uint32_t)operand(2), (xyz_limit_per)operand(3), 60);
+            } else {
+                xyz_alert_set_cooldown(a, operand(3) * 1.0);
+            }
+            xyz_alert_set_on_capped(a, (xyz_on_capped)operand(2));
+            break;
+        case 7: {
+            static const char *lanes[] = {"main", "toast"};
+            xyz_dispatch_set_gap(d, lanes[operand(2)], operand(3) * 0.5);
+            break;
+        }
+        default:
+            xyz_alert_set_show_after(a, operand(3) * 0.5);
+            xyz_alert_set_min_visible(a, operand(3) * 0.5);
+            xyz_alert_set_announce(a, (xyz_politeness)operand(3));
+        }
+        break;
     }
 }
 
@@ -447,6 +509,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     destructors_owed = 0;
     provider_calls = 0;
     clock_now = 0;
+    history = xyz_history_create(wall_clock, NULL, NULL);
     for (int i = 0; i < PAGES; i++) {
         pages[i] = make_page(i == 3, i == 2 ? 250 : 0);
         xyz_dispatch_set_name(pages[i], ids[1 + i]);
@@ -473,6 +536,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     for (int i = 0; i < ALERTS; i++) {
         xyz_alert_release(alerts[i]);
     }
+    xyz_history_release(history);
+    history = NULL;
     if (destructors_owed != 0) {
         fprintf(stderr, "%d destructors did not run\n", destructors_owed);
         abort();
