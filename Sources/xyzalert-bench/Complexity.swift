@@ -4,7 +4,7 @@
 import XYZAlert
 
 /// A visible page with no host.
-private func visiblePage(_ name: String) throws -> Dispatch {
+func visiblePage(_ name: String) throws -> Dispatch {
     let page = Dispatch(host: nil, name: name)
     try page.pageDidAppear()
     return page
@@ -31,7 +31,7 @@ func benchmarkComplexity() throws {
 }
 
 /// An alert in `lane` (nil: "main").
-private func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exclusive: Exclusive = .wait) throws -> Alert {
+func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exclusive: Exclusive = .wait) throws -> Alert {
     let a = Alert(id: id)
     try a.setPriority(priority)
     try a.setExclusive(exclusive)

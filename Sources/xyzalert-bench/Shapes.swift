@@ -13,20 +13,21 @@ private final class ClockHost: AlertHost {
     func now() -> Double? { time }
 }
 
-private func page(_ name: String) throws -> Dispatch {
-    let page = Dispatch(host: nil, name: name)
-    try page.pageDidAppear()
-    return page
-}
-
-private func alert(_ id: String, lane: String? = nil, priority: Int32 = 0, _ exclusive: Exclusive = .wait) throws -> Alert {
-    let a = Alert(id: id)
-    try a.setPriority(priority)
-    try a.setExclusive(exclusive)
-    if let lane {
-        try a.setLane(lane)
+/// A page showing n alerts in lane "toast", whose limit is n, and the
+/// alerts queued behind them: n more in the lane.
+private func laneOfNVisible(_ n: Int) throws -> (Dispatch, queued: [Alert]) {
+    let home = try visiblePage("home")
+    try home.setLaneLimit(lane: "toast", visible: n)
+    for i in 0..<n {
+        try home.add([try alert("v\(i)", lane: "toast")])
     }
-    return a
+    var queued: [Alert] = []
+    for i in 0..<n {
+        let q = try alert("q\(i)", lane: "toast")
+        try home.add([q])
+        queued.append(q)
+    }
+    return (home, queued)
 }
 
 /// Lane `i`'s name, zero-padded so that lanes come into use in byte order
@@ -44,7 +45,7 @@ func benchmarkShapes() throws {
         try history.setLimit("all", CapLimit(count: Int(UInt32.max), per: .lifetime))
         var pages: [Dispatch] = []
         for i in 0..<n {
-            let root = try page("p\(i)")
+            let root = try visiblePage("p\(i)")
             try root.setHistory(history)
             try root.add([try alert("a\(i)")])
             pages.append(root)
@@ -55,18 +56,7 @@ func benchmarkShapes() throws {
     }
     try scaling("why of each of n queued alerts beside a lane of n visible", unit: "why",
                 small: 1_000, large: 10_000, target: flat) { n in
-        let home = try page("home")
-        try home.setLaneLimit(lane: "toast", visible: n)
-        for i in 0..<n {
-            try home.add([try alert("v\(i)", lane: "toast")])
-        }
-        var queued: [Alert] = []
-        for i in 0..<n {
-            let q = try alert("q\(i)", lane: "toast")
-            try home.add([q])
-            queued.append(q)
-        }
-        try home.setLaneLimit(lane: "toast", visible: n)
+        let (home, queued) = try laneOfNVisible(n)
         for q in queued {
             _ = q.why()
         }
@@ -74,18 +64,13 @@ func benchmarkShapes() throws {
     }
     try scaling("snapshot of n visible in a lane with a limit and n queued", unit: "alert",
                 small: 1_000, large: 10_000, target: flat) { n in
-        let home = try page("home")
-        try home.setLaneLimit(lane: "toast", visible: n)
-        for i in 0..<n {
-            try home.add([try alert("v\(i)", lane: "toast")])
-            try home.add([try alert("q\(i)", lane: "toast")])
-        }
+        let (home, _) = try laneOfNVisible(n)
         _ = home.snapshot()
         try home.destroy()
     }
     try scaling("why of each of n covers on screen and n queued, then a snapshot", unit: "alert",
                 small: 1_000, large: 10_000, target: flat) { n in
-        let home = try page("home")
+        let home = try visiblePage("home")
         var all: [Alert] = []
         for i in 0..<n {
             let a = try alert("c\(i)", priority: Int32(i + 1), .cover)
@@ -126,7 +111,7 @@ func benchmarkShapes() throws {
     }
     try scaling("lane limits and gaps set on n lanes in use", unit: "lane",
                 small: 1_000, large: 10_000, target: flat) { n in
-        let home = try page("home")
+        let home = try visiblePage("home")
         for i in 0..<n {
             try home.add([try alert("a\(i)", lane: lane(i))])
         }
