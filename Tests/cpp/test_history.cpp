@@ -120,6 +120,46 @@ void a_history_saves_to_a_file() {
     CHECK(std::remove(path.c_str()) == 0);
 }
 
+// Exceptions from the callbacks of cancel_queued and load_json are rethrown
+// from those calls (the calls took effect).
+struct throwing_host : recorder {
+    const char *fail_on = "";
+    void finish(xyz::alert &a, xyz::end_reason r) override {
+        recorder::finish(a, r);
+        if (std::string(fail_on) == "finish") throw std::runtime_error("finish");
+    }
+    void show(xyz::alert &a, std::string_view t, void *v) override {
+        recorder::show(a, t, v);
+        if (std::string(fail_on) == "show") throw std::runtime_error("show");
+    }
+};
+
+void exceptions_from_callbacks_of_cancels_and_loads_are_rethrown() {
+    throwing_host r;
+    xyz::history h([] { return 100.0; });
+    xyz::dispatch home = visible_page(r, "home");
+    home.set_history(h);
+    h.set_limit("id:b", xyz::limit::per_session(1));
+    xyz::alert a("a"), q("q");
+    home.add({a, q});
+    r.fail_on = "finish";
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, home.cancel_queued()).what()) == "finish");
+    CHECK(q.state() == xyz::state::finished);
+    r.fail_on = "";
+    a.dismiss();
+    xyz::alert b("b");
+    home.add({b});
+    b.dismiss();
+    xyz::alert again("b");
+    again.set_on_capped(xyz::on_capped::wait);
+    home.add({again});
+    CHECK(again.state() == xyz::state::ready);
+    r.fail_on = "show";  // a load that frees the cap shows it
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, h.load_json("{\"version\": 1, \"session\": 5}")).what()) == "show");
+    CHECK(again.state() == xyz::state::showing);
+    r.fail_on = "";
+}
+
 }  // namespace
 
 extern const std::vector<test_case> history_tests;
@@ -130,4 +170,5 @@ const std::vector<test_case> history_tests = {
     {"a_throwing_clock_is_rethrown_from_the_call_that_read_it", a_throwing_clock_is_rethrown_from_the_call_that_read_it},
     {"an_exception_from_announce_is_rethrown", an_exception_from_announce_is_rethrown},
     {"a_history_saves_to_a_file", a_history_saves_to_a_file},
+    {"exceptions_from_callbacks_of_cancels_and_loads_are_rethrown", exceptions_from_callbacks_of_cancels_and_loads_are_rethrown},
 };
