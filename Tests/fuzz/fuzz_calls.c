@@ -18,7 +18,12 @@
  * virtual clock; opcode 28 also holds countdowns and timers, scales
  * durations, asks why, and sets gaps, show_after, min_visible and
  * announcements, so each of these is made from inside every kind of
- * callback too (rule 7).
+ * callback too (rule 7). Tests/fuzz/corpus/calls/repro-* replay, among
+ * others, each recording the third adversarial run found unreplayable
+ * (a hold while idle, a tag after the add, an anonymous dependency with
+ * caps, an action added on screen, joins with a keyboard up, with a
+ * history, and of a tree whose child has root settings of its own): every
+ * fuzzing run starts from them.
  *
  * Byte layout: each operation is one opcode byte followed by its operand
  * bytes; a callback reads one more byte to decide whether to react. Running
