@@ -303,7 +303,8 @@ extension Domain {
             }
             return chosen.map(PassEvent.show)
         }
-        return sweepLane(pass, laneState ?? mainLaneState, in: alerts, top: top, chosen: chosen, &heldBack)
+        return sweepLane(pass, laneState ?? mainLaneState, in: alerts, top: top, chosen: chosen, settled: settled,
+                         &heldBack)
     }
 
     /// Rule 6 down a lane's stack: the hides (and `displaced` ends) top
@@ -323,8 +324,9 @@ extension Domain {
     /// alert per sweep).
     @inline(never)
     private func sweepLane(_ pass: Int, _ state: LaneState, in alerts: [Alert], top: Int32?, chosen: Alert?,
-                           _ heldBack: inout Bool) -> PassEvent? {
+                           settled: Bool, _ heldBack: inout Bool) -> PassEvent? {
         state.settled = false
+        state.settledForChoice = nil
         let choice = chosen.map(ObjectIdentifier.init)
         var cursor: LaneCursor
         if let resumed = state.cursor, resumed.isValid(pass, self, alerts.count), resumed.chosen == choice {
@@ -334,6 +336,7 @@ extension Domain {
             cursor = LaneCursor(pass: pass, changes: scheduleChanges, participation: participationVersion,
                                 top: top, chosen: choice, count: alerts.count,
                                 position: alerts.count - 1, hiding: chosen?.exclusive == .hideOthers)
+            cursor.endsAtHideOthers = settled && chosen?.exclusive == .hideOthers
         }
         state.cursor = nil
         // Phase one: hides and ends, top first (an unhide waits for them).
@@ -346,6 +349,9 @@ extension Domain {
             let visible = participates && !cursor.hiding
             if participates && alert.exclusive == .hideOthers {
                 cursor.hiding = true
+                if cursor.endsAtHideOthers {
+                    cursor.position = -1  // (this alert is the last one looked at)
+                }
             }
             if dispatch.isDestroyed {
                 continue
@@ -404,6 +410,9 @@ extension Domain {
             // `hideOthers` alert leaves the lane to be swept again).
             state.settled = true
             state.settledTop = top
+            if let chosen, chosen.exclusive == .hideOthers, !stacksInUse || stackLimit(state.key) == nil {
+                state.settledForChoice = ObjectIdentifier(chosen)
+            }
         }
         return chosen.map(PassEvent.show)
     }

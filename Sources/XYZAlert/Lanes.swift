@@ -93,6 +93,10 @@ final class LaneState {
     @exclusivity(unchecked) var settledHidesOthers = false
     /// Where the running pass's sweep of it stopped (see `Domain.sweepLane`).
     @exclusivity(unchecked) var cursor: LaneCursor?
+    /// The `hideOthers` alert whose choice the last sweep settled the lane
+    /// for (a lane without a limit): its show leaves the lane settled, the
+    /// sweep having hidden everything below it already.
+    @exclusivity(unchecked) var settledForChoice: ObjectIdentifier?
 
     init(key: ExactString?, order: Int) {
         self.key = key
@@ -111,7 +115,12 @@ final class LaneState {
     func shown(_ alert: Alert) {
         guard settled else { return }
         if alert.exclusive == .hideOthers {
-            settled = false
+            if settledForChoice == ObjectIdentifier(alert) {
+                settledTop = alert.priority  // (above every alert on screen: it was eligible)
+            } else {
+                settled = false
+            }
+            settledForChoice = nil
         } else {
             settledTop = max(settledTop ?? alert.priority, alert.priority)
             settledCompeting += 1
@@ -124,6 +133,7 @@ final class LaneState {
         settled = true
         settledTop = nil
         cursor = nil
+        settledForChoice = nil
     }
 
     func removePage(_ dispatch: Dispatch) {
@@ -158,6 +168,11 @@ struct LaneCursor {
     var hidingAtUnhide = false
     /// Whether a mark held back an event of an alert looked at so far.
     var heldBack = false
+    /// Set when the lane was settled and a `hideOthers` alert is chosen:
+    /// below the lane's topmost participating `hideOthers` alert every
+    /// alert is hidden already and stays hidden, so the sweep ends there
+    /// (a pile of n `hideOthers` alerts then costs O(1) per add, not O(n)).
+    var endsAtHideOthers = false
 
     /// Whether nothing changed since it was made but the events of its
     /// sweep (the choice is compared apart).

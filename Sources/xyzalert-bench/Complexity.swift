@@ -103,6 +103,13 @@ private func benchmarkLaneShapes() throws {
         let page = try pageShowingAPile(of: n)
         try page.destroy()
     }
+    try scaling("a pile of n hide_others alerts in one lane, added one by one", unit: "alert", small: 1_000, large: 10_000) { n in
+        let page = try visiblePage("home")
+        for i in 0..<n {
+            try page.add([try alert("h\(i)", priority: Int32(i), .hideOthers)])
+        }
+        try page.destroy()
+    }
     try scaling("n on screen in one lane, their page disappears and appears", unit: "alert", small: 1_000, large: 10_000) { n in
         let page = try pageShowingAPile(of: n)
         try page.pageWillDisappear()
