@@ -84,10 +84,9 @@ final class Domain {
     /// While `fireDueTimers` ends alerts: whether a callback ticked again
     /// (the running loop reads the clock again instead of nesting).
     @exclusivity(unchecked) var tickedWhileFiring: Bool?
-    /// What `why` last computed of the screen (ScreenFacts.swift), and a
-    /// count of lane-limit changes, which outdate it.
+    /// What `why` last computed of the screen (ScreenFacts.swift); dropped
+    /// when the stack or a lane limit changes.
     @exclusivity(unchecked) var screenFacts: ScreenFacts?
-    @exclusivity(unchecked) var limitsVersion = 0
     /// Deferred mode: the host was asked for a flush and has not flushed yet.
     @exclusivity(unchecked) var flushRequested = false
     /// What host code is running that must not change the schedule (an
@@ -120,11 +119,12 @@ final class Domain {
     /// time, for the timer.
     @exclusivity(unchecked) var laneLeftAt: [ExactString: Double] = [:]
     @exclusivity(unchecked) var laneBlockedUntil: [ExactString: Double] = [:]
-    @exclusivity(unchecked) var gapWake: Double?
-    /// The blocked lanes by the time their gap ends, soonest first (a
-    /// heap; an entry whose lane was blocked again since is passed over),
-    /// so that a gap ending looks at its own lane only.
-    @exclusivity(unchecked) var gapEnds = GapEnds()
+    /// The blocked lanes by the time their gap ends, soonest first (a heap,
+    /// `heapPush`; an entry whose lane was blocked again since is passed
+    /// over), so that a gap ending looks at its own lane only.
+    @exclusivity(unchecked) var gapEnds: [(until: Double, lane: ExactString)] = []
+    /// The earliest gap end, for the timer.
+    var gapWake: Double? { gapEnds.first?.until }
     /// Whether the root has any lane gap (kept so that ending an alert
     /// reads one flag, not the root's table).
     @exclusivity(unchecked) var gapsInUse = false

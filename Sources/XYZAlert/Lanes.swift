@@ -313,21 +313,23 @@ extension Domain {
         pushDirty(state)
     }
 
-    /// Every lane is to be swept again (a lane limit changed).
+    /// The state of the lane named `name` ("main" included), nil when it is
+    /// not in use.
+    func laneState(named name: ExactString) -> LaneState? {
+        name == Domain.mainLane ? mainLaneState : laneStates[name]
+    }
+
     /// The root changed how the lane named `name` arbitrates (its limit or
     /// its gap): that lane alone is swept again, if it is in use. O(log L).
     func unsettleLane(named name: ExactString) {
-        if name == Domain.mainLane {
-            mainLaneState.settled = false
-            markLaneDirty(nil)
-        } else if let state = laneStates[name] {
-            state.settled = false
-            if hasLanes {
-                pushDirty(state)
-            }
+        guard let state = laneState(named: name) else { return }
+        state.settled = false
+        if hasLanes {
+            pushDirty(state)
         }
     }
 
+    /// Every lane is to be swept again.
     func unsettleAllLanes() {
         mainLaneState.settled = false
         for lane in laneOrder {
@@ -341,33 +343,12 @@ extension Domain {
     func pushDirty(_ lane: LaneState) {
         guard lane.status != .dirty else { return }
         lane.status = .dirty
-        dirtyLanes.append(lane)
-        var i = dirtyLanes.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard dirtyLanes[i].order < dirtyLanes[parent].order else { break }
-            dirtyLanes.swapAt(i, parent)
-            i = parent
-        }
+        dirtyLanes.heapPush(lane) { $0.order < $1.order }
     }
 
     /// Takes the first lane off `dirtyLanes`. O(log L).
     func popDirty() {
-        let last = dirtyLanes.removeLast()
-        guard !dirtyLanes.isEmpty else { return }
-        dirtyLanes[0] = last
-        var i = 0
-        while true {
-            let left = 2 * i + 1
-            guard left < dirtyLanes.count else { break }
-            var least = left
-            if left + 1 < dirtyLanes.count && dirtyLanes[left + 1].order < dirtyLanes[left].order {
-                least = left + 1
-            }
-            guard dirtyLanes[least].order < dirtyLanes[i].order else { break }
-            dirtyLanes.swapAt(i, least)
-            i = least
-        }
+        dirtyLanes.heapPopFirst { $0.order < $1.order }
     }
 
     /// `alert` went on screen (the pass's show): on its lane's stack too.

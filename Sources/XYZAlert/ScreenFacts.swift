@@ -1,6 +1,7 @@
 /// What `why`, `explain` and snapshots need of the screen (docs/rules.md
-/// §18), computed in one pass over the stack and kept while the stack, the
-/// participation and the lane limits stay as they are. So a snapshot, or a
+/// §18), computed in one pass over the stack and kept while the
+/// participation stays as it is (the domain drops it when its stack or a
+/// lane limit changes). So a snapshot, or a
 /// host asking `why` of every queued alert, costs O(s log s) once for the s
 /// alerts on screen plus O(1) per alert, instead of O(s) (and, beside a lane
 /// with a limit, O(s²)) per alert.
@@ -19,18 +20,14 @@ final class ScreenFacts {
         var oldestVisible: Alert?
     }
 
-    let stackVersion: Int
     let participationVersion: Int
-    let limitsVersion: Int
     /// Each on-screen alert's position in the stack (0: the oldest show).
     private(set) var positions: [ObjectIdentifier: Int] = [:]
     private(set) var lanes: [ExactString?: Lane] = [:]
 
     /// O(s log s) for the s alerts on screen. Participation must be current.
     init(_ domain: Domain) {
-        stackVersion = domain.stackVersion
         participationVersion = domain.participationVersion
-        limitsVersion = domain.limitsVersion
         positions.reserveCapacity(domain.stack.count)
         for (index, alert) in domain.stack.enumerated() {
             positions[ObjectIdentifier(alert)] = index
@@ -62,8 +59,7 @@ final class ScreenFacts {
     func position(of alert: Alert) -> Int? { positions[ObjectIdentifier(alert)] }
 
     func isCurrent(for domain: Domain) -> Bool {
-        stackVersion == domain.stackVersion && participationVersion == domain.participationVersion
-            && limitsVersion == domain.limitsVersion
+        participationVersion == domain.participationVersion
     }
 }
 

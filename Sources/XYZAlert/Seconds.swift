@@ -9,6 +9,9 @@
 /// Nothing else: no sign, no space, no exponent, no hexadecimal, no digit
 /// outside ASCII, no dot without digits on both sides.
 public enum Seconds {
+    /// The grammar in words, for error messages.
+    public static let grammar = "digits, an optional fraction and a unit (s, m, h or d: \"90s\", \"30m\", \"1.5h\", \"90d\")"
+
     /// The seconds `text` says, or nil when it does not follow the grammar
     /// or says more than a finite double holds.
     public static func parse(_ text: String) -> Double? {

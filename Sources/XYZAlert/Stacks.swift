@@ -42,7 +42,7 @@ extension Dispatch {
         let limit = LaneLimit(visible: visible, onFull: onFull)
         laneLimits[ExactString(lane)] = limit.isDefault ? nil : limit
         domain.stacksInUse = !laneLimits.isEmpty
-        domain.limitsVersion &+= 1
+        domain.screenFacts = nil
         domain.unsettleLane(named: ExactString(lane))
         try Settlement.settle(domain)
     }

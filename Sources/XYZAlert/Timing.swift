@@ -250,9 +250,8 @@ extension Domain {
         guard now() < until else { return false }
         let key = lane ?? Domain.mainLane
         if laneBlockedUntil.updateValue(until, forKey: key) != until {
-            gapEnds.push(until, key)
+            gapEnds.heapPush((until, key)) { $0.until < $1.until }
         }
-        gapWake = min(gapWake ?? until, until)
         return true
     }
 
@@ -365,53 +364,15 @@ extension Domain {
         if let wake = gapWake, wake <= time {
             // Each lane whose gap ended is looked at again, and only it.
             while let (until, key) = gapEnds.first, until <= time {
-                gapEnds.pop()
+                gapEnds.heapPopFirst { $0.until < $1.until }
                 guard laneBlockedUntil[key] == until else { continue }
                 laneBlockedUntil[key] = nil
-                if key == Domain.mainLane {
-                    markLaneDirty(nil)
-                } else if laneStates[key] != nil {
-                    markLaneDirty(key)
+                if hasLanes, let state = laneState(named: key) {
+                    pushDirty(state)
                 }
             }
-            gapWake = gapEnds.first?.until
             any = true
         }
         return any
-    }
-}
-
-/// Lane gaps' end times, soonest first: a binary min-heap of (time, lane).
-/// O(log n) to push and pop.
-struct GapEnds {
-    private var items: [(until: Double, lane: ExactString)] = []
-
-    var first: (until: Double, lane: ExactString)? { items.first }
-
-    mutating func push(_ until: Double, _ lane: ExactString) {
-        items.append((until, lane))
-        var i = items.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard items[i].until < items[parent].until else { break }
-            items.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    mutating func pop() {
-        guard !items.isEmpty else { return }
-        items.swapAt(0, items.count - 1)
-        items.removeLast()
-        var i = 0
-        while true {
-            let left = 2 * i + 1, right = left + 1
-            var smallest = i
-            if left < items.count && items[left].until < items[smallest].until { smallest = left }
-            if right < items.count && items[right].until < items[smallest].until { smallest = right }
-            guard smallest != i else { return }
-            items.swapAt(i, smallest)
-            i = smallest
-        }
     }
 }
