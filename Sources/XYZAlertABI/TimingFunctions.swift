@@ -124,8 +124,7 @@ public func xyz_seconds_parse(_ text: UnsafePointer<CChar>?, _ seconds: UnsafeMu
         }
         let string = String(cString: text)
         guard let value = Seconds.parse(string) else {
-            throw AlertError(.invalidArgument, "'\(string)' is not seconds with a unit: digits, an optional fraction "
-                             + "and one of s, m, h, d (\"90s\", \"30m\", \"1.5h\", \"90d\")")
+            throw AlertError(.invalidArgument, "'\(string)' is not seconds with a unit: \(Seconds.grammar)")
         }
         seconds.pointee = value
     }

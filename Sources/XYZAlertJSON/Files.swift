@@ -63,7 +63,11 @@ public enum AtomicFile {
     /// with the step and the system's reason ("cannot write: No space left
     /// on device").
     public static func write(_ bytes: [UInt8], to path: String) throws(LoadError) {
-        let (fd, scratch) = try create(besides: path)
+        // The directory as a prefix of the path ("dir/", "/" or "").
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (fd, scratch) = try create(in: directory, for: name, of: path)
         var failure = bytes.withUnsafeBytes { buffer -> String? in
             var written = 0
             while written < buffer.count {
@@ -71,7 +75,7 @@ public enum AtomicFile {
                 if n > 0 {
                     written += n
                 } else if n < 0 && errno != EINTR {
-                    return "cannot write: \(String(cString: strerror(errno)))"
+                    return "cannot write: \(reason())"
                 }
             }
             return nil
@@ -81,28 +85,28 @@ public enum AtomicFile {
             _ = fchmod(fd, status.st_mode & 0o7777)
         }
         if failure == nil && fsync(fd) != 0 {
-            failure = "cannot write: \(String(cString: strerror(errno)))"
+            failure = "cannot write: \(reason())"
         }
         if close(fd) != 0 && failure == nil {
-            failure = "cannot write: \(String(cString: strerror(errno)))"
+            failure = "cannot write: \(reason())"
         }
         if failure == nil && rename(scratch, path) != 0 {
-            failure = "cannot replace it: \(String(cString: strerror(errno)))"
+            failure = "cannot replace it: \(reason())"
         }
         if let failure {
             unlink(scratch)
             throw LoadError(kind: .io, message: failure, pointer: "", position: nil, source: path)
         }
-        syncDirectory(of: path)
+        syncDirectory(directory.isEmpty ? "." : directory)
     }
 
-    /// A new file `.NAME.PID.N.tmp` in the target's directory, N the first
-    /// number no file has: created exclusively, so that two writers (two
-    /// processes, or two threads) never share one.
-    private static func create(besides path: String) throws(LoadError) -> (Int32, String) {
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    /// The system's reason for the last failure.
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// A new file `.NAME.PID.N.tmp` in `directory` (a prefix: "dir/" or
+    /// ""), N the first number no file has: created exclusively, so that two
+    /// writers (two processes, or two threads) never share one.
+    private static func create(in directory: String, for name: String, of path: String) throws(LoadError) -> (Int32, String) {
         let pid = getpid()
         for n in 0..<10_000 {
             let scratch = "\(directory).\(name).\(pid).\(n).tmp"
@@ -111,8 +115,7 @@ public enum AtomicFile {
                 return (fd, scratch)
             }
             if errno != EEXIST {
-                throw LoadError(kind: .io, message: "cannot write: \(String(cString: strerror(errno)))",
-                                pointer: "", position: nil, source: path)
+                throw LoadError(kind: .io, message: "cannot write: \(reason())", pointer: "", position: nil, source: path)
             }
         }
         throw LoadError(kind: .io, message: "cannot write: every temporary name beside it is taken", pointer: "", position: nil,
@@ -121,9 +124,7 @@ public enum AtomicFile {
 
     /// Makes the rename itself durable (best effort: some file systems
     /// refuse to sync a directory, and the file is already whole).
-    private static func syncDirectory(of path: String) {
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let directory = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    private static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             _ = fsync(fd)

@@ -10,8 +10,7 @@ extension Schema {
         let range = positive ? "above 0" : "not below 0"
         if let text = value.string {
             guard let seconds = Seconds.parse(text) else {
-                throw fail("\(what) must be a number of seconds or a string of digits, an optional fraction and a unit "
-                           + "(s, m, h or d: \"90s\", \"30m\", \"1.5h\", \"90d\"), got \(value.described)", at: value)
+                throw fail("\(what) must be a number of seconds or a string of \(Seconds.grammar), got \(value.described)", at: value)
             }
             guard positive ? seconds > 0 : seconds >= 0 else {
                 throw fail("\(what) must be \(range), got \(value.described)", at: value)
