@@ -483,9 +483,7 @@ class _Callbacks:
     def on_now(self) -> float:
         host = self._host()
         reading = host.now() if host is not None else math.nan
-        if isinstance(reading, bool) or not isinstance(reading, (int, float)):
-            raise TypeError(f"Host.now() must return a number of seconds, got {_check.described(reading)}")
-        return float(reading)
+        return _check.number(reading, "what Host.now() returned")
 
     def on_set_timer(self, root: int, delay: float) -> None:
         dispatch = Dispatch._lookup(root) or self.dispatch()

@@ -100,10 +100,7 @@ class History:
         def reading() -> float:
             # (Inside the callback guard: a reading that is no number, or an
             # int beyond a double's range, raises from the call that read it.)
-            value = clock()  # type: ignore[misc]
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"a History clock must return a number of seconds, got {_check.described(value)}")
-            return float(value)
+            return _check.number(clock(), "what the History clock returned")  # type: ignore[misc]
 
         def read(_context: Any) -> float:
             value = _in_callback(reading)
