@@ -459,6 +459,19 @@ Handle *require(Handle *handle, const char *what) {
 
 }  // namespace detail
 
+/** Seconds written with a unit, as the files write them ("90s", "30m",
+ * "1.5h", "90d"; xyz_seconds_parse()). Throws error (status::invalid) for
+ * text outside that grammar. */
+[[nodiscard]] inline double parse_seconds(detail::text text) {
+    std::string checked = text.checked("parse_seconds: text");
+    double seconds = 0;
+    xyz_status result = xyz_seconds_parse(checked.c_str(), &seconds);
+    if (result != XYZ_OK) {
+        throw detail::last_failure(result);
+    }
+    return seconds;
+}
+
 /* ---------------------------------------------------------------- alerts */
 
 /** One action button: its id, title and style. */

@@ -160,6 +160,14 @@ void exceptions_from_callbacks_of_cancels_and_loads_are_rethrown() {
     r.fail_on = "";
 }
 
+// Seconds with a unit, through the library's one parser.
+void seconds_with_a_unit_parse_as_the_files_read_them() {
+    CHECK(xyz::parse_seconds("90s") == 90 && xyz::parse_seconds("1.5h") == 5400 && xyz::parse_seconds("90d") == 7776000);
+    xyz::error e = EXPECT_THROW(xyz::error, xyz::parse_seconds("1e3s"));
+    CHECK(e.code() == xyz::status::invalid && std::string(e.what()).find("digits, an optional fraction") != std::string::npos);
+    EXPECT_THROW(xyz::error, xyz::parse_seconds("-0s"));
+}
+
 }  // namespace
 
 extern const std::vector<test_case> history_tests;
@@ -170,5 +178,6 @@ const std::vector<test_case> history_tests = {
     {"a_throwing_clock_is_rethrown_from_the_call_that_read_it", a_throwing_clock_is_rethrown_from_the_call_that_read_it},
     {"an_exception_from_announce_is_rethrown", an_exception_from_announce_is_rethrown},
     {"a_history_saves_to_a_file", a_history_saves_to_a_file},
+    {"seconds_with_a_unit_parse_as_the_files_read_them", seconds_with_a_unit_parse_as_the_files_read_them},
     {"exceptions_from_callbacks_of_cancels_and_loads_are_rethrown", exceptions_from_callbacks_of_cancels_and_loads_are_rethrown},
 };
