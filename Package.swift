@@ -13,7 +13,10 @@ let package = Package(
     ],
     targets: [
         // The engine: Swift standard library only (no Foundation).
-        .target(name: "XYZAlert"),
+        // One folder per job, each with a README (Sources/XYZAlert/README.md).
+        .target(name: "XYZAlert", exclude: ["README.md"] + [
+            "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording",
+        ].map { "\($0)/README.md" }),
         // Jansson (Debian: libjansson-dev), and the JSON loading built on it.
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "XYZAlertJSON", dependencies: ["XYZAlert", "CJansson"]),

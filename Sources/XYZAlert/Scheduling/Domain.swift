@@ -109,7 +109,7 @@ final class Domain {
     /// The alerts whose timer runs, soonest deadline first; O(log n) per
     /// change, O(1) to find the earliest (see Timers.swift).
     @exclusivity(unchecked) var deadlines = DeadlineHeap()
-    /// The display history whose caps apply here, if any (Domain+Caps.swift).
+    /// The display history whose caps apply here, if any (CapChecks.swift).
     @exclusivity(unchecked) var history: History?
     /// The alerts waiting for a time of their own (a cap freeing, a
     /// show_after delay, a minimum visible time), soonest first.

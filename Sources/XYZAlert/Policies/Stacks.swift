@@ -2,7 +2,7 @@
 /// of a lane may be visible at once and what a full lane does, the page's
 /// tie-break order, and clearing the queue while keeping the screen.
 ///
-/// A lane keeps the classic rules (Domain+Passes.swift) unless the root
+/// A lane keeps the classic rules (Scheduling/LaneEvents.swift) unless the root
 /// gives it a limit: `visible` above 1 or `onFull == .evictOldest`. Only
 /// such lanes take `stackLaneEvent`, so a domain without limits runs the
 /// same pass as before.

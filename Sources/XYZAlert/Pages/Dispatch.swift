@@ -18,8 +18,8 @@ public final class Dispatch {
     /// a retain and a release of the host per call).
     let hostDefersPasses: Bool
     /// The view that the target "page" resolves to.
-    @exclusivity(unchecked) public private(set) var pageView: ViewHandle?
-    @exclusivity(unchecked) public private(set) var isPageVisible = false
+    @exclusivity(unchecked) public var pageView: ViewHandle?
+    @exclusivity(unchecked) public var isPageVisible = false
     /// Whether the page took part in the last computed pass (rule 1, docs/rules.md §3).
     @exclusivity(unchecked) public internal(set) var isParticipating = false
     /// The parent while attached. Not weak (a weak reference would move the
@@ -28,14 +28,14 @@ public final class Dispatch {
     /// attached, its parent is reachable from the domain's root through
     /// `children`, and detaching (`setParent`, the parent's `destroy`) clears
     /// this first, so it never outlives its target.
-    @exclusivity(unchecked) private(set) unowned(unsafe) var storedParent: Dispatch?
+    @exclusivity(unchecked) unowned(unsafe) var storedParent: Dispatch?
     /// The parent while attached, nil for a root.
     public var parent: Dispatch? { storedParent }
     /// Attached children, in attach order.
-    @exclusivity(unchecked) public private(set) var children: [Dispatch] = []
+    @exclusivity(unchecked) public var children: [Dispatch] = []
     /// The child set with `setActiveChild`, if any: always one of `children`
     /// (which keep it alive), cleared when it is detached.
-    @exclusivity(unchecked) private(set) unowned(unsafe) var storedActiveChild: Dispatch?
+    @exclusivity(unchecked) unowned(unsafe) var storedActiveChild: Dispatch?
     /// The child made active with `setActiveChild`, nil when none is.
     public var explicitActiveChild: Dispatch? { storedActiveChild }
     @exclusivity(unchecked) var activeChildProvider: ((Dispatch) -> Dispatch?)?
@@ -44,8 +44,8 @@ public final class Dispatch {
     @exclusivity(unchecked) var lastProvidedChild: Dispatch?
     /// Whether that answer differed from the one before (for diagnostics).
     @exclusivity(unchecked) var providerAnswerChanged = false
-    @exclusivity(unchecked) private var targets: [ExactString: ViewHandle] = [:]
-    @exclusivity(unchecked) public private(set) var isDestroyed = false
+    @exclusivity(unchecked) var targets: [ExactString: ViewHandle] = [:]
+    @exclusivity(unchecked) public var isDestroyed = false
     /// How many `suspend()` calls are not resumed yet (see Suspension.swift).
     @exclusivity(unchecked) var suspensions = 0
     /// Whether this dispatch or an ancestor is suspended, as of the last
@@ -74,13 +74,13 @@ public final class Dispatch {
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows
     /// its position (`listIndex`), so listing and unlisting cost O(1).
-    @exclusivity(unchecked) private(set) var alerts: [Alert] = []
+    @exclusivity(unchecked) var alerts: [Alert] = []
     /// Ready alerts with all dependencies met, by exclusive class: the wait
     /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.
-    @exclusivity(unchecked) private(set) var waitQueue = AlertQueue()
-    @exclusivity(unchecked) private(set) var coverQueue = AlertQueue()
+    @exclusivity(unchecked) var waitQueue = AlertQueue()
+    @exclusivity(unchecked) var coverQueue = AlertQueue()
     /// The same for the lanes other than "main" (see Lanes.swift).
-    @exclusivity(unchecked) private(set) var otherLanes: [ExactString: LaneQueues] = [:]
+    @exclusivity(unchecked) var otherLanes: [ExactString: LaneQueues] = [:]
 
     /// Creates a dispatch whose page is not visible yet, alone in its domain.
     public init(host: AlertHost?, pageView: ViewHandle? = nil, name: String = "") {
@@ -123,76 +123,8 @@ public final class Dispatch {
     }
 
     @inline(never)
-    private func destroyedError(_ what: String) -> AlertError {
+    func destroyedError(_ what: String) -> AlertError {
         AlertError(.state, "cannot \(what): \(quotedName) was destroyed")
-    }
-
-    // MARK: Candidate queues
-
-    /// Puts `alert` in or takes it out of its candidate queue so that it is
-    /// queued iff ready with all dependencies met. O(log n).
-    func updateQueue(_ alert: Alert) {
-        let wanted = alert.state == .ready && alert.unmet == 0 && alert.extras?.parked == nil
-        if wanted && alert.queueIndex < 0 {
-            domain.scheduleChanges &+= 1
-            if let lane = alert.laneKey {
-                if otherLanes[lane] == nil {
-                    domain.laneState(lane).addPage(self)
-                }
-                if alert.exclusive == .wait {
-                    otherLanes[lane, default: LaneQueues()].wait.insert(alert)
-                } else {
-                    otherLanes[lane, default: LaneQueues()].cover.insert(alert)
-                }
-            } else if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
-            domain.markLaneDirty(alert.laneKey)
-        } else if !wanted && alert.queueIndex >= 0 {
-            dequeue(alert)
-        }
-    }
-
-    func dequeue(_ alert: Alert) {
-        if let lane = alert.laneKey {
-            if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
-            if otherLanes[lane]!.isEmpty {
-                otherLanes[lane] = nil
-                domain.laneStates[lane]?.removePage(self)
-            }
-        } else if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
-    }
-
-    func list(_ alert: Alert) {
-        alert.listIndex = alerts.count
-        alerts.append(alert)
-    }
-
-    /// Takes a live alert off `alerts`: the last one takes its place.
-    @inline(__always) // (on the path of every add and end)
-    func unlist(_ alert: Alert) {
-        let i = alert.listIndex
-        let last = alerts.removeLast()
-        if last !== alert {
-            alerts[i] = last
-            last.listIndex = i
-        }
-        alert.listIndex = -1
-    }
-
-    /// The view a target name resolves to: "page" is the page view; any other
-    /// name is looked up here, then in each ancestor.
-    func resolveTarget(_ name: String) -> ViewHandle? {
-        if name == "page" {
-            return pageView
-        }
-        let key = ExactString(name)
-        var dispatch: Dispatch? = self
-        while let d = dispatch {
-            if let view = d.targets[key] {
-                return view
-            }
-            dispatch = d.parent
-        }
-        return nil
     }
 
     // MARK: Public operations
@@ -239,164 +171,6 @@ public final class Dispatch {
         try Settlement.settle(domain)
     }
 
-    /// Makes this dispatch a child of `newParent` (nil detaches), joining
-    /// the two domains (docs/rules.md §5). Throws `.cycle` for a parent cycle or
-    /// a dependency cycle the join would close, `.duplicate` when the domains'
-    /// live alerts share an id, `.state` when either domain is delivering a
-    /// pass (domains cannot change shape from inside a callback). Passes
-    /// follow in both resulting domains.
-    public func setParent(_ newParent: Dispatch?) throws(AlertError) {
-        defer { checkAfterCall() }
-        try requireUsable("set the parent")
-        try newParent?.requireUsable("set the parent")
-        if newParent === parent {
-            return
-        }
-        // A parent cycle needs the new parent inside this subtree, hence in
-        // this domain: joining another domain cannot close one.
-        if let newParent, newParent.domain === domain {
-            var chain: [Dispatch] = [self]
-            var walker: Dispatch? = newParent
-            while let d = walker {
-                chain.append(d)
-                if d === self {
-                    throw AlertError(.cycle, "parent cycle: " + chain.map(\.quotedName).joined(separator: " -> "))
-                }
-                walker = d.parent
-            }
-        }
-        if domain.isRunning || newParent?.domain.isRunning == true {
-            throw AlertError(.state, "cannot set the parent of \(quotedName) while its domain is delivering events")
-        }
-        if let newParent, newParent.domain !== domain {
-            if let mine = domain.history, let theirs = newParent.domain.history, mine !== theirs {
-                throw AlertError(.state, "cannot attach \(quotedName) to \(newParent.quotedName): their domains keep different histories (a domain has one)")
-            }
-            try checkJoin(into: newParent.domain)
-        }
-        let recorded = recording ?? newParent?.recording
-        recorded?.beginParent(self, newParent)
-        defer { recorded?.end() }
-
-        var settlement = Settlement()
-        if let oldParent = parent {
-            oldParent.unlink(self)
-            if newParent?.domain !== domain {
-                let rest = domain
-                _ = rest.split(self)
-                settlement.needPass(rest)
-            }
-        }
-        if let newParent {
-            newParent.children.append(self)
-            storedParent = newParent
-            newParent.domain.participationChanged()
-            if domain !== newParent.domain {
-                newParent.domain.absorb(domain, subtree: self)
-            }
-        }
-        settlement.needPass(domain)
-        try settlement.settle()
-    }
-
-    /// Checks that moving this subtree into `target` creates no duplicate
-    /// id and no dependency cycle. O(alerts of both).
-    private func checkJoin(into target: Domain) throws(AlertError) {
-        let members = subtree
-        let memberIDs = Set(members.map(ObjectIdentifier.init))
-        var moving: [Alert] = []
-        for dispatch in members {
-            moving += dispatch.alerts
-        }
-        moving.sort { $0.seq < $1.seq }
-        var movingIDs: [ExactString: Alert] = [:]
-        for alert in moving {
-            if let id = alert.key {
-                if target.ids.find(id, digest: alert.keyDigest) != nil {
-                    throw AlertError(.duplicate, "cannot attach \(quotedName): id '\(id)' is used by live alerts in both domains")
-                }
-                movingIDs[id] = alert
-            }
-        }
-        let old = domain
-        let resolve: DependencyGraph.Resolver = { alert, id in
-            guard alert.state.isLive else { return nil }
-            let dispatch = alert.dispatch!
-            if dispatch.domain === target || memberIDs.contains(ObjectIdentifier(dispatch)) {
-                return target.ids[id] ?? movingIDs[id]
-            }
-            let found = dispatch.domain.ids[id]
-            if dispatch.domain === old, let found, memberIDs.contains(ObjectIdentifier(found.dispatch!)) {
-                return nil
-            }
-            return found
-        }
-        // The graph is acyclic now; a cycle the join closes runs through one
-        // of the id edges it adds, which start at a moving alert or at an
-        // alert of the target waiting for an id that moves.
-        var starts: [Alert] = moving
-        for alert in moving {
-            if let id = alert.key {
-                starts += target.idWaiters[id] ?? WaiterList()
-            }
-        }
-        if let cycle = DependencyGraph.cycle(from: starts, resolve) {
-            throw AlertError(.cycle, "cannot attach \(quotedName): " + DependencyGraph.describe(cycle))
-        }
-    }
-
-    /// Removes `child` from `children`, forgetting it as the active child.
-    private func unlink(_ child: Dispatch) {
-        if explicitActiveChild === child || activeChildProvider != nil {
-            // Its siblings may take part now.
-            domain.participationChanged(below: self)
-        } else {
-            domain.leaveParticipation(child)
-        }
-        children.removeAll { $0 === child }
-        child.storedParent = nil
-        if explicitActiveChild === child {
-            storedActiveChild = nil
-        }
-        if lastProvidedChild === child {
-            lastProvidedChild = nil
-        }
-    }
-
-    /// Makes `child` the only active child (nil: every child is active
-    /// again) and removes any provider. Throws `.owner` when `child` is not a
-    /// child of this dispatch. Then a pass.
-    public func setActiveChild(_ child: Dispatch?) throws(AlertError) {
-        defer { checkAfterCall() }
-        try requireUsable("set the active child")
-        if let child, child.parent !== self {
-            throw AlertError(.owner, "cannot make \(child.quotedName) the active child of \(quotedName): it is not its child")
-        }
-        let recorded = recordCall { r in .select(page: r.page(self), child: child.flatMap(r.page)) }
-        defer { recorded?.end() }
-        storedActiveChild = child
-        activeChildProvider = nil
-        lastProvidedChild = nil
-        domain.participationChanged()
-        try Settlement.settle(domain)
-    }
-
-    /// Sets (nil: removes) the provider asked at every pass for the active
-    /// child, replacing any explicit active child. A provider that returns nil
-    /// or a dispatch that is not a child selects no child. It must not change
-    /// the schedule: such calls from inside it throw `.state`. Then a pass.
-    public func setActiveChildProvider(_ provider: ((Dispatch) -> Dispatch?)?) throws(AlertError) {
-        defer { checkAfterCall() }
-        try requireUsable("set the active-child provider")
-        if provider != nil {
-            recording?.fail("\(quotedName) got an active-child provider, which a file cannot hold")
-        }
-        activeChildProvider = provider
-        storedActiveChild = nil
-        lastProvidedChild = nil
-        domain.participationChanged()
-        try Settlement.settle(domain)
-    }
 
     /// Registers `view` under `name` for alerts of this dispatch and its
     /// descendants (nil removes it). "page" replaces the page view. Applies

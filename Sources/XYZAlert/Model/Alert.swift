@@ -14,12 +14,12 @@ public final class Alert {
     /// `IDIndex.digest(key)`, computed once (0 without an id).
     let keyDigest: Int
     /// Larger is more important.
-    @exclusivity(unchecked) public private(set) var priority: Int32 = 0
-    @exclusivity(unchecked) public private(set) var exclusive: Exclusive = .wait
+    @exclusivity(unchecked) public var priority: Int32 = 0
+    @exclusivity(unchecked) public var exclusive: Exclusive = .wait
     /// What `add` does when the id is already live in the domain.
-    @exclusivity(unchecked) public private(set) var onDuplicate: OnDuplicate = .reject
+    @exclusivity(unchecked) public var onDuplicate: OnDuplicate = .reject
     /// What happens when it would be hidden `covered` (docs/rules.md §19).
-    @exclusivity(unchecked) public private(set) var whenDisplaced: WhenDisplaced = .restore
+    @exclusivity(unchecked) public var whenDisplaced: WhenDisplaced = .restore
     /// Where the alert is in its life. Computed over `storedState`: another
     /// module reads a public stored property under the run-time exclusivity
     /// check, which `@exclusivity(unchecked)` does not lift there.
@@ -27,33 +27,33 @@ public final class Alert {
         get { storedState }
         set { storedState = newValue }
     }
-    @exclusivity(unchecked) private var storedState: AlertState = .idle
+    @exclusivity(unchecked) var storedState: AlertState = .idle
     /// Why the alert finished; nil until it has.
     @exclusivity(unchecked) public internal(set) var endReason: EndReason?
     /// The layer to show on: "page" (the dispatch's page view) or a name
     /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
-    @exclusivity(unchecked) public private(set) var target = "page"
+    @exclusivity(unchecked) public var target = "page"
     /// What the host renders. Stored only once set: most alerts on a hot
     /// path never set it, and would otherwise copy the default in and out.
     public var content: AlertContent { storedContent?.content ?? AlertContent() }
     /// Boxed: an alert that never gets content (most on a hot path) is
     /// then 64 bytes smaller and its deinit releases one reference, not five.
-    @exclusivity(unchecked) private var storedContent: ContentBox?
+    @exclusivity(unchecked) var storedContent: ContentBox?
     /// Whether content was ever set (else it has no text to announce).
     var hasContent: Bool { storedContent != nil }
-    @exclusivity(unchecked) public private(set) var avoidsKeyboard = true
+    @exclusivity(unchecked) public var avoidsKeyboard = true
     /// Added to the keyboard offset while avoiding; negative moves further up.
-    @exclusivity(unchecked) public private(set) var keyboardAdjust: Double = 0
+    @exclusivity(unchecked) public var keyboardAdjust: Double = 0
     /// The alert's laid-out frame, as reported by the host; nil until then.
-    @exclusivity(unchecked) public private(set) var frame: Rect?
+    @exclusivity(unchecked) public var frame: Rect?
     /// The vertical offset last reported through `AlertHost.move`.
     @exclusivity(unchecked) public internal(set) var offset: Double = 0
     /// Seconds the alert may be showing, in total, before it ends by itself
     /// (`timeout`); the count pauses while it is hidden. 0: no limit.
-    @exclusivity(unchecked) public private(set) var duration: Double = 0
+    @exclusivity(unchecked) public var duration: Double = 0
     /// Seconds from `add` within which the alert must first be on screen,
     /// or it ends (`expired`); no longer applies once shown. 0: no limit.
-    @exclusivity(unchecked) public private(set) var ttl: Double = 0
+    @exclusivity(unchecked) public var ttl: Double = 0
     /// The lane, nil for "main" (see Lanes.swift).
     @exclusivity(unchecked) var laneKey: ExactString?
     /// The tags (see Tags.swift), in the order first added, with an index
@@ -103,8 +103,8 @@ public final class Alert {
     @exclusivity(unchecked) var durationStartedAt: Double = 0
     /// While its `update` callback runs; and whether a change made from
     /// inside it waits for one more delivery (see `setContent`).
-    @exclusivity(unchecked) private var updateIsRunning = false
-    @exclusivity(unchecked) private var updateIsPending = false
+    @exclusivity(unchecked) var updateIsRunning = false
+    @exclusivity(unchecked) var updateIsPending = false
     /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
     @exclusivity(unchecked) var startsWaiting = false
     /// Handle dependencies. Cleared when the alert finishes, so that finished
@@ -132,8 +132,8 @@ public final class Alert {
     /// The three above, made on first write: most alerts have no dependency
     /// edges, and then hold one nil reference instead of four empty arrays,
     /// each of which their deinit released.
-    @exclusivity(unchecked) private var edges: DependencyEdges?
-    private var writableEdges: DependencyEdges {
+    @exclusivity(unchecked) var edges: DependencyEdges?
+    var writableEdges: DependencyEdges {
         if let edges {
             return edges
         }
@@ -141,7 +141,7 @@ public final class Alert {
         edges = made
         return made
     }
-    /// The alert's caps and, while one holds it, why (Caps.swift); made on
+    /// The alert's caps and, while one holds it, why (CapRules.swift); made on
     /// first use, as most alerts have none.
     @exclusivity(unchecked) var extras: AlertExtras?
     /// While live: the number of unmet dependencies, i.e. unfinished handle
@@ -192,7 +192,7 @@ public final class Alert {
     }
 
     @inline(never)
-    private func finishedError(_ what: String) -> AlertError {
+    func finishedError(_ what: String) -> AlertError {
         AlertError(.state, "cannot \(what): \(alertName) has finished")
     }
 
@@ -204,7 +204,7 @@ public final class Alert {
     }
 
     @inline(never)
-    private func notIdleError(_ what: String) -> AlertError {
+    func notIdleError(_ what: String) -> AlertError {
         AlertError(.state, "cannot \(what): \(alertName) is \(state); only an idle alert can change it")
     }
 
@@ -322,105 +322,6 @@ public final class Alert {
         target = name
     }
 
-    /// Replaces the presentation content, in any state but finished
-    /// (`.state`). Content equal to the current one, byte for byte, changes
-    /// nothing: no `update`, nothing recorded. Otherwise an on-screen alert
-    /// (showing or hidden) gets `update` during the call; a queued alert just
-    /// takes the new content for its show. A change made from inside the
-    /// alert's own `update` callback is not delivered inside it: the
-    /// callback gets one more `update` after it returns, so a host that
-    /// normalises content in its callback cannot recurse (README, "Update in place").
-    public func setContent(_ content: AlertContent) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        let onScreen = try contentMayChange()
-        try content.validate(of: self)
-        let old = self.content
-        if old.isIdentical(to: content) {
-            return
-        }
-        var recorded: Recording?
-        if let recording = dispatch?.recording {
-            if let change = RecordedStep.contentChange(from: old, to: content) {
-                recording.begin(.update(alert: recording.alert(self), change))
-                recorded = recording
-            } else {
-                recording.fail("\(alertName) got a content change that is not one setter's (title, message, style, meta, one action added, or the actions cleared)")
-            }
-        }
-        defer { recorded?.end() }
-        storedContent = ContentBox(content)
-        contentChanged(onScreen: onScreen)
-    }
-
-    /// Appends one action: `setContent` with the actions plus `action`, in
-    /// O(1) amortized (the content is not copied or compared), so that n
-    /// actions added one by one cost O(n). Refuses an empty id
-    /// (`.invalidArgument`) and an id the alert's actions have
-    /// (`.duplicate`), as `setContent` does.
-    public func addAction(_ action: AlertAction) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        let onScreen = try contentMayChange()
-        if action.id.isEmpty {
-            throw AlertContent.emptyActionID(of: self)
-        }
-        let key = ExactString(action.id)
-        let digest = IDIndex.digest(key)
-        if storedContent == nil {
-            storedContent = ContentBox(AlertContent())
-        } else if !isKnownUniquelyReferenced(&storedContent) {
-            storedContent = ContentBox(storedContent!.content)
-        }
-        let box = storedContent!
-        if box.hasAction(key, digest: digest) {
-            throw AlertContent.duplicateActionID(action.id, of: self)
-        }
-        let recorded = recordCall { .update(alert: $0.alert(self), .addAction(action)) }
-        defer { recorded?.end() }
-        box.append(action, key, digest: digest)
-        contentChanged(onScreen: onScreen)
-    }
-
-    /// The checks of every content change (not finished; on screen, in a
-    /// domain that may change now); whether the alert is on screen.
-    private func contentMayChange() throws(AlertError) -> Bool {
-        try requireNotFinished("set the content")
-        let onScreen = state.isOnScreen
-        if onScreen {
-            try dispatch!.domain.requireMutable("update an alert on screen")
-        }
-        return onScreen
-    }
-
-    /// After a content change: `update` for an on-screen alert, and a
-    /// showing one says its new title or message (docs/rules.md §17).
-    private func contentChanged(onScreen: Bool) {
-        guard onScreen else { return }
-        deliverUpdate()
-        if state == .showing, let domain = dispatch?.domain {
-            domain.announce(self)
-        }
-    }
-
-    /// Delivers `update`, or marks one pending while the alert's own
-    /// `update` callback runs (delivered once it returns).
-    private func deliverUpdate() {
-        if updateIsRunning {
-            updateIsPending = true
-            return
-        }
-        updateIsRunning = true
-        defer { updateIsRunning = false }
-        repeat {
-            updateIsPending = false
-            let dispatch = self.dispatch!
-            dispatch.recording?.delivered(self, finished: false)
-            if let host = dispatch.host {
-                dispatch.domain.runHostCode(host) { host.update(self) }
-            }
-        } while updateIsPending && state.isOnScreen
-    }
 
     /// Enables or disables keyboard avoidance and sets its correction. An
     /// on-screen alert whose offset changes is moved at once.
@@ -462,42 +363,9 @@ public final class Alert {
     }
 }
 
-/// An alert's content once set (see `Alert.storedContent`). Replaced as a
-/// whole by `setContent`; `addAction` appends in place when the alert holds
-/// the only reference (an upsert may share it), with an index of the action
-/// ids made once there are more than a few.
-private final class ContentBox {
-    var content: AlertContent
-    var actionIDs: IDList?
-
-    init(_ content: AlertContent) {
-        self.content = content
-    }
-
-    /// Whether an action has this id: a scan of a few, else the index.
-    func hasAction(_ id: ExactString, digest: Int) -> Bool {
-        if actionIDs == nil && content.actions.count > 8 {
-            var index = IDList()
-            for action in content.actions {
-                let key = ExactString(action.id)
-                index.append(key, digest: IDIndex.digest(key))
-            }
-            actionIDs = index
-        }
-        if let actionIDs {
-            return actionIDs.contains(id, digest: digest)
-        }
-        return content.actions.contains { ExactString($0.id) == id }
-    }
-
-    func append(_ action: AlertAction, _ id: ExactString, digest: Int) {
-        content.actions.append(action)
-        actionIDs?.append(id, digest: digest)
-    }
-}
 
 /// An alert's dependency edges (see `Alert.edges`).
-private final class DependencyEdges {
+final class DependencyEdges {
     @exclusivity(unchecked) var dependencies: [Alert] = []
     @exclusivity(unchecked) var idDependencyList = IDList()
     @exclusivity(unchecked) var dependents: [Alert] = []
