@@ -30,8 +30,10 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 # The C++ wrapper's suite (test_wrapper.cpp has main).
 CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
-# The tool's scenario runner and what it uses (no main): the C suite links it.
-CLI_RUNNER := Sources/xyzalert-cli/simulate.c Sources/xyzalert-cli/steps.c Sources/xyzalert-cli/trace.c Sources/xyzalert-cli/why.c Sources/xyzalert-cli/lines.c Sources/xyzalert-cli/picture.c Sources/xyzalert-cli/output.c Sources/xyzalert-cli/names.c Sources/xyzalert-cli/input.c
+# The scenario runner (a library without main): the tool, the C suite and
+# the fuzzers link it.
+CLI_RUNNER := $(wildcard Sources/xyzalert-runner/*.c)
+RUNNER_INCLUDE := -ISources/xyzalert-runner/include
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
@@ -80,8 +82,8 @@ test: deps lint docs c-test cpp-test example cli-test python-test desktop-test i
 # function the headers declare.
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
-	for f in Sources/xyzalert-cli/*.c Tests/bench/engine.c; do \
-		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o /dev/null || exit 1; done
+	for f in Sources/xyzalert-cli/*.c Sources/xyzalert-runner/*.c Tests/bench/engine.c; do \
+		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi
 	@if nm -D --defined-only $(BIN)/libxyzalert.so | awk '{print $$3}' | grep -v '^xyz_[a-z0-9_]*@@XYZALERT_0$$'; then \
 		echo "libxyzalert.so exports symbols other than xyz_*, or outside the version node XYZALERT_0"; exit 1; fi
@@ -138,10 +140,10 @@ swift-test: cli
 c-test: lib
 	mkdir -p $(CTEST_DIR)
 	for f in $(CTEST_SOURCES); do \
-		$(CC) -std=c99 $(STRICT) -g -pthread -Iinclude -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
+		$(CC) -std=c99 $(STRICT) -g -pthread -Iinclude $(RUNNER_INCLUDE) -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
 	@# The tool's scenario runner, which the recording tests replay through.
 	for f in $(CLI_RUNNER); do \
-		$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude -c $$f -o $(CTEST_DIR)/cli-$$(basename $$f .c).o || exit 1; done
+		$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o $(CTEST_DIR)/cli-$$(basename $$f .c).o || exit 1; done
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
 	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
@@ -249,7 +251,7 @@ fuzz-build: deps
 		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DXYZALERT_CHECK_INVARIANTS
 	ln -sf libxyzalert.so $(FUZZ_BIN)/libxyzalert.so.0
 	@# (The calls target replays its recordings through the tool's runner, linked in.)
-	for t in $(FUZZ_TARGETS); do $(CLANG) -fsanitize=fuzzer,address -fuse-ld=lld -g -D_POSIX_C_SOURCE=200809L -Iinclude \
+	for t in $(FUZZ_TARGETS); do $(CLANG) -fsanitize=fuzzer,address -fuse-ld=lld -g -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) \
 		Tests/fuzz/fuzz_$$t.c $(CLI_RUNNER) -o $(FUZZ_BIN)/fuzz-$$t -L$(FUZZ_BIN) -lxyzalert -ljansson \
 		-Wl,-rpath,$(CURDIR)/$(FUZZ_BIN) || exit 1; done
 
@@ -277,7 +279,7 @@ TSAN_BIN := .build/tsan/debug
 sanitize: deps
 	$(SWIFT) build --product xyzalert --build-path .build/asan -Xswiftc -sanitize=address
 	ln -sf libxyzalert.so $(ASAN_BIN)/libxyzalert.so.0
-	$(CLANG) -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -pthread -Iinclude \
+	$(CLANG) -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -pthread -Iinclude $(RUNNER_INCLUDE) \
 		$(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
 		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
@@ -287,7 +289,7 @@ sanitize: deps
 		&& SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/cpp-tests-$$std || exit 1; done
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
-	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \
+	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(RUNNER_INCLUDE) $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \
 		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
 
@@ -313,7 +315,7 @@ dist:
 	$(SWIFT) build -c release --product xyzalert --build-path .build/dist -Xswiftc -static-stdlib
 	scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
 	scripts/split-debug $(DIST_LIB) Tests/valgrind/swift-runtime.supp
-	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Sources/xyzalert-cli/*.c \
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) Sources/xyzalert-cli/*.c $(CLI_RUNNER) \
 		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -Wl,-rpath,'$$ORIGIN/../lib'
 
 # DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,

@@ -35,9 +35,13 @@ let package = Package(
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/XYZAlertABI/exports.map",
                 ]),
             ]),
-        // The xyzalert tool: C, against the public header only (make links
-        // it as `xyzalert`; SwiftPM product names must differ from the library's).
-        .executableTarget(name: "xyzalert-cli", dependencies: ["XYZAlertABI"],
+        // The scenario runner: C, against the public headers only; the
+        // tool, the C suite and the fuzzers link it.
+        .target(name: "xyzalert-runner", dependencies: ["XYZAlertABI"],
+                cSettings: [.headerSearchPath("../../include"), .define("_POSIX_C_SOURCE", to: "200809L")]),
+        // The xyzalert tool (make links it as `xyzalert`; SwiftPM product
+        // names must differ from the library's).
+        .executableTarget(name: "xyzalert-cli", dependencies: ["xyzalert-runner"],
                           cSettings: [.headerSearchPath("../../include")]),
         .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert", "XYZAlertJSON", "CJansson"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),

@@ -1,5 +1,5 @@
 #include "harness.h"
-#include "../../Sources/xyzalert-cli/cli.h"
+#include "cli.h"
 
 #include <stdarg.h>
 

@@ -1,12 +1,12 @@
 /* Recording (docs/rules.md §15) through the C ABI: a host's session, recorded, replays
- * through the tool's own scenario runner (Sources/xyzalert-cli/simulate.c,
+ * through the tool's own scenario runner (Sources/xyzalert-runner/simulate.c,
  * linked in) to the events the host saw, in order; and what cannot be
  * recorded is refused or reported. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../Sources/xyzalert-cli/cli.h"
+#include "cli.h"
 #include "harness.h"
 
 /* ---- a host that logs events as expect lines without the step ---- */

@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "xyzalert_tooling.h"
-#include "../../Sources/xyzalert-cli/cli.h"
+#include "cli.h"
 
 enum { PAGES = 4, ALERTS = 12 };
 

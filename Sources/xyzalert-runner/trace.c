@@ -1,6 +1,6 @@
 /* The runner's output: each event as a line of the chosen trace format
- * (text, JSON, expect lines or a picture), and the host callbacks that
- * report them (docs/formats.md, "Traces"). */
+ * (text, JSON, expect lines or a picture), as docs/formats.md ("Traces")
+ * describes them; host.c calls it from the host callbacks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +67,8 @@ static void expect_line(runner *r, const char *event, const char *alert, const c
     free(line);
 }
 
-static void emit(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
+/* One event as a line of the trace format (key and value: its detail, or NULL). */
+void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
     if (r->quiet) {
         return;
     }
@@ -88,21 +89,9 @@ static void emit(runner *r, const char *event, xyz_alert *alert, const char *key
     }
 }
 
-/* The page had an event: its domain's deadline may have changed (see
- * advance_clock). */
-static void touch(void *context) {
-    page *p = context;
-    touched_add(&p->runner->changed, (size_t)(p - p->runner->pages));
-}
-
-static void on_show(xyz_alert *alert, const char *target, void *view, void *context) {
-    touch(context);
-    page *p = context;
+/* A show, on page `p` in `target` (the caller skips it while quiet). */
+void trace_show(page *p, xyz_alert *alert, const char *target) {
     runner *r = p->runner;
-    (void)view;
-    if (r->quiet) {
-        return;
-    }
     /* Alerts outside the "main" lane name theirs. */
     const char *lane = xyz_alert_lane(alert);
     int other_lane = lane && strcmp(lane, "main") != 0;
@@ -131,42 +120,10 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
         event_text(r, "show", id_of(alert), detail);
         free(detail);
     }
-    runner_run_nested(r);
 }
 
-static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
-    touch(context);
-    emit(((page *)context)->runner, "hide", alert, "reason", xyz_hide_reason_name(reason));
-    runner_run_nested(((page *)context)->runner);
-}
-
-static void on_unhide(xyz_alert *alert, void *context) {
-    touch(context);
-    emit(((page *)context)->runner, "unhide", alert, NULL, NULL);
-    runner_run_nested(((page *)context)->runner);
-}
-
-static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
-    touch(context);
-    emit(((page *)context)->runner, "remove", alert, "reason", xyz_end_reason_name(reason));
-    runner_run_nested(((page *)context)->runner);
-}
-
-static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
-    touch(context);
-    runner *r = ((page *)context)->runner;
-    if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
-    why_note_finished(r, alert);
-    emit(((page *)context)->runner, "finish", alert, "reason", xyz_end_reason_name(reason));
-    runner_run_nested(((page *)context)->runner);
-}
-
-static void on_move(xyz_alert *alert, double dy, double duration, void *context) {
-    touch(context);
-    runner *r = ((page *)context)->runner;
-    if (r->quiet) {
-        return;
-    }
+/* A move (the caller skips it while quiet). */
+void trace_move(runner *r, xyz_alert *alert, double dy, double duration) {
     char number[32], seconds[32];
     if (r->picture) {
         picture_event(r->picture, r->clock);
@@ -181,32 +138,24 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
         snprintf(detail, sizeof detail, "dy %s over %ss", format_number(number, dy), format_number(seconds, duration));
         event_text(r, "move", id_of(alert), detail);
     }
-    runner_run_nested(r);
 }
 
 /* The text timeline shows the title the alert has now. */
-static void on_update(xyz_alert *alert, void *context) {
-    touch(context);
-    runner *r = ((page *)context)->runner;
+void trace_update(runner *r, xyz_alert *alert) {
     const char *title = xyz_alert_title(alert);
     if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
-        emit(r, "update", alert, NULL, NULL);
+        trace_event(r, "update", alert, NULL, NULL);
     } else {
         char *detail = text_printf("\"%s\"", title ? title : "");
         event_text(r, "update", id_of(alert), detail);
         free(detail);
     }
-    runner_run_nested(r);
 }
 
 /* What a screen reader should say (docs/rules.md §17): JSON carries the
- * politeness and the text, an expect line the politeness. */
-static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context) {
-    touch(context);
-    runner *r = ((page *)context)->runner;
-    if (r->quiet) {
-        return;
-    }
+ * politeness and the text, an expect line the politeness (the caller
+ * skips it while quiet). */
+void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, const char *text) {
     const char *how = xyz_politeness_name(politeness);
     if (r->picture) {
         /* (Not drawn: it changes no alert's state.) */
@@ -223,39 +172,6 @@ static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char 
         event_text(r, "announce", id_of(alert), detail);
         free(detail);
     }
-    runner_run_nested(r);
-}
-
-static void on_action(xyz_alert *alert, size_t index, void *context) {
-    touch(context);
-    const char *id = xyz_alert_action_id(alert, index);
-    emit(((page *)context)->runner, "action", alert, "action", id ? id : "");
-    runner_run_nested(((page *)context)->runner);
-}
-
-/* The virtual clock: scenarios never depend on the machine's speed. A
- * page given a time of its own by a step's "clocks" reads that time, moved
- * on as the virtual clock moves, until the next "at". */
-static double on_now(void *context) {
-    const page *p = context;
-    const runner *r = p->runner;
-    if (p->clock_generation == 0 || p->clock_generation != r->clock_generation) return r->clock;
-    return r->clock == p->own_since ? p->own_time : p->own_time + (r->clock - p->own_since);
-}
-
-/* Deferred scenarios flush only at their "flush" and "select" steps. */
-static void on_request_flush(xyz_dispatch *root, void *context) {
-    (void)root;
-    (void)context;
-}
-
-/* The host of page `p`: every callback reports its event. */
-xyz_host runner_host(page *p, bool deferred) {
-    xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
-                                  .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                  .now = on_now, .update = on_update, .announce = on_announce);
-    host.request_flush = deferred ? on_request_flush : NULL;
-    return host;
 }
 
 static const char *error_code(xyz_status status) {

@@ -1,7 +1,10 @@
-/* The scenario runner of `xyzalert simulate` and `xyzalert test`, inside the
- * tool: its state, and what its files share (trace.c prints events in
- * the four trace formats, steps.c plays steps, simulate.c runs a whole
- * scenario). */
+/* The scenario runner (Sources/xyzalert-runner), a library that the
+ * `xyzalert` tool, the C suite and the fuzzers link: its state, and what
+ * its files share. simulate.c runs a whole scenario; steps.c plays steps
+ * (step_table.c, generated, maps each kind to its call); host.c is the
+ * pages' host, whose callbacks print through trace.c (events in the four
+ * trace formats) and play the steps nested in them. Calls go one way:
+ * host.c -> steps.c -> trace.c. */
 #ifndef XYZALERT_CLI_RUNNER_H
 #define XYZALERT_CLI_RUNNER_H
 
@@ -93,9 +96,16 @@ struct runner {
     size_t recording_ended_at;
 };
 
-/* trace.c: events as lines of the chosen format, and the host callbacks. */
+/* host.c: the host of page `p`, every callback reported. */
 xyz_host runner_host(page *p, bool deferred);
+
+/* trace.c: events as lines of the chosen format. */
 void runner_line_start(runner *r);
+void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value);
+void trace_show(page *p, xyz_alert *alert, const char *target);
+void trace_move(runner *r, xyz_alert *alert, double dy, double duration);
+void trace_update(runner *r, xyz_alert *alert);
+void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, const char *text);
 void runner_error_event(runner *r, const char *code, const char *message);
 void runner_check_status(runner *r, xyz_status status);
 
