@@ -77,11 +77,13 @@ demo: deps cli
 # the Swift suites end the run.
 test: deps lint docs c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
 
-# Zero warnings (Swift and the C of the tool), clean headers, no Foundation,
+# The generated mirrors of the table of steps up to date (scripts/steps.py),
+# zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only (version node XYZALERT_0), every
 # function the headers declare.
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
+	python3 scripts/steps.py --check
 	for f in Sources/xyzalert-cli/*.c Sources/xyzalert-runner/*.c Tests/bench/engine.c; do \
 		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi

@@ -3,7 +3,8 @@ import XYZAlert
 import XYZAlertJSON
 
 // A scenario's steps as the C structs of xyzalert_tooling.h: xyz_step_info
-// (every field), and the 0.2 side getters' fields read from it.
+// (its timing here, its fields in StepInfo.swift, generated, and the few
+// that need more than a copy), and the 0.2 side getters' fields read from it.
 
 /// Step `step` as an xyz_step_info, its strings interned in `arena`.
 func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CStringArena) -> xyz_step_info {
@@ -12,53 +13,18 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
     out.has_at = timing.at != nil
     out.at = timing.at ?? 0
     out.during = timing.during ?? 0
-    func rect(_ r: Rect) -> xyz_rect { xyz_rect(x: r.x, y: r.y, width: r.width, height: r.height) }
-    func on(_ kind: xyz_step_kind, page: String) {
-        out.kind = kind
-        out.page = arena.intern(page)
-    }
-    func on(_ kind: xyz_step_kind, alert: String) {
-        out.kind = kind
-        out.alert = arena.intern(alert)
-    }
+    stepFields(step, &out, arena)
+    return out
+}
+
+/// The fields of `step`'s xyz_step_info that the table of steps does not
+/// map one to one (scripts/steps.py: `info_custom`).
+func customStepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStringArena) {
     switch step {
-    case .appear(let page): on(XYZ_STEP_APPEAR, page: page)
-    case .disappear(let page): on(XYZ_STEP_DISAPPEAR, page: page)
-    case .destroy(let page): on(XYZ_STEP_DESTROY, page: page)
-    case .flush(let page): on(XYZ_STEP_FLUSH, page: page)
-    case .tick(let page): on(XYZ_STEP_TICK, page: page)
-    case .suspend(let page): on(XYZ_STEP_SUSPEND, page: page)
-    case .resume(let page): on(XYZ_STEP_RESUME, page: page)
-    case .add(let page, let ids):
-        on(XYZ_STEP_ADD, page: page)
+    case .add(_, let ids):
         out.alerts = arena.array(ids)
         out.alert_count = ids.count
-    case .ready(let alert): on(XYZ_STEP_READY, alert: alert)
-    case .dismiss(let alert): on(XYZ_STEP_DISMISS, alert: alert)
-    case .cancel(let alert): on(XYZ_STEP_CANCEL, alert: alert)
-    case .action(let alert, let index):
-        on(XYZ_STEP_ACTION, alert: alert)
-        out.index = index
-    case .select(let page, let child, let flush):
-        on(XYZ_STEP_SELECT, page: page)
-        out.child = child.map(arena.intern)
-        out.flush = flush
-    case .keyboard(let page, let frame, let duration):
-        on(XYZ_STEP_KEYBOARD, page: page)
-        out.frame = rect(frame)
-        out.duration = duration
-    case .frame(let alert, let frame):
-        on(XYZ_STEP_FRAME, alert: alert)
-        out.frame = rect(frame ?? .zero)
-        out.has_frame = frame != nil
-    case .advance(let seconds):
-        out.kind = XYZ_STEP_ADVANCE
-        out.duration = seconds
-    case .cancelTagged(let page, let tag):
-        on(XYZ_STEP_CANCEL_TAGGED, page: page)
-        out.tag = tag.map(arena.intern)
-    case .update(let alert, let change):
-        on(XYZ_STEP_UPDATE, alert: alert)
+    case .update(_, let change):
         var sets: UInt32 = 0
         if case .some(let title) = change.title {
             sets |= XYZ_SETS_TITLE.rawValue
@@ -87,54 +53,12 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
             out.meta = meta.map(arena.intern)
         }
         out.sets = sets
-    case .parent(let page, let parent):
-        on(XYZ_STEP_PARENT, page: page)
-        out.parent = parent.map(arena.intern)
-    case .capacity(let page, let capacity):
-        on(XYZ_STEP_CAPACITY, page: page)
-        out.index = capacity
-    case .avoidance(let alert, let enabled, let adjust):
-        on(XYZ_STEP_AVOIDANCE, alert: alert)
-        out.enabled = enabled
-        out.adjust = adjust
-    case .target(let alert, let target):
-        on(XYZ_STEP_TARGET, alert: alert)
-        out.target = arena.intern(target)
-    case .tag(let alert, let tag):
-        on(XYZ_STEP_TAG, alert: alert)
-        out.tag = arena.intern(tag)
-    case .depend(let alert, let other, let id):
-        on(XYZ_STEP_DEPEND, alert: alert)
-        out.on = other.map(arena.intern)
-        out.id = id.map(arena.intern)
-    case .hold(let alert): on(XYZ_STEP_HOLD, alert: alert)
-    case .unhold(let alert): on(XYZ_STEP_UNHOLD, alert: alert)
-    case .holdTimers(let page): on(XYZ_STEP_HOLD_TIMERS, page: page)
-    case .unholdTimers(let page): on(XYZ_STEP_UNHOLD_TIMERS, page: page)
-    case .durationScale(let page, let scale):
-        on(XYZ_STEP_DURATION_SCALE, page: page)
-        out.scale = scale
-    case .gap(let page, let lane, let seconds):
-        on(XYZ_STEP_GAP, page: page)
-        out.lane = arena.intern(lane)
-        out.duration = seconds
-    case .cancelQueued(let page, let tag):
-        on(XYZ_STEP_CANCEL_QUEUED, page: page)
-        out.tag = tag.map(arena.intern)
-    case .laneLimit(let page, let lane, let limit):
-        on(XYZ_STEP_LANE_LIMIT, page: page)
-        out.lane = arena.intern(lane)
+    case .laneLimit(_, _, let limit):
         out.index = limit.visible
         out.on_full = xyz_on_full(rawValue: UInt32(limit.onFull.rawValue))
-    case .order(let page, let order):
-        on(XYZ_STEP_ORDER, page: page)
-        out.order = xyz_order(rawValue: UInt32(order.rawValue))
-    case .session:
-        out.kind = XYZ_STEP_SESSION
-    case .caps:
-        out.kind = XYZ_STEP_CAPS
+    default:
+        break
     }
-    return out
 }
 
 /// A field of the 0.2 side getters (xyz_scenario_step_text, _has, _number).

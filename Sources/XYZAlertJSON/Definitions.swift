@@ -186,63 +186,6 @@ public struct Scenario: Sendable {
         public var seconds: Double
     }
 
-    public enum Step: Sendable, Equatable {
-        case appear(page: String)
-        case disappear(page: String)
-        case destroy(page: String)
-        /// Fresh instances of these alerts, all on `page`, in one atomic add.
-        case add(page: String, alerts: [String])
-        case ready(alert: String)
-        case dismiss(alert: String)
-        case cancel(alert: String)
-        case action(alert: String, index: Int)
-        /// Sets the active child; then a flush, unless `flush` is false
-        /// (recordings: the host's own call, which runs its passes itself).
-        case select(page: String, child: String?, flush: Bool)
-        case keyboard(page: String, frame: Rect, duration: Double)
-        /// nil: the frame is unknown again.
-        case frame(alert: String, frame: Rect?)
-        case flush(page: String)
-        /// Moves the virtual clock forward, ticking at each deadline on the way.
-        case advance(seconds: Double)
-        /// Cancels the live alerts of the page's domain with `tag` (nil: all).
-        case cancelTagged(page: String, tag: String?)
-        case suspend(page: String)
-        case resume(page: String)
-        /// Sets content of the alert's latest instance, one setter per field
-        /// given (see `ContentUpdate`).
-        case update(alert: String, change: ContentUpdate)
-        /// The host's tick of the page's domain (recordings).
-        case tick(page: String)
-        /// Attaches the page to `parent` (nil: detaches it).
-        case parent(page: String, parent: String?)
-        case capacity(page: String, capacity: Int)
-        /// The latest instance's keyboard avoidance.
-        case avoidance(alert: String, enabled: Bool, adjust: Double)
-        /// The latest instance's target.
-        case target(alert: String, target: String)
-        /// A tag added to the latest instance (recordings).
-        case tag(alert: String, tag: String)
-        /// The latest instance gets a dependency: on the latest instance
-        /// of the alert called `on`, or on the id `id`.
-        case depend(alert: String, on: String?, id: String?)
-        /// Holds and unholds (docs/rules.md §17).
-        case hold(alert: String)
-        case unhold(alert: String)
-        case holdTimers(page: String)
-        case unholdTimers(page: String)
-        case durationScale(page: String, scale: Double)
-        case gap(page: String, lane: String, seconds: Double)
-        /// docs/rules.md §19.
-        case cancelQueued(page: String, tag: String?)
-        case laneLimit(page: String, lane: String, limit: LaneLimit)
-        case order(page: String, order: QueueOrder)
-        /// The history begins a session (docs/rules.md §16).
-        case session
-        /// The history's caps on these keys become these (recordings).
-        case caps([AlertSet.KeyCaps])
-    }
-
     /// The content setters of an update step, made in this order for the
     /// fields present: title, message, style, clear actions, add an
     /// action, meta. A present nil clears the field.

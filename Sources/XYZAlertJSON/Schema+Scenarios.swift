@@ -11,6 +11,14 @@ extension Schema {
         return pages.count > 10 ? shown + " and \(pages.count - 10) more" : shown
     }
 
+    /// A page's capacity: an integer from 0 (no limit) to 2147483647.
+    func capacity(_ value: JSONValue) throws(LoadError) -> Int {
+        guard let n = value.integer, n >= 0, n <= Int32.max else {
+            throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(value.described)", at: value)
+        }
+        return Int(n)
+    }
+
     func pages(_ value: JSONValue) throws(LoadError) -> [Scenario.Page] {
         var pages: [Scenario.Page] = []
         var fields: [(parent: JSONValue?, active: JSONValue?)] = []
@@ -29,11 +37,7 @@ extension Schema {
                 switch key {
                 case "parent": parent = field
                 case "active": active = field
-                case "capacity":
-                    guard let n = field.integer, n >= 0, n <= Int32.max else {
-                        throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(field.described)", at: field)
-                    }
-                    capacity = Int(n)
+                case "capacity": capacity = try self.capacity(field)
                 case "duration_scale":
                     scale = try durationScale(field)
                 case "gaps":
@@ -146,11 +150,9 @@ extension Schema {
             }
             return out
         }
-        let kinds = ["appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select",
-                     "keyboard", "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update",
-                     "tick", "parent", "capacity", "avoidance", "target", "depend", "session", "caps",
-                     "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
-                     "cancel_queued", "lane_limit", "order", "tag"]
+        let names = StepNames(page: page, alert: alert, readFields: { body, what, required, optional throws(LoadError) in
+            try fields(body, what, required: required, optional: optional)
+        })
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
         /// Alerts whose actions an earlier "update" step changed: an
@@ -189,7 +191,7 @@ extension Schema {
                 }
             }
             guard members.count == 1, let (kind, body) = members.first else {
-                throw fail("a step must have exactly one key, one of " + kinds.joined(separator: ", ")
+                throw fail("a step must have exactly one key, one of " + Self.stepKeys.joined(separator: ", ")
                            + " (besides \"at\", \"clocks\", \"wall\" and \"during\"); got \(members.count)", at: element)
             }
             if let clocksField, timing.at == nil {
@@ -197,33 +199,11 @@ extension Schema {
             }
             return (try stepKind(kind, body), timing)
         }
-        func flag(_ value: JSONValue?, _ what: String, default fallback: Bool) throws(LoadError) -> Bool {
-            try value.map { (v: JSONValue) throws(LoadError) in try bool(v, what) } ?? fallback
-        }
         func stepKind(_ kind: String, _ body: JSONValue) throws(LoadError) -> Scenario.Step {
+            if let step = try tableStep(kind, body, names) {
+                return step
+            }
             switch kind {
-            case "tick": return .tick(page: try page(body, "tick"))
-            case "parent":
-                let f = try fields(body, "parent", required: ["page", "parent"])
-                let parent = f["parent"]!
-                return .parent(page: try page(f["page"]!, "page"), parent: parent.kind == .null ? nil : try page(parent, "parent"))
-            case "capacity":
-                let f = try fields(body, "capacity", required: ["page", "capacity"])
-                let value = f["capacity"]!
-                guard let n = value.integer, n >= 0, n <= Int32.max else {
-                    throw fail("capacity must be an integer from 0 (no limit) to 2147483647, got \(value.described)", at: value)
-                }
-                return .capacity(page: try page(f["page"]!, "page"), capacity: Int(n))
-            case "avoidance":
-                let f = try fields(body, "avoidance", required: ["alert", "enabled"], optional: ["adjust"])
-                return .avoidance(alert: try alert(f["alert"]!, "alert"), enabled: try bool(f["enabled"]!, "enabled"),
-                                  adjust: try f["adjust"].map { (a: JSONValue) throws(LoadError) in try number(a, "adjust") } ?? 0)
-            case "target":
-                let f = try fields(body, "target", required: ["alert", "target"])
-                return .target(alert: try alert(f["alert"]!, "alert"), target: try string(f["target"]!, "target"))
-            case "tag":
-                let f = try fields(body, "tag", required: ["alert", "tag"])
-                return .tag(alert: try alert(f["alert"]!, "alert"), tag: try string(f["tag"]!, "tag"))
             case "depend":
                 let f = try fields(body, "depend", required: ["alert"], optional: ["on", "id"])
                 guard (f["on"] == nil) != (f["id"] == nil) else {
@@ -232,36 +212,12 @@ extension Schema {
                 return .depend(alert: try alert(f["alert"]!, "alert"),
                                on: try f["on"].map { (v: JSONValue) throws(LoadError) in try alert(v, "on") },
                                id: try f["id"].map { (v: JSONValue) throws(LoadError) in try string(v, "id") })
-            case "appear": return .appear(page: try page(body, "appear"))
-            case "disappear": return .disappear(page: try page(body, "disappear"))
-            case "destroy": return .destroy(page: try page(body, "destroy"))
-            case "flush": return .flush(page: try page(body, "flush"))
-            case "advance": return .advance(seconds: try seconds(body, "advance"))
-            case "hold": return .hold(alert: try alert(body, "hold"))
-            case "unhold": return .unhold(alert: try alert(body, "unhold"))
-            case "hold_timers": return .holdTimers(page: try page(body, "hold_timers"))
-            case "unhold_timers": return .unholdTimers(page: try page(body, "unhold_timers"))
-            case "duration_scale":
-                let f = try fields(body, "duration_scale", required: ["page", "scale"])
-                return .durationScale(page: try page(f["page"]!, "page"), scale: try durationScale(f["scale"]!))
-            case "gap":
-                let f = try fields(body, "gap", required: ["page", "lane", "seconds"])
-                return .gap(page: try page(f["page"]!, "page"), lane: try string(f["lane"]!, "lane"),
-                            seconds: try seconds(f["seconds"]!, "seconds"))
-            case "cancel_queued":
-                let f = try fields(body, "cancel_queued", required: ["page"], optional: ["tag"])
-                return .cancelQueued(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in
-                    try string(t, "tag")
-                })
             case "lane_limit":
                 let f = try fields(body, "lane_limit", required: ["page", "lane", "visible"], optional: ["on_full"])
                 var members: [(key: String, value: JSONValue)] = [("visible", f["visible"]!)]
                 if let onFull = f["on_full"] { members.append(("on_full", onFull)) }
                 return .laneLimit(page: try page(f["page"]!, "page"), lane: try string(f["lane"]!, "lane"),
                                   limit: try laneLimit(members))
-            case "order":
-                let f = try fields(body, "order", required: ["page", "order"])
-                return .order(page: try page(f["page"]!, "page"), order: try queueOrder(f["order"]!))
             case "session":
                 guard body.kind == .object, body.members.isEmpty else {
                     throw fail("session takes {} (it begins a new session of the history), got \(body.described)", at: body)
@@ -301,13 +257,6 @@ extension Schema {
                     change.meta = .some(meta.kind == .null ? nil : meta.text)
                 }
                 return .update(alert: try alert(f["alert"]!, "alert"), change: change)
-            case "suspend": return .suspend(page: try page(body, "suspend"))
-            case "resume": return .resume(page: try page(body, "resume"))
-            case "cancel_tagged":
-                let f = try fields(body, "cancel_tagged", required: ["page"], optional: ["tag"])
-                return .cancelTagged(page: try page(f["page"]!, "page"), tag: try f["tag"].map { (t: JSONValue) throws(LoadError) in
-                    try string(t, "tag")
-                })
             case "add":
                 var ids: [String] = []
                 if body.kind == .array {
@@ -328,9 +277,6 @@ extension Schema {
                                + "\"\(ids[other])\" on \"\(homes[other])\"", at: body)
                 }
                 return .add(page: home, alerts: ids)
-            case "ready": return .ready(alert: try alert(body, "ready"))
-            case "dismiss": return .dismiss(alert: try alert(body, "dismiss"))
-            case "cancel": return .cancel(alert: try alert(body, "cancel"))
             case "action":
                 let f = try fields(body, "action", required: ["alert", "index"])
                 let id = try alert(f["alert"]!, "alert")
@@ -348,23 +294,8 @@ extension Schema {
                     throw fail("index \(i) is out of range: alert \"\(Self.abbreviated(id))\" \(range)", at: index)
                 }
                 return .action(alert: id, index: Int(i))
-            case "select":
-                let f = try fields(body, "select", required: ["page", "child"], optional: ["flush"])
-                let child = f["child"]!
-                return .select(page: try page(f["page"]!, "page"), child: child.kind == .null ? nil : try page(child, "child"),
-                               flush: try flag(f["flush"], "flush", default: true))
-            case "keyboard":
-                let f = try fields(body, "keyboard", required: ["page", "frame"], optional: ["duration"])
-                let duration = try f["duration"].map { (d: JSONValue) throws(LoadError) in
-                    try seconds(d, "duration")
-                } ?? 0
-                return .keyboard(page: try page(f["page"]!, "page"), frame: try rect(f["frame"]!, "frame"), duration: duration)
-            case "frame":
-                let f = try fields(body, "frame", required: ["alert", "frame"])
-                let frame = f["frame"]!
-                return .frame(alert: try alert(f["alert"]!, "alert"), frame: frame.kind == .null ? nil : try rect(frame, "frame"))
             default:
-                throw unknownKey(kind, in: "a step", known: kinds, at: body)
+                throw unknownKey(kind, in: "a step", known: Self.stepKeys, at: body)
             }
         }
         for element in try array(value, "steps") {

@@ -1,5 +1,7 @@
-/* The runner's steps: pages and alert instances by name, and each step
- * of a scenario made as the calls a host would make. */
+/* The runner's steps: pages and alert instances by name, each step's
+ * label, the steps that need more than one call (the others are made by
+ * step_table.c, generated), and playing steps in order or nested in the
+ * events of the step around them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,13 +88,7 @@ void runner_remember(runner *r, const char *id, xyz_alert *alert) {
 
 /* The step's label for the text timeline (r->label, shortened). */
 void runner_describe(runner *r, const xyz_step_info *step) {
-    static const char *names[] = {"appear", "disappear", "destroy", "add", "ready", "dismiss",
-                                  "cancel", "action", "select", "keyboard", "frame", "flush", "advance",
-                                  "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
-                                  "capacity", "avoidance", "target", "depend", "session", "caps",
-                                  "hold", "unhold", "hold_timers", "unhold_timers", "duration_scale", "gap",
-                                  "cancel_queued", "lane_limit", "order", "tag"};
-    const char *name = names[step->kind];
+    const char *name = runner_step_names[step->kind];
     char number[32];
     char *label;
     switch (step->kind) {
@@ -127,12 +123,6 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     case XYZ_STEP_CAPACITY:
         label = text_printf("capacity %s %zu", step->page, step->index);
         break;
-    case XYZ_STEP_SESSION: case XYZ_STEP_CAPS:
-        label = text_printf("%s", name);
-        break;
-    case XYZ_STEP_HOLD: case XYZ_STEP_UNHOLD:
-        label = text_printf("%s %s", name, step->alert);
-        break;
     case XYZ_STEP_DURATION_SCALE:
         label = isinf(step->scale) ? text_printf("duration_scale %s never", step->page)
                                    : text_printf("duration_scale %s %s", step->page, format_number(number, step->scale));
@@ -152,12 +142,13 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     case XYZ_STEP_ORDER:
         label = text_printf("order %s %s", step->page, step->order == XYZ_ORDER_LIFO ? "lifo" : "fifo");
         break;
-    case XYZ_STEP_READY: case XYZ_STEP_DISMISS: case XYZ_STEP_CANCEL: case XYZ_STEP_FRAME: case XYZ_STEP_UPDATE:
-    case XYZ_STEP_AVOIDANCE: case XYZ_STEP_TARGET: case XYZ_STEP_DEPEND: case XYZ_STEP_TAG:
-        label = text_printf("%s %s", name, step->alert);
-        break;
     default:
-        label = text_printf("%s %s", name, step->page);
+        /* The page or the alert it acts on (scripts/steps.py: its first field). */
+        switch (runner_step_subjects[step->kind]) {
+        case STEP_ON_ALERT: label = text_printf("%s %s", name, step->alert); break;
+        case STEP_ON_PAGE: label = text_printf("%s %s", name, step->page); break;
+        default: label = text_printf("%s", name);
+        }
     }
     char *shown = shortened(label);
     snprintf(r->label, sizeof r->label, "%s", shown);
@@ -165,7 +156,7 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     free(label);
 }
 
-static void run_add(runner *r, const xyz_step_info *step) {
+void run_add(runner *r, const xyz_step_info *step) {
     xyz_dispatch *dispatch = runner_live_page(r, step->page);
     if (!dispatch) {
         return;
@@ -226,7 +217,9 @@ static void run_add(runner *r, const xyz_step_info *step) {
 }
 
 /* The content setters of an update step, in the documented order. */
-static void run_update(runner *r, xyz_alert *a, const xyz_step_info *step) {
+void run_update(runner *r, const xyz_step_info *step) {
+    xyz_alert *a = runner_latest(r, step->alert);
+    if (!a) return;
     if (step->sets & XYZ_SETS_TITLE) runner_check_status(r, xyz_alert_set_title(a, step->title));
     if (step->sets & XYZ_SETS_MESSAGE) runner_check_status(r, xyz_alert_set_message(a, step->message));
     if (step->sets & XYZ_SETS_STYLE) runner_check_status(r, xyz_alert_set_style(a, step->style));
@@ -238,298 +231,61 @@ static void run_update(runner *r, xyz_alert *a, const xyz_step_info *step) {
     if (step->sets & XYZ_SETS_META) runner_check_status(r, xyz_alert_set_meta(a, step->meta));
 }
 
-void touched_add(touched *t, size_t page) {
-    if (t && !t->flags[page]) {
-        t->flags[page] = true;
-        t->list[t->count++] = page;
-    }
+
+/* The steps the table of steps (scripts/steps.py) leaves to a function
+ * of their own: run_KEY(r, step), called from runner_run_step. */
+
+void run_appear(runner *r, const xyz_step_info *step) {
+    xyz_dispatch *d = runner_live_page(r, step->page);
+    if (!d) return;
+    /* Drawn first: the page's own events of this step follow it. */
+    if (r->picture) picture_page_visible(r->picture, runner_page_number(r, step->page), true);
+    runner_check_status(r, xyz_dispatch_page_did_appear(d));
 }
 
-/* A deadline of the advance: when, and whose page. */
-typedef struct due {
-    double at;
-    size_t page;
-} due;
-
-static bool before(due a, due b) {
-    return a.at < b.at || (a.at == b.at && a.page < b.page);
+void run_disappear(runner *r, const xyz_step_info *step) {
+    xyz_dispatch *d = runner_live_page(r, step->page);
+    if (!d) return;
+    if (r->picture) picture_page_visible(r->picture, runner_page_number(r, step->page), false);
+    runner_check_status(r, xyz_dispatch_page_will_disappear(d));
 }
 
-/* A binary min-heap of dues (`before` order). */
-typedef struct due_heap {
-    due *items;
-    size_t count, capacity;
-} due_heap;
-
-static void heap_push(due_heap *h, due d) {
-    if (h->count == h->capacity) {
-        h->capacity = h->capacity ? 2 * h->capacity : 16;
-        due *bigger = realloc(h->items, h->capacity * sizeof *bigger);
-        if (!bigger) {
-            fprintf(diagnostics(), "xyzalert: out of memory\n");
-            exit(EXIT_USAGE);
-        }
-        h->items = bigger;
+void run_destroy(runner *r, const xyz_step_info *step) {
+    xyz_dispatch *d = runner_live_page(r, step->page);
+    if (!d) return;
+    if (r->recording && d == r->pages[0].dispatch) {
+        /* The recording lives with the page that started it: kept
+         * as it stands, up to this step. */
+        r->recording_at_destroy = xyz_dispatch_recording_json(d);
+        r->recording_ended_at = r->step;
     }
-    size_t i = h->count++;
-    while (i > 0 && before(d, h->items[(i - 1) / 2])) {
-        h->items[i] = h->items[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->items[i] = d;
+    runner_find_page(r, step->page)->dispatch = NULL;
+    if (r->picture) picture_page_destroyed(r->picture, runner_page_number(r, step->page));
+    runner_check_status(r, xyz_dispatch_destroy(d));
 }
 
-static void heap_pop(due_heap *h) {
-    due last = h->items[--h->count];
-    size_t i = 0;
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= h->count) break;
-        if (child + 1 < h->count && before(h->items[child + 1], h->items[child])) child++;
-        if (!before(h->items[child], last)) break;
-        h->items[i] = h->items[child];
-        i = child;
-    }
-    if (h->count) h->items[i] = last;
+void run_parent(runner *r, const xyz_step_info *step) {
+    const char *parent = step->parent;
+    xyz_dispatch *d, *to = NULL;
+    if (!(d = runner_live_page(r, step->page)) || (parent && !(to = runner_live_page(r, parent)))) return;
+    runner_check_status(r, xyz_dispatch_set_parent(d, to));
 }
 
-/* Files page `i`'s deadline, if it has one, as of `clock`; `filed[i]` is
- * the time of its one valid entry (NAN: none), older entries are stale. */
-static void file_deadline(due_heap *h, double *filed, xyz_dispatch *const *pages, size_t i, double clock) {
-    double d = pages[i] ? xyz_dispatch_next_deadline(pages[i]) : -1;
-    filed[i] = d >= 0 ? clock + d : NAN;
-    if (d >= 0) heap_push(h, (due){clock + d, i});
+void run_depend(runner *r, const xyz_step_info *step) {
+    const char *on = step->on;
+    xyz_alert *a, *other = NULL;
+    if (!(a = runner_latest(r, step->alert)) || (on && !(other = runner_dependency_of(r, on)))) return;
+    runner_check_status(r, on ? xyz_alert_add_dependency(a, other) : xyz_alert_add_dependency_id(a, step->id));
 }
 
-void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, double seconds, touched *changed,
-                   void (*tick_failed)(xyz_status status, void *context), void *context) {
-    double target = *clock + seconds;
-    due_heap heap = {0};
-    double *filed = malloc((count ? count : 1) * sizeof *filed);
-    if (!filed) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
-    for (size_t i = 0; i < count; i++) {
-        file_deadline(&heap, filed, pages, i, *clock);
-    }
-    if (changed) {
-        for (size_t k = 0; k < changed->count; k++) changed->flags[changed->list[k]] = false;
-        changed->count = 0;
-    }
-    while (heap.count) {
-        due top = heap.items[0];
-        heap_pop(&heap);
-        if (top.at != filed[top.page]) continue; /* replaced by a later filing */
-        /* The domain may have changed since without telling: asked again. */
-        double d = pages[top.page] ? xyz_dispatch_next_deadline(pages[top.page]) : -1;
-        if (d < 0 || *clock + d != top.at) {
-            if (d >= 0) heap_push(&heap, (due){*clock + d, top.page});
-            filed[top.page] = d >= 0 ? *clock + d : NAN;
-            continue;
-        }
-        if (top.at > target) break;
-        *clock = top.at;
-        xyz_status status = xyz_dispatch_tick(pages[top.page]);
-        if (status != XYZ_OK && tick_failed) {
-            tick_failed(status, context);
-        }
-        if (!changed) { /* every page asked again */
-            heap.count = 0;
-            for (size_t i = 0; i < count; i++) file_deadline(&heap, filed, pages, i, *clock);
-            continue;
-        }
-        file_deadline(&heap, filed, pages, top.page, *clock);
-        for (size_t k = 0; k < changed->count; k++) {
-            size_t i = changed->list[k];
-            changed->flags[i] = false;
-            if (i != top.page) file_deadline(&heap, filed, pages, i, *clock);
-        }
-        changed->count = 0;
-    }
-    free(heap.items);
-    free(filed);
-    *clock = target;
-}
-
-static void report_tick(xyz_status status, void *context) {
-    runner_check_status(context, status);
-}
-
-/* The "advance" step, over the scenario's live pages. A clock past the
- * largest finite time is refused (an error event): time stays finite. */
-static void run_advance(runner *r, double seconds) {
-    if (!isfinite(r->clock + seconds)) {
-        char message[200];
-        snprintf(message, sizeof message, "advance %gs would take the clock past the largest finite time; it stays at %g",
-                 seconds, r->clock);
-        runner_error_event(r, "invalid", message);
-        return;
-    }
-    xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
-    if (!pages) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
-    for (size_t i = 0; i < r->page_count; i++) {
-        pages[i] = r->pages[i].dispatch;
-    }
-    advance_clock(&r->clock, pages, r->page_count, seconds, &r->changed, report_tick, r);
-    free(pages);
-}
-
-static void run_step(runner *r, const xyz_step_info *step) {
-    xyz_dispatch *d;
-    xyz_alert *a;
-    switch (step->kind) {
-    case XYZ_STEP_APPEAR:
-    case XYZ_STEP_DISAPPEAR:
-        if ((d = runner_live_page(r, step->page))) {
-            bool appear = step->kind == XYZ_STEP_APPEAR;
-            /* Drawn first: the page's own events of this step follow it. */
-            if (r->picture) picture_page_visible(r->picture, runner_page_number(r, step->page), appear);
-            runner_check_status(r, appear ? xyz_dispatch_page_did_appear(d) : xyz_dispatch_page_will_disappear(d));
-        }
-        break;
-    case XYZ_STEP_DESTROY:
-        if ((d = runner_live_page(r, step->page))) {
-            if (r->recording && d == r->pages[0].dispatch) {
-                /* The recording lives with the page that started it: kept
-                 * as it stands, up to this step. */
-                r->recording_at_destroy = xyz_dispatch_recording_json(d);
-                r->recording_ended_at = r->step;
-            }
-            runner_find_page(r, step->page)->dispatch = NULL;
-            if (r->picture) picture_page_destroyed(r->picture, runner_page_number(r, step->page));
-            runner_check_status(r, xyz_dispatch_destroy(d));
-        }
-        break;
-    case XYZ_STEP_FLUSH:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_flush(d));
-        break;
-    case XYZ_STEP_ADD:
-        run_add(r, step);
-        break;
-    case XYZ_STEP_ADVANCE:
-        run_advance(r, step->duration);
-        break;
-    case XYZ_STEP_SUSPEND:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_suspend(d));
-        break;
-    case XYZ_STEP_UPDATE:
-        if ((a = runner_latest(r, step->alert))) run_update(r, a, step);
-        break;
-    case XYZ_STEP_TICK:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_tick(d));
-        break;
-    case XYZ_STEP_PARENT: {
-        const char *parent = step->parent;
-        xyz_dispatch *to = NULL;
-        if (!(d = runner_live_page(r, step->page)) || (parent && !(to = runner_live_page(r, parent)))) break;
-        runner_check_status(r, xyz_dispatch_set_parent(d, to));
-        break;
-    }
-    case XYZ_STEP_CAPACITY:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_capacity(d, step->index));
-        break;
-    case XYZ_STEP_AVOIDANCE:
-        if ((a = runner_latest(r, step->alert))) {
-            runner_check_status(r, xyz_alert_set_keyboard_avoidance(a, step->enabled, step->adjust));
-        }
-        break;
-    case XYZ_STEP_TARGET:
-        if ((a = runner_latest(r, step->alert))) {
-            runner_check_status(r, xyz_alert_set_target(a, step->target));
-        }
-        break;
-    case XYZ_STEP_TAG:
-        if ((a = runner_latest(r, step->alert))) {
-            runner_check_status(r, xyz_alert_add_tag(a, step->tag));
-        }
-        break;
-    case XYZ_STEP_DEPEND: {
-        const char *on = step->on;
-        xyz_alert *other = NULL;
-        if (!(a = runner_latest(r, step->alert)) || (on && !(other = runner_dependency_of(r, on)))) break;
-        runner_check_status(r, on ? xyz_alert_add_dependency(a, other)
-                           : xyz_alert_add_dependency_id(a, step->id));
-        break;
-    }
-    case XYZ_STEP_RESUME:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_resume(d));
-        break;
-    case XYZ_STEP_SESSION:
-        runner_check_status(r, xyz_history_begin_session(r->history));
-        break;
-    case XYZ_STEP_HOLD:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_hold(a));
-        break;
-    case XYZ_STEP_UNHOLD:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_unhold(a));
-        break;
-    case XYZ_STEP_HOLD_TIMERS:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_hold_timers(d));
-        break;
-    case XYZ_STEP_UNHOLD_TIMERS:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_unhold_timers(d));
-        break;
-    case XYZ_STEP_DURATION_SCALE:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_duration_scale(d, step->scale));
-        break;
-    case XYZ_STEP_GAP:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_gap(d, step->lane, step->duration));
-        break;
-    case XYZ_STEP_CAPS:
-        runner_check_status(r, xyz_scenario_step_apply_caps(r->scenario, r->step, r->history));
-        break;
-    case XYZ_STEP_CANCEL_QUEUED:
-        if ((d = runner_live_page(r, step->page))) {
-            runner_check_status(r, xyz_dispatch_cancel_queued(d, step->tag, NULL));
-        }
-        break;
-    case XYZ_STEP_LANE_LIMIT:
-        if ((d = runner_live_page(r, step->page))) {
-            runner_check_status(r, xyz_dispatch_set_lane_limit(d, step->lane, step->index, step->on_full));
-        }
-        break;
-    case XYZ_STEP_ORDER:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_order(d, step->order));
-        break;
-    case XYZ_STEP_CANCEL_TAGGED:
-        if ((d = runner_live_page(r, step->page))) {
-            runner_check_status(r, xyz_dispatch_cancel_tagged(d, step->tag, NULL));
-        }
-        break;
-    case XYZ_STEP_READY:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_set_ready(a));
-        break;
-    case XYZ_STEP_DISMISS:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_dismiss(a));
-        break;
-    case XYZ_STEP_CANCEL:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_cancel(a));
-        break;
-    case XYZ_STEP_ACTION:
-        if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_trigger_action(a, step->index));
-        break;
-    case XYZ_STEP_FRAME:
-        if ((a = runner_latest(r, step->alert))) {
-            runner_check_status(r, xyz_alert_set_frame(a, step->has_frame ? &step->frame : NULL));
-        }
-        break;
-    case XYZ_STEP_KEYBOARD:
-        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_keyboard_changed(d, step->frame, step->duration));
-        break;
-    case XYZ_STEP_SELECT: {
-        if (!(d = runner_live_page(r, step->page))) break;
-        xyz_dispatch *child = NULL;
-        if (step->child && !(child = runner_live_page(r, step->child))) break;
-        xyz_status status = xyz_dispatch_set_active_child(d, child);
-        runner_check_status(r, status);
-        if (status == XYZ_OK && step->flush) runner_check_status(r, xyz_dispatch_flush(d));
-        break;
-    }
-    }
+void run_select(runner *r, const xyz_step_info *step) {
+    xyz_dispatch *d = runner_live_page(r, step->page);
+    if (!d) return;
+    xyz_dispatch *child = NULL;
+    if (step->child && !(child = runner_live_page(r, step->child))) return;
+    xyz_status status = xyz_dispatch_set_active_child(d, child);
+    runner_check_status(r, status);
+    if (status == XYZ_OK && step->flush) runner_check_status(r, xyz_dispatch_flush(d));
 }
 
 /* The event number (from 1) of its outer step during which step `index`
@@ -565,7 +321,7 @@ void runner_play(runner *r, size_t index) {
     /* A nested step is drawn in the column of the step around it. */
     bool outer = !runner_nested_in(r, index);
     if (r->picture && outer) picture_at(r->picture, index, r->clock);
-    run_step(r, &step);
+    runner_run_step(r, &step);
     if (r->picture && outer) picture_step_done(r->picture, r->clock);
     if (r->format == FORMAT_TEXT && !r->step_printed) {
         runner_line_start(r);

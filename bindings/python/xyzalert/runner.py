@@ -11,6 +11,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
 from ._enums import EndReason, HideReason, Order, Politeness, Status, StepKind
+from ._step_table import STEPS
 from .alert import Alert
 from .alert_set import Scenario, Step
 from .dispatch import Dispatch
@@ -322,135 +323,80 @@ class ScenarioPlayer:
         trace.clock = target
 
     def _run(self, step: Step) -> None:
-        kind = step.kind
-        if kind == StepKind.SESSION:
-            self.history.begin_session()
+        timed, play = STEPS[step.kind]
+        if play is None or (not timed and (step.at is not None or step.during is not None)):
+            raise ValueError(f"the Python runner does not play a recording's steps ({step.kind.name.lower()}"
+                             f"{', with at or during' if play is not None else ''}); xyzalert simulate does")
+        play(self, step)
+
+    def _run_session(self, step: Step) -> None:
+        self.history.begin_session()
+
+    def _run_caps(self, step: Step) -> None:
+        lib.xyz_scenario_step_apply_caps(self.scenario._handle, self.trace.step, self.history._handle)
+
+    def _run_destroy(self, step: Step) -> None:
+        dispatch = self._live_page(step.page)
+        if dispatch is not None:
+            self._pages[step.page or ""] = None
+            dispatch.close()
+
+    def _run_select(self, step: Step) -> None:
+        parent = self._live_page(step.page)
+        if parent is None:
             return
-        if kind == StepKind.CAPS:
-            lib.xyz_scenario_step_apply_caps(self.scenario._handle, self.trace.step, self.history._handle)
+        child = None
+        if step.child is not None:
+            child = self._live_page(step.child)
+            if child is None:
+                return
+        parent.active_child = child
+        parent.flush()
+
+    def _run_add(self, step: Step) -> None:
+        dispatch = self._live_page(step.page)
+        if dispatch is None:
             return
-        if kind in (StepKind.HOLD, StepKind.UNHOLD):
-            alert = self._instance(step.alert)
-            if alert is not None:
-                alert.hold() if kind == StepKind.HOLD else alert.unhold()
-            return
-        if kind in (StepKind.CANCEL_QUEUED, StepKind.LANE_LIMIT, StepKind.ORDER):
-            dispatch = self._live_page(step.page)
-            if dispatch is None:
-                return
-            if kind == StepKind.CANCEL_QUEUED:
-                dispatch.cancel_queued(step.tag)
-            elif kind == StepKind.LANE_LIMIT:
-                dispatch.set_lane_limit(step.lane or "", step.index, step.on_full)
-            else:
-                dispatch.order = step.order
-            return
-        if kind in (StepKind.HOLD_TIMERS, StepKind.UNHOLD_TIMERS, StepKind.DURATION_SCALE, StepKind.GAP):
-            dispatch = self._live_page(step.page)
-            if dispatch is None:
-                return
-            if kind == StepKind.HOLD_TIMERS:
-                dispatch.hold_timers()
-            elif kind == StepKind.UNHOLD_TIMERS:
-                dispatch.unhold_timers()
-            elif kind == StepKind.DURATION_SCALE:
-                dispatch.duration_scale = step.scale
-            else:
-                dispatch.set_gap(step.lane or "", step.duration)
-            return
-        if kind >= StepKind.TICK or step.at is not None or step.during is not None:
-            raise ValueError(f"the Python runner does not play a recording's steps ({kind.name.lower()}"
-                             f"{', with at or during' if kind < StepKind.TICK else ''}); xyzalert simulate does")
-        if kind == StepKind.ADVANCE:
-            self._advance(step.duration)
-        elif kind in (StepKind.SUSPEND, StepKind.RESUME):
-            dispatch = self._live_page(step.page)
-            if dispatch is not None:
-                dispatch.suspend() if kind == StepKind.SUSPEND else dispatch.resume()
-        elif kind == StepKind.CANCEL_TAGGED:
-            dispatch = self._live_page(step.page)
-            if dispatch is not None:
-                dispatch.cancel_tagged(step.tag)
-        elif kind in (StepKind.APPEAR, StepKind.DISAPPEAR, StepKind.FLUSH, StepKind.KEYBOARD, StepKind.DESTROY):
-            dispatch = self._live_page(step.page)
-            if dispatch is None:
-                return
-            if kind == StepKind.APPEAR:
-                dispatch.page_did_appear()
-            elif kind == StepKind.DISAPPEAR:
-                dispatch.page_will_disappear()
-            elif kind == StepKind.FLUSH:
-                dispatch.flush()
-            elif kind == StepKind.KEYBOARD:
-                dispatch.keyboard_changed(step.frame or (0, 0, 0, 0), step.duration)
-            else:
-                self._pages[step.page or ""] = None
-                dispatch.close()
-        elif kind == StepKind.ADD:
-            dispatch = self._live_page(step.page)
-            if dispatch is None:
-                return
-            alerts = self.scenario.alerts
-            fresh = [alerts.create_alert(name) for name in step.alerts]
-            for i, (name, made) in enumerate(zip(step.alerts, fresh)):
-                if made.id is None:
-                    self.trace.names[made._handle] = name
-                # "after_alerts": the latest instances of those names, earlier
-                # alerts of this add first (as the tool does).
-                for other in alerts.after_alerts(name):
-                    earlier = [fresh[j] for j in range(i) if step.alerts[j] == other]
-                    dependency = earlier[0] if earlier else self._instance(other)
-                    if dependency is None:
-                        return
-                    made.add_dependency(dependency)
-            previous = {name: self._latest.get(name) for name in step.alerts}
-            self._latest.update(zip(step.alerts, fresh))
-            try:
-                dispatch.add(fresh)
-            except XYZAlertError:
-                for name, old in previous.items():
-                    if old is None:
-                        self._latest.pop(name, None)
-                    else:
-                        self._latest[name] = old
-                raise
-        elif kind == StepKind.SELECT:
-            parent = self._live_page(step.page)
-            if parent is None:
-                return
-            child = None
-            if step.child is not None:
-                child = self._live_page(step.child)
-                if child is None:
+        alerts = self.scenario.alerts
+        fresh = [alerts.create_alert(name) for name in step.alerts]
+        for i, (name, made) in enumerate(zip(step.alerts, fresh)):
+            if made.id is None:
+                self.trace.names[made._handle] = name
+            # "after_alerts": the latest instances of those names, earlier
+            # alerts of this add first (as the tool does).
+            for other in alerts.after_alerts(name):
+                earlier = [fresh[j] for j in range(i) if step.alerts[j] == other]
+                dependency = earlier[0] if earlier else self._instance(other)
+                if dependency is None:
                     return
-            parent.active_child = child
-            parent.flush()
-        else:
-            alert = self._instance(step.alert)
-            if alert is None:
-                return
-            if kind == StepKind.READY:
-                alert.set_ready()
-            elif kind == StepKind.DISMISS:
-                alert.dismiss()
-            elif kind == StepKind.CANCEL:
-                alert.cancel()
-            elif kind == StepKind.ACTION:
-                alert.trigger_action(step.index)
-            elif kind == StepKind.FRAME:
-                alert.set_frame(step.frame)
-            elif kind == StepKind.UPDATE:
-                # One setter per field the step gives, in the documented order.
-                for field_name in step.sets:
-                    if field_name == "title":
-                        alert.title = step.title
-                    elif field_name == "message":
-                        alert.message = step.message
-                    elif field_name == "style":
-                        alert.style = step.style or ""
-                    elif field_name == "clear_actions":
-                        alert.clear_actions()
-                    elif field_name == "add_action" and step.action is not None:
-                        alert.add_action(step.action)
-                    elif field_name == "meta":
-                        alert.meta = step.meta
+                made.add_dependency(dependency)
+        previous = {name: self._latest.get(name) for name in step.alerts}
+        self._latest.update(zip(step.alerts, fresh))
+        try:
+            dispatch.add(fresh)
+        except XYZAlertError:
+            for name, old in previous.items():
+                if old is None:
+                    self._latest.pop(name, None)
+                else:
+                    self._latest[name] = old
+            raise
+
+    def _run_update(self, step: Step) -> None:
+        alert = self._instance(step.alert)
+        if alert is None:
+            return
+        # One setter per field the step gives, in the documented order.
+        for field_name in step.sets:
+            if field_name == "title":
+                alert.title = step.title
+            elif field_name == "message":
+                alert.message = step.message
+            elif field_name == "style":
+                alert.style = step.style or ""
+            elif field_name == "clear_actions":
+                alert.clear_actions()
+            elif field_name == "add_action" and step.action is not None:
+                alert.add_action(step.action)
+            elif field_name == "meta":
+                alert.meta = step.meta
