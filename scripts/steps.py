@@ -24,7 +24,7 @@ A row:
   since   the version that added it (shown in the header from 0.2).
   doc     what it does, for the header, the Swift case and Python.
   body    how its JSON is read:
-            "page" / "alert" / "seconds": a single value of that type;
+            "page" / "alert" / "seconds" / "text": a single value of that type;
             "fields": an object of the fields in `fields`;
             "custom": Schema+Scenarios.swift reads it (`fields` still
             gives the Swift case's associated values).
@@ -36,7 +36,9 @@ A row:
   c       the runner's call: a C expression of `r` (the runner), `step`,
           and `d` (the page's live dispatch) or `a` (the alert's latest
           instance) when the first field is a page or an alert; "custom":
-          the function run_<key>(r, step) in steps.c.
+          the function run_<key>(r, step) in steps.c. A call that returns
+          an xyz_status is checked (an error event when it fails); with
+          `c_status=False` it is a statement of its own.
   py      the Python runner's call: a Python expression of `run` (the
           runner), `s` (the step) and `d` / `a` as for `c`; "custom": the
           method run._run_<key>(s); None: refused (recordings only).
@@ -288,9 +290,9 @@ def swift_read(field, value, what):
 def swift_reader_case(step):
     key, body, fields = step["key"], step["body"], step["fields"]
     label = case_name(step)
-    if body in ("page", "alert", "seconds"):
+    if body in ("page", "alert", "seconds", "text"):
         field = fields[0]
-        t = dict(page="page", alert="alert", seconds="seconds")[body]
+        t = body
         return '        case "%s": return .%s(%s: %s)' % (key, label, field[0], swift_read((field[0], t), "body", key))
     required = [f[0] for f in fields if not f[1].endswith("?")]
     optional = [f[0] for f in fields if f[1].endswith("?")]
@@ -424,7 +426,7 @@ def c_case(step):
     if step["c"] == "custom":
         lines.append("        run_%s(r, step);" % step["key"])
     else:
-        call = "runner_check_status(r, %s);" % step["c"]
+        call = ("runner_check_status(r, %s);" if step.get("c_status", True) else "%s;") % step["c"]
         who = subject(step)
         if who == "page":
             lines.append("        if ((d = runner_live_page(r, step->page))) %s" % call)
