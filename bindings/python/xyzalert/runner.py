@@ -143,6 +143,12 @@ class ScenarioPlayer:
     :meth:`step` raises ``ValueError`` for them.
     """
 
+    #: The scenario being played, its trace and its display history
+    #: (declared here for the table of steps, which plays through them).
+    scenario: Scenario
+    trace: _Trace
+    history: History
+
     def __init__(self, path: Union[str, "os.PathLike[str]"],
                  observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False) -> None:
         """Loads the scenario at `path` and makes its pages (names, parents,
