@@ -136,5 +136,8 @@ func stepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStr
         out.kind = XYZ_STEP_TAG
         out.alert = arena.intern(alert)
         out.tag = arena.intern(tag)
+    case .note(let text):
+        out.kind = XYZ_STEP_NOTE
+        out.message = arena.intern(text)
     }
 }

@@ -58,6 +58,8 @@ extension Scenario {
         case order(page: String, order: QueueOrder)
         /// A tag added to the latest instance (recordings).
         case tag(alert: String, tag: String)
+        /// A note the trace shows between events (no call).
+        case note(text: String)
     }
 }
 
@@ -80,7 +82,7 @@ extension Schema {
         "appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select", "keyboard",
         "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
         "capacity", "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers",
-        "unhold_timers", "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag",
+        "unhold_timers", "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note",
     ]
 
     /// The step `kind` whose fields the table describes, read from `body`;
@@ -158,6 +160,7 @@ extension Schema {
             let f = try names.fields(body, "tag", required: ["alert", "tag"], optional: [])
             return .tag(alert: try names.alert(f["alert"]!, "alert"),
                       tag: try string(f["tag"]!, "tag"))
+        case "note": return .note(text: try string(body, "note"))
         default: return nil
         }
     }

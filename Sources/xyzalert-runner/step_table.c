@@ -36,7 +36,8 @@ const char *const runner_step_names[] = {
     "cancel_queued",
     "lane_limit",
     "order",
-    "tag"
+    "tag",
+    "note"
 };
 
 const step_subject runner_step_subjects[] = {
@@ -74,7 +75,8 @@ const step_subject runner_step_subjects[] = {
     STEP_ON_PAGE,
     STEP_ON_PAGE,
     STEP_ON_PAGE,
-    STEP_ON_ALERT
+    STEP_ON_ALERT,
+    STEP_ON_NOTHING
 };
 
 const size_t runner_step_kind_count = sizeof runner_step_names / sizeof runner_step_names[0];
@@ -189,6 +191,9 @@ void runner_run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_TAG:
         if ((a = runner_latest(r, step->alert))) runner_check_status(r, xyz_alert_add_tag(a, step->tag));
+        break;
+    case XYZ_STEP_NOTE:
+        trace_note(r, step->message);
         break;
     }
 }

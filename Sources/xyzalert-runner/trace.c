@@ -186,6 +186,20 @@ static const char *error_code(xyz_status status) {
     }
 }
 
+/* A "note" step's text: a line of the text and JSON traces; no expect line
+ * and nothing drawn, since no host hears of it. */
+void trace_note(runner *r, const char *text) {
+    if (r->quiet || r->picture || r->format == FORMAT_EXPECT) {
+        return;
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"note\", \"text\": ", r->step);
+        print_json_string(stdout, text);
+        printf("}\n");
+    } else {
+        event_text(r, "note", text, "");
+    }
+}
+
 void runner_error_event(runner *r, const char *code, const char *message) {
     if (r->picture) {
         return; /* a failed call changes nothing on the picture */

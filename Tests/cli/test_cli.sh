@@ -194,6 +194,22 @@ done
 out=$("$XYZALERT" simulate examples/launch.json | head -1)
 expect "text timeline without time" 0 $? "step  what                                   event   alert          detail" "$out"
 
+# A "note" step: a line of the text and JSON traces, no expect line.
+cat > "$scratch/note.json" <<'JSON'
+{"version": 1, "pages": {"home": {}}, "alerts": [{"id": "a", "page": "home"}],
+ "steps": [{"appear": "home"}, {"note": "the user opens the app"}, {"add": "a"}]}
+JSON
+out=$("$XYZALERT" simulate "$scratch/note.json")
+expect "a note step in the text trace" 0 $? "step  what         event   alert          detail
+   0  appear home  -
+   1  note         note    the user opens the app
+   2  add a        show    a              on home (page)" "$out"
+out=$("$XYZALERT" simulate "$scratch/note.json" --format json)
+expect "a note step in the JSON trace" 0 $? '{"step": 1, "event": "note", "text": "the user opens the app"}
+{"step": 2, "event": "show", "alert": "a", "page": "home", "target": "page"}' "$out"
+out=$("$XYZALERT" simulate "$scratch/note.json" --format expect)
+expect "a note step has no expect line" 0 $? "2 show a home" "$out"
+
 # Colour only on a terminal, and not with NO_COLOR set (script gives a terminal).
 "$XYZALERT" simulate examples/launch.json | grep -q $'\033'
 expect "no colour when stdout is not a terminal" 1 $?

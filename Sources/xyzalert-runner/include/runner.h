@@ -106,6 +106,7 @@ void trace_show(page *p, xyz_alert *alert, const char *target);
 void trace_move(runner *r, xyz_alert *alert, double dy, double duration);
 void trace_update(runner *r, xyz_alert *alert);
 void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, const char *text);
+void trace_note(runner *r, const char *text);
 void runner_error_event(runner *r, const char *code, const char *message);
 void runner_check_status(runner *r, xyz_status status);
 

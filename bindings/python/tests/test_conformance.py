@@ -103,3 +103,16 @@ def test_an_advance_past_the_largest_finite_time_is_an_error_event_in_both(tmp_p
                            "advance 1e+308s would take the clock past the largest finite time; it stays at 1e+308"}
     assert [event["event"] for event in expected[1:]] == ["show", "remove", "finish"]
     assert xyzalert.run_scenario(scenario) == expected
+
+
+def test_a_note_step_is_a_note_event_in_both(tmp_path):
+    scenario = tmp_path / "note.json"
+    scenario.write_text(json.dumps({
+        "pages": {"home": {}}, "alerts": [{"id": "a", "page": "home"}],
+        "steps": [{"appear": "home"}, {"note": "the user opens the app"}, {"add": "a"}],
+    }))
+    expected = _tool_trace(scenario)
+    assert {"step": 1, "event": "note", "text": "the user opens the app"} in expected
+    assert xyzalert.run_scenario(scenario) == expected
+    step = xyzalert.Scenario.load(scenario).steps[1]
+    assert (step.kind, step.message) == (xyzalert.StepKind.NOTE, "the user opens the app")

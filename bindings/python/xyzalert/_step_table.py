@@ -63,4 +63,5 @@ STEPS: Dict[StepKind, Tuple[bool, Optional[Play]]] = {
     StepKind.LANE_LIMIT: (True, lambda run, s: _on_page(run, s, lambda d: d.set_lane_limit(s.lane or '', s.index, s.on_full))),
     StepKind.ORDER: (True, lambda run, s: _on_page(run, s, lambda d: setattr(d, 'order', s.order))),
     StepKind.TAG: (False, None),
+    StepKind.NOTE: (True, lambda run, s: run.trace.emit('note', text=s.message)),
 }
