@@ -36,7 +36,7 @@ make --no-print-directory install PREFIX="$prefix" > "$scratch/install.log" 2>&1
 expect "make install into a temporary prefix" 0 $?
 
 for file in lib/libxyzalert.so.$version lib/libxyzalert.so.$major lib/libxyzalert.so include/xyzalert.h \
-            include/xyzalert_tooling.h include/xyzalert.hpp lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
+            include/xyzalert_tooling.h include/xyzalert.hpp include/xyzalert/dispatch.hpp lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
             lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1 \
             share/xyzalert/swift-runtime.supp; do
     [ -e "$prefix/$file" ]

@@ -1,0 +1,213 @@
+/* xyzalert/enums.hpp: the enumerations, rect, versions and the keyboard formula. Part of the C++ wrapper: include
+ * "xyzalert.hpp", which includes every part in order. */
+#ifndef XYZALERT_ENUMS_HPP
+#define XYZALERT_ENUMS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <typeinfo>
+#include <utility>
+#include <vector>
+
+#include "../xyzalert.h"
+
+namespace xyz {
+
+/* ---------------------------------------------------------------- enums */
+
+/** xyz_status. */
+enum class status : int {
+    ok = XYZ_OK,
+    invalid = XYZ_EINVAL,
+    state = XYZ_ESTATE,
+    duplicate = XYZ_EDUPLICATE,
+    cycle = XYZ_ECYCLE,
+    not_found = XYZ_ENOTFOUND,
+    parse = XYZ_EPARSE,
+    schema = XYZ_ESCHEMA,
+    io = XYZ_EIO,
+    owner = XYZ_EOWNER,
+};
+
+/** An alert's life (xyz_state). */
+enum class state : int {
+    idle = XYZ_STATE_IDLE,
+    waiting = XYZ_STATE_WAITING,
+    ready = XYZ_STATE_READY,
+    showing = XYZ_STATE_SHOWING,
+    hidden = XYZ_STATE_HIDDEN,
+    finished = XYZ_STATE_FINISHED,
+};
+
+/** How an alert treats the alerts already on screen (xyz_exclusive). */
+enum class exclusive : int {
+    wait = XYZ_EXCLUSIVE_WAIT,
+    cover = XYZ_EXCLUSIVE_COVER,
+    hide_others = XYZ_EXCLUSIVE_HIDE_OTHERS,
+};
+
+/** What an add does when the id is already live (xyz_on_duplicate). */
+enum class on_duplicate : int {
+    reject = XYZ_ON_DUPLICATE_REJECT,
+    ignore = XYZ_ON_DUPLICATE_IGNORE,
+    replace = XYZ_ON_DUPLICATE_REPLACE,
+    update = XYZ_ON_DUPLICATE_UPDATE,
+};
+
+/** What happens to an alert that would be hidden covered (xyz_when_displaced, docs/rules.md §19). */
+enum class when_displaced : int { restore = XYZ_WHEN_DISPLACED_RESTORE, drop = XYZ_WHEN_DISPLACED_DROP };
+
+/** What a full lane does with a wait candidate (xyz_on_full, docs/rules.md §19). */
+enum class on_full : int { queue = XYZ_ON_FULL_QUEUE, evict_oldest = XYZ_ON_FULL_EVICT_OLDEST };
+
+/** Among candidates of equal priority, which shows first (xyz_order, docs/rules.md §19). */
+enum class order : int { fifo = XYZ_ORDER_FIFO, lifo = XYZ_ORDER_LIFO };
+
+/** Why an on-screen alert is hidden (xyz_hide_reason). */
+enum class hide_reason : int { page = XYZ_HIDE_PAGE, covered = XYZ_HIDE_COVERED };
+
+/** Why an alert ended (xyz_end_reason). */
+enum class end_reason : int {
+    dismissed = XYZ_END_DISMISSED,
+    cancelled = XYZ_END_CANCELLED,
+    destroyed = XYZ_END_DESTROYED,
+    timeout = XYZ_END_TIMEOUT,
+    expired = XYZ_END_EXPIRED,
+    duplicate = XYZ_END_DUPLICATE,
+    replaced = XYZ_END_REPLACED,
+    dropped = XYZ_END_DROPPED,
+    capped = XYZ_END_CAPPED,
+    evicted = XYZ_END_EVICTED,
+    displaced = XYZ_END_DISPLACED,
+};
+
+/** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
+enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNOUNCE_ASSERTIVE, off = XYZ_ANNOUNCE_OFF };
+
+/** What a capped alert does (xyz_on_capped, docs/rules.md §16). */
+enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAIT };
+
+/** At most `count` displays per session, ever, or in a window of seconds
+ * (docs/rules.md §16). */
+struct limit {
+    /** How a limit counts: per session, over the lifetime, or in a sliding window. */
+    enum class period : int { session = XYZ_PER_SESSION, lifetime = XYZ_PER_LIFETIME, window = XYZ_PER_WINDOW };
+    /** How many displays the limit allows. */
+    std::uint32_t count = 1;
+    /** Over what it counts them. */
+    period per = period::session;
+    /** Seconds, for period::window. */
+    double window = 0;
+
+    /** At most `n` displays per session. */
+    static limit per_session(std::uint32_t n) { return {n, period::session, 0}; }
+    /** At most `n` displays ever. */
+    static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
+    /** At most `n` displays in any `seconds`-long window. */
+    static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
+    /** Equal count, period and window. */
+    bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
+};
+
+/** Why an alert is where it is (xyz_why_code, docs/rules.md §18). */
+enum class why_code : int {
+    idle = XYZ_WHY_IDLE,
+    showing = XYZ_WHY_SHOWING,
+    hidden_page = XYZ_WHY_HIDDEN_PAGE,
+    hidden_covered = XYZ_WHY_HIDDEN_COVERED,
+    not_ready = XYZ_WHY_NOT_READY,
+    show_after = XYZ_WHY_SHOW_AFTER,
+    dependency = XYZ_WHY_DEPENDENCY,
+    id_dependency = XYZ_WHY_ID_DEPENDENCY,
+    page_not_visible = XYZ_WHY_PAGE_NOT_VISIBLE,
+    not_active_child = XYZ_WHY_NOT_ACTIVE_CHILD,
+    suspended = XYZ_WHY_SUSPENDED,
+    behind = XYZ_WHY_BEHIND,
+    lower_priority = XYZ_WHY_LOWER_PRIORITY,
+    deferred = XYZ_WHY_DEFERRED,
+    lane_gap = XYZ_WHY_LANE_GAP,
+    capped = XYZ_WHY_CAPPED,
+    cooling_down = XYZ_WHY_COOLING_DOWN,
+    min_visible = XYZ_WHY_MIN_VISIBLE,
+    finished = XYZ_WHY_FINISHED,
+};
+
+/** How an action button wants to be drawn (xyz_action_style). */
+enum class action_style : int {
+    default_ = XYZ_ACTION_DEFAULT,
+    cancel = XYZ_ACTION_CANCEL,
+    destructive = XYZ_ACTION_DESTRUCTIVE,
+};
+
+/** @{ */
+/** The names the JSON formats use ("showing", "hide_others", ...); "unknown"
+ * for a value that is not an enumerator. Static storage. */
+inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
+inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
+inline std::string_view to_string(politeness p) { return xyz_politeness_name(static_cast<xyz_politeness>(p)); }
+inline std::string_view to_string(on_duplicate p) { return xyz_on_duplicate_name(static_cast<xyz_on_duplicate>(p)); }
+inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
+inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
+inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
+inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
+inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
+inline std::string_view to_string(when_displaced p) { return p == when_displaced::restore ? "restore" : p == when_displaced::drop ? "drop" : "unknown"; }
+inline std::string_view to_string(on_full p) { return p == on_full::queue ? "queue" : p == on_full::evict_oldest ? "evict_oldest" : "unknown"; }
+inline std::string_view to_string(order o) { return o == order::fifo ? "fifo" : o == order::lifo ? "lifo" : "unknown"; }
+/** A status has no JSON word: its enumerator's name here ("ok", "invalid",
+ * "not_found", ...); xyz_status_name() gives the C name ("XYZ_EINVAL"). */
+inline std::string_view to_string(status s) {
+    switch (s) {
+    case status::ok: return "ok";
+    case status::invalid: return "invalid";
+    case status::state: return "state";
+    case status::duplicate: return "duplicate";
+    case status::cycle: return "cycle";
+    case status::not_found: return "not_found";
+    case status::parse: return "parse";
+    case status::schema: return "schema";
+    case status::io: return "io";
+    case status::owner: return "owner";
+    }
+    return "unknown";
+}
+/** @} */
+
+/** A rectangle in the host's coordinates; y grows downward. */
+using rect = xyz_rect;
+
+/* ---------------------------------------------------------------- versions */
+
+/** The header's version, MAJOR * 1000000 + MINOR * 1000 + PATCH. */
+inline constexpr int header_version = XYZALERT_VERSION_NUMBER;
+/** The loaded library's version, in the same form (xyz_version()). */
+[[nodiscard]] inline int library_version() noexcept { return xyz_version(); }
+/** The loaded library's version as "MAJOR.MINOR.PATCH". */
+[[nodiscard]] inline std::string_view library_version_string() noexcept { return xyz_version_string(); }
+/** Whether the loaded library serves this header: the same major version
+ * and a version at least the header's (xyzalert.h, "Versions"). */
+[[nodiscard]] inline bool library_is_compatible() noexcept {
+    int library = xyz_version();
+    return library / 1000000 == XYZALERT_VERSION_MAJOR && library >= XYZALERT_VERSION_NUMBER;
+}
+
+/** The avoidance formula (xyz_keyboard_offset()): the vertical offset (negative:
+ * up) that clears `keyboard` for an alert at `frame`, plus `adjust`; 0 when
+ * the keyboard is hidden or does not overlap. */
+[[nodiscard]] inline double keyboard_offset(rect frame, rect keyboard, double adjust = 0) noexcept {
+    return xyz_keyboard_offset(frame, keyboard, adjust);
+}
+
+}  // namespace xyz
+
+#endif /* XYZALERT_ENUMS_HPP */
