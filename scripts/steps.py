@@ -501,7 +501,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 from ._enums import StepKind
 
 if TYPE_CHECKING:
-    from .alert_set import Step
+    from .scenario import Step
     from .runner import ScenarioPlayer
 
 Play = Callable[["ScenarioPlayer", "Step"], Any]

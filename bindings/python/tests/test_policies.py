@@ -60,7 +60,7 @@ def test_section13_content_set_on_an_on_screen_alert_is_an_update(recorder, page
 
 
 def test_section13_not_overriding_update_installs_no_callback(recorder):
-    from xyzalert.dispatch import _events_of
+    from xyzalert.callbacks import events_of as _events_of
     assert "update" in _events_of(recorder)
     assert "update" not in _events_of(xyzalert.Host())
 

@@ -226,7 +226,7 @@ def test_the_package_holds_one_lock_only():
     thread in the handle table's lock, its collector waiting for the
     package's; another in the package's, waiting for the table's). The
     handle table and the stored-exception count use the package's lock."""
-    from xyzalert import _callbacks, _handles, _locking
+    from xyzalert import _deferred as _callbacks, _handles, _locking
 
     assert _handles._lock is _locking.lock
     assert _callbacks._stored_lock is _locking.lock

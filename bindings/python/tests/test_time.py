@@ -195,7 +195,7 @@ def test_section12_a_host_that_does_not_override_the_clock_gets_the_system_clock
 
 
 def test_section12_not_overriding_now_and_set_timer_installs_no_callback(recorder):
-    from xyzalert.dispatch import _events_of
+    from xyzalert.callbacks import events_of as _events_of
     assert "now" not in _events_of(recorder) and "set_timer" not in _events_of(recorder)
     assert {"now", "set_timer"} <= set(_events_of(Clocked()))
 

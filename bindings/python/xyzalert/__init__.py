@@ -27,7 +27,8 @@ from . import _lib
 from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
                      State, Status, StepKind, WhenDisplaced, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
-from .alert_set import AlertSet, Page, Scenario, Step
+from .alert_set import AlertSet
+from .scenario import Page, Scenario, Step
 from .dispatch import Dispatch
 from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
                      ReadError, SchemaError, StateError, XYZAlertError)

@@ -1,6 +1,6 @@
 """Every C function of the headers, declared once in one table (restype,
 argtypes, result check, and whether the hot path calls it), as `lib`
-(serialized) and `hot` (the hot path's fast calls).
+(serialized; `_fast` declares the hot path's calls a second time).
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import ctypes
 from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint32,
                     c_void_p)
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Tuple
 
-from ._callbacks import _non_null, _plain, _status, _stored
+from ._deferred import _non_null, _plain, _status
 from ._enums import Status
 from ._loading import library as _library
 from ._locking import serialized
@@ -30,7 +30,7 @@ _non_null_or_state = _non_null(Status.ESTATE)
 #: touches no domain and no shared state (versions, names, the thread's last
 #: error, freeing a string, the keyboard formula, creating an alert) or is
 #: reference counting (atomic; an alert the engine still uses holds a
-#: reference of its own). HOT: `hot` declares it too (see `hot`).
+#: reference of its own). HOT: `hot` declares it too (see `_fast`).
 UNLOCKED = 1
 HOT = 2
 
@@ -291,34 +291,3 @@ class _Locked:
 
 #: Every C function, serialized unless flagged UNLOCKED.
 lib: Any = _Locked(_library)
-
-#: The calls of every app's hot path (flagged HOT: create with priority and
-#: exclusive behaviour, add, dismiss, release), declared a second time with
-#: the same restype but neither errcheck nor argtypes: ctypes' errcheck hook
-#: costs more than the call itself, and converting each argument through
-#: argtypes about as much again. Without argtypes ctypes passes a Python int
-#: as a C int, so callers of `hot` pass every pointer as a ctypes object (an
-#: alert's or dispatch's `_param`, bytes or None for a string, `ONE` for a
-#: size_t count) and only range-checked int32 values as ints; they check
-#: results with `checked` / `created`. Loaded through `PyDLL`, which keeps
-#: the GIL during the call: each returns within microseconds and its
-#: callbacks need the GIL anyway (docs/performance.md has the cost).
-#: Not serialized: callers of add and dismiss hold `lock` themselves (create
-#: and release need none, as for `lib`).
-hot = ctypes.PyDLL(_library._name)
-for _name, _entry in _DECLARATIONS.items():
-    if flags(_name) & HOT:
-        getattr(hot, _name).restype = _entry[0]
-ONE = c_size_t(1)
-
-
-def checked(status: int) -> None:
-    """The check `_status` makes, for a status-returning call of `hot`
-    (inline here for the common case: no error, nothing stored)."""
-    if status or _stored[0]:
-        _status(status, None, None)
-
-
-def created(handle: Optional[int]) -> int:
-    """The check `xyz_alert_create`'s errcheck makes, for the call of `hot`."""
-    return _non_null_or_invalid(handle, None, None)

@@ -25,6 +25,9 @@ from . import _locking
 alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _lock = _locking.lock
+#: The dispatch (weakly) of each active-child provider token the engine
+#: holds (callbacks.set_provider).
+_provider_owners: Dict[int, "weakref.ref[Any]"] = {}
 
 
 def put_alert(handle: int, alert: Any) -> None:

@@ -1,6 +1,6 @@
 """What the rest of the package uses of the C library, in one place: the
 declared functions (`_declarations`), the lock (`_locking`), callback
-exceptions (`_callbacks`), trampolines (`_trampolines`), and small helpers
+exceptions (`_deferred`), and small helpers
 for strings, rects, loaders and steps (here).
 """
 
@@ -11,12 +11,13 @@ from ctypes import c_void_p
 from typing import Any, List, NoReturn, Optional
 
 from . import _check
-from ._callbacks import _stored, call_from_finalizer, defer, last_error  # noqa: F401
-from ._declarations import _DECLARATIONS, _FREE, HOT, ONE, UNLOCKED, checked, created, flags, hot, lib  # noqa: F401
+from ._deferred import _stored, call_from_finalizer, defer, last_error  # noqa: F401
+from ._declarations import _DECLARATIONS, _FREE, HOT, UNLOCKED, flags, lib  # noqa: F401
+from ._fast import ONE, checked, created, hot  # noqa: F401
 from ._enums import Status
 from ._loading import EXPECTED_MAJOR, EXPECTED_MINOR  # noqa: F401
 from ._locking import acquire, lock, release, serialize_methods, serialized  # noqa: F401
-from ._trampolines import _provider_owners, make_host, set_provider  # noqa: F401
+from ._handles import _provider_owners  # noqa: F401
 from ._types import PROVIDER, WALL_CLOCK, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
 from .errors import ParseError, ReadError, SchemaError, error_for
 

@@ -1,14 +1,16 @@
-"""Alert sets and scenarios loaded from JSON (docs/rules.md §8 and §9)."""
+"""Alert sets loaded from JSON (docs/rules.md §8, docs/formats.md "Alert sets").
+
+The C interface calls an alert set a catalog (``xyz_catalog``); the
+docs and this package call it an alert set."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, Optional, Union
 
 from . import _check, _lib
-from ._enums import ActionStyle, OnFull, Order, StepKind
-from .alert import Action, Alert
+from ._handle import Handle
+from .alert import Alert
 
 if TYPE_CHECKING:
     from .history import History
@@ -17,7 +19,7 @@ lib = _lib.lib
 
 
 @_lib.serialize_methods()
-class AlertSet:
+class AlertSet(Handle):
     """Validated alert definitions. ``len()`` counts them, ``ids`` lists
     them in file order, :meth:`create_alert` makes fresh instances."""
 
@@ -38,23 +40,11 @@ class AlertSet:
         data = _json_text(text)
         return cls(_lib.load("xyz_catalog_load_string", data, len(data)))
 
-    def close(self) -> None:
-        """Frees the definitions now (for a scenario's set: forgets them, the
-        scenario frees them); idempotent. ``with AlertSet.load(...)`` closes
-        at the end of the block."""
-        handle, self._handle = self._handle, 0
-        if handle and self._owner is None:
+    def _free(self, handle: int) -> None:
+        """Frees the definitions (for a scenario's set: forgets them, the
+        scenario frees them)."""
+        if self._owner is None:
             lib.xyz_catalog_free(handle)
-
-    def __enter__(self) -> "AlertSet":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
-            self.close()
 
     def __len__(self) -> int:
         return int(lib.xyz_catalog_count(self._handle))
@@ -90,159 +80,8 @@ class AlertSet:
         return Alert._own(lib.xyz_catalog_create_alert(self._handle, _check.text(id, "id")))
 
 
-@dataclass(frozen=True)
-class Page:
-    name: str
-    parent: Optional[str]
-    active: Optional[str]
-    #: The dispatch's capacity (0: no limit).
-    capacity: int = 0
-    #: As a root (docs/rules.md §17): its duration scale (infinity: never)
-    #: and its lanes' gaps in seconds.
-    duration_scale: float = 1.0
-    gaps: Dict[str, float] = field(default_factory=dict)
-    #: docs/rules.md §19: its tie-break order, and as a root its lanes'
-    #: limits: lane -> (visible, on_full).
-    order: Order = Order.FIFO
-    lanes: Dict[str, Tuple[int, OnFull]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step; fields a kind does not use are None."""
-
-    kind: StepKind
-    page: Optional[str] = None
-    child: Optional[str] = None
-    alert: Optional[str] = None
-    alerts: Tuple[str, ...] = ()
-    index: int = 0
-    frame: Optional[Tuple[float, float, float, float]] = None
-    duration: float = 0.0
-    #: cancel_tagged: the tag (None: every alert).
-    tag: Optional[str] = None
-    #: update: the fields it sets, in the order the setters run ("title",
-    #: "message", "style", "clear_actions", "add_action", "meta"), and their
-    #: values (title, message and meta None when set to null).
-    sets: Tuple[str, ...] = ()
-    title: Optional[str] = None
-    message: Optional[str] = None
-    style: Optional[str] = None
-    action: Optional[Action] = None
-    meta: Optional[str] = None
-    #: A recording's: the virtual clock's time during the step, and for a
-    #: call made from inside a callback, the event of the step around it.
-    at: Optional[float] = None
-    during: Optional[int] = None
-    #: gap: the lane (its seconds in ``duration``); duration_scale: the scale.
-    lane: Optional[str] = None
-    scale: float = 0.0
-    #: lane_limit: the lane in ``lane``, the visible count in ``index``, and
-    #: what a full lane does; order: the page's order.
-    on_full: OnFull = OnFull.QUEUE
-    order: Order = Order.FIFO
-
-
-@dataclass
-class Scenario:
-    """A validated scenario: pages, alerts (with pages) and steps."""
-
-    pages: List[Page]
-    deferred: bool
-    alerts: AlertSet
-    steps: List[Step] = field(default_factory=list)
-    #: The "expect" lines ("STEP EVENT ALERT [DETAIL]"), None without a list.
-    expect: Optional[List[str]] = None
-    #: The history it starts from, as JSON text (None: an empty one), and
-    #: the wall clock at virtual time 0 (docs/rules.md §16).
-    history: Optional[str] = None
-    wall_clock: float = 0.0
-    _handle: int = 0
-
-    @classmethod
-    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Scenario":
-        """Loads a scenario file; raises ParseError, SchemaError or ReadError
-        with the file, line, column and JSON pointer."""
-        return cls._read(_lib.load("xyz_scenario_load_file", _check.path(path, "path")))
-
-    @classmethod
-    def loads(cls, text: Union[str, bytes]) -> "Scenario":
-        """Loads a scenario from JSON text (source "<string>")."""
-        data = _json_text(text)
-        return cls._read(_lib.load("xyz_scenario_load_string", data, len(data)))
-
-    @classmethod
-    def _read(cls, handle: int) -> "Scenario":
-        pages = [Page(lib.xyz_scenario_page_name(handle, i).decode("utf-8"),
-                      _lib.decode(lib.xyz_scenario_page_parent(handle, i)),
-                      _lib.decode(lib.xyz_scenario_page_active(handle, i)),
-                      int(lib.xyz_scenario_page_capacity(handle, i)),
-                      float(lib.xyz_scenario_page_duration_scale(handle, i)),
-                      {lib.xyz_scenario_page_gap_lane(handle, i, k).decode("utf-8"): float(lib.xyz_scenario_page_gap(handle, i, k))
-                       for k in range(lib.xyz_scenario_page_gap_count(handle, i))},
-                      Order(lib.xyz_scenario_page_order(handle, i)),
-                      {lib.xyz_scenario_page_lane_limit_lane(handle, i, k).decode("utf-8"):
-                       (int(lib.xyz_scenario_page_lane_limit_visible(handle, i, k)),
-                        OnFull(lib.xyz_scenario_page_lane_limit_on_full(handle, i, k)))
-                       for k in range(lib.xyz_scenario_page_lane_limit_count(handle, i))})
-                 for i in range(lib.xyz_scenario_page_count(handle))]
-        steps = []
-        for i in range(lib.xyz_scenario_step_count(handle)):
-            raw = _lib.step_info(handle, i)
-            kind = StepKind(raw.kind)
-            frame = (raw.frame.x, raw.frame.y, raw.frame.width, raw.frame.height)
-            steps.append(Step(kind, _lib.decode(raw.page), _lib.decode(raw.child), _lib.decode(raw.alert),
-                              tuple(_lib.step_alerts(raw)), int(raw.index),
-                              frame if kind in (StepKind.KEYBOARD, StepKind.FRAME) else None, float(raw.duration),
-                              _lib.decode(raw.tag), _update_fields(raw), _lib.decode(raw.title),
-                              _lib.decode(raw.message), _lib.decode(raw.style),
-                              Action(_lib.decode(raw.action_id) or "", _lib.decode(raw.action_title) or "",
-                                     ActionStyle(raw.action_style), bool(raw.action_flags & 1)) if raw.action_id else None,
-                              _lib.decode(raw.meta), raw.at if raw.has_at else None,
-                              int(raw.during) if raw.during else None, _lib.decode(raw.lane), float(raw.scale),
-                              OnFull(raw.on_full), Order(raw.order)))
-        alerts = AlertSet(lib.xyz_scenario_catalog(handle))
-        expect = None
-        if lib.xyz_scenario_has_expect(handle):
-            expect = [lib.xyz_scenario_expect(handle, i, None, None).decode("utf-8")
-                      for i in range(lib.xyz_scenario_expect_count(handle))]
-        scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect,
-                       _lib.decode(lib.xyz_scenario_history_json(handle)), float(lib.xyz_scenario_wall_clock(handle)))
-        scenario._handle = handle
-        alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
-        return scenario
-
-    def close(self) -> None:
-        """Frees the scenario and its alert set now (the garbage collector
-        would later); idempotent. ``with Scenario.load(...) as s:`` closes it
-        at the end of the block."""
-        with _lib.lock:  # (its alert set may be in use on another thread)
-            handle, self._handle = self._handle, 0
-            if handle:
-                self.alerts._handle = 0
-                lib.xyz_scenario_free(handle)
-
-    def __enter__(self) -> "Scenario":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "_handle", 0) and _lib is not None and lib is not None:
-            self.close()
-
-
 def _json_text(text: Any) -> bytes:
     """JSON text as bytes: a str (encoded as UTF-8) or bytes."""
     if isinstance(text, bytes):
         return text
     return _check.text(text, "text")
-
-
-#: The update fields of xyz_step_info.sets, in the order their setters run.
-_SETS = (("title", 1), ("message", 2), ("style", 4), ("clear_actions", 8), ("add_action", 16), ("meta", 32))
-
-
-def _update_fields(raw: Any) -> Tuple[str, ...]:
-    return tuple(name for name, bit in _SETS if raw.sets & bit)

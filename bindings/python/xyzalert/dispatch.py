@@ -5,12 +5,12 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
-import math
 import weakref
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
-from . import _check, _handles, _lib
-from ._enums import EndReason, HideReason, OnFull, Order, Politeness
+from . import _check, _fast, _handles, _lib, callbacks
+from ._enums import OnFull, Order
+from ._handle import Handle
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
@@ -18,17 +18,16 @@ from .history import History
 from .host import Host
 
 lib = _lib.lib
-hot = _lib.hot
 _stored = _lib._stored  # (the list itself: read by `add`'s inline check)
 alert_refs = _handles.alert_refs
-_add = hot.xyz_dispatch_add  # (a global: see alert.py's `_create`)
+_add = _fast.add
 byref = ctypes.byref
 ONE = _lib.ONE
 _acquire, _release = _lib.acquire, _lib.release
 
 
 @_lib.serialize_methods("add")
-class Dispatch:
+class Dispatch(Handle):
     """The scheduler of one page, alone in its domain until given a parent.
 
     ``close()`` (or leaving a ``with`` block) destroys it: its live alerts end
@@ -53,10 +52,10 @@ class Dispatch:
         self.host = host if host is not None else Host()
         self._views: Dict[int, Any] = {}
         self._active_child: Optional[Dispatch] = None
-        #: Provider trampolines the engine may still call, by token (see _lib.set_provider).
+        #: Provider trampolines the engine may still call, by token (see callbacks.set_provider).
         self._providers: Dict[int, Any] = {}
-        callbacks = _Callbacks(weakref.ref(self))
-        host_struct, self._callbacks = _lib.make_host(callbacks, _events_of(self.host))
+        host_struct, self._callbacks = callbacks.make_host(callbacks.HostCallbacks(weakref.ref(self)),
+                                                           callbacks.events_of(self.host))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
         self._param = ctypes.c_void_p(self._handle)  # the handle as `_lib.hot`'s calls take it
         _handles.put_dispatch(self._handle, self)
@@ -92,31 +91,16 @@ class Dispatch:
 
     # ---- lifecycle
 
-    def close(self) -> None:
-        """Destroys the dispatch (docs/rules.md §5). Closing twice does nothing."""
-        handle, self._handle = self._handle, 0
-        if handle:
-            try:
-                lib.xyz_dispatch_destroy(handle)
-            finally:
-                _handles.forget_dispatch(handle)
+    def _free(self, handle: int) -> None:
+        """Destroys the dispatch (docs/rules.md §5): `close()`."""
+        try:
+            lib.xyz_dispatch_destroy(handle)
+        finally:
+            _handles.forget_dispatch(handle)
 
-    def __enter__(self) -> "Dispatch":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        handle = getattr(self, "_handle", 0)
-        if handle and _lib is not None and lib is not None:
-            self._handle = 0
-            _lib.call_from_finalizer(lib.xyz_dispatch_destroy, handle)
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`close` (or the end of a ``with`` block) destroyed it."""
-        return not self._handle
+    def _finalize(self, handle: int) -> None:
+        # The host's exceptions have no call to be raised from: dropped.
+        _lib.call_from_finalizer(lib.xyz_dispatch_destroy, handle)
 
     @property
     def name(self) -> str:
@@ -388,7 +372,7 @@ class Dispatch:
                 child = chosen(Dispatch._lookup(parent_handle) or self)
                 return child._handle if child is not None else None
 
-            _lib.set_provider(self, ask)
+            callbacks.set_provider(self, ask)
         self._active_child = None
 
     def set_target(self, name: str, view: Any) -> None:
@@ -400,94 +384,3 @@ class Dispatch:
         """Reports the keyboard frame ``(x, y, width, height)``; zero height means hidden."""
         lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame, "frame"),
                                           _check.number(duration, "duration"))
-
-
-_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer", "announce")
-
-
-def _events_of(host: Host) -> List[str]:
-    """The events `host` handles: the methods its class (or the instance
-    itself) overrides, plus "request_flush" in deferred mode. The engine
-    calls into Python for these only."""
-    events = [name for name in _EVENTS
-              if name in getattr(host, "__dict__", ()) or getattr(type(host), name, None) is not getattr(Host, name)]
-    if getattr(host, "deferred", False):
-        events.append("request_flush")
-    return events
-
-
-class _Callbacks:
-    """Turns raw C callbacks into calls on the dispatch's :class:`Host`."""
-
-    def __init__(self, dispatch: "weakref.ref[Dispatch]") -> None:
-        self.dispatch = dispatch
-
-    def _host(self) -> Optional[Host]:
-        dispatch = self.dispatch()
-        return dispatch.host if dispatch is not None else None
-
-    def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode("utf-8"),
-                               dispatch._view(view) if view else None)
-
-    def on_hide(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.hide(Alert._wrap(alert), HideReason(reason))
-
-    def on_unhide(self, alert: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.unhide(Alert._wrap(alert))
-
-    def on_remove(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.remove(Alert._wrap(alert), EndReason(reason))
-
-    def on_finish(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.finish(Alert._wrap(alert), EndReason(reason))
-
-    def on_move(self, alert: int, dy: float, duration: float) -> None:
-        host = self._host()
-        if host is not None:
-            host.move(Alert._wrap(alert), dy, duration)
-
-    def on_action(self, alert: int, index: int) -> None:
-        host = self._host()
-        if host is not None:
-            wrapped = Alert._wrap(alert)
-            host.action(wrapped, index, _lib.decode(lib.xyz_alert_action_id(alert, index)) or "")
-
-    def on_request_flush(self, root: int) -> None:
-        dispatch = Dispatch._lookup(root) or self.dispatch()
-        if dispatch is not None:
-            dispatch.host.request_flush(dispatch)
-
-    def on_update(self, alert: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.update(Alert._wrap(alert))
-
-    def on_announce(self, alert: int, politeness: int, text: bytes) -> None:
-        host = self._host()
-        if host is not None:
-            host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
-
-    def on_now(self) -> float:
-        host = self._host()
-        reading = host.now() if host is not None else math.nan
-        return _check.number(reading, "what Host.now() returned")
-
-    def on_set_timer(self, root: int, delay: float) -> None:
-        dispatch = Dispatch._lookup(root) or self.dispatch()
-        if dispatch is not None:
-            dispatch.host.set_timer(dispatch, delay)
-
-

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Union
 
 from . import _check, _lib
-from ._callbacks import _in_callback
+from ._deferred import _in_callback
 
 lib = _lib.lib
 

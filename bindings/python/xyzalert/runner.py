@@ -10,10 +10,10 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import EndReason, HideReason, Order, Politeness, Status, StepKind
+from ._enums import EndReason, HideReason, Order, Politeness, Status
 from ._step_table import STEPS
 from .alert import Alert
-from .alert_set import Scenario, Step
+from .scenario import Scenario, Step
 from .dispatch import Dispatch
 from .errors import XYZAlertError
 from .history import History
