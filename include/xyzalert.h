@@ -374,6 +374,14 @@ XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
  * "cooling_down", "min_visible", "finished"; "unknown" for other values.
  * Static storage; never NULL. */
 XYZ_API const char *xyz_why_code_name(xyz_why_code code);
+/** (0.4) "restore", "drop". */
+XYZ_API const char *xyz_when_displaced_name(xyz_when_displaced policy);
+/** (0.4) "queue", "evict_oldest". */
+XYZ_API const char *xyz_on_full_name(xyz_on_full policy);
+/** (0.4) "fifo", "lifo". */
+XYZ_API const char *xyz_order_name(xyz_order order);
+/** (0.4) "session", "lifetime", "window". */
+XYZ_API const char *xyz_limit_per_name(xyz_limit_per per);
 /** @} */
 
 /** A rectangle in the host's coordinate space; y grows downward. */
@@ -1150,8 +1158,8 @@ xyz_catalog *xyz_catalog_load_string(const char *json, size_t length, xyz_error 
  * independent of it. NULL is allowed. */
 XYZ_API void xyz_catalog_free(xyz_catalog *catalog);
 
-/** The number of definitions. */
-XYZ_API size_t xyz_catalog_count(const xyz_catalog *catalog);
+/** (0.4) The number of definitions; 0 for NULL. */
+XYZ_API size_t xyz_catalog_definition_count(const xyz_catalog *catalog);
 
 /** Definition `index`, in file order (NULL when out of range). */
 XYZ_API const xyz_definition *xyz_catalog_definition(const xyz_catalog *catalog, size_t index);
@@ -1338,7 +1346,8 @@ XYZ_API xyz_history *xyz_history_retain(xyz_history *history);
 XYZ_API void xyz_history_release(xyz_history *history);
 
 /**
- * (0.3) Replaces the history's counts with the saved history in `json`
+ * (0.4; 0.3 called it xyz_history_load_json) Replaces the history's counts
+ * with the saved history in `json`
  * (`length` bytes; docs/formats.md, "History"). Caps set on the history stay.
  * On failure nothing changes and `error` (may be NULL) says what and where
  * (line, column, JSON pointer): XYZ_EPARSE, XYZ_ESCHEMA (also for a
@@ -1346,8 +1355,8 @@ XYZ_API void xyz_history_release(xyz_history *history);
  * cap held are looked at again in every domain using the history, whose
  * passes then run (callbacks may be delivered).
  */
-XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_json(xyz_history *history, const char *json, size_t length,
-                                                                xyz_error *error);
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_string(xyz_history *history, const char *json, size_t length,
+                                                                  xyz_error *error);
 
 /** (0.4) The most any file load of the library reads, in bytes (256 MiB): a
  * larger file, or one without end such as /dev/zero, is XYZ_EIO ("cannot
@@ -1357,7 +1366,7 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_json(xyz_history *his
  * process is killed. */
 #define XYZ_FILE_SIZE_LIMIT ((size_t)256 << 20)
 
-/** (0.3) xyz_history_load_json() of a file; XYZ_EIO when it cannot be read,
+/** (0.3) xyz_history_load_string() of a file; XYZ_EIO when it cannot be read,
  * or is larger than XYZ_FILE_SIZE_LIMIT. */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file(xyz_history *history, const char *path,
                                                                 xyz_error *error);
@@ -1478,8 +1487,8 @@ xyz_catalog *xyz_alert_set_load_string(const char *json, size_t length, xyz_erro
 /** The 0.1 name of xyz_catalog_free(). */
 XYZ_API XYZ_DEPRECATED("use xyz_catalog_free")
 void xyz_alert_set_free(xyz_catalog *set);
-/** The 0.1 name of xyz_catalog_count(). */
-XYZ_API XYZ_DEPRECATED("use xyz_catalog_count")
+/** The 0.1 name of xyz_catalog_definition_count(). */
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_definition_count")
 size_t xyz_alert_set_count(const xyz_catalog *set);
 /** The id of definition `index`: xyz_definition_id(xyz_catalog_definition(set, index)). */
 XYZ_API XYZ_DEPRECATED("use xyz_definition_id(xyz_catalog_definition(catalog, index))")
@@ -1493,6 +1502,18 @@ xyz_alert *xyz_alert_set_create_alert(const xyz_catalog *set, const char *id);
 /** The 0.1 name of xyz_dispatch_add_catalog(). */
 XYZ_API XYZ_DEPRECATED("use xyz_dispatch_add_catalog")
 xyz_status xyz_dispatch_add_set(xyz_dispatch *dispatch, const xyz_catalog *set);
+
+/* ---------------------------------------------------------------- deprecated (0.3 names) */
+
+/** The 0.3 name of xyz_catalog_definition_count() (a catalog's things are
+ * definitions, and a count is named for them: `<things>_count`). */
+XYZ_API XYZ_DEPRECATED("use xyz_catalog_definition_count")
+size_t xyz_catalog_count(const xyz_catalog *catalog);
+
+/** The 0.3 name of xyz_history_load_string() (loads from memory are
+ * `_load_string`, from files `_load_file`). */
+XYZ_API XYZ_WARN_UNUSED_RESULT XYZ_DEPRECATED("use xyz_history_load_string")
+xyz_status xyz_history_load_json(xyz_history *history, const char *json, size_t length, xyz_error *error);
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,8 @@ What is generated from the table:
 - bindings/python/xyzalert/_enums.py: `StepKind` (between the markers);
 - Sources/XYZAlertJSON/StepTable.swift: `Scenario.Step`, the step keys, and
   reading the steps whose fields the table describes;
-- Sources/XYZAlertABI/StepInfo.swift: each step as an `xyz_step_info`;
+- Sources/XYZAlertABI/StepInfo.swift: each step as an `xyz_step_info`, and
+  each kind's name (`xyz_step_kind_name`);
 - Sources/xyzalert-runner/step_table.c: the step names and the call each
   step makes in the runner;
 - bindings/python/xyzalert/_step_table.py: the call each step makes in the
@@ -398,10 +399,16 @@ def swift_info_case(step):
 
 def swift_info():
     cases = "\n".join(swift_info_case(s) for s in STEPS)
+    keys = wrap(['"%s"' % s["key"] for s in STEPS], 4)
     return f"""// {NOTICE}.
 import CXYZAlert
 import XYZAlert
 import XYZAlertJSON
+
+/// Each kind's key, by xyz_step_kind (xyz_step_kind_name()).
+let stepKeys: [StaticString] = [
+    {keys},
+]
 
 /// Step `step` as an xyz_step_info (its kind and fields; the timing is the
 /// caller's), its strings interned in `arena`.

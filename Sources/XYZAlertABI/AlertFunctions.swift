@@ -171,7 +171,7 @@ public func xyz_alert_dispatch(_ pointer: OpaquePointer?) -> OpaquePointer? {
 public func xyz_alert_add_dependency(_ pointer: OpaquePointer?, _ dependency: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
         let alert = try require(pointer, Alert.self, #function, "alert")
-        guard let dependency = object(dependency, Alert.self) else {
+        guard let dependency = try optional(dependency, Alert.self, #function, "dependency") else {
             throw AlertError(.invalidArgument, "xyz_alert_add_dependency: dependency is NULL")
         }
         try alert.addDependency(dependency)

@@ -19,7 +19,52 @@ func handle<T: AnyObject>(_ object: T) -> OpaquePointer {
 /// The object behind a handle (an alert, dispatch, alert set or scenario),
 /// borrowed: no reference is added.
 func object<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type) -> T? {
-    pointer.map { Unmanaged<T>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    guard let pointer else { return nil }
+    #if XYZALERT_CHECK_INVARIANTS
+    guard isHandle(pointer, of: T.self) else { return nil }
+    #endif
+    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+}
+
+/// Whether `pointer` is a handle of type `T`: every handle is a Swift
+/// object, whose class is its type tag. Checked builds (-D
+/// XYZALERT_CHECK_INVARIANTS) ask it of every handle a call receives, so
+/// that a handle of the wrong type (easy to pass through ctypes' void
+/// pointers) is XYZ_EINVAL there rather than undefined behaviour; release
+/// builds trust the C types.
+func isHandle<T: AnyObject>(_ pointer: OpaquePointer, of type: T.Type) -> Bool {
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue() is T
+}
+
+/// An optional handle argument (NULL means none): the object, or nil for
+/// NULL; `wrongHandle` in checked builds for a handle of another type.
+@inline(__always)
+func optional<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
+    throws(AlertError) -> T? {
+    #if XYZALERT_CHECK_INVARIANTS
+    if let pointer, !isHandle(pointer, of: T.self) {
+        throw wrongHandle(function, what, T.self)
+    }
+    #endif
+    return object(pointer, type)
+}
+
+/// The error of a handle of another type: `.invalidArgument`.
+func wrongHandle<T: AnyObject>(_ function: String, _ what: String, _ type: T.Type) -> AlertError {
+    AlertError(.invalidArgument, "\(cName(function)): \(what) is not a handle of type \(handleName(T.self))")
+}
+
+/// A handle type's C name, for messages.
+func handleName<T: AnyObject>(_ type: T.Type) -> String {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(Alert.self): "xyz_alert"
+    case ObjectIdentifier(Dispatch.self): "xyz_dispatch"
+    case ObjectIdentifier(History.self): "xyz_history"
+    case ObjectIdentifier(CCatalog.self): "xyz_catalog"
+    case ObjectIdentifier(CDefinition.self): "xyz_definition"
+    case ObjectIdentifier(CScenario.self): "xyz_scenario"
+    default: "\(type)"
+    }
 }
 
 /// The C function's name from `#function` ("xyz_alert_cancel(_:)" -> "xyz_alert_cancel").
@@ -38,6 +83,11 @@ func nullArgument(_ function: String, _ what: String) -> AlertError {
 @inline(__always)
 func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
     throws(AlertError) -> T {
+    #if XYZALERT_CHECK_INVARIANTS
+    if let pointer, !isHandle(pointer, of: T.self) {
+        throw wrongHandle(function, what, T.self)
+    }
+    #endif
     guard let found = object(pointer, type) else {
         throw nullArgument(function, what)
     }
@@ -68,6 +118,11 @@ func borrowing<T: AnyObject, R>(_ pointer: OpaquePointer?, _ type: T.Type, _ fun
     guard let pointer else {
         throw nullArgument(function, what)
     }
+    #if XYZALERT_CHECK_INVARIANTS
+    guard isHandle(pointer, of: T.self) else {
+        throw wrongHandle(function, what, T.self)
+    }
+    #endif
     var result: Result<R, AlertError>?
     Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { object in
         do throws(AlertError) {

@@ -185,7 +185,7 @@ public func xyz_alert_set_free(_ set: OpaquePointer?) {
 
 @c @implementation
 public func xyz_alert_set_count(_ set: OpaquePointer?) -> Int {
-    xyz_catalog_count(set)
+    xyz_catalog_definition_count(set)
 }
 
 @c @implementation

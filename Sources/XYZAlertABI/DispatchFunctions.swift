@@ -81,7 +81,7 @@ public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<
             throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts is NULL but count is \(count)")
         }
         if count == 1 {
-            guard let alert = object(alerts![0], Alert.self) else {
+            guard let alert = try optional(alerts![0], Alert.self, #function, "alerts[0]") else {
                 throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts[0] is NULL")
             }
             return try dispatch.add(alert)
@@ -89,7 +89,7 @@ public func xyz_dispatch_add(_ pointer: OpaquePointer?, _ alerts: UnsafePointer<
         var batch: [Alert] = []
         batch.reserveCapacity(count)
         for i in 0..<count {
-            guard let alert = object(alerts![i], Alert.self) else {
+            guard let alert = try optional(alerts![i], Alert.self, #function, "alerts[\(i)]") else {
                 throw AlertError(.invalidArgument, "xyz_dispatch_add: alerts[\(i)] is NULL")
             }
             batch.append(alert)
@@ -111,7 +111,7 @@ public func xyz_dispatch_page_will_disappear(_ pointer: OpaquePointer?) -> xyz_s
 @c @implementation
 public func xyz_dispatch_set_parent(_ child: OpaquePointer?, _ parent: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        try require(child, Dispatch.self, #function, "child").setParent(object(parent, Dispatch.self))
+        try require(child, Dispatch.self, #function, "child").setParent(optional(parent, Dispatch.self, #function, "parent"))
     }
 }
 
@@ -123,7 +123,7 @@ public func xyz_dispatch_parent(_ pointer: OpaquePointer?) -> OpaquePointer? {
 @c @implementation
 public func xyz_dispatch_set_active_child(_ parent: OpaquePointer?, _ child: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        try require(parent, Dispatch.self, #function, "parent").setActiveChild(object(child, Dispatch.self))
+        try require(parent, Dispatch.self, #function, "parent").setActiveChild(optional(child, Dispatch.self, #function, "child"))
     }
 }
 

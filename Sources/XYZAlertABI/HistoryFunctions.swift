@@ -89,8 +89,14 @@ private func loadHistory(_ pointer: OpaquePointer?, _ out: UnsafeMutablePointer<
 @c @implementation
 public func xyz_history_load_json(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int,
                                   _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
+    xyz_history_load_string(pointer, json, length, error)
+}
+
+@c @implementation
+public func xyz_history_load_string(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int,
+                                    _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
     guard let json else {
-        invalid("xyz_history_load_json: json is NULL", error)
+        invalid("xyz_history_load_string: json is NULL", error)
         return XYZ_EINVAL
     }
     return loadHistory(pointer, error, #function) { () throws(LoadError) in
@@ -151,7 +157,7 @@ public func xyz_history_clear_caps(_ pointer: OpaquePointer?, _ key: UnsafePoint
 @c @implementation
 public func xyz_dispatch_set_history(_ pointer: OpaquePointer?, _ history: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
-        try require(pointer, Dispatch.self, #function, "root").setHistory(object(history, History.self))
+        try require(pointer, Dispatch.self, #function, "root").setHistory(optional(history, History.self, #function, "history"))
     }
 }
 

@@ -183,8 +183,13 @@ public func xyz_catalog_free(_ catalog: OpaquePointer?) {
 }
 
 @c @implementation
-public func xyz_catalog_count(_ catalog: OpaquePointer?) -> Int {
+public func xyz_catalog_definition_count(_ catalog: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try require(catalog, CCatalog.self, #function, "catalog").definitions.count }
+}
+
+@c @implementation
+public func xyz_catalog_count(_ catalog: OpaquePointer?) -> Int {
+    xyz_catalog_definition_count(catalog)
 }
 
 @c @implementation

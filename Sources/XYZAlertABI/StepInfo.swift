@@ -3,6 +3,14 @@ import CXYZAlert
 import XYZAlert
 import XYZAlertJSON
 
+/// Each kind's key, by xyz_step_kind (xyz_step_kind_name()).
+let stepKeys: [StaticString] = [
+    "appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select", "keyboard",
+    "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent", "capacity",
+    "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers", "unhold_timers",
+    "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note",
+]
+
 /// Step `step` as an xyz_step_info (its kind and fields; the timing is the
 /// caller's), its strings interned in `arena`.
 func stepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStringArena) {

@@ -70,6 +70,31 @@ public func xyz_on_capped_name(_ policy: xyz_on_capped) -> UnsafePointer<CChar>?
 }
 
 @c @implementation
+public func xyz_when_displaced_name(_ policy: xyz_when_displaced) -> UnsafePointer<CChar>? {
+    name(policy.rawValue, ["restore", "drop"])
+}
+
+@c @implementation
+public func xyz_on_full_name(_ policy: xyz_on_full) -> UnsafePointer<CChar>? {
+    name(policy.rawValue, ["queue", "evict_oldest"])
+}
+
+@c @implementation
+public func xyz_order_name(_ order: xyz_order) -> UnsafePointer<CChar>? {
+    name(order.rawValue, ["fifo", "lifo"])
+}
+
+@c @implementation
+public func xyz_limit_per_name(_ per: xyz_limit_per) -> UnsafePointer<CChar>? {
+    name(per.rawValue, ["session", "lifetime", "window"])
+}
+
+@c @implementation
+public func xyz_step_kind_name(_ kind: xyz_step_kind) -> UnsafePointer<CChar>? {
+    name(kind.rawValue, stepKeys)
+}
+
+@c @implementation
 public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["page", "covered"])
 }

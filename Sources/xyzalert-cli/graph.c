@@ -9,7 +9,7 @@ int cli_graph(const char *file) {
         return error.status == XYZ_EIO ? EXIT_USAGE : EXIT_INVALID;
     }
     printf("digraph alerts {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n");
-    for (size_t i = 0; i < xyz_catalog_count(catalog); i++) {
+    for (size_t i = 0; i < xyz_catalog_definition_count(catalog); i++) {
         const xyz_definition *definition = xyz_catalog_definition(catalog, i);
         const char *id = xyz_definition_id(definition);
         printf("    ");

@@ -115,7 +115,7 @@ xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, siz
          * reads files only; standard input is held whole anyway). */
         xyz_error ignored;
         xyz_catalog *catalog = xyz_catalog_load_string(data, length, &ignored);
-        *alerts = catalog ? xyz_catalog_count(catalog) : 0;
+        *alerts = catalog ? xyz_catalog_definition_count(catalog) : 0;
         xyz_catalog_free(catalog);
     }
     return status;

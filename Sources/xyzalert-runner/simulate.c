@@ -95,12 +95,12 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     r.json = r.format == FORMAT_JSON;
     bool json = r.format != FORMAT_TEXT;
     if (r.format == FORMAT_SVG) {
-        r.picture = picture_new(xyz_scenario_step_count(scenario), xyz_catalog_count(xyz_scenario_catalog(scenario)));
+        r.picture = picture_new(xyz_scenario_step_count(scenario), xyz_catalog_definition_count(xyz_scenario_catalog(scenario)));
     }
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);
     r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
-    size_t alert_count = xyz_catalog_count(xyz_scenario_catalog(scenario));
+    size_t alert_count = xyz_catalog_definition_count(xyz_scenario_catalog(scenario));
     r.instances = calloc(alert_count + 1, sizeof *r.instances);
     size_t count = r.step_count = xyz_scenario_step_count(scenario);
     r.at = calloc(count + 1, sizeof *r.at);
@@ -169,7 +169,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     if (options->history_in) {
         runner_setup(xyz_history_load_file(r.history, options->history_in, &error));
     } else if (history) {
-        runner_setup(xyz_history_load_json(r.history, history, strlen(history), &error));
+        runner_setup(xyz_history_load_string(r.history, history, strlen(history), &error));
     }
     runner_setup(xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), r.history));
     for (size_t i = 0; i < r.page_count; i++) {

@@ -67,9 +67,9 @@ static void check_bad_history(const char *text, xyz_status status, int line, int
     xyz_history *h = xyz_history_create(NULL, NULL, NULL);
     const char *before = "{\"version\": 1, \"session\": 3, \"keys\": {\"id:a\": {\"lifetime\": 2}}}";
     xyz_error error;
-    CHECK_OK(xyz_history_load_json(h, before, strlen(before), &error));
+    CHECK_OK(xyz_history_load_string(h, before, strlen(before), &error));
     char *saved = xyz_history_json(h);
-    CHECK(xyz_history_load_json(h, text, strlen(text), &error) == status);
+    CHECK(xyz_history_load_string(h, text, strlen(text), &error) == status);
     CHECK(error.status == status);
     CHECK(error.line == line && error.column == column);
     CHECK_STR(error.pointer, pointer);
@@ -221,7 +221,7 @@ static void recordings_carry_the_history_and_the_sessions(void) {
     xyz_free(json);
     /* A load cannot be replayed. */
     const char *text = "{\"version\": 1}";
-    CHECK_OK(xyz_history_load_json(h, text, strlen(text), NULL));
+    CHECK_OK(xyz_history_load_string(h, text, strlen(text), NULL));
     CHECK(xyz_dispatch_recording_json(home) == NULL);
     CHECK(strstr(xyz_last_error(), "a history was loaded") != NULL);
     CHECK_OK(xyz_dispatch_destroy(home));
@@ -286,7 +286,7 @@ static void histories_round_trip_at_the_edges_of_their_counts(void) {
     CHECK_OK(xyz_dispatch_set_history(home, h));
     xyz_error error;
     const char *start = "{\"version\": 1, \"session\": 9007199254740991, \"keys\": {\"id:big\": {\"lifetime\": 4294967294}}}";
-    CHECK_OK(xyz_history_load_json(h, start, strlen(start), &error));
+    CHECK_OK(xyz_history_load_string(h, start, strlen(start), &error));
     add_one(home, limited("big", UINT32_MAX, XYZ_PER_LIFETIME, 0, XYZ_ON_CAPPED_DROP));
     CHECK_OK(xyz_history_begin_session(h));
     CHECK_OK(xyz_history_begin_session(h)); /* stays at 2^53 */
@@ -294,7 +294,7 @@ static void histories_round_trip_at_the_edges_of_their_counts(void) {
     char *saved = xyz_history_json(h);
     CHECK_STR(saved, "{\"version\": 1, \"session\": 9007199254740992, \"keys\": {\"id:big\": {\"lifetime\": 4294967295}}}");
     xyz_history *again = xyz_history_create(wall_of, &r, NULL);
-    CHECK_OK(xyz_history_load_json(again, saved, strlen(saved), &error));
+    CHECK_OK(xyz_history_load_string(again, saved, strlen(saved), &error));
     char *resaved = xyz_history_json(again);
     CHECK_STR(resaved, saved);
     xyz_free(resaved);
@@ -308,7 +308,7 @@ static void histories_round_trip_at_the_edges_of_their_counts(void) {
     xyz_alert_release(capped);
     /* Past 2^53 is refused, naming the range. */
     const char *past = "{\"version\": 1, \"session\": 9007199254740993}";
-    CHECK(xyz_history_load_json(again, past, strlen(past), &error) == XYZ_ESCHEMA);
+    CHECK(xyz_history_load_string(again, past, strlen(past), &error) == XYZ_ESCHEMA);
     CHECK(strstr(error.message, "from 1 to 9007199254740992") != NULL);
     CHECK_OK(xyz_dispatch_destroy(other));
     CHECK_OK(xyz_dispatch_destroy(home));
@@ -386,7 +386,7 @@ static double meddle(void *context) {
         m->statuses[3] = xyz_history_clear_caps(m->history, NULL);
         const char *text = "{\"version\": 1, \"session\": 9}";
         xyz_error error;
-        m->statuses[4] = xyz_history_load_json(m->history, text, strlen(text), &error);
+        m->statuses[4] = xyz_history_load_string(m->history, text, strlen(text), &error);
     }
     return 1000;
 }

@@ -158,6 +158,23 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_on_capped_name(XYZ_ON_CAPPED_DROP), "drop");
     CHECK_STR(xyz_on_capped_name(XYZ_ON_CAPPED_WAIT), "wait");
     CHECK_STR(xyz_on_capped_name((xyz_on_capped)2), "unknown");
+    CHECK_STR(xyz_when_displaced_name(XYZ_WHEN_DISPLACED_RESTORE), "restore");
+    CHECK_STR(xyz_when_displaced_name(XYZ_WHEN_DISPLACED_DROP), "drop");
+    CHECK_STR(xyz_when_displaced_name((xyz_when_displaced)2), "unknown");
+    CHECK_STR(xyz_on_full_name(XYZ_ON_FULL_QUEUE), "queue");
+    CHECK_STR(xyz_on_full_name(XYZ_ON_FULL_EVICT_OLDEST), "evict_oldest");
+    CHECK_STR(xyz_on_full_name((xyz_on_full)2), "unknown");
+    CHECK_STR(xyz_order_name(XYZ_ORDER_FIFO), "fifo");
+    CHECK_STR(xyz_order_name(XYZ_ORDER_LIFO), "lifo");
+    CHECK_STR(xyz_order_name((xyz_order)2), "unknown");
+    CHECK_STR(xyz_limit_per_name(XYZ_PER_SESSION), "session");
+    CHECK_STR(xyz_limit_per_name(XYZ_PER_LIFETIME), "lifetime");
+    CHECK_STR(xyz_limit_per_name(XYZ_PER_WINDOW), "window");
+    CHECK_STR(xyz_limit_per_name((xyz_limit_per)3), "unknown");
+    CHECK_STR(xyz_step_kind_name(XYZ_STEP_APPEAR), "appear");
+    CHECK_STR(xyz_step_kind_name(XYZ_STEP_CANCEL_TAGGED), "cancel_tagged");
+    CHECK_STR(xyz_step_kind_name(XYZ_STEP_NOTE), "note");
+    CHECK_STR(xyz_step_kind_name((xyz_step_kind)(XYZ_STEP_NOTE + 1)), "unknown");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");
@@ -178,7 +195,7 @@ static void definitions_read_without_creating_alerts(void) {
     xyz_catalog *catalog = xyz_catalog_load_file("examples/alerts.json", &error);
     CHECK(catalog != NULL);
     if (!catalog) return;
-    CHECK(xyz_catalog_count(catalog) == 3);
+    CHECK(xyz_catalog_definition_count(catalog) == 3);
     const xyz_definition *login = xyz_catalog_definition(catalog, 0);
     const xyz_definition *promo = xyz_catalog_find(catalog, "promo");
     CHECK(xyz_catalog_definition(catalog, 3) == NULL && xyz_catalog_find(catalog, "nope") == NULL);
@@ -227,8 +244,8 @@ static void scenario_definitions_have_their_pages(void) {
     CHECK(scenario != NULL);
     if (!scenario) return;
     const xyz_catalog *catalog = xyz_scenario_catalog(scenario);
-    CHECK(xyz_catalog_count(catalog) > 0);
-    for (size_t i = 0; i < xyz_catalog_count(catalog); i++) {
+    CHECK(xyz_catalog_definition_count(catalog) > 0);
+    for (size_t i = 0; i < xyz_catalog_definition_count(catalog); i++) {
         CHECK(xyz_definition_page(xyz_catalog_definition(catalog, i)) != NULL);
     }
     xyz_scenario_free(scenario);
@@ -278,6 +295,23 @@ static void the_0_2_names_still_work(void) {
     xyz_scenario *scenario = xyz_scenario_load_string(deferred, sizeof deferred - 1, &error);
     CHECK(xyz_scenario_deferred(scenario) && xyz_scenario_is_deferred(scenario));
     xyz_scenario_free(scenario);
+}
+
+/* And the 0.3 names that 0.4 renamed to the header's own rules. */
+static void the_0_3_names_still_work(void) {
+    xyz_error error;
+    const char text[] = "{\"version\": 1, \"alerts\": [{\"id\": \"a\"}, {\"id\": \"b\"}]}";
+    xyz_catalog *set = xyz_catalog_load_string(text, sizeof text - 1, &error);
+    CHECK(xyz_catalog_count(set) == 2 && xyz_catalog_definition_count(set) == 2);
+    CHECK(xyz_catalog_count(NULL) == 0);
+    xyz_catalog_free(set);
+    xyz_history *h = xyz_history_create(NULL, NULL, NULL);
+    const char saved[] = "{\"version\": 1, \"session\": 4, \"keys\": {}}";
+    CHECK_OK(xyz_history_load_json(h, saved, sizeof saved - 1, &error));
+    CHECK(xyz_history_session(h) == 4);
+    CHECK(xyz_history_load_json(h, "{", 1, &error) == XYZ_EPARSE);
+    CHECK(xyz_history_session(h) == 4);
+    xyz_history_release(h);
 }
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
@@ -440,7 +474,7 @@ static void check_reports_every_problem_up_to_capacity(void) {
     xyz_catalog *catalog = xyz_catalog_load_file("examples/alerts.json", &load_error);
     CHECK(catalog != NULL);
     CHECK_OK(xyz_check_file_alerts("examples/alerts.json", errors, 8, &count, &alerts));
-    CHECK(count == 0 && catalog && alerts == xyz_catalog_count(catalog) && alerts > 0);
+    CHECK(count == 0 && catalog && alerts == xyz_catalog_definition_count(catalog) && alerts > 0);
     xyz_catalog_free(catalog);
     CHECK_OK(xyz_check_file_alerts("examples/alerts.json", errors, 8, &count, NULL));
     CHECK_STATUS(xyz_check_file_alerts("Tests/data/no-such-file.json", errors, 8, &count, &alerts), XYZ_EIO);
@@ -459,6 +493,7 @@ const test_case interface_tests[] = {
     {"definitions_read_without_creating_alerts", definitions_read_without_creating_alerts},
     {"scenario_definitions_have_their_pages", scenario_definitions_have_their_pages},
     {"the_0_1_names_still_work", the_0_1_names_still_work},
+    {"the_0_3_names_still_work", the_0_3_names_still_work},
     {"the_0_2_names_still_work", the_0_2_names_still_work},
     {"meta_must_be_one_json_object", meta_must_be_one_json_object},
     {"an_ending_alert_keeps_its_dispatch_during_remove_and_finish",

@@ -121,7 +121,7 @@ static void io_errors_and_null_arguments(void) {
     CHECK(xyz_catalog_load_string(NULL, 0, &error) == NULL && error.status == XYZ_EINVAL);
     CHECK(xyz_catalog_load_file("Tests/data/no-such-file.json", NULL) == NULL);
     CHECK(xyz_scenario_load_file(NULL, NULL) == NULL);
-    CHECK(xyz_catalog_count(NULL) == 0 && xyz_definition_id(xyz_catalog_definition(NULL, 0)) == NULL);
+    CHECK(xyz_catalog_definition_count(NULL) == 0 && xyz_definition_id(xyz_catalog_definition(NULL, 0)) == NULL);
     CHECK(xyz_catalog_create_alert(NULL, "a") == NULL);
     CHECK_STATUS(xyz_dispatch_add_catalog(NULL, NULL), XYZ_EINVAL);
     CHECK(xyz_scenario_step_count(NULL) == 0);
@@ -167,7 +167,7 @@ static void an_alert_set_gives_back_its_definitions(void) {
     xyz_error error;
     xyz_catalog *set = xyz_catalog_load_file("examples/alerts.json", &error);
     CHECK(set != NULL && error.status == XYZ_OK);
-    CHECK(xyz_catalog_count(set) == 3);
+    CHECK(xyz_catalog_definition_count(set) == 3);
     CHECK_STR(xyz_definition_id(xyz_catalog_definition(set, 1)), "promo");
     CHECK(xyz_definition_id(xyz_catalog_definition(set, 3)) == NULL);
     CHECK(xyz_definition_page(xyz_catalog_find(set, "promo")) == NULL);
@@ -209,7 +209,7 @@ static void a_scenario_gives_back_pages_and_steps(void) {
     CHECK_STR(xyz_scenario_page_parent(s, 2), "tabbar");
     CHECK(xyz_scenario_page_name(s, 3) == NULL);
     const xyz_catalog *set = xyz_scenario_catalog(s);
-    CHECK(xyz_catalog_count(set) == 4);
+    CHECK(xyz_catalog_definition_count(set) == 4);
     CHECK_STR(xyz_definition_page(xyz_catalog_find(set, "maintenance")), "tabbar");
     CHECK(xyz_scenario_step_count(s) == 14);
     xyz_step_info step = XYZ_STEP_INFO_INIT;

@@ -25,6 +25,9 @@ void lane_limits_and_eviction() {
     CHECK(app.lane_limit("toast").second == xyz::on_full::evict_oldest);
     EXPECT_THROW(xyz::error, app.set_lane_limit("toast", 0));
     CHECK(xyz::to_string(xyz::end_reason::displaced) == "displaced");
+    CHECK(xyz::to_string(xyz::on_full::evict_oldest) == "evict_oldest" && xyz::to_string(xyz::order::lifo) == "lifo");
+    CHECK(xyz::to_string(xyz::when_displaced::drop) == "drop" && xyz::to_string(static_cast<xyz::order>(7)) == "unknown");
+    CHECK(xyz::to_string(xyz::limit::period::window) == "window");
 }
 
 void upsert_keep_open_lifo_displaced_and_cancel_queued() {

@@ -103,6 +103,8 @@ void every_failure_throws_its_status() {
     xyz::parse_error p = EXPECT_THROW(xyz::parse_error, xyz::catalog::load_string("{\"alerts\": [{\"id\": 5}]}"));
     CHECK(p.code() == xyz::status::schema && p.line() == 1 && p.column() == 20 && p.pointer() == "/alerts/0/id");
     CHECK(p.source() == "<string>" && p.position() == 19);
+    static_assert(std::is_same_v<xyz::alert_set, xyz::catalog>, "the docs' name is the same type");
+    CHECK(xyz::alert_set::load_string("{\"alerts\": [{\"id\": \"a\"}]}").size() == 1);
     xyz::parse_error io = EXPECT_THROW(xyz::parse_error, xyz::catalog::load_file("Tests/data/no-such-file.json"));
     CHECK(io.code() == xyz::status::io && io.line() == 0);
     xyz::catalog c = xyz::catalog::load_file("examples/alerts.json");

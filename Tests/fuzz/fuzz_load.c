@@ -89,7 +89,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     xyz_error error;
     xyz_catalog *set = xyz_catalog_load_string(text, size, &error);
     if (set) {
-        for (size_t i = 0; i < xyz_catalog_count(set); i++) {
+        for (size_t i = 0; i < xyz_catalog_definition_count(set); i++) {
             xyz_alert *alert = xyz_catalog_create_alert(set, xyz_definition_id(xyz_catalog_definition(set, i)));
             if (!alert) abort();
             xyz_alert_release(alert);
@@ -103,7 +103,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
         /* Its history was checked at load: it loads, and its caps apply. */
         xyz_history *history = xyz_history_create(NULL, NULL, NULL);
         const char *saved = xyz_scenario_history_json(scenario);
-        if (saved && xyz_history_load_json(history, saved, strlen(saved), &error) != XYZ_OK) fail("scenario history", &error);
+        if (saved && xyz_history_load_string(history, saved, strlen(saved), &error) != XYZ_OK) fail("scenario history", &error);
         if (xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), history) != XYZ_OK) abort();
         xyz_history_release(history);
         xyz_scenario_free(scenario);
@@ -113,10 +113,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     /* The text as a saved history: a located error, or a history whose own
      * text loads back to the same text. */
     xyz_history *history = xyz_history_create(NULL, NULL, NULL);
-    if (xyz_history_load_json(history, text, size, &error) == XYZ_OK) {
+    if (xyz_history_load_string(history, text, size, &error) == XYZ_OK) {
         char *json = xyz_history_json(history);
         xyz_history *again = xyz_history_create(NULL, NULL, NULL);
-        if (!json || xyz_history_load_json(again, json, strlen(json), &error) != XYZ_OK) fail("saved history reloads", &error);
+        if (!json || xyz_history_load_string(again, json, strlen(json), &error) != XYZ_OK) fail("saved history reloads", &error);
         char *twice = xyz_history_json(again);
         if (!twice || strcmp(json, twice) != 0) abort();
         xyz_free(json);

@@ -94,7 +94,7 @@ public:
     /** Whether it holds definitions. */
     explicit operator bool() const noexcept { return handle_ != nullptr; }
     /** How many definitions it holds. */
-    [[nodiscard]] std::size_t size() const noexcept { return xyz_catalog_count(handle_); }
+    [[nodiscard]] std::size_t size() const noexcept { return xyz_catalog_definition_count(handle_); }
     /** Definition `index`, in file order. */
     [[nodiscard]] xyz::definition definition(std::size_t index) const {
         const xyz_definition *d = xyz_catalog_definition(detail::require(handle_, "catalog"), index);
@@ -150,6 +150,10 @@ private:
     }
     xyz_catalog *handle_;
 };
+
+/** The name the docs and the Python package use: an alert set is a
+ * catalog (xyz_catalog in C). Either name works; they are one type. */
+using alert_set = catalog;
 
 /* ---------------------------------------------------------------- dispatches */
 

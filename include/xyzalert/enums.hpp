@@ -161,9 +161,10 @@ inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(sta
 inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
 inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
 inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
-inline std::string_view to_string(when_displaced p) { return p == when_displaced::restore ? "restore" : p == when_displaced::drop ? "drop" : "unknown"; }
-inline std::string_view to_string(on_full p) { return p == on_full::queue ? "queue" : p == on_full::evict_oldest ? "evict_oldest" : "unknown"; }
-inline std::string_view to_string(order o) { return o == order::fifo ? "fifo" : o == order::lifo ? "lifo" : "unknown"; }
+inline std::string_view to_string(when_displaced p) { return xyz_when_displaced_name(static_cast<xyz_when_displaced>(p)); }
+inline std::string_view to_string(on_full p) { return xyz_on_full_name(static_cast<xyz_on_full>(p)); }
+inline std::string_view to_string(order o) { return xyz_order_name(static_cast<xyz_order>(o)); }
+inline std::string_view to_string(limit::period p) { return xyz_limit_per_name(static_cast<xyz_limit_per>(p)); }
 /** A status has no JSON word: its enumerator's name here ("ok", "invalid",
  * "not_found", ...); xyz_status_name() gives the C name ("XYZ_EINVAL"). */
 inline std::string_view to_string(status s) {

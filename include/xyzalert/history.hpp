@@ -95,7 +95,7 @@ public:
      * (nothing changed) or error. */
     void load_json(std::string_view text) {
         xyz_error e{};
-        load([&] { return xyz_history_load_json(handle_, text.data(), text.size(), &e); }, e, "<string>");
+        load([&] { return xyz_history_load_string(handle_, text.data(), text.size(), &e); }, e, "<string>");
     }
     /** Writes json() to the file at `path` atomically (xyz_history_save_file():
      * a new file beside it, fsync, rename; the old file stays whole on

@@ -192,7 +192,7 @@ extension Dispatch {
                 domain.setWake(alert, at: addedAt! + extras.showAfter, .showAfter)
             }
             list(alert)
-            queued(alert)
+            enterCapacityQueue(alert)
             if !alert.tagKeys.isEmpty {
                 domain.indexTags(of: alert)
             }

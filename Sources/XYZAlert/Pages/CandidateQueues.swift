@@ -19,11 +19,12 @@ extension Dispatch {
             } else if alert.exclusive == .wait { waitQueue.insert(alert) } else { coverQueue.insert(alert) }
             domain.markLaneDirty(alert.laneKey)
         } else if !wanted && alert.queueIndex >= 0 {
-            dequeue(alert)
+            removeCandidate(alert)
         }
     }
 
-    func dequeue(_ alert: Alert) {
+    /// Takes `alert` out of its candidate queue (it is in one). O(log n).
+    func removeCandidate(_ alert: Alert) {
         if let lane = alert.laneKey {
             if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
             if otherLanes[lane]!.isEmpty {

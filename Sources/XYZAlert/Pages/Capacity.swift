@@ -58,15 +58,17 @@ extension Dispatch {
         try settlement.settle()
     }
 
-    /// An alert joined this dispatch's queue.
-    func queued(_ alert: Alert) {
+    /// An alert joined this dispatch's queue: it counts against the
+    /// capacity (the drop queue ranks it).
+    func enterCapacityQueue(_ alert: Alert) {
         if capacityLimit > 0 {
             dropQueue.insert(alert)
         }
     }
 
-    /// An alert left this dispatch's queue (it showed or ended).
-    func unqueued(_ alert: Alert) {
+    /// An alert left this dispatch's queue (it showed or ended): it no
+    /// longer counts against the capacity.
+    func leaveCapacityQueue(_ alert: Alert) {
         if alert.dropIndex >= 0 {
             dropQueue.remove(alert)
         }

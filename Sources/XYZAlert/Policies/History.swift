@@ -413,6 +413,12 @@ public final class History {
     /// held, then runs its passes; the first error of a domain whose passes
     /// did not settle is thrown after every domain has run.
     private func capsChanged(_ change: Change) throws(AlertError) {
+        let touched = domains
+        defer {
+            for domain in touched {
+                domain.checkAfterCall()
+            }
+        }
         var settlement = Settlement()
         var recordings: [Recording] = []
         defer {
@@ -420,7 +426,7 @@ public final class History {
                 recording.end()
             }
         }
-        for domain in domains {
+        for domain in touched {
             if let recording = domain.root?.recording, !recordings.contains(where: { $0 === recording }),
                recording.historyChanged(change, self) {
                 recordings.append(recording)

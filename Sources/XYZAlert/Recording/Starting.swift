@@ -5,6 +5,7 @@ extension Dispatch {
     /// has live alerts, an active-child provider or a recording of its own
     /// (stop that first), or is delivering events.
     public func startRecording() throws(AlertError) {
+        defer { checkAfterCall() }
         try requireUsable("start recording")
         if domain.isRunning {
             throw AlertError(.state, "cannot start recording from inside a callback of \(quotedName)'s domain")
@@ -27,6 +28,7 @@ extension Dispatch {
     /// Stops the recording started on this dispatch; it stays readable.
     /// Throws `.state` when none was started here.
     public func stopRecording() throws(AlertError) {
+        defer { checkAfterCall() }
         guard let ownRecording else {
             throw AlertError(.state, "cannot stop recording: no recording was started on \(quotedName)")
         }

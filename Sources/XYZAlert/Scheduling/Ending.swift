@@ -75,7 +75,7 @@ extension Domain {
         // below reads `alert.dispatch`.
         let dispatch = alert.dispatch.take()!
         if alert.queueIndex >= 0 {
-            dispatch.dequeue(alert)
+            dispatch.removeCandidate(alert)
         }
         if alert.deadlineIndex >= 0 {
             deadlines.remove(alert)
@@ -91,7 +91,7 @@ extension Domain {
         if gapsInUse && alert.state.isOnScreen {
             laneLeft(alert.laneKey)
         }
-        dispatch.unqueued(alert)
+        dispatch.leaveCapacityQueue(alert)
         if alert.state.isOnScreen, let i = stack.lastIndex(where: { $0 === alert }) {
             if i == stack.count - 1 {
                 stack.removeLast()  // (the usual case, and cheaper than remove(at:))

@@ -106,8 +106,8 @@ extension Domain {
                 }
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
-                dispatch.dequeue(alert)
-                dispatch.unqueued(alert)
+                dispatch.removeCandidate(alert)
+                dispatch.leaveCapacityQueue(alert)
                 stack.append(alert)
                 laneShown(alert)
                 alert.state = .showing

@@ -74,8 +74,13 @@ NAMED = {
     "State": "xyz_state_name", "Exclusive": "xyz_exclusive_name", "HideReason": "xyz_hide_reason_name",
     "EndReason": "xyz_end_reason_name", "ActionStyle": "xyz_action_style_name",
     "OnDuplicate": "xyz_on_duplicate_name", "OnCapped": "xyz_on_capped_name", "Politeness": "xyz_politeness_name",
-    "WhyCode": "xyz_why_code_name", "Status": "xyz_status_name",
+    "WhyCode": "xyz_why_code_name", "Status": "xyz_status_name", "WhenDisplaced": "xyz_when_displaced_name",
+    "OnFull": "xyz_on_full_name", "Order": "xyz_order_name", "StepKind": "xyz_step_kind_name",
 }
+
+
+def test_the_limit_periods_are_the_library_s_words():
+    assert [_lib.lib.xyz_limit_per_name(i).decode() for i in range(4)] == ["session", "lifetime", "window", "unknown"]
 
 
 @pytest.mark.parametrize("enum_name", sorted(NAMED))

@@ -47,7 +47,7 @@ class AlertSet(Handle):
             lib.xyz_catalog_free(handle)
 
     def __len__(self) -> int:
-        return int(lib.xyz_catalog_count(self._handle))
+        return int(lib.xyz_catalog_definition_count(self._handle))
 
     @property
     def ids(self) -> List[str]:

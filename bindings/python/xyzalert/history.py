@@ -189,7 +189,7 @@ class History:
     def loads(self, text: Union[str, bytes]) -> None:
         """:meth:`load` from JSON text (source "<string>")."""
         data = text if isinstance(text, bytes) else _check.text(text, "text")
-        self._load("xyz_history_load_json", data, len(data))
+        self._load("xyz_history_load_string", data, len(data))
 
     def _load(self, function: str, *args: Any) -> None:
         error = _lib.Error()
