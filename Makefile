@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -72,6 +72,16 @@ deps:
 # The app-launch example, as the timeline a host would see.
 demo: deps cli
 	$(BIN)/xyzalert simulate examples/launch.json
+
+# The inner loop (CONTRIBUTING.md): no installs, no valgrind, debug
+# builds only; the generated files, the C suite, the Python suite (its
+# types too) and the Swift suites. `make test` stays the full run.
+check: lib cli
+	python3 scripts/steps.py --check
+	$(MAKE) --no-print-directory c-test VALGRIND=
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert python3 -m pytest bindings/python/tests -q
+	$(SWIFT) test
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.

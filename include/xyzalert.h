@@ -54,7 +54,7 @@
  * dispatches or on an alert added to one of them, made from another thread,
  * returns XYZ_ESTATE ("called from two threads at once") and changes
  * nothing. Two calls that overlap without a callback running are not seen
- * (README, "Threads").
+ * (docs/guide.md, "Threads").
  *
  * Callbacks. A host callback may call any function of this header except
  * xyz_dispatch_set_parent() on the domain delivering the event (that returns
@@ -76,8 +76,8 @@
  *
  * Names and parameters. Functions are xyz_<object>_<verb or property>().
  * The object comes first, inputs follow, and output parameters come last,
- * as in sqlite3 and Jansson (libgit2 puts them first; every function here
- * had them last when this was written down): a caller-owned output array is
+ * as in sqlite3 and Jansson (libgit2 puts them first; this header keeps
+ * them last throughout): a caller-owned output array is
  * followed by its capacity, then the count written. A bool getter is named `xyz_<object>_is_<adjective>()` or
  * `xyz_<object>_has_<noun>()`. `xyz_<object>_<things>_count()` is the number of
  * `<things>` that the getter taking an index reads, for indexes 0 to count - 1
@@ -1104,8 +1104,9 @@ XYZ_API const char *xyz_alert_dependency_id(const xyz_alert *alert, size_t index
 
 /* ---------------------------------------------------------------- JSON: catalogs */
 
-/** A catalog: the alert definitions of an alert set file (see the
- * README), loaded and validated, immutable. Create alerts from it by id. */
+/** A catalog: the alert definitions of an alert set file (docs/formats.md;
+ * the docs call it an alert set), loaded and validated, immutable. Create
+ * alerts from it by id. */
 typedef struct xyz_catalog xyz_catalog;
 
 /** One definition of a catalog, borrowed from it: valid while the catalog lives. */

@@ -64,7 +64,7 @@ xyz_status xyz_file_write(const char *path, const char *data, size_t length, xyz
 
 /* ---------------------------------------------------------------- scenarios */
 
-/** A scenario (see the README): pages, alerts with their pages, and steps.
+/** A scenario (docs/formats.md): pages, alerts with their pages, and steps.
  * Immutable; read it to drive dispatches, as `xyzalert simulate` does. */
 typedef struct xyz_scenario xyz_scenario;
 

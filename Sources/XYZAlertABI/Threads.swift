@@ -7,7 +7,7 @@ import XYZAlert
 // pages from another thread fails with XYZ_ESTATE instead of changing the
 // engine's memory under the running call. Not seen: two calls that overlap
 // only inside the engine's own code (no callback running), and calls on an
-// alert not added to a page. The README's "Threads" section says so.
+// alert not added to a page. docs/guide.md, "Threads", says so.
 
 /// This thread's number (`AlertHost.threadNumber`).
 @inline(__always)

@@ -1,6 +1,6 @@
 import XYZAlert
 
-/// The schema of alert sets and scenarios (see the README). Checks go in
+/// The schema of alert sets and scenarios (docs/formats.md). Checks go in
 /// document order; a problem is recorded and checking goes on with the next
 /// independent part (see `Loader.check`).
 struct Schema {

@@ -15,8 +15,6 @@ static const char *colour_of(const char *event) {
     return "\033[35m";
 }
 
-/* Starts one event's output; `fields` are key/value pairs, NULL-terminated,
- * printed as JSON strings except keys listed as numbers by the caller. */
 /* The first columns of a line: the step's number and label on its first
  * line only, and the virtual time on every line of a timed scenario. */
 void runner_line_start(runner *r) {

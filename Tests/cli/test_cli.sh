@@ -187,9 +187,9 @@ expect "text timeline with virtual time" 0 $? "    time  step  what             
        5     6  advance 6s         finish  messages       expired
        9                           show    synced         on editor (page)" "$out"
 for example in toasts chat; do
-    readme=$(sed -n "/^\\$ xyzalert simulate examples\\/$example.json\$/,/^\`\`\`\$/p" README.md | sed '1d;$d')
+    readme=$(sed -n "/^\\$ xyzalert simulate examples\\/$example.json\$/,/^\`\`\`\$/p" docs/guide.md | sed '1d;$d')
     out=$("$XYZALERT" simulate "examples/$example.json")
-    expect "the README's $example timeline is what the tool prints" 0 $? "$readme" "$out"
+    expect "the guide's $example timeline is what the tool prints" 0 $? "$readme" "$out"
 done
 out=$("$XYZALERT" simulate examples/launch.json | head -1)
 expect "text timeline without time" 0 $? "step  what                                   event   alert          detail" "$out"

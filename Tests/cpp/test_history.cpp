@@ -46,9 +46,9 @@ void caps_hold_alerts_and_sessions_free_them() {
 
 void a_bad_history_throws_a_located_parse_error_and_changes_nothing() {
     xyz::history h([] { return 5.0; });
-    h.load_json("{\"version\": 1, \"session\": 3}");
+    h.load_string("{\"version\": 1, \"session\": 3}");
     std::string before = h.json();
-    xyz::parse_error e = EXPECT_THROW(xyz::parse_error, h.load_json("{\"version\": 7}"));
+    xyz::parse_error e = EXPECT_THROW(xyz::parse_error, h.load_string("{\"version\": 7}"));
     CHECK(e.line() == 1 && e.column() == 13 && e.pointer() == "/version" && e.code() == xyz::status::schema);
     CHECK(h.json() == before);
     EXPECT_THROW(xyz::parse_error, h.load_file("/nonexistent/history.json"));
@@ -120,7 +120,7 @@ void a_history_saves_to_a_file() {
     CHECK(std::remove(path.c_str()) == 0);
 }
 
-// Exceptions from the callbacks of cancel_queued and load_json are rethrown
+// Exceptions from the callbacks of cancel_queued and load_string are rethrown
 // from those calls (the calls took effect).
 struct throwing_host : recorder {
     const char *fail_on = "";
@@ -155,7 +155,7 @@ void exceptions_from_callbacks_of_cancels_and_loads_are_rethrown() {
     home.add({again});
     CHECK(again.state() == xyz::state::ready);
     r.fail_on = "show";  // a load that frees the cap shows it
-    CHECK(std::string(EXPECT_THROW(std::runtime_error, h.load_json("{\"version\": 1, \"session\": 5}")).what()) == "show");
+    CHECK(std::string(EXPECT_THROW(std::runtime_error, h.load_string("{\"version\": 1, \"session\": 5}")).what()) == "show");
     CHECK(again.state() == xyz::state::showing);
     r.fail_on = "";
 }
@@ -167,6 +167,22 @@ void seconds_with_a_unit_parse_as_the_files_read_them() {
     CHECK(e.code() == xyz::status::invalid && std::string(e.what()).find("digits, an optional fraction") != std::string::npos);
     EXPECT_THROW(xyz::error, xyz::parse_seconds("-0s"));
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+// The 0.3 name, kept (deprecated) for one minor version at least.
+void the_0_3_name_load_json_still_works() {
+    xyz::history h;
+    h.load_json("{\"version\": 1, \"session\": 6}");
+    CHECK(h.session() == 6);
+    EXPECT_THROW(xyz::parse_error, h.load_json("{"));
+    CHECK(h.session() == 6);
+}
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace
 
@@ -180,4 +196,5 @@ const std::vector<test_case> history_tests = {
     {"a_history_saves_to_a_file", a_history_saves_to_a_file},
     {"seconds_with_a_unit_parse_as_the_files_read_them", seconds_with_a_unit_parse_as_the_files_read_them},
     {"exceptions_from_callbacks_of_cancels_and_loads_are_rethrown", exceptions_from_callbacks_of_cancels_and_loads_are_rethrown},
+    {"the_0_3_name_load_json_still_works", the_0_3_name_load_json_still_works},
 };

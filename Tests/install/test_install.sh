@@ -93,7 +93,7 @@ expect "pkg-config --cflags --libs with only xyzalert.pc" 0 $? "-I$prefix/includ
     "$(echo $out)"
 
 # A host's valgrind run is clean with the installed suppressions of the
-# Swift runtime's caches (README, "Valgrind").
+# Swift runtime's caches (docs/install.md, "Troubleshooting").
 supp=$prefix/share/xyzalert/swift-runtime.supp
 valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --suppressions="$supp" "$scratch/pc-consumer" > /dev/null
@@ -145,13 +145,13 @@ app=$scratch/app
 mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'
 import re, sys
-readme = open("README.md").read()
+readme = open("docs/guide.md").read()
 block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "from xyzalert import Alert, Exclusive" in b)
 open(sys.argv[1], "w").write(block + "\nprint('loaded', xyzalert._lib.lib._name)\n")
 PY
 run_example() { (cd "$app" && env -u XYZALERT_LIBRARY "$@" "$scratch/venv/bin/python" example.py); }
 out=$(run_example | tail -1)
-expect "the README's Python example runs from the wheel" 0 $? \
+expect "the guide's Python example runs from the wheel" 0 $? \
     "loaded $("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
     2>/dev/null || true)/xyzalert/libxyzalert.so" "$out"
 
@@ -170,7 +170,7 @@ if [ $can_mask = yes ]; then
     out=$(masked "$prefix/bin/xyzalert" check examples/alerts.json)
     expect "the installed tool runs with the toolchain hidden" 0 $? "examples/alerts.json: ok, 3 alerts" "$out"
     out=$(cd "$app" && masked env -u XYZALERT_LIBRARY "$scratch/venv/bin/python" example.py | grep -c "^show ")
-    expect "the wheel runs the README's example with the toolchain hidden" 0 $? "3" "$out"
+    expect "the wheel runs the guide's example with the toolchain hidden" 0 $? "3" "$out"
 fi
 
 # A staged install (DESTDIR), as packagers make them.

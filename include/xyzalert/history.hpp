@@ -18,7 +18,7 @@ public:
     history() : handle_(xyz_history_create(nullptr, nullptr, nullptr)) {}
     /** A history whose wall clock is `clock()`, in seconds. A clock that
      * throws reads as the last good reading, and the wrapper call that read
-     * it (add, tick, why, begin_session, json, load_json, ...) rethrows the
+     * it (add, tick, why, begin_session, json, load_string, ...) rethrows the
      * exception once the engine has finished that call. */
     explicit history(std::function<double()> clock) {
         auto *owned = new std::function<double()>(std::move(clock));
@@ -93,10 +93,12 @@ public:
     }
     /** Replaces the counts with a saved history's; throws parse_error
      * (nothing changed) or error. */
-    void load_json(std::string_view text) {
+    void load_string(std::string_view text) {
         xyz_error e{};
         load([&] { return xyz_history_load_string(handle_, text.data(), text.size(), &e); }, e, "<string>");
     }
+    /** The 0.3 name of load_string(). */
+    [[deprecated("use load_string")]] void load_json(std::string_view text) { load_string(text); }
     /** Writes json() to the file at `path` atomically (xyz_history_save_file():
      * a new file beside it, fsync, rename; the old file stays whole on
      * failure). Throws parse_error (status::io, naming the file and the

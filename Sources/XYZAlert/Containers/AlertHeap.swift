@@ -61,8 +61,8 @@ struct AlertHeap<Order: AlertHeapOrder> {
 
     // The sifts work on the array's buffer: one uniqueness check per sift
     // instead of one per step, and with no call left in the loop the
-    // alerts compared and moved are neither retained nor released (in the
-    // array itself that cost an atomic retain and release per step).
+    // alerts compared and moved are neither retained nor released (through
+    // the array itself each step would take an atomic retain and release).
 
     private static func swapAt(_ i: Int, _ j: Int, in items: UnsafeMutableBufferPointer<UnownedAlert>) {
         items.swapAt(i, j)

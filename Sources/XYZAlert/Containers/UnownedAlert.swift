@@ -9,8 +9,8 @@
 /// instead of in every structure saves an atomic retain and release per
 /// structure it enters and leaves: two pairs per add -> show -> dismiss
 /// cycle. (`Domain.stack` keeps strong references:
-/// its sweeps read every alert on it, and through this type each read cost
-/// a retain and a release.)
+/// its sweeps read every alert on it, and through this type each read
+/// would retain and release it.)
 ///
 /// It is an `Unmanaged` reference, not an `unowned(unsafe)` one: the
 /// compiler retains an `unowned(unsafe)` optional even to compare it with

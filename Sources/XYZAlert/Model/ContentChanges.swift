@@ -8,7 +8,7 @@ extension Alert {
     /// takes the new content for its show. A change made from inside the
     /// alert's own `update` callback is not delivered inside it: the
     /// callback gets one more `update` after it returns, so a host that
-    /// normalises content in its callback cannot recurse (README, "Update in place").
+    /// normalises content in its callback cannot recurse (docs/guide.md, "Update in place").
     public func setContent(_ content: AlertContent) throws(AlertError) {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }

@@ -212,8 +212,8 @@ extension Dispatch {
             }
         }
         for alert in joining {
-            // (Skipped without edges, as most alerts are: even empty loops
-            // retained and released the arrays.)
+            // (Skipped without edges, as most alerts are: even an empty loop
+            // retains and releases the arrays.)
             if !alert.idDependencies.isEmpty || !alert.dependencies.isEmpty {
                 for id in alert.idDependencies {
                     domain.idWaiters[id, default: WaiterList()].append(alert)

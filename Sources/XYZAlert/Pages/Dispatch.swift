@@ -13,9 +13,9 @@ public final class Dispatch {
     /// Receives the events of this dispatch's alerts; released by `destroy()`
     /// after everything else it does.
     @exclusivity(unchecked) public internal(set) var host: AlertHost?
-    /// The host's `defersPasses`, read when the dispatch was created (every
-    /// call that changes a schedule needs it; asking the host each time cost
-    /// a retain and a release of the host per call).
+    /// The host's `defersPasses`, read when the dispatch is created: every
+    /// call that changes a schedule needs it, and asking the host each time
+    /// would retain and release the host per call.
     let hostDefersPasses: Bool
     /// The view that the target "page" resolves to.
     @exclusivity(unchecked) public var pageView: ViewHandle?

@@ -71,7 +71,7 @@ extension Domain {
     private func end(_ alert: Alert, _ reason: EndReason, _ settlement: inout Settlement) -> Dispatch {
         settlement.needPass(self)
         // The alert leaves its dispatch first: the local takes over the
-        // alert's reference (copying it cost a retain and a release). Nothing
+        // alert's reference (copying it would retain and release it). Nothing
         // below reads `alert.dispatch`.
         let dispatch = alert.dispatch.take()!
         if alert.queueIndex >= 0 {
@@ -114,7 +114,7 @@ extension Domain {
         alert.state = .finished
         alert.endReason = reason
         // (Each loop is skipped when empty: most alerts have no dependency
-        // edges, and even an empty loop retained and released the array.)
+        // edges, and even an empty loop retains and releases the array.)
         if !alert.dependencies.isEmpty {
             for dependency in alert.dependencies {
                 dependency.dependents.removeAll { $0 === alert }

@@ -1,4 +1,5 @@
-"""The README's Python example runs and prints what its comments say."""
+"""The guide's Python examples (docs/guide.md) run and print what their
+comments say."""
 
 import contextlib
 import io
@@ -9,7 +10,7 @@ from conftest import REPO
 
 
 def test_the_readme_example_runs_as_documented():
-    readme = (REPO / "README.md").read_text()
+    readme = (REPO / "docs" / "guide.md").read_text()
     section = readme[readme.index("## Using the engine from Python"):]
     code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
     output = io.StringIO()
@@ -17,7 +18,7 @@ def test_the_readme_example_runs_as_documented():
     os.chdir(REPO)
     try:
         with contextlib.redirect_stdout(output):
-            exec(compile(code, "README.md", "exec"), {})
+            exec(compile(code, "docs/guide.md", "exec"), {})
     finally:
         os.chdir(previous)
     assert output.getvalue().splitlines() == [
@@ -34,11 +35,11 @@ def test_the_readme_example_runs_as_documented():
 
 
 def test_section16_the_readme_caps_example_prints_what_it_says():
-    readme = (REPO / "README.md").read_text()
+    readme = (REPO / "docs" / "guide.md").read_text()
     section = readme[readme.index("## Frequency caps and display history"):]
     code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
     printed = section[section.index("prints\n\n") + len("prints\n\n"):].split("\n\n")[0]
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
-        exec(compile(code, "README.md", "exec"), {})
+        exec(compile(code, "docs/guide.md", "exec"), {})
     assert output.getvalue().splitlines() == [line[4:] for line in printed.splitlines()]

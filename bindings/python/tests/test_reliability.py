@@ -171,7 +171,7 @@ def test_titles_come_back_as_given():
 def test_a_host_normalising_content_in_update_does_not_recurse():
     """A change made from inside the alert's own update callback is
     delivered once more after the callback returns, and content equal to
-    what the alert has delivers nothing (README, "Update in place")."""
+    what the alert has delivers nothing (docs/guide.md, "Update in place")."""
     seen = []
 
     class Normalising(xyzalert.Host):

@@ -1,4 +1,4 @@
-"""Threads (README, "Threads"): pure Python code must never crash the
+"""Threads (docs/guide.md, "Threads"): pure Python code must never crash the
 interpreter, whatever threads it uses. Several threads call every public
 method on one domain at once for a fixed time, with callbacks that call
 back into the engine; the only exceptions allowed are the library's own

@@ -19,8 +19,8 @@ threads take turns. A callback must not wait for another thread that calls
 into xyzalert: that would deadlock.
 
 Docstrings cite the repository's documents by path ("docs/rules.md §12"):
-they are at https://github.com/xyzalert/xyzalert (README.md, docs/rules.md
-for the rules, docs/formats.md for the JSON formats).
+they are at https://github.com/xyzalert/xyzalert (docs/guide.md for use,
+docs/rules.md for the rules, docs/formats.md for the JSON formats).
 """
 
 from . import _lib

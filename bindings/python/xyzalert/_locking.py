@@ -1,4 +1,4 @@
-"""The one lock every call into the engine holds (README, "Threads").
+"""The one lock every call into the engine holds (docs/guide.md, "Threads").
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 from typing import Any, Callable, Tuple
 
 
-#: Serializes every call into the engine (README, "Threads"): one re-entrant
+#: Serializes every call into the engine (docs/guide.md, "Threads"): one re-entrant
 #: lock for the whole library, held for the whole of a call, callbacks
 #: included. The engine's contract is one thread at a time per domain, and
 #: a Python callback lets other threads run in the middle of a call (as does
