@@ -39,11 +39,11 @@ func isHandle<T: AnyObject>(_ pointer: OpaquePointer, of type: T.Type) -> Bool {
 /// An optional handle argument (NULL means none): the object, or nil for
 /// NULL; `wrongHandle` in checked builds for a handle of another type.
 @inline(__always)
-func optional<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
-    throws(AlertError) -> T? {
+func optional<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String,
+                             _ what: @autoclosure () -> String) throws(AlertError) -> T? {
     #if XYZALERT_CHECK_INVARIANTS
     if let pointer, !isHandle(pointer, of: T.self) {
-        throw wrongHandle(function, what, T.self)
+        throw wrongHandle(function, what(), T.self)
     }
     #endif
     return object(pointer, type)

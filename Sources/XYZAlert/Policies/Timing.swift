@@ -35,20 +35,22 @@ extension Alert {
     /// Sets `showAfter`. Idle alerts only; a negative, NaN or infinite value
     /// is `.invalidArgument`.
     public func setShowAfter(_ seconds: Double) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireIdle("set show_after")
-        try Alert.requireTime(seconds, "show_after of \(alertName)")
-        writableExtras.showAfter = seconds
+        try setIdleSeconds(seconds, "show_after") { $0.showAfter = seconds }
     }
 
     /// Sets `minVisible`. Idle alerts only; as `setShowAfter` for bad values.
     public func setMinVisible(_ seconds: Double) throws(AlertError) {
+        try setIdleSeconds(seconds, "min_visible") { $0.minVisible = seconds }
+    }
+
+    /// Checks a time setting (idle alert, finite seconds of 0 or more) and
+    /// stores it in the extras box.
+    private func setIdleSeconds(_ seconds: Double, _ name: String, _ store: (AlertExtras) -> Void) throws(AlertError) {
         let checked = domainToCheck
         defer { checked?.checkAfterCall() }
-        try requireIdle("set min_visible")
-        try Alert.requireTime(seconds, "min_visible of \(alertName)")
-        writableExtras.minVisible = seconds
+        try requireIdle("set " + name)
+        try Alert.requireTime(seconds, "\(name) of \(alertName)")
+        store(writableExtras)
     }
 
     /// Sets how a screen reader says it. Idle alerts only.

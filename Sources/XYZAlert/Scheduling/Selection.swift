@@ -12,18 +12,12 @@ extension Domain {
         var best: Alert?
         for i in participating.indices {
             let dispatch = participating[i]
-            if dispatch.isHeld {
-                continue
-            }
-            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
+            if !dispatch.isHeld, let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
                best.map({ candidate.precedes($0) }) ?? true {
                 best = candidate
             }
         }
-        if let best, let top, best.priority <= top {
-            return nil
-        }
-        return best
+        return Domain.shown(best, above: top)
     }
 
     /// `select` among `pages` (a lane's candidate pages, while more than
@@ -33,11 +27,17 @@ extension Domain {
     func select(above top: Int32?, lane: ExactString?, among pages: [Dispatch]) -> Alert? {
         var best: Alert?
         for dispatch in pages where dispatch.isParticipating && !dispatch.isHeld {
-            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
-               best.map({ candidate.precedes($0) }) ?? true {
+            if let candidate = dispatch.firstCandidate(lane, anyClass: top == nil), best.map({ candidate.precedes($0) }) ?? true {
                 best = candidate
             }
         }
+        return Domain.shown(best, above: top)
+    }
+
+    /// The selected candidate: `best`, if its priority is above the
+    /// on-screen `top` (nil: nothing on screen).
+    @inline(__always)
+    private static func shown(_ best: Alert?, above top: Int32?) -> Alert? {
         if let best, let top, best.priority <= top {
             return nil
         }
