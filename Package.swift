@@ -14,7 +14,10 @@ let package = Package(
     targets: [
         // The engine: Swift standard library only (no Foundation).
         // One folder per job, each with a README (Sources/XYZAlert/README.md).
-        .target(name: "XYZAlert", exclude: ["README.md"] + [
+        // The C library's clock (and, for the loader, files), as one module
+        // that the normal and the Embedded build both import.
+        .systemLibrary(name: "CSystem"),
+        .target(name: "XYZAlert", dependencies: ["CSystem"], exclude: ["README.md"] + [
             "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording",
         ].map { "\($0)/README.md" }),
         // Jansson (Debian: libjansson-dev), and the JSON loading built on it.

@@ -11,9 +11,19 @@ import XYZAlert
 final class CHost: AlertHost {
     let callbacks: xyz_host
     let strings = CStrings()
-    /// The active-child provider the engine holds for this dispatch, if any
-    /// (weak: the engine's closure owns it).
-    weak var provider: CProvider?
+    /// The active-child provider the engine holds for this dispatch, if any.
+    /// Unowned: the engine's closure owns it, and a provider that dies
+    /// clears this first (`CProvider.deinit`), so it always names a live one.
+    private var providerReference: Unmanaged<CProvider>?
+    var provider: CProvider? {
+        get { providerReference?.takeUnretainedValue() }
+        set { providerReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Whether `provider` is `candidate`, by address (for its deinit).
+    func holds(_ candidate: UnsafeMutableRawPointer) -> Bool {
+        providerReference?.toOpaque() == candidate
+    }
 
     init(_ callbacks: xyz_host) {
         self.callbacks = callbacks
@@ -84,13 +94,20 @@ final class CProvider {
     let function: xyz_active_child_fn
     let context: UnsafeMutableRawPointer?
     var free: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+    /// The host that names this provider (kept alive by it, so that the
+    /// deinit can clear the host's unowned reference).
+    let host: CHost?
 
-    init(_ function: @escaping xyz_active_child_fn, _ context: UnsafeMutableRawPointer?) {
+    init(_ function: @escaping xyz_active_child_fn, _ context: UnsafeMutableRawPointer?, host: CHost?) {
         self.function = function
         self.context = context
+        self.host = host
     }
 
     deinit {
+        if let host, host.holds(Unmanaged.passUnretained(self).toOpaque()) {
+            host.provider = nil
+        }
         free?(context)
     }
 

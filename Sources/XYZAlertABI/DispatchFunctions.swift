@@ -136,7 +136,7 @@ public func xyz_dispatch_set_active_child_provider(
         let dispatch = try require(parent, Dispatch.self, #function, "parent")
         let host = cHost(dispatch)
         let previous = host?.provider
-        let provider = function.map { CProvider($0, context) }
+        let provider = function.map { CProvider($0, context, host: host) }
         // Recorded before the call: a callback of its pass may replace it.
         host?.provider = provider
         let closure: ((Dispatch) -> Dispatch?)? = provider.map { provider in { provider($0) } }

@@ -59,6 +59,19 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
 
     /// "" for the root, else "/a/0/b" with "~" and "/" escaped.
     public var description: String {
-        tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+        var out = ""
+        for token in tokens {
+            out += "/"
+            for character in token.unicodeScalars {
+                // RFC 6901: "~" is "~0" and "/" is "~1". (By hand: the
+                // standard library's `replacing` links the whole regex stack.)
+                switch character {
+                case "~": out += "~0"
+                case "/": out += "~1"
+                default: out.unicodeScalars.append(character)
+                }
+            }
+        }
+        return out
     }
 }

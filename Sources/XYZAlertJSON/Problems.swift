@@ -23,6 +23,6 @@ final class Problems {
         list.enumerated().sorted { a, b in
             let (x, y) = (a.element.position?.offset ?? 0, b.element.position?.offset ?? 0)
             return x != y ? x < y : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 }

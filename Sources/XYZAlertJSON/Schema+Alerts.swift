@@ -260,7 +260,7 @@ extension Schema {
                 guard let target = set.index(of: after[next]) else { continue }
                 if state[target] == 1 {
                     let from = path.firstIndex { $0.index == target }!
-                    let ids = (path[from...].map(\.index) + [target]).map { set.definitions[$0].id }
+                    let ids = (path[from...].map { $0.index } + [target]).map { set.definitions[$0].id }
                     return (target, ids)
                 }
                 if state[target] == 0 {

@@ -73,6 +73,7 @@ extern const test_case history_tests[];
 extern const test_case timing_tests[];
 extern const test_case stack_tests[];
 extern const test_case nesting_tests[];
+extern const test_case lifetime_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

@@ -41,7 +41,8 @@ int main(int argc, char **argv) {
                   {"json", json_tests}, {"reliability", reliability_tests},
                   {"interface", interface_tests}, {"time", time_tests}, {"policies", policy_tests},
                   {"recording", recording_tests}, {"why", why_tests}, {"history", history_tests}, {"timing", timing_tests},
-                  {"stacks", stack_tests}, {"nesting", nesting_tests}};
+                  {"stacks", stack_tests}, {"nesting", nesting_tests},
+                  {"lifetimes", lifetime_tests}};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         run_table(tables[i].table, argc < 2 || named(argc, argv, tables[i].name), argc, argv, &passed, &failed);
     }

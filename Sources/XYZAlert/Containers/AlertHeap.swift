@@ -19,7 +19,7 @@ struct AlertHeap<Order: AlertHeapOrder> {
     private var storage: [UnownedAlert] = []
 
     /// The elements in heap order (a copy, for readers off the hot path).
-    var items: [Alert] { storage.map(\.alert) }
+    var items: [Alert] { storage.map { $0.alert } }
 
     var first: Alert? { storage.first?.alert }
 

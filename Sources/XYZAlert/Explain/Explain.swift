@@ -56,7 +56,7 @@ extension Alert {
             let top = why.alert!
             if let domain = alert.dispatch?.domain, domain.stacksInUse,
                let room = domain.currentScreenFacts().lane(alert.laneKey).room, !room.hasHideOthers {
-                let shown = room.visible.map(\.quotedName).joined(separator: ", ")
+                let shown = room.visible.map { $0.quotedName }.joined(separator: ", ")
                 return "\(name) is queued: lane '\(alert.lane)' is full (\(room.visible.count) of \(room.limit.visible) visible: \(shown))"
             }
             if alert.exclusive == .wait {

@@ -175,7 +175,7 @@ public final class Alert {
     var alertName: String { id.map { "alert '\($0)'" } ?? "an alert without id" }
 
     /// The dependency ids of this alert, in the order they were added.
-    public var dependencyIDs: [String] { idDependencies.map(\.string) }
+    public var dependencyIDs: [String] { idDependencies.map { $0.string } }
 
     // MARK: Setters with state rules.
 

@@ -22,7 +22,7 @@ extension Dispatch {
             while let d = walker {
                 chain.append(d)
                 if d === self {
-                    throw AlertError(.cycle, "parent cycle: " + chain.map(\.quotedName).joined(separator: " -> "))
+                    throw AlertError(.cycle, "parent cycle: " + chain.map { $0.quotedName }.joined(separator: " -> "))
                 }
                 walker = d.parent
             }

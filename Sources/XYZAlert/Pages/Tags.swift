@@ -5,7 +5,7 @@
 /// are queued. Alerts without tags never touch the index.
 extension Alert {
     /// The tags, in the order they were first added.
-    public var tags: [String] { tagKeys.map(\.string) }
+    public var tags: [String] { tagKeys.map { $0.string } }
 
     /// Whether the alert carries `tag` (compared byte for byte).
     public func hasTag(_ tag: String) -> Bool {

@@ -123,7 +123,7 @@ extension Dispatch {
             return
         }
         recording?.historyAttached(history)
-        domain.history?.detach(domain)
+        domain.history?.detach(ObjectIdentifier(domain))
         domain.history = history
         history?.attach(domain)
         // (Queued alerts meet the new caps when next selected: only parked
@@ -150,7 +150,8 @@ extension Domain {
         if !history.recordings.isEmpty {
             let mine = root?.recording
             for entry in history.recordings {
-                if let recording = entry.recording, recording !== mine, recording.isActive {
+                let recording = entry.recording
+                if recording !== mine, recording.isActive {
                     recording.fail("the recorded domain shares its history with a page the recording does not see, which showed \(alert.alertName)")
                 }
             }

@@ -65,10 +65,11 @@ public final class History {
     /// The own caps of the alerts last counted under each `id:` key (for
     /// pruning, and for keys the history itself has no cap on).
     @exclusivity(unchecked) private var alertCaps: [ExactString: CapRules] = [:]
-    /// The domains that use this history (weakly: a domain keeps its
-    /// history), with the order they attached in: attach and detach cost
-    /// O(1) amortized, so many root pages sharing one history stay linear.
-    @exclusivity(unchecked) private var users: [ObjectIdentifier: (order: Int, user: WeakDomain)] = [:]
+    /// The domains that use this history (unowned: a domain keeps its
+    /// history, and leaves this table when it dies, `Domain.deinit`), with
+    /// the order they attached in: attach and detach cost O(1) amortized, so
+    /// many root pages sharing one history stay linear.
+    @exclusivity(unchecked) private var users: [ObjectIdentifier: (order: Int, user: UnownedDomain)] = [:]
     @exclusivity(unchecked) private var attachments = 0
     /// `users.count` after the last pruning of dead domains.
     @exclusivity(unchecked) private var usersAfterPruning = 0
@@ -126,7 +127,7 @@ public final class History {
     public func caps(_ key: String) -> CapRules { keyCaps[ExactString(key)] ?? CapRules() }
 
     /// Every key with caps set on the history, in byte order.
-    public var cappedKeys: [String] { keyCaps.keys.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    public var cappedKeys: [String] { keyCaps.keys.map { $0.string }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// Sets the limit of `limit.per` on `key`, replacing one of the same
     /// period. Alerts that a cap held are looked at again.
@@ -362,50 +363,50 @@ public final class History {
         case load
     }
 
-    /// The recordings of domains that use this history (weakly): a display
-    /// counted in another domain breaks each of them (`Domain.countDisplay`).
-    /// Kept here so that a display looks at the recordings, not at every
-    /// domain sharing the history.
-    @exclusivity(unchecked) private(set) var recordings: [WeakRecording] = []
+    /// The recordings of domains that use this history: a display counted
+    /// in another domain breaks each of them (`Domain.countDisplay`). Kept
+    /// here so that a display looks at the recordings, not at every domain
+    /// sharing the history. Unowned: a recording leaves this list when it
+    /// stops watching the history or dies (`Recording.deinit`).
+    @exclusivity(unchecked) private(set) var recordings: [UnownedRecording] = []
 
     func watch(_ recording: Recording) {
-        recordings.removeAll { $0.recording == nil }
         if !recordings.contains(where: { $0.recording === recording }) {
-            recordings.append(WeakRecording(recording: recording))
+            recordings.append(UnownedRecording(recording: recording))
         }
     }
 
-    func unwatch(_ recording: Recording) {
-        recordings.removeAll { $0.recording == nil || $0.recording === recording }
+    func unwatch(_ recording: ObjectIdentifier) {
+        recordings.removeAll { ObjectIdentifier($0.recording) == recording }
     }
 
     func attach(_ domain: Domain) {
         let key = ObjectIdentifier(domain)
-        if let entry = users[key], entry.user.domain === domain {
+        if users[key] != nil {
             return
         }
         if users.count > 2 * usersAfterPruning + 16 {
-            users = users.filter { $0.value.user.domain.map { !$0.isDead } ?? false }
+            users = users.filter { !$0.value.user.domain.isDead }
             usersAfterPruning = users.count
         }
         attachments += 1
-        users[key] = (attachments, WeakDomain(domain))
+        users[key] = (attachments, UnownedDomain(domain: domain))
     }
 
-    func detach(_ domain: Domain) {
-        if users[ObjectIdentifier(domain)]?.user.domain === domain {
-            users[ObjectIdentifier(domain)] = nil
-        }
+    /// `domain` no longer uses this history (it changed history, joined
+    /// another domain, or died: `Domain.deinit` calls this with its identity).
+    func detach(_ domain: ObjectIdentifier) {
+        users[domain] = nil
     }
 
     /// Whether `domain` is attached (O(1)).
     func lists(_ domain: Domain) -> Bool {
-        users[ObjectIdentifier(domain)]?.user.domain === domain
+        users[ObjectIdentifier(domain)] != nil
     }
 
     /// The live domains that use this history, in the order they attached.
     var domains: [Domain] {
-        users.values.sorted { $0.order < $1.order }.compactMap { $0.user.domain }
+        users.values.sorted { $0.order < $1.order }.map { $0.user.domain }
             .filter { !$0.isDead && $0.history === self }
     }
 
@@ -439,9 +440,11 @@ public final class History {
     }
 }
 
-/// A recording a history does not keep alive.
-struct WeakRecording {
-    weak var recording: Recording?
+/// A recording a history does not keep alive. Every one in
+/// `History.recordings` is alive: a recording leaves the list when it stops
+/// watching (its `watchedHistory` changes) and when it dies.
+struct UnownedRecording {
+    unowned(unsafe) let recording: Recording
 }
 
 extension History.Record {
@@ -450,11 +453,9 @@ extension History.Record {
     }
 }
 
-/// A weak reference to a domain.
-struct WeakDomain {
-    weak var domain: Domain?
-
-    init(_ domain: Domain) {
-        self.domain = domain
-    }
+/// A domain a history does not keep alive. Every one in `History.users` is
+/// alive: a domain leaves the table when it stops using the history and
+/// when it dies (`Domain.deinit`).
+struct UnownedDomain {
+    unowned(unsafe) let domain: Domain
 }

@@ -295,7 +295,7 @@ extension Domain {
     private func stableSortedByPriority(_ alerts: [Alert]) -> [Alert] {
         alerts.enumerated().sorted { a, b in
             a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 }
 

@@ -1,3 +1,5 @@
+import CSystem
+
 /// Time (docs/rules.md §12): the domain's clock, the alerts' timers and the
 /// host's timer.
 ///
@@ -65,11 +67,10 @@ extension Domain {
                 return lastReading
             }
         }
-        let instant = ContinuousClock.now
+        let instant = xyz_monotonic_seconds()
         let origin = clockOrigin ?? instant
         clockOrigin = origin
-        let (seconds, attoseconds) = (instant - origin).components
-        lastReading = Double(seconds) + Double(attoseconds) * 1e-18
+        lastReading = instant - origin
         return lastReading
     }
 

@@ -127,7 +127,7 @@ extension Recording {
             name: "", id: alert.id, page: page, priority: alert.priority, exclusive: alert.exclusive,
             after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
-            frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map(\.string),
+            frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map { $0.string },
             onDuplicate: alert.onDuplicate, whenDisplaced: alert.whenDisplaced, lane: alert.laneKey?.string ?? "main",
             caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter,
             minVisible: alert.minVisible, announce: alert.announce, holds: alert.holds)

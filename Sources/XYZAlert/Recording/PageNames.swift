@@ -85,7 +85,7 @@ extension Recording {
         if let newParent {
             let unseen = newParent.domain.dispatches.filter { pageIndex[ObjectIdentifier($0)] == nil }
                 + dispatch.domain.dispatches.filter { pageIndex[ObjectIdentifier($0)] == nil }
-            if let other = unseen.lazy.compactMap(\.recording).first(where: { $0 !== self }) {
+            if let other = unseen.lazy.compactMap({ $0.recording }).first(where: { $0 !== self }) {
                 other.fail("a recorded page joined the domain of another recording")
                 fail("a page recorded by another recording joined this one")
             }

@@ -129,11 +129,12 @@ public final class Recording {
     var reserved: [ObjectIdentifier: (alert: Alert, name: String)] = [:]
     var steps: [Step] = []
     var startingHistory: StartingHistory?
-    /// The history object the recorded domain uses, told of this recording.
-    weak var watchedHistory: History? {
+    /// The history object the recorded domain uses, told of this recording
+    /// (which it lists unowned: `deinit` takes this recording off its list).
+    var watchedHistory: History? {
         didSet {
             if oldValue !== watchedHistory {
-                oldValue?.unwatch(self)
+                oldValue?.unwatch(ObjectIdentifier(self))
                 watchedHistory?.watch(self)
             }
         }
@@ -162,6 +163,10 @@ public final class Recording {
     var inSplitFlushRequest = false
     /// Numbers the outermost recorded calls.
     var callSerial = 0
+
+    deinit {
+        watchedHistory?.unwatch(ObjectIdentifier(self))
+    }
 
     init(_ domain: Domain) {
         deferred = domain.isDeferred

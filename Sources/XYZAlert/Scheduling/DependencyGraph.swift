@@ -45,7 +45,7 @@ enum DependencyGraph {
             frames[frames.count - 1].index += 1
             let next = frame.next[frame.index]
             if next === goal {
-                return frames.map(\.alert) + [goal]
+                return frames.map { $0.alert } + [goal]
             }
             if visited.insert(ObjectIdentifier(next)).inserted {
                 frames.append((next, successors(of: next, resolve), 0))
@@ -75,7 +75,7 @@ enum DependencyGraph {
                 let key = ObjectIdentifier(next)
                 if onPath.contains(key) {
                     let from = frames.firstIndex { $0.alert === next }!
-                    return frames[from...].map(\.alert) + [next]
+                    return frames[from...].map { $0.alert } + [next]
                 }
                 if !finished.contains(key) {
                     onPath.insert(key)
@@ -88,6 +88,6 @@ enum DependencyGraph {
 
     /// "dependency cycle: 'a' -> 'b' -> 'a'"
     static func describe(_ cycle: [Alert]) -> String {
-        "dependency cycle: " + cycle.map(\.quotedName).joined(separator: " -> ")
+        "dependency cycle: " + cycle.map { $0.quotedName }.joined(separator: " -> ")
     }
 }

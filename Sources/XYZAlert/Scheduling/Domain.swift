@@ -137,7 +137,7 @@ final class Domain {
     @exclusivity(unchecked) var requestedTimer: Double?
     /// The system clock's reading taken as this domain's time 0 (at its
     /// first reading), when the root's host has no clock.
-    @exclusivity(unchecked) var clockOrigin: ContinuousClock.Instant?
+    @exclusivity(unchecked) var clockOrigin: Double?
     /// The last time the clock gave; a host clock that returns NaN or an
     /// infinity is taken to stand still there.
     @exclusivity(unchecked) var lastReading: Double = 0
@@ -187,6 +187,12 @@ final class Domain {
     init(root: Dispatch?) {
         self.root = root
         laneOrder = [mainLaneState]
+    }
+
+    /// A history lists the domains that use it unowned (`History.users`):
+    /// a dying domain takes itself off that list.
+    deinit {
+        history?.detach(ObjectIdentifier(self))
     }
 
     /// Whether the root's host defers passes (a destroyed root has no host).

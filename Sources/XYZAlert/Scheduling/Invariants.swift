@@ -104,8 +104,8 @@ extension Domain {
                 if let lane = alert.laneKey { lanes[lane, default: 0] += 1 }
             }
         }
-        require(lanes == laneStates.mapValues(\.live), "the lanes count \(laneStates.mapValues(\.live)), not \(lanes)")
-        require(laneOrder.map(\.key) == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
+        require(lanes == laneStates.mapValues { $0.live }, "the lanes count \(laneStates.mapValues { $0.live }), not \(lanes)")
+        require(laneOrder.map { $0.key } == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
                 "laneOrder is not the lanes in use in byte order")
         if participationIsCurrent {
             require(participating.indices.allSatisfy { participating[$0].participationIndex == $0 },

@@ -162,7 +162,7 @@ extension Domain {
             history = kept
             kept.attach(self)
         }
-        other.history?.detach(other)
+        other.history?.detach(ObjectIdentifier(other))
         other.history = nil
         let formerRoot = other.requestedTimer != nil ? other.root : nil
         other.ids = IDIndex()

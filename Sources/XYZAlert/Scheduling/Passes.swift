@@ -70,7 +70,7 @@ extension Domain {
         let flipping = dispatches.filter { $0.providerAnswerChanged }
         let cause = flipping.isEmpty
             ? "callbacks kept changing the schedule"
-            : "the active-child provider of " + flipping.map(\.quotedName).joined(separator: ", ")
+            : "the active-child provider of " + flipping.map { $0.quotedName }.joined(separator: ", ")
                 + " changed its answer at every pass"
         return "the passes of the domain of \(root?.quotedName ?? "a destroyed page") did not settle after \(passes) passes: "
             + cause + "; the call stopped (every event delivered stands, the rest waits for the next call)"
