@@ -19,16 +19,18 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
         .target(name: "XYZAlert", dependencies: ["CSystem"], exclude: ["README.md"] + [
             "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording",
-        ].map { "\($0)/README.md" }),
+        ].map { "\($0)/README.md" },
+        // (Double's rounding calls libm, which Glibc's overlay linked before.)
+        linkerSettings: [.linkedLibrary("m")]),
         // Jansson (Debian: libjansson-dev), and the JSON loading built on it.
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
-        .target(name: "XYZAlertJSON", dependencies: ["XYZAlert", "CJansson"]),
+        .target(name: "XYZAlertJSON", dependencies: ["XYZAlert", "CJansson", "CSystem"]),
         // The public header, as a module the Swift implementation imports.
         .systemLibrary(name: "CXYZAlert", path: "include"),
         // The thin layer that implements every header function.
         .target(
             name: "XYZAlertABI",
-            dependencies: ["XYZAlert", "XYZAlertJSON", "CXYZAlert"],
+            dependencies: ["XYZAlert", "XYZAlertJSON", "CXYZAlert", "CSystem"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([

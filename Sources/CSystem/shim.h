@@ -1,10 +1,28 @@
 /* What the Swift code needs of the C library, as one module for both
  * builds: the normal one and the Embedded one, which has no Glibc overlay
- * (and no ContinuousClock, which pulls in Swift Concurrency). */
+ * (and no ContinuousClock, which pulls in Swift Concurrency): files for the
+ * loader, and the clock. */
 #ifndef XYZALERT_CSYSTEM_H
 #define XYZALERT_CSYSTEM_H
 
+#include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+/* errno is a macro, and open() is variadic: neither imports into Swift. */
+static inline int xyz_errno(void) { return errno; }
+static inline int xyz_open(const char *path, int flags, unsigned mode) { return open(path, flags, (mode_t)mode); }
+/* S_ISDIR and S_ISREG are function-like macros. */
+static inline int xyz_is_directory(mode_t mode) { return S_ISDIR(mode); }
+static inline int xyz_is_regular_file(mode_t mode) { return S_ISREG(mode); }
+/* write(2), under a name no Swift method shadows. */
+static inline ssize_t xyz_write(int fd, const void *bytes, size_t count) { return write(fd, bytes, count); }
 
 /* Seconds on the system's monotonic clock, counting time suspended
  * (CLOCK_BOOTTIME, the clock Swift's ContinuousClock reads on Linux): the

@@ -1,3 +1,4 @@
+import CSystem
 import CXYZAlert
 import XYZAlert
 import XYZAlertJSON

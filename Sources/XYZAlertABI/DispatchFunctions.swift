@@ -1,5 +1,5 @@
 import CXYZAlert
-import Glibc
+import CSystem
 import XYZAlert
 
 // xyz_dispatch_*: handles in, engine calls, statuses out.
@@ -8,12 +8,18 @@ import XYZAlert
 /// of its last member in that version. Append one when a version appends
 /// members (0.1 and the first 0.2 end with destroy_context, 0.2 with time
 /// with set_timer, 0.2 with policies with update).
-private let knownHostSizes: [Int] = [
-    MemoryLayout<xyz_host>.offset(of: \xyz_host.destroy_context)! + MemoryLayout<UnsafeRawPointer>.size,
-    MemoryLayout<xyz_host>.offset(of: \xyz_host.set_timer)! + MemoryLayout<UnsafeRawPointer>.size,
-    MemoryLayout<xyz_host>.offset(of: \xyz_host.update)! + MemoryLayout<UnsafeRawPointer>.size,
-    MemoryLayout<xyz_host>.offset(of: \xyz_host.announce)! + MemoryLayout<UnsafeRawPointer>.size,
-]
+/// (Member addresses in a value, not `MemoryLayout.offset(of:)`, which takes
+/// a key path: the Embedded build has none.)
+private let knownHostSizes: [Int] = {
+    var host = xyz_host()
+    return withUnsafeMutablePointer(to: &host) { base in
+        func end(_ member: UnsafeMutableRawPointer) -> Int {
+            member - UnsafeMutableRawPointer(base) + MemoryLayout<UnsafeRawPointer>.size
+        }
+        return [end(&base.pointee.destroy_context), end(&base.pointee.set_timer), end(&base.pointee.update),
+                end(&base.pointee.announce)]
+    }
+}()
 
 /// The host as this library sees it: the prefix the caller's version has,
 /// the members added since then NULL.

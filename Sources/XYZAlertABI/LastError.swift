@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 
 /// The thread's last error message, in thread-local storage (a pthread key
 /// whose destructor frees the message when the thread exits). The key itself

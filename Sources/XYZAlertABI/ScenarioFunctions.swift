@@ -1,5 +1,5 @@
 import CXYZAlert
-import Glibc
+import CSystem
 import XYZAlert
 import XYZAlertJSON
 

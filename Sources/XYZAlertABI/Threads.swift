@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 import XYZAlert
 
 // The header's contract is one thread at a time per domain. What breaks it

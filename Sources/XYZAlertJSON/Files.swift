@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 import XYZAlert
 
 /// Reading and writing the files the loaders and savers name: reads are
@@ -13,16 +13,16 @@ extension Loader {
     /// opened or read, is a directory, or is larger.
     static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
-            throw ioError(path, "cannot open: \(String(cString: strerror(errno)))")
+            throw ioError(path, "cannot open: \(String(cString: strerror(xyz_errno())))")
         }
         defer { fclose(file) }
         var status = stat()
         if fstat(fileno(file), &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
+            if xyz_is_directory(status.st_mode) != 0 {
                 // fopen opens a directory for reading; reading it then fails.
                 throw ioError(path, "cannot open: \(String(cString: strerror(EISDIR)))")
             }
-            if (status.st_mode & S_IFMT) == S_IFREG && status.st_size > fileSizeLimit {
+            if xyz_is_regular_file(status.st_mode) != 0 && status.st_size > fileSizeLimit {
                 throw tooLarge(path)
             }
         }
@@ -36,7 +36,7 @@ extension Loader {
             bytes.append(contentsOf: chunk[..<count])
             if count < chunk.count {
                 if ferror(file) != 0 {
-                    throw ioError(path, "cannot read: \(String(cString: strerror(errno)))")
+                    throw ioError(path, "cannot read: \(String(cString: strerror(xyz_errno())))")
                 }
                 return bytes
             }
@@ -71,10 +71,10 @@ public enum AtomicFile {
         var failure = bytes.withUnsafeBytes { buffer -> String? in
             var written = 0
             while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                let n = xyz_write(fd, buffer.baseAddress! + written, buffer.count - written)
                 if n > 0 {
                     written += n
-                } else if n < 0 && errno != EINTR {
+                } else if n < 0 && xyz_errno() != EINTR {
                     return "cannot write: \(reason())"
                 }
             }
@@ -101,7 +101,7 @@ public enum AtomicFile {
     }
 
     /// The system's reason for the last failure.
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    private static func reason() -> String { String(cString: strerror(xyz_errno())) }
 
     /// A new file `.NAME.PID.N.tmp` in `directory` (a prefix: "dir/" or
     /// ""), N the first number no file has: created exclusively, so that two
@@ -110,11 +110,11 @@ public enum AtomicFile {
         let pid = getpid()
         for n in 0..<10_000 {
             let scratch = "\(directory).\(name).\(pid).\(n).tmp"
-            let fd = open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let fd = xyz_open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 {
                 return (fd, scratch)
             }
-            if errno != EEXIST {
+            if xyz_errno() != EEXIST {
                 throw LoadError(kind: .io, message: "cannot write: \(reason())", pointer: "", position: nil, source: path)
             }
         }
@@ -125,7 +125,7 @@ public enum AtomicFile {
     /// Makes the rename itself durable (best effort: some file systems
     /// refuse to sync a directory, and the file is already whole).
     private static func syncDirectory(_ directory: String) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = xyz_open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         if fd >= 0 {
             _ = fsync(fd)
             close(fd)

@@ -1,5 +1,5 @@
 import CJansson
-import Glibc
+import CSystem
 
 /// A borrowed view of one Jansson value, valid while its document lives.
 /// It knows only its container and its key or index there: the full JSON

@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 import XYZAlert
 
 /// A loaded document: an alert set, or a scenario (whose root has "pages" or
