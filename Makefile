@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -85,7 +85,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint docs c-test cpp-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps lint docs c-test cpp-test shipped-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the table of steps up to date (scripts/steps.py),
 # zero warnings (Swift and the C of the tool), clean headers, no Foundation,
@@ -164,16 +164,32 @@ c-test: lib
 	for shape in "cycle 10 200" "pages 10 200" "chain 200" "keyboard 10 200" "deferred 20 200" "timers 100 200"; do \
 		$(VALGRIND) $(CTEST_DIR)/bench-engine $$shape > /dev/null || exit 1; done
 
-# The tool: golden traces, bad inputs, exit codes, huge and deep inputs.
-cli-test: release
-	Tests/cli/test_cli.sh $(RELEASE_BIN)/xyzalert
+# The tool: golden traces, bad inputs, exit codes, huge and deep inputs;
+# the tool and the library that ship (make dist).
+SHIPPED := env LD_LIBRARY_PATH=$(CURDIR)/$(DIST_BIN)
+cli-test: dist
+	$(SHIPPED) Tests/cli/test_cli.sh $(DIST_BIN)/xyzalert
 
-# The Python bindings: their type hints (mypy), then pytest against the debug
-# library and the release tool.
-python-test: lib release
+# The Python bindings: their type hints (mypy), then pytest against the
+# library and the tool that ship (make dist).
+python-test: lib dist
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(RELEASE_BIN)/xyzalert \
+	$(SHIPPED) XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) XYZALERT_CLI=$(DIST_BIN)/xyzalert \
 		python3 -m pytest bindings/python/tests -q
+
+# The library that ships (make dist: Embedded Swift, release): it exports
+# exactly the headers' functions and needs no glibc newer than 2.34; the C
+# and C++ suites run again against it, under valgrind (c-test and cpp-test
+# run them against the debug build).
+shipped-test: dist c-test cpp-test
+	@$(DECLARED_FUNCTIONS) > $(DIST_BIN)/declared.txt
+	@nm -D --defined-only $(DIST_LIB) | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(DIST_BIN)/exported.txt
+	@if ! diff $(DIST_BIN)/declared.txt $(DIST_BIN)/exported.txt; then \
+		echo "the headers' functions (<) and the shipped library's exports (>) differ"; exit 1; fi
+	@if objdump -T $(DIST_LIB) | grep -oE 'GLIBC_2\.(3[5-9]|[4-9][0-9])' ; then \
+		echo "the shipped library needs a glibc newer than the wheel's floor (2.34)"; exit 1; fi
+	$(SHIPPED) $(VALGRIND) $(CTEST_DIR)/c-tests
+	for std in c++17 c++20; do $(SHIPPED) $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
 
 # The Tk desktop host (examples/desktop): the app, on this display.
 desktop: deps lib
@@ -315,17 +331,18 @@ check-exclusivity: deps
 
 # ---- shipping
 
-# The library as install and the wheel ship it: release, with the Swift
-# runtime linked in statically (no RUNPATH into the toolchain, no libswift*
-# needed, no signal handlers installed), its debug information moved to
+# The library as install and the wheel ship it: built with Embedded Swift
+# (scripts/build-embedded: about 1.4 MB, no Swift runtime to link, no
+# RUNPATH, no signal handlers), its debug information moved to
 # libxyzalert.so.VERSION.debug beside it (scripts/split-debug), and the
 # tool built with the C compiler against it, finding it in ../lib. Needs
-# only what building needs (scripts/check-build-deps).
+# only what building needs (scripts/check-build-deps). `make test` runs the
+# C, C++, tool and Python suites against it.
 DIST_LIB := $(DIST_BIN)/libxyzalert.so.$(VERSION)
 dist:
 	scripts/check-build-deps
-	$(SWIFT) build -c release --product xyzalert --build-path .build/dist -Xswiftc -static-stdlib
-	scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
+	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-embedded $(DIST_BIN)
+	rm -f $(DIST_LIB) && scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
 	scripts/split-debug $(DIST_LIB) Tests/valgrind/swift-runtime.supp
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) Sources/xyzalert-cli/*.c $(CLI_RUNNER) \
 		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -Wl,-rpath,'$$ORIGIN/../lib'

@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 import XYZAlert
 
 // xyz_alert_*: life, scheduling, dependencies, explanation, target.

@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 #if XYZALERT_CHECK_INVARIANTS
 @_spi(Checking) import XYZAlert
 #else

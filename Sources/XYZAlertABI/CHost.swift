@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 import XYZAlert
 
 /// A C host: calls the callbacks of an `xyz_host` copy. It is the engine host

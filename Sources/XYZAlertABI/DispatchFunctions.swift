@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 import XYZAlert
 
 // xyz_dispatch_*: handles in, engine calls, statuses out.

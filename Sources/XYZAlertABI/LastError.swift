@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 
 /// The thread's last error message, in thread-local storage (a pthread key
 /// whose destructor frees the message when the thread exits). The key itself

@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 import XYZAlert
 import XYZAlertJSON
 
@@ -63,7 +63,7 @@ public func xyz_scenario_load_string(_ json: UnsafePointer<CChar>?, _ length: In
 }
 
 private func scenario(_ document: Document, _ source: String) throws(LoadError) -> CScenario {
-    guard case .scenario(let scenario) = document else {
+    guard let scenario = document.scenario else {
         throw LoadError(kind: .schema, message: "not a scenario: a scenario's root has \"pages\" or \"steps\" (an alert set has neither)", pointer: "",
                         position: TextPosition(line: 1, column: 1, offset: 0), source: source)
     }

@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 import CXYZAlert
 import XYZAlert
 import XYZAlertJSON

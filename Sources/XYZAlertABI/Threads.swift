@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 import XYZAlert
 
 // The header's contract is one thread at a time per domain. What breaks it

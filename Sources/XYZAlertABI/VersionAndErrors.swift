@@ -1,5 +1,5 @@
 import CXYZAlert
-import CSystem
+internal import CSystem
 import XYZAlert
 
 // Version, status and enum names, the last error, xyz_free, and the keyboard formula.

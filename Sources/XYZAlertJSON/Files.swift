@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 import XYZAlert
 
 /// Reading and writing the files the loaders and savers name: reads are

@@ -1,5 +1,5 @@
 import CJansson
-import CSystem
+internal import CSystem
 
 /// A borrowed view of one Jansson value, valid while its document lives.
 /// It knows only its container and its key or index there: the full JSON
@@ -98,9 +98,15 @@ struct JSONValue {
 final class JSONDocument {
     let root: JSONValue
 
+    private init(root raw: UnsafeMutablePointer<json_t>) {
+        root = JSONValue(raw: raw, container: nil, token: "")
+    }
+
     /// Parses with Jansson, rejecting duplicate keys; syntax errors are
-    /// located by Jansson and given a pointer by the scanner.
-    init(bytes: [UInt8], source: String) throws(LoadError) {
+    /// located by Jansson and given a pointer by the scanner. (A factory,
+    /// not a throwing initializer: the Embedded build does not free an
+    /// object whose initializer throws before it is whole.)
+    static func parse(bytes: [UInt8], source: String) throws(LoadError) -> JSONDocument {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             // Named, not shown: Jansson would quote the invisible character.
             throw LoadError(kind: .parse,
@@ -144,7 +150,7 @@ final class JSONDocument {
             throw LoadError(kind: .parse, message: "invalid JSON: \(text)", pointer: scanner.pointer(at: offset).description,
                             position: scanner.position(of: offset), source: source)
         }
-        root = JSONValue(raw: parsed, container: nil, token: "")
+        return JSONDocument(root: parsed)
     }
 
     deinit {

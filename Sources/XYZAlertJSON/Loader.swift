@@ -1,19 +1,38 @@
-import CSystem
+internal import CSystem
 import XYZAlert
 
 /// A loaded document: an alert set, or a scenario (whose root has "pages" or
 /// "steps"). Both are validated in full; every error names the source, the
 /// line and column, and the JSON pointer of the offending value.
-public enum Document: Sendable {
-    case alertSet(AlertSet)
-    case scenario(Scenario)
-
+///
+/// Its scenario is boxed. As an enum of the two documents, the alert-set
+/// case left most of the (scenario-sized) payload unwritten, and the
+/// compiler's outlined copy of the value branched on those bytes (valgrind
+/// on the release and Embedded builds: "conditional jump or move depends
+/// on uninitialised value(s)" in `Document`'s outlined copy, of the value
+/// `Schema.document` made). A box is one pointer, always written.
+public struct Document: Sendable {
     /// The alerts of either kind.
-    public var alertSet: AlertSet {
-        switch self {
-        case .alertSet(let set): set
-        case .scenario(let scenario): scenario.alerts
-        }
+    public let alertSet: AlertSet
+    private let box: ScenarioBox?
+
+    /// The scenario, for a scenario file (its `alerts` are `alertSet`).
+    public var scenario: Scenario? { box?.scenario }
+
+    /// An alert set's document.
+    public static func alertSet(_ set: AlertSet) -> Document { Document(alertSet: set, box: nil) }
+    /// A scenario's document.
+    public static func scenario(_ scenario: Scenario) -> Document {
+        Document(alertSet: scenario.alerts, box: ScenarioBox(scenario))
+    }
+}
+
+/// A scenario on the heap (see `Document`).
+final class ScenarioBox: Sendable {
+    let scenario: Scenario
+
+    init(_ scenario: Scenario) {
+        self.scenario = scenario
     }
 }
 
@@ -30,7 +49,8 @@ public enum Loader {
 
     /// Loads a document from a file; `.io` when it cannot be read.
     public static func loadFile(path: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
-        try load(bytes: try readFile(path), source: path, expectUnchecked: expectUnchecked)
+        let bytes = try readFile(path)
+        return try load(bytes: bytes, source: path, expectUnchecked: expectUnchecked)
     }
 
     /// Every independent problem of a document, in document order, at most
@@ -69,7 +89,7 @@ public enum Loader {
     /// Checks that `text` is one JSON object, under the rules documents
     /// follow (UTF-8, no duplicate keys), as alerts' "meta" must be.
     public static func checkObject(_ text: String, source: String) throws(LoadError) {
-        let json = try JSONDocument(bytes: Array(text.utf8), source: source)
+        let json = try JSONDocument.parse(bytes: Array(text.utf8), source: source)
         guard json.root.kind == .object else {
             throw LoadError(kind: .schema, message: "must be a JSON object, got \(json.root.described)", pointer: "",
                             position: TextPosition(line: 1, column: 1, offset: 0), source: source)
@@ -81,7 +101,7 @@ public enum Loader {
                      checkOnly: Bool = false) -> (document: Document?, problems: [LoadError], alerts: Int) {
         let json: JSONDocument
         do {
-            json = try JSONDocument(bytes: bytes, source: source)
+            json = try JSONDocument.parse(bytes: bytes, source: source)
         } catch {
             return (nil, [error], 0)
         }

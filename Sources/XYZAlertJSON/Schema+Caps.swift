@@ -173,7 +173,7 @@ extension Loader {
     /// Loads a history in the persistence format (docs/formats.md,
     /// "History"); every error names the source, line, column and pointer.
     public static func loadHistory(bytes: [UInt8], source: String) throws(LoadError) -> History.State {
-        let json = try JSONDocument(bytes: bytes, source: source)
+        let json = try JSONDocument.parse(bytes: bytes, source: source)
         let schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: 1))
         return try schema.historyState(json.root)
     }

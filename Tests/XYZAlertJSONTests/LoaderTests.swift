@@ -159,7 +159,7 @@ struct LoaderTests {
                        {"select": {"page": "tab", "child": null}}, {"keyboard": {"page": "tab", "frame": [0, 1, 2, 3]}},
                        {"frame": {"alert": "h", "frame": [4, 5, 6, 7.5]}}, {"flush": "home"}]}
             """)
-        guard case .scenario(let s) = document else {
+        guard let s = document.scenario else {
             Issue.record("not a scenario")
             return
         }
@@ -191,7 +191,7 @@ struct LoaderTests {
                        {"update": {"alert": "#1", "title": null, "message": "m", "style": "sheet", "clear_actions": true,
                                    "add_action": {"id": "ok", "title": "OK", "style": "cancel"}, "meta": {"k": 1}}}]}
             """)
-        guard case .scenario(let s) = document else {
+        guard let s = document.scenario else {
             Issue.record("not a scenario")
             return
         }

@@ -42,7 +42,11 @@ expect "the Python quick start prints the README's lines from the wheel" 0 0 "$e
 
 # Swift: the program against the XYZAlert module of the debug build, as a
 # package depending on XYZAlert would compile it.
-swiftc -I .build/debug/Modules $quick/quickstart.swift .build/debug/XYZAlert.build/*.o \
+# (The engine's objects by its sources' names: a build directory may keep
+# objects of files since renamed. Sources/CSystem: the module map SwiftPM
+# hands a dependent package along with XYZAlert's.)
+swiftc -I .build/debug/Modules -I Sources/CSystem $quick/quickstart.swift \
+    $(find Sources/XYZAlert -name '*.swift' -printf '.build/debug/XYZAlert.build/%f.o\n') \
     -lm -o "$quick_scratch/quickstart-swift" > "$quick_scratch/swiftc.log" 2>&1
 expect "the Swift quick start compiles against the XYZAlert module" 0 $?
 expect "the Swift quick start prints the README's lines" 0 0 "$expected" "$("$quick_scratch/quickstart-swift")"

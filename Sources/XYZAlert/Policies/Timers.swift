@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 
 /// Time (docs/rules.md §12): the domain's clock, the alerts' timers and the
 /// host's timer.

@@ -1,0 +1,56 @@
+/* What the Embedded Swift standard library asks of the platform that the
+ * C library does not provide under the same name, for the shipped
+ * libxyzalert.so (the Makefile's `embedded` rule links this file in; the
+ * normal build's runtime has its own). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <sys/types.h>
+
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+
+static void make_c_locale(void) {
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+/* Double(String): strtod in the C locale, whatever the host's locale is,
+ * and "snan" as a signaling NaN, as the Swift runtime's own does. Returns
+ * where the parse stopped. */
+__attribute__((visibility("hidden")))
+const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
+    const char *word = text;
+    if (*word == '+' || *word == '-') word++;
+    if (strcasecmp(word, "snan") == 0) {
+        *result = text[0] == '-' ? -__builtin_nans("") : __builtin_nans("");
+        return text + strlen(text);
+    }
+    pthread_once(&c_locale_once, make_c_locale);
+    char *end;
+    errno = 0;
+    *result = strtod_l(text, &end, c_locale);
+    return end;
+}
+
+/* The seed of Hasher and of SystemRandomNumberGenerator. glibc has
+ * arc4random_buf only from 2.36, above the wheel's glibc floor (2.35);
+ * getrandom(2) (glibc 2.25) gives the same bytes. */
+__attribute__((visibility("hidden")))
+void arc4random_buf(void *buffer, size_t count) {
+    unsigned char *bytes = buffer;
+    while (count > 0) {
+        ssize_t n = getrandom(bytes, count, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            abort(); /* no entropy at all: as arc4random_buf, which cannot fail */
+        }
+        bytes += n;
+        count -= (size_t)n;
+    }
+}
