@@ -399,6 +399,9 @@ public final class History {
         users[domain] = nil
     }
 
+    /// How many domains are on the list (for the tests of its clearing).
+    var listedDomains: Int { users.count }
+
     /// Whether `domain` is attached (O(1)).
     func lists(_ domain: Domain) -> Bool {
         users[ObjectIdentifier(domain)] != nil

@@ -164,6 +164,9 @@ public final class Recording {
     /// Numbers the outermost recorded calls.
     var callSerial = 0
 
+    /// Every path of the API stops a recording (which unwatches) before it
+    /// dies: `destroy()`, a new `startRecording()`. This keeps the history's
+    /// unowned list true should one ever die watching.
     deinit {
         watchedHistory?.unwatch(ObjectIdentifier(self))
     }
