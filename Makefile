@@ -339,11 +339,18 @@ check-exclusivity: deps
 # only what building needs (scripts/check-build-deps). `make test` runs the
 # C, C++, tool and Python suites against it.
 DIST_LIB := $(DIST_BIN)/libxyzalert.so.$(VERSION)
-dist:
+# (A file target: the Embedded build takes minutes and is not incremental,
+# and make install-test installs several times.)
+EMBEDDED_INPUTS = $(shell find Sources/XYZAlert Sources/XYZAlertJSON Sources/XYZAlertABI Sources/CSystem \
+	Sources/CJansson Sources/xyzalert-embedded -type f) include/xyzalert.h include/xyzalert_tooling.h \
+	include/module.modulemap scripts/build-embedded
+$(DIST_LIB): $(EMBEDDED_INPUTS)
 	scripts/check-build-deps
 	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-embedded $(DIST_BIN)
 	rm -f $(DIST_LIB) && scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
 	scripts/split-debug $(DIST_LIB) Tests/valgrind/swift-runtime.supp
+dist: $(DIST_LIB)
+	scripts/check-build-deps
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) Sources/xyzalert-cli/*.c $(CLI_RUNNER) \
 		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -Wl,-rpath,'$$ORIGIN/../lib'
 
