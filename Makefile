@@ -341,9 +341,11 @@ check-exclusivity: deps
 DIST_LIB := $(DIST_BIN)/libxyzalert.so.$(VERSION)
 # (A file target: the Embedded build takes minutes and is not incremental,
 # and make install-test installs several times.)
-EMBEDDED_INPUTS = $(shell find Sources/XYZAlert Sources/XYZAlertJSON Sources/XYZAlertABI Sources/CSystem \
-	Sources/CJansson Sources/xyzalert-embedded -type f) include/xyzalert.h include/xyzalert_tooling.h \
-	include/module.modulemap scripts/build-embedded
+# (Make's own wildcard, not find: reading this Makefile runs nothing.)
+EMBEDDED_INPUTS = $(wildcard Sources/XYZAlert/*.swift Sources/XYZAlert/*/*.swift Sources/XYZAlertJSON/*.swift \
+	Sources/XYZAlertABI/*.swift Sources/XYZAlertABI/exports.map Sources/CSystem/* Sources/CJansson/* \
+	Sources/xyzalert-embedded/*) include/xyzalert.h include/xyzalert_tooling.h include/module.modulemap \
+	scripts/build-embedded
 $(DIST_LIB): $(EMBEDDED_INPUTS)
 	scripts/check-build-deps
 	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-embedded $(DIST_BIN)
