@@ -83,12 +83,7 @@ func nullArgument(_ function: String, _ what: String) -> AlertError {
 @inline(__always)
 func require<T: AnyObject>(_ pointer: OpaquePointer?, _ type: T.Type, _ function: String, _ what: String)
     throws(AlertError) -> T {
-    #if XYZALERT_CHECK_INVARIANTS
-    if let pointer, !isHandle(pointer, of: T.self) {
-        throw wrongHandle(function, what, T.self)
-    }
-    #endif
-    guard let found = object(pointer, type) else {
+    guard let found = try optional(pointer, type, function, what) else {
         throw nullArgument(function, what)
     }
     // (Metatype comparisons, which specialization folds, where a dynamic
