@@ -157,7 +157,7 @@ c-test: lib
 	for f in $(CLI_RUNNER); do \
 		$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o $(CTEST_DIR)/cli-$$(basename $$f .c).o || exit 1; done
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
-	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB)
+	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB) -ljansson
 	$(VALGRIND) $(CTEST_DIR)/c-tests
 	@# The benchmarks' workloads check every result: run each once, small, under valgrind.
 	$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(CTEST_DIR)/bench-engine $(LINK_LIB)
@@ -267,9 +267,9 @@ refcounts: bench-engine
 # The toolchain's clang, whose sanitizer runtimes match swiftc's.
 CLANG = $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_BIN := .build/fuzz/debug
-FUZZ_TARGETS := load calls
+FUZZ_TARGETS := load calls rules
 FUZZ_SECONDS ?= 600
-FUZZ_FLAGS := -rss_limit_mb=4096 -len_control=0 -max_len=1024 -print_final_stats=1
+FUZZ_FLAGS := -rss_limit_mb=4096 -len_control=0 -max_len=1024 -timeout=20 -print_final_stats=1
 # The library instrumented for libFuzzer, with AddressSanitizer and the
 # engine's checks (-D XYZALERT_CHECK_INVARIANTS: every invariant after every
 # public call, unowned references and borrowed handles checked); the
@@ -309,7 +309,7 @@ sanitize: deps
 	ln -sf libxyzalert.so $(ASAN_BIN)/libxyzalert.so.0
 	$(CLANG) -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -pthread -Iinclude $(RUNNER_INCLUDE) \
 		$(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ -o $(ASAN_BIN)/c-tests \
-		-L$(ASAN_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
+		-L$(ASAN_BIN) -lxyzalert -ljansson -Wl,-rpath,$(CURDIR)/$(ASAN_BIN)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(ASAN_BIN)/c-tests
 	for std in c++17 c++20; do \
 		$(CLANG)++ -std=$$std -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld -g -Iinclude \
@@ -318,7 +318,7 @@ sanitize: deps
 	$(SWIFT) build --product xyzalert --build-path .build/tsan -Xswiftc -sanitize=thread
 	ln -sf libxyzalert.so $(TSAN_BIN)/libxyzalert.so.0
 	$(CLANG) -fsanitize=thread -fuse-ld=lld -g -pthread -Iinclude $(RUNNER_INCLUDE) $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp -lstdc++ \
-		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
+		-o $(TSAN_BIN)/c-tests -L$(TSAN_BIN) -lxyzalert -ljansson -L$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -Wl,-rpath,$(CURDIR)/$(TSAN_BIN):$(SWIFT_LIBS)
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(TSAN_BIN)/c-tests threads
 
 # The engine built from a scratch copy of its sources without

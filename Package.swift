@@ -18,7 +18,7 @@ let package = Package(
         // that the normal and the Embedded build both import.
         .systemLibrary(name: "CSystem"),
         .target(name: "XYZAlert", dependencies: ["CSystem"], exclude: ["README.md"] + [
-            "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording",
+            "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording", "Rules",
         ].map { "\($0)/README.md" },
         // (Double's rounding calls libm, which Glibc's overlay linked before.)
         linkerSettings: [.linkedLibrary("m")]),

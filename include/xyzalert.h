@@ -1463,6 +1463,29 @@ XYZ_API xyz_status xyz_alert_set_on_capped(xyz_alert *alert, xyz_on_capped polic
 XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
 /** @} */
 
+/* ---------------------------------------------------------------- rules */
+
+/**
+ * (0.4) Evaluates a rule: JsonLogic with flagd's operators sem_ver,
+ * starts_with, ends_with and fractional (docs/rules.md, "Rules").
+ * `rule_json` and `data_json` are NUL-terminated JSON texts; `data_json`
+ * NULL is `null`. On success sets `*result_json` to the result as compact
+ * JSON text on one line (the caller frees it with xyz_free()) and returns
+ * XYZ_OK. Evaluating never fails: odd types and argument counts follow
+ * JsonLogic's JavaScript reference, a flagd operator given arguments it
+ * cannot use gives null, and so does a rule that would run past 1,000,000
+ * steps or build a value nested deeper than 256. Failures are the texts': XYZ_EPARSE (not JSON), XYZ_ESCHEMA (an
+ * unknown operator, with the nearest known name; a rule nested deeper than
+ * 128 or holding more than 65,536 values; data nested deeper than 128),
+ * each with `error` (may be NULL) naming the text ("<rule>" or "<data>"),
+ * line, column and JSON pointer; XYZ_EINVAL for a NULL `rule_json` or
+ * `result_json`. `*result_json` is untouched on failure. The `fractional`
+ * operator's default bucketing key is flagd's: the data's `$flagd.flagKey`
+ * followed by its `targetingKey`. No clock, no state: safe on any thread.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_eval_json(const char *rule_json, const char *data_json,
+                                                            char **result_json, xyz_error *error);
+
 /* ---------------------------------------------------------------- deprecated (0.1 names) */
 
 /* Kept so that programs built against 0.1 still compile (with a warning naming

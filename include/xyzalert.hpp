@@ -80,6 +80,7 @@
 #include "xyzalert/error.hpp"
 #include "xyzalert/detail.hpp"
 #include "xyzalert/seconds.hpp"
+#include "xyzalert/rules.hpp"
 #include "xyzalert/alert.hpp"
 #include "xyzalert/callbacks.hpp"
 #include "xyzalert/history.hpp"

@@ -106,7 +106,9 @@ final class JSONDocument {
     /// located by Jansson and given a pointer by the scanner. (A factory,
     /// not a throwing initializer: the Embedded build does not free an
     /// object whose initializer throws before it is whole.)
-    static func parse(bytes: [UInt8], source: String) throws(LoadError) -> JSONDocument {
+    /// With `anyValue`, the text may be any JSON value, not only an object
+    /// or an array, and strings may hold U+0000 (rules and their data).
+    static func parse(bytes: [UInt8], source: String, anyValue: Bool = false) throws(LoadError) -> JSONDocument {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             // Named, not shown: Jansson would quote the invisible character.
             throw LoadError(kind: .parse,
@@ -122,13 +124,14 @@ final class JSONDocument {
                 ) { json_loadb($0, buffer.count, Int(flags), &error) }
             }
         }
-        var parsed = parse(JSON_REJECT_DUPLICATES)
+        let any = anyValue ? JSON_DECODE_ANY | JSON_ALLOW_NUL : 0
+        var parsed = parse(JSON_REJECT_DUPLICATES | any)
         if parsed == nil && xyz_json_error_is_overflow(&error) != 0 {
             // An integer literal beyond 64 bits is the number it writes, as
             // the same value written as a real is (docs/formats.md): read
             // again with every number a real, then the integral ones that
             // fit 64 bits made integers again.
-            parsed = parse(JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL)
+            parsed = parse(JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL | any)
             if let parsed {
                 JSONDocument.restoreIntegers(parsed)
             }

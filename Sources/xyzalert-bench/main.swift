@@ -1,6 +1,6 @@
 // Benchmarks. Run with `make bench` (release build); the targets are printed
 // with each figure. Nothing here runs in the test suite. Arguments name the
-// groups to run (scheduling, loading, pathological, complexity, shapes);
+// groups to run (scheduling, loading, rules, pathological, complexity, shapes);
 // none: all.
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -10,6 +10,10 @@ if wanted("scheduling") {
 }
 if wanted("loading") {
     try benchmarkLoading()
+    print()
+}
+if wanted("rules") {
+    try benchmarkRules()
     print()
 }
 if wanted("pathological") {

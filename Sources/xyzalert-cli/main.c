@@ -1,4 +1,4 @@
-/* xyzalert: checks alert sets, simulates scenarios, draws dependency graphs. */
+/* xyzalert: checks alert sets, simulates scenarios, draws dependency graphs, evaluates rules. */
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -73,6 +73,14 @@ static const command commands[] = {
     {"graph", "xyzalert graph [--] FILE",
      "Prints the dependency graph of an alert set or scenario as Graphviz DOT\n"
      "(an edge goes from a dependency to the alert waiting for it).\n"},
+    {"eval", "xyzalert eval [--] RULE [DATA]",
+     "Evaluates a rule (JsonLogic with flagd's operators sem_ver, starts_with,\n"
+     "ends_with and fractional) on DATA (default null) and prints the result\n"
+     "as compact JSON on one line. RULE and DATA are each JSON text, or @FILE\n"
+     "for a file's text (@- for standard input). A rule that does not load\n"
+     "(not JSON, an unknown operator, too deep or too large) prints\n"
+     "  SOURCE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
+     "where SOURCE is the FILE, or <rule> or <data> for text given inline.\n"},
     {"help", "xyzalert help [COMMAND]",
      "Prints the usage of every command, or the help of COMMAND (the same as\n"
      "xyzalert COMMAND --help).\n"},
@@ -241,6 +249,23 @@ static int files_of(const command *c, int argc, char **argv, bool *update) {
     return files;
 }
 
+/* `eval [--] RULE [DATA]`: a leading "--" ends the options (none yet). */
+static int run_eval(const command *c, int argc, char **argv) {
+    if (argc > 0 && strcmp(argv[0], "--") == 0) {
+        argc--;
+        argv++;
+    } else if (argc > 0 && argv[0][0] == '-' && argv[0][1] != '\0') {
+        return usage_error(c, "unknown option", argv[0]);
+    }
+    if (argc == 0) {
+        return usage_error(c, "missing RULE", NULL);
+    }
+    if (argc > 2) {
+        return usage_error(c, "at most RULE and DATA, got another:", argv[2]);
+    }
+    return cli_eval(argv[0], argc == 2 ? argv[1] : NULL);
+}
+
 int main(int argc, char **argv) {
     /* A write past `ulimit -f` is then an error the tool reports (the file
      * it replaces stays whole), not a signal that kills it. */
@@ -261,7 +286,7 @@ int main(int argc, char **argv) {
     if (!c) {
         fputs("xyzalert: unknown command '", diagnostics());
         print_visible(diagnostics(), name);
-        fputs("' (commands: check, simulate, test, graph, help; see xyzalert --help)\n", diagnostics());
+        fputs("' (commands: check, simulate, test, graph, eval, help; see xyzalert --help)\n", diagnostics());
         return EXIT_USAGE;
     }
     /* --help anywhere before -- asks for the command's help. */
@@ -278,13 +303,16 @@ int main(int argc, char **argv) {
         if (!asked || argc > 3) {
             fputs("xyzalert help: unknown command '", diagnostics());
             print_visible(diagnostics(), argc > 3 && asked ? argv[3] : argv[2]);
-            fputs("' (commands: check, simulate, test, graph, help)\n", diagnostics());
+            fputs("' (commands: check, simulate, test, graph, eval, help)\n", diagnostics());
             return EXIT_USAGE;
         }
         return print_help(asked);
     }
     if (strcmp(c->name, "simulate") == 0) {
         return run_simulate(c, argc - 2, argv + 2);
+    }
+    if (strcmp(c->name, "eval") == 0) {
+        return run_eval(c, argc - 2, argv + 2);
     }
     bool update = false;
     int files = files_of(c, argc - 2, argv + 2, strcmp(c->name, "test") == 0 ? &update : NULL);

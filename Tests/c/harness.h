@@ -58,6 +58,7 @@ typedef struct test_case {
 /* Each test file defines one table, terminated by {NULL, NULL}. */
 extern const test_case abi_tests[];
 extern const test_case rule_tests[];
+extern const test_case jsonlogic_tests[];
 extern const test_case reentrancy_tests[];
 extern const test_case misuse_tests[];
 extern const test_case memory_tests[];

@@ -84,9 +84,9 @@ for command in check simulate graph; do
 done
 out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
 expect "an unknown command is named" 2 $? \
-    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, help; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
-expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, help)" "$out"
+expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, help)" "$out"
 out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
 expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
@@ -649,6 +649,58 @@ expect "a recording past ulimit -f fails and keeps the old file" 2 $? \
     "xyzalert: cannot write the recording to '$scratch/atomic/history.json': File too large" "$out"
 cmp -s "$scratch/atomic/history.json" "$scratch/good-history.json"
 expect "the failed recording left the old file whole" 0 $?
+
+# eval: JsonLogic's official suite through the tool, case by case; then
+# files, standard input, located errors and exit statuses.
+out=$(python3 - "$XYZALERT" <<'PY'
+import json, subprocess, sys
+tool = sys.argv[1]
+def same(a, b):
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
+cases = [c for c in json.load(open("Tests/rules/jsonlogic/tests.json")) if not isinstance(c, str)]
+bad = 0
+for rule, data, expected in cases:
+    run = subprocess.run([tool, "eval", json.dumps(rule), json.dumps(data)], capture_output=True, text=True)
+    lines = run.stdout.splitlines()
+    if run.returncode != 0 or len(lines) != 1 or not same(json.loads(lines[0]), expected):
+        bad += 1
+        print(f"{json.dumps(rule)} on {json.dumps(data)}: expected {json.dumps(expected)}, got {run.stdout!r} {run.stderr!r}")
+print(f"{len(cases)} cases, {bad} failed")
+PY
+)
+expect "eval passes JsonLogic's official suite" 0 $? "277 cases, 0 failed" "$(echo "$out" | tail -1)"
+out=$("$XYZALERT" eval '{"+": ["1", 1]}')
+expect "eval prints the result" 0 $? "2" "$out"
+out=$("$XYZALERT" eval '{"var": ""}')
+expect "eval without DATA reads null" 0 $? "null" "$out"
+printf '{"in": [{"var": "plan"},\n  ["free", "trial"]]}' > "$scratch/rule.json"
+out=$(echo '{"plan": "trial"}' | "$XYZALERT" eval @"$scratch/rule.json" @-)
+expect "eval reads @FILE and @-" 0 $? "true" "$out"
+printf '{"or": [true,\n    {"strats_with": ["a", "b"]}]}' > "$scratch/typo.json"
+out=$("$XYZALERT" eval @"$scratch/typo.json" 2>&1)
+expect "eval locates an unknown operator in its file" 1 $? \
+    "$scratch/typo.json:2:5: error: unknown operator 'strats_with'; did you mean 'starts_with'? (at /or/1)" "$out"
+out=$("$XYZALERT" eval '{"var": "a"}' '{"a": [1,}' 2>&1)
+expect "eval names inline data <data>" 1 $? "<data>:1:10: error: invalid JSON: unexpected token near '}' (at /a/1)" "$out"
+out=$("$XYZALERT" eval @"$scratch/no-such-rule.json" 2>&1)
+expect "eval of a missing FILE is an I/O error" 2 $? "$scratch/no-such-rule.json: error: cannot open: No such file or directory" "$out"
+printf '1\0 2' > "$scratch/nul.json"
+out=$("$XYZALERT" eval @"$scratch/nul.json" 2>&1)
+expect "eval refuses a NUL byte in a FILE" 1 $? "$scratch/nul.json: error: the text holds a NUL byte at offset 1" "$out"
+out=$("$XYZALERT" eval 2>&1)
+expect "eval without RULE is a usage error" 2 $? "$(printf 'xyzalert eval: missing RULE\nusage: xyzalert eval [--] RULE [DATA]')" "$out"
+"$XYZALERT" eval 1 2 3 > /dev/null 2>&1
+expect "eval with a third argument is a usage error" 2 $?
+out=$("$XYZALERT" eval -- -1)
+expect "eval -- takes a RULE that starts with -" 0 $? "-1" "$out"
 
 # Reads are bounded: an endless file is an I/O error naming the limit, not
 # memory that grows until the process is killed.

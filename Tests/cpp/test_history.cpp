@@ -168,6 +168,22 @@ void seconds_with_a_unit_parse_as_the_files_read_them() {
     EXPECT_THROW(xyz::error, xyz::parse_seconds("-0s"));
 }
 
+// Rules: results as JSON text, load errors as located parse_errors.
+void rules_evaluate_and_report_located_errors() {
+    CHECK(xyz::eval_rule(R"({"+": ["1", 1]})") == "2");
+    CHECK(xyz::eval_rule(R"({"in": [{"var": "plan"}, ["free", "trial"]]})", R"({"plan": "trial"})") == "true");
+    CHECK(xyz::eval_rule(R"({"sem_ver": [{"var": "v"}, "^", "2"]})", std::string(R"({"v": "2.9.1"})")) == "true");
+    CHECK(xyz::eval_rule(R"({"*": []})") == "null");
+    xyz::parse_error e = EXPECT_THROW(xyz::parse_error, xyz::eval_rule("{\"and\": [\n {\"strats_with\": [1, 2]}]}"));
+    CHECK(e.code() == xyz::status::schema && e.source() == "<rule>" && e.pointer() == "/and/0" && e.line() == 2 &&
+          e.column() == 2);
+    CHECK(std::string(e.what()).find("did you mean 'starts_with'?") != std::string::npos);
+    e = EXPECT_THROW(xyz::parse_error, xyz::eval_rule("1", "{"));
+    CHECK(e.code() == xyz::status::parse && e.source() == "<data>");
+    xyz::error nul = EXPECT_THROW(xyz::error, xyz::eval_rule(std::string("1\0", 2)));
+    CHECK(nul.code() == xyz::status::invalid);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -197,4 +213,5 @@ const std::vector<test_case> history_tests = {
     {"seconds_with_a_unit_parse_as_the_files_read_them", seconds_with_a_unit_parse_as_the_files_read_them},
     {"exceptions_from_callbacks_of_cancels_and_loads_are_rethrown", exceptions_from_callbacks_of_cancels_and_loads_are_rethrown},
     {"the_0_3_name_load_json_still_works", the_0_3_name_load_json_still_works},
+    {"rules_evaluate_and_report_located_errors", rules_evaluate_and_report_located_errors},
 };

@@ -96,6 +96,8 @@ void touched_add(touched *t, size_t page);
 void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, double seconds, touched *changed,
                    void (*tick_failed)(xyz_status status, void *context), void *context);
 int cli_graph(const char *file);
+/* `xyzalert eval RULE [DATA]`: each argument JSON text, or "@FILE". */
+int cli_eval(const char *rule, const char *data);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"
  * for I/O errors, on stderr. */

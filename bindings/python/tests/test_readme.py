@@ -34,12 +34,24 @@ def test_the_readme_example_runs_as_documented():
     ]
 
 
-def test_section16_the_readme_caps_example_prints_what_it_says():
-    readme = (REPO / "docs" / "guide.md").read_text()
-    section = readme[readme.index("## Frequency caps and display history"):]
+def run_and_listed(title: str, marker: str):
+    """What the first Python example of the guide's section `title` prints,
+    and the indented lines the guide says it prints (after `marker`)."""
+    guide = (REPO / "docs" / "guide.md").read_text()
+    section = guide[guide.index(title):]
     code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
-    printed = section[section.index("prints\n\n") + len("prints\n\n"):].split("\n\n")[0]
+    listed = section[section.index(marker) + len(marker):].split("\n\n")[0]
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
         exec(compile(code, "docs/guide.md", "exec"), {})
-    assert output.getvalue().splitlines() == [line[4:] for line in printed.splitlines()]
+    return output.getvalue().splitlines(), [line[4:] for line in listed.splitlines()]
+
+
+def test_section16_the_readme_caps_example_prints_what_it_says():
+    printed, listed = run_and_listed("## Frequency caps and display history", "prints\n\n")
+    assert printed == listed
+
+
+def test_section20_the_guide_rules_example_prints_what_it_says():
+    printed, listed = run_and_listed("## Rules: JsonLogic with flagd's operators", "then `v2`:\n\n")
+    assert printed == listed == ["on", "v2"]

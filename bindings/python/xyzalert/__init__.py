@@ -34,6 +34,7 @@ from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoun
                      ReadError, SchemaError, StateError, XYZAlertError)
 from .history import History, Limit
 from .host import Host
+from .rules import eval_rule
 from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost, Holds
 
@@ -53,5 +54,5 @@ __all__ = [
     "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
     "WhenDisplaced", "WhyCode", "XYZAlertError",
-    "keyboard_offset", "record_scenario", "run_scenario", "version",
+    "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
 ]

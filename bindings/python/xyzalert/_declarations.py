@@ -28,7 +28,8 @@ _non_null_or_state = _non_null(Status.ESTATE)
 
 #: Flags of a declaration. UNLOCKED: `lib` calls it without the lock, as it
 #: touches no domain and no shared state (versions, names, the thread's last
-#: error, freeing a string, the keyboard formula, creating an alert) or is
+#: error, freeing a string, the keyboard formula, creating an alert,
+#: evaluating a rule) or is
 #: reference counting (atomic; an alert the engine still uses holds a
 #: reference of its own). HOT: `hot` declares it too (see `_fast`).
 UNLOCKED = 1
@@ -119,6 +120,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_history_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_history_save_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_seconds_parse": (c_int, [_S, POINTER(c_double)], None),
+    "xyz_rule_eval_json": (c_int, [_S, _S, POINTER(c_void_p), POINTER(Error)], None, UNLOCKED),
     "xyz_history_begin_session": (c_int, [_P], _status),
     "xyz_history_session": (c_int64, [_P], _plain),
     "xyz_history_set_limit": (c_int, [_P, _S, c_uint32, c_int, c_double], _status),

@@ -1,0 +1,29 @@
+import CXYZAlert
+internal import CSystem
+import XYZAlert
+import XYZAlertJSON
+
+// xyz_rule_*: rules evaluated on their own (docs/rules.md, "Rules").
+
+@c @implementation
+public func xyz_rule_eval_json(_ rule: UnsafePointer<CChar>?, _ data: UnsafePointer<CChar>?,
+                               _ result: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                               _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
+    guard let rule, let result else {
+        invalid("xyz_rule_eval_json: \(rule == nil ? "rule_json" : "result_json") is NULL", error)
+        return XYZ_EINVAL
+    }
+    do {
+        // (The bytes as they are: a String would have mended bad UTF-8.)
+        let compiled = try RuleLoading.rule(bytes: bytes(rule, strlen(rule)), source: "<rule>")
+        let input = try data.map { (text) throws(LoadError) in
+            try RuleLoading.data(bytes: bytes(text, strlen(text)), source: "<data>")
+        } ?? .null
+        result.pointee = ownedCString(compiled.evaluate(input).jsonText)
+        report(nil, into: error)
+        return XYZ_OK
+    } catch let failure {
+        report(failure, into: error)
+        return failure.kind.status
+    }
+}

@@ -1,0 +1,91 @@
+/* xyzalert eval: a rule's result on some data (docs/cli.md, "eval"). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The text an argument gives: itself, or with a leading "@" the whole file
+ * it names ("@-": standard input). NULL after printing why it cannot be
+ * read (*status: EXIT_USAGE) or holds a NUL byte (EXIT_INVALID). */
+static char *argument_text(const char *argument, int *status) {
+    if (argument[0] != '@') {
+        char *copy = strdup(argument);
+        if (!copy) {
+            fprintf(diagnostics(), "xyzalert: out of memory\n");
+            *status = EXIT_USAGE;
+        }
+        return copy;
+    }
+    const char *path = argument + 1;
+    FILE *in = is_stdin(path) ? stdin : fopen(path, "rb");
+    size_t length = 0, capacity = 1 << 12;
+    char *text = in ? malloc(capacity + 1) : NULL;
+    int failure = in ? 0 : errno;
+    while (text && !failure) {
+        length += fread(text + length, 1, capacity - length, in);
+        if (ferror(in)) {
+            failure = errno ? errno : EIO;
+        } else if (length < capacity) {
+            break;
+        } else if (length >= XYZ_FILE_SIZE_LIMIT) {
+            failure = EFBIG;
+        } else {
+            capacity *= 2;
+            char *grown = realloc(text, capacity + 1);
+            if (!grown) {
+                failure = ENOMEM;
+            } else {
+                text = grown;
+            }
+        }
+    }
+    if (in && in != stdin) {
+        fclose(in);
+    }
+    if (!text || failure) {
+        free(text);
+        print_visible(diagnostics(), input_name(path));
+        fprintf(diagnostics(), ": error: cannot open: %s\n", strerror(failure ? failure : ENOMEM));
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    text[length] = '\0';
+    const char *nul = memchr(text, '\0', length);
+    if (nul) {
+        print_visible(diagnostics(), input_name(path));
+        fprintf(diagnostics(), ": error: the text holds a NUL byte at offset %zu\n", (size_t)(nul - text));
+        free(text);
+        *status = EXIT_INVALID;
+        return NULL;
+    }
+    return text;
+}
+
+int cli_eval(const char *rule_argument, const char *data_argument) {
+    int status = EXIT_VALID;
+    char *rule = argument_text(rule_argument, &status);
+    char *data = rule && data_argument ? argument_text(data_argument, &status) : NULL;
+    if (!rule || (data_argument && !data)) {
+        free(rule);
+        return status;
+    }
+    char *result = NULL;
+    xyz_error error;
+    if (xyz_rule_eval_json(rule, data, &result, &error) == XYZ_OK) {
+        printf("%s\n", result);
+        xyz_free(result);
+    } else {
+        /* Errors name a file argument by its path, an inline text as the
+         * library does ("<rule>", "<data>"). */
+        const char *argument = strcmp(error.source, "<data>") == 0 ? data_argument : rule_argument;
+        if (argument[0] == '@') {
+            snprintf(error.source, sizeof error.source, "%s", input_name(argument + 1));
+        }
+        print_load_error(&error);
+        status = EXIT_INVALID;
+    }
+    free(rule);
+    free(data);
+    return status;
+}
