@@ -32,4 +32,6 @@ def eval_rule(rule: Any, data: Any = None) -> Any:
     status = lib.xyz_rule_eval_json(rule_text, data_text, ctypes.byref(result), ctypes.byref(error))
     if status:
         _lib.raise_load_error(error)
+    if not result.value:
+        raise MemoryError("eval_rule: no memory for the result")
     return json.loads(_lib.take_string(result.value))
