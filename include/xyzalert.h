@@ -1372,6 +1372,22 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_string(xyz_history *h
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file(xyz_history *history, const char *path,
                                                                 xyz_error *error);
 
+/** (0.4) A flag of xyz_history_load_file_flags(): no file at the path
+ * (ENOENT) is the first launch, not an error. */
+#define XYZ_HISTORY_MISSING_OK 1u
+
+/**
+ * (0.4) xyz_history_load_file() as `flags` (0 or XYZ_HISTORY_MISSING_OK)
+ * say. With XYZ_HISTORY_MISSING_OK, when nothing is at `path` the history
+ * becomes a new one instead (session 1, not begun: the next
+ * xyz_history_begin_session() begins session 1; no counts; caps set on the
+ * history stay) and XYZ_OK is returned; any other failure to read the file
+ * (a directory, no permission, too large) is XYZ_EIO as without the flag.
+ * XYZ_EINVAL for NULL arguments and for flags this version does not know.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_load_file_flags(xyz_history *history, const char *path,
+                                                                      unsigned flags, xyz_error *error);
+
 /** (0.3) The history in its persistence format, pruned of what no cap
  * needs; the caller frees it with xyz_free(). Reads the clock. NULL with
  * XYZ_EINVAL for NULL. */
@@ -1397,7 +1413,10 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_history_save_file(const xyz_histor
 /** (0.3) Starts a new session (call it at app launch, or when the app comes
  * back after a long time away): per-session counts restart, and alerts a
  * per-session cap held are looked at again in every domain using the
- * history, whose passes then run. XYZ_EINVAL for NULL. */
+ * history, whose passes then run. (0.4) A new history is in session 1, and
+ * its first call begins session 1 (counts restart, the number stays); each
+ * later call, and the first after a load, moves to the next number (0.3
+ * moved a new history to 2). XYZ_EINVAL for NULL. */
 XYZ_API xyz_status xyz_history_begin_session(xyz_history *history);
 
 /** (0.3) The current session's number (1 in a new history); 0 for NULL. */

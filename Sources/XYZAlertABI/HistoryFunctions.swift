@@ -117,6 +117,41 @@ public func xyz_history_load_file(_ pointer: OpaquePointer?, _ path: UnsafePoint
 }
 
 @c @implementation
+public func xyz_history_load_file_flags(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32,
+                                        _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
+    guard let path else {
+        invalid("xyz_history_load_file_flags: path is NULL", error)
+        return XYZ_EINVAL
+    }
+    guard flags & ~UInt32(XYZ_HISTORY_MISSING_OK) == 0 else {
+        invalid("xyz_history_load_file_flags: unknown flags 0x\(String(flags, radix: 16)) (XYZ_HISTORY_MISSING_OK is 0x1)", error)
+        return XYZ_EINVAL
+    }
+    guard flags & UInt32(XYZ_HISTORY_MISSING_OK) != 0 else {
+        return xyz_history_load_file(pointer, path, error)
+    }
+    guard let history = object(pointer, History.self) else {
+        invalid("xyz_history_load_file_flags: history is NULL", error)
+        return XYZ_EINVAL
+    }
+    let state: History.State?
+    do {
+        state = try Loader.loadHistoryFileIfPresent(path: String(cString: path))
+    } catch let failure {
+        report(failure, into: error)
+        return failure.kind.status
+    }
+    report(nil, into: error)
+    return status { () throws(AlertError) in
+        if let state {
+            try history.load(state)
+        } else {
+            try history.loadEmpty()
+        }
+    }
+}
+
+@c @implementation
 public func xyz_history_json(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     value(nil) { () throws(AlertError) in ownedCString(try require(pointer, History.self, #function, "history").json()) }
 }

@@ -12,8 +12,19 @@ extension Loader {
     /// The file's bytes, at most `fileSizeLimit`; `.io` when it cannot be
     /// opened or read, is a directory, or is larger.
     static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
+        // (Never nil: only a missing file may be, when asked.)
+        try readFile(path, missingOK: false) ?? []
+    }
+
+    /// The file's bytes; nil when `missingOK` and nothing is at `path`
+    /// (ENOENT: a missing directory on the way too).
+    static func readFile(_ path: String, missingOK: Bool) throws(LoadError) -> [UInt8]? {
         guard let file = fopen(path, "rb") else {
-            throw ioError(path, "cannot open: \(String(cString: strerror(xyz_errno())))")
+            let code = xyz_errno()
+            if missingOK && code == ENOENT {
+                return nil
+            }
+            throw ioError(path, "cannot open: \(String(cString: strerror(code)))")
         }
         defer { fclose(file) }
         var status = stat()

@@ -182,4 +182,11 @@ extension Loader {
     public static func loadHistoryFile(path: String) throws(LoadError) -> History.State {
         try loadHistory(bytes: try readFile(path), source: path)
     }
+
+    /// `loadHistoryFile`, or nil when there is no file at `path` (the first
+    /// launch): any other failure to read it is still `.io`.
+    public static func loadHistoryFileIfPresent(path: String) throws(LoadError) -> History.State? {
+        guard let bytes = try readFile(path, missingOK: true) else { return nil }
+        return try loadHistory(bytes: bytes, source: path)
+    }
 }

@@ -74,6 +74,25 @@ struct CapsTests {
                              "@0.0 show b page"])
     }
 
+    /// A new history is in session 1 and its first session begins there;
+    /// each later one, and the first after a load, moves on. An empty
+    /// load (a first launch) is a new history again.
+    @Test func aNewHistoryBeginsSessionOneAndALoadMovesOn() throws {
+        let h = History(clock: { 100 })
+        #expect(h.session == 1)
+        try h.beginSession()
+        #expect(h.session == 1)
+        try h.beginSession()
+        #expect(h.session == 2)
+        try h.load(History.State(session: 5))
+        try h.beginSession()
+        #expect(h.session == 6)
+        try h.loadEmpty()
+        #expect(h.session == 1 && h.json() == #"{"version": 1, "session": 1, "keys": {}}"#)
+        try h.beginSession()
+        #expect(h.session == 1)
+    }
+
     @Test func aWindowLimitCountsTheLastDisplaysOnly() throws {
         let r = clocked()
         let home = page("home", r)

@@ -54,6 +54,8 @@ static void the_history_is_reference_counted_and_checks_its_arguments(void) {
     CHECK(xyz_history_set_limit(h, NULL, 1, XYZ_PER_SESSION, 0) == XYZ_EINVAL);
     CHECK(xyz_history_begin_session(NULL) == XYZ_EINVAL);
     CHECK(xyz_history_json(NULL) == NULL);
+    CHECK_OK(xyz_history_begin_session(h)); /* a new history's first session begins: 1 */
+    CHECK(xyz_history_session(h) == 1);
     CHECK_OK(xyz_history_begin_session(h));
     CHECK(xyz_history_session(h) == 2);
     CHECK_OK(xyz_history_clear_caps(h, NULL));
@@ -338,7 +340,28 @@ static void a_history_saves_to_a_file_atomically(void) {
     CHECK(stat(path, &status) == 0 && (status.st_mode & 0777) == 0640);
     xyz_history *loaded = xyz_history_create(NULL, NULL, NULL);
     CHECK_OK(xyz_history_load_file(loaded, path, &error));
+    CHECK(xyz_history_session(loaded) == 1);
+    CHECK_OK(xyz_history_begin_session(loaded)); /* the first after a load moves on */
     CHECK(xyz_history_session(loaded) == 2);
+    /* A missing file: XYZ_EIO and nothing changed; with
+     * XYZ_HISTORY_MISSING_OK a new history. Other failures stay XYZ_EIO. */
+    CHECK(xyz_history_load_file_flags(loaded, missing, 0, &error) == XYZ_EIO);
+    CHECK(xyz_history_session(loaded) == 2);
+    CHECK_OK(xyz_history_load_file_flags(loaded, missing, XYZ_HISTORY_MISSING_OK, &error));
+    CHECK(error.status == XYZ_OK && xyz_history_session(loaded) == 1);
+    char *fresh = xyz_history_json(loaded);
+    CHECK_STR(fresh, "{\"version\": 1, \"session\": 1, \"keys\": {}}");
+    xyz_free(fresh);
+    CHECK_OK(xyz_history_begin_session(loaded));
+    CHECK(xyz_history_session(loaded) == 1);
+    CHECK(xyz_history_load_file_flags(loaded, directory, XYZ_HISTORY_MISSING_OK, &error) == XYZ_EIO);
+    CHECK_STR(error.message, "cannot open: Is a directory");
+    CHECK(xyz_history_load_file_flags(loaded, path, 2, &error) == XYZ_EINVAL);
+    CHECK(strstr(error.message, "unknown flags 0x2") != NULL);
+    CHECK(xyz_history_load_file_flags(loaded, NULL, 0, &error) == XYZ_EINVAL);
+    CHECK(xyz_history_load_file_flags(NULL, missing, XYZ_HISTORY_MISSING_OK, &error) == XYZ_EINVAL);
+    CHECK_OK(xyz_history_load_file_flags(loaded, path, XYZ_HISTORY_MISSING_OK, &error));
+    CHECK(xyz_history_session(loaded) == 1);
     CHECK(xyz_history_save_file(h, missing, &error) == XYZ_EIO);
     CHECK_STR(error.message, "cannot write: No such file or directory");
     CHECK_STR(error.source, missing);
@@ -361,7 +384,7 @@ static void a_history_saves_to_a_file_atomically(void) {
     CHECK(xyz_history_load_file(loaded, path, &error) == XYZ_EIO);
     CHECK_STR(error.message, "cannot read: larger than 268435456 bytes (256 MiB), the most a file load reads");
     CHECK(XYZ_FILE_SIZE_LIMIT == 268435456u);
-    CHECK(xyz_history_session(loaded) == 2);
+    CHECK(xyz_history_session(loaded) == 1); /* unchanged by the failed load */
     CHECK(xyz_file_write(path, "{}", 2, &error) == XYZ_OK);
     CHECK(xyz_file_write(path, NULL, 1, &error) == XYZ_EINVAL);
     CHECK(remove(path) == 0 && rmdir(directory) == 0);

@@ -29,7 +29,7 @@ void caps_hold_alerts_and_sessions_free_them() {
         CHECK(w.rule == std::optional<std::string>("1 of 1 displays this session") && !w.until);
         h.begin_session();
         CHECK(r.log.back() == "show later page");
-        CHECK(h.session() == 2);
+        CHECK(h.session() == 1);  // a new history's first session is 1
 
         xyz::alert rate("rate");
         rate.add_limit(xyz::limit::lifetime(1)).add_limit(xyz::limit::in_window(2, 3600)).set_cooldown(60);
@@ -37,7 +37,7 @@ void caps_hold_alerts_and_sessions_free_them() {
         CHECK(rate.cooldown() == 60 && rate.on_capped() == xyz::on_capped::drop);
         EXPECT_THROW(xyz::error, rate.add_limit(xyz::limit::per_session(0)));
         wall = 2000;
-        CHECK(h.json() == "{\"version\": 1, \"session\": 2, \"keys\": {\"tag:promo\": {\"session\": 1}}}");
+        CHECK(h.json() == "{\"version\": 1, \"session\": 1, \"keys\": {\"tag:promo\": {\"session\": 1}}}");
     }
     // The dispatch is gone, the history stays usable; a copy shares it.
     xyz::history copy = h;
@@ -87,7 +87,7 @@ void a_throwing_clock_is_rethrown_from_the_call_that_read_it() {
     EXPECT_THROW(std::runtime_error, h.begin_session());
     fail = false;
     wall = 55;  // (the display at 50 still counts for the cool-down)
-    CHECK(h.json() == "{\"version\": 1, \"session\": 2, \"keys\": {\"all\": {\"displays\": [50.0]}}}");
+    CHECK(h.json() == "{\"version\": 1, \"session\": 1, \"keys\": {\"all\": {\"displays\": [50.0]}}}");
 }
 
 // An announce callback that throws: rethrown from the call that showed the alert.
@@ -114,7 +114,17 @@ void a_history_saves_to_a_file() {
     h.save_file(path);
     xyz::history loaded([] { return 5.0; });
     loaded.load_file(path);
+    CHECK(loaded.session() == 1);
+    loaded.begin_session();  // the first after a load moves on
     CHECK(loaded.session() == 2);
+    // A missing file: an error, or with missing_ok a new history.
+    std::string missing = path + ".missing";
+    xyz::parse_error gone = EXPECT_THROW(xyz::parse_error, loaded.load_file(missing));
+    CHECK(gone.code() == xyz::status::io && loaded.session() == 2);
+    loaded.load_file(missing, true);
+    CHECK(loaded.session() == 1 && loaded.json() == "{\"version\": 1, \"session\": 1, \"keys\": {}}");
+    loaded.begin_session();
+    CHECK(loaded.session() == 1);
     xyz::parse_error e = EXPECT_THROW(xyz::parse_error, h.save_file("/nonexistent/dir/history.json"));
     CHECK(e.code() == xyz::status::io && std::string(e.what()).find("No such file or directory") != std::string::npos);
     CHECK(std::remove(path.c_str()) == 0);

@@ -113,11 +113,16 @@ public:
         }
         detail::finish(result);
     }
-    /** Replaces the history with the file at `path` (its persistence format). */
-    void load_file(detail::text path) {
+    /** Replaces the history with the file at `path` (its persistence
+     * format). With `missing_ok`, no file at `path` (the first launch) makes
+     * it a new history instead: session 1, not begun, no counts
+     * (xyz_history_load_file_flags(), XYZ_HISTORY_MISSING_OK). */
+    void load_file(detail::text path, bool missing_ok = false) {
         std::string checked = path.checked("load_file: path");
         xyz_error e{};
-        load([&] { return xyz_history_load_file(handle_, checked.c_str(), &e); }, e, checked);
+        load([&] {
+            return xyz_history_load_file_flags(handle_, checked.c_str(), missing_ok ? XYZ_HISTORY_MISSING_OK : 0u, &e);
+        }, e, checked);
     }
 
 private:

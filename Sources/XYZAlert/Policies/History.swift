@@ -60,6 +60,10 @@ public final class History {
     /// (the header says the clock must not call the engine).
     @exclusivity(unchecked) private var clockIsRunning = false
     @exclusivity(unchecked) private var state = State()
+    /// Whether the current session has begun: a new (or emptied) history is
+    /// in session 1 before its first `beginSession`, which begins that one;
+    /// a loaded history's session began when it was saved.
+    @exclusivity(unchecked) private var sessionBegun = false
     /// Caps set on the history, by key.
     @exclusivity(unchecked) private var keyCaps: [ExactString: CapRules] = [:]
     /// The own caps of the alerts last counted under each `id:` key (for
@@ -166,10 +170,21 @@ public final class History {
     }
 
     /// Starts a new session: per-session counts restart, and alerts that a
-    /// per-session cap held are looked at again.
+    /// per-session cap held are looked at again. The first call on a new
+    /// history begins session 1 (the number it has); each later one, and
+    /// the first after a load, moves to the next number.
     public func beginSession() throws(AlertError) {
         try requireOutsideClock("begin a session")
-        state.session = History.counted(state.session)
+        if sessionBegun {
+            state.session = History.counted(state.session)
+        } else {
+            sessionBegun = true
+            // The same number, counted afresh: what was shown before the
+            // session began belongs to no session.
+            for (key, record) in state.records where record.session == state.session {
+                state.records[key]!.session = 0
+            }
+        }
         // (What no cap needs goes here too, so that a long-running app's
         // history stays as small as its file.)
         History.prune(&state, now: now(), rules: rules(of:))
@@ -215,6 +230,17 @@ public final class History {
             throw AlertError(.invalidArgument, "the counts of '\(key.string)' must be from 0 to \(History.countLimit)")
         }
         state = loaded
+        sessionBegun = true
+        try capsChanged(.load)
+    }
+
+    /// Replaces the saved part with a new history's (session 1, not begun,
+    /// no counts): the load of a first launch, which finds no saved file.
+    /// Caps set on the history stay; alerts a cap held are looked at again.
+    public func loadEmpty() throws(AlertError) {
+        try requireOutsideClock("load a history")
+        state = State()
+        sessionBegun = false
         try capsChanged(.load)
     }
 

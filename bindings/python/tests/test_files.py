@@ -54,7 +54,24 @@ def test_a_failed_save_raises_and_keeps_the_old_file(tmp_path):
         history.save(tmp_path / "missing" / "history.json")
     again = History(lambda: 1000.0)
     again.load(path)
+    assert again.session == 1
+    again.begin_session()  # the first after a load moves to the next number
     assert again.session == 2
+
+
+def test_a_missing_history_file_is_a_new_history_when_asked(tmp_path):
+    history = History(lambda: 1000.0)
+    history.loads('{"version": 1, "session": 7, "keys": {"id:a": {"lifetime": 3}}}')
+    missing = tmp_path / "first-launch" / "history.json"
+    with pytest.raises(xyzalert.ReadError, match="No such file or directory"):
+        history.load(missing)
+    assert history.session == 7  # nothing changed
+    history.load(missing, missing_ok=True)
+    assert history.save() == '{"version": 1, "session": 1, "keys": {}}'
+    history.begin_session()
+    assert history.session == 1
+    with pytest.raises(xyzalert.ReadError, match="Is a directory"):
+        history.load(tmp_path, missing_ok=True)  # only a missing file is the first launch
 
 
 def test_a_load_stops_at_the_file_size_limit():

@@ -117,6 +117,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_history_release": (None, [_P], None),
     "xyz_history_load_string": (c_int, [_P, _S, c_size_t, POINTER(Error)], None),
     "xyz_history_load_file": (c_int, [_P, _S, POINTER(Error)], None),
+    "xyz_history_load_file_flags": (c_int, [_P, _S, c_uint, POINTER(Error)], None),
     "xyz_history_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_history_save_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_seconds_parse": (c_int, [_S, POINTER(c_double)], None),

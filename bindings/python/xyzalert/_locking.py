@@ -22,10 +22,10 @@ acquire, release = lock.acquire, lock.release
 
 def serialized(function: Callable[..., Any]) -> Callable[..., Any]:
     """`function`, called with `lock` held."""
-    def call(*args: Any) -> Any:
+    def call(*args: Any, **keywords: Any) -> Any:
         acquire()
         try:
-            return function(*args)
+            return function(*args, **keywords)
         finally:
             release()
     call.__name__ = getattr(function, "__name__", "call")

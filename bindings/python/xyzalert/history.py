@@ -180,11 +180,14 @@ class History:
                 _lib.raise_load_error(error)
         return text
 
-    def load(self, path: Union[str, "os.PathLike[str]"]) -> None:
+    def load(self, path: Union[str, "os.PathLike[str]"], missing_ok: bool = False) -> None:
         """Replaces the counts with a saved history's; caps set here stay.
         Raises ParseError, SchemaError (also for a newer version) or
-        ReadError with the location, and then changes nothing."""
-        self._load("xyz_history_load_file", _check.path(path, "path"))
+        ReadError with the location, and then changes nothing. With
+        `missing_ok`, no file at `path` (the first launch) makes this a new
+        history instead (session 1, not begun; no counts)."""
+        flags = 1 if missing_ok else 0  # XYZ_HISTORY_MISSING_OK
+        self._load("xyz_history_load_file_flags", _check.path(path, "path"), flags)
 
     def loads(self, text: Union[str, bytes]) -> None:
         """:meth:`load` from JSON text (source "<string>")."""
