@@ -346,7 +346,8 @@ typedef enum xyz_why_code {
     XYZ_WHY_CAPPED,            /**< a frequency cap holds it: `key`, `rule`; `until` when it frees by time */
     XYZ_WHY_COOLING_DOWN,      /**< a cool-down holds it: `key`, `rule`, `until` */
     XYZ_WHY_MIN_VISIBLE,       /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
-    XYZ_WHY_FINISHED           /**< ended; `end_reason` says why */
+    XYZ_WHY_FINISHED,          /**< ended; `end_reason` says why */
+    XYZ_WHY_HELD               /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
 } xyz_why_code;
 
 /** @{ */

@@ -41,7 +41,7 @@ private func name(_ raw: UInt32, _ names: [StaticString]) -> UnsafePointer<CChar
 public func xyz_why_code_name(_ code: xyz_why_code) -> UnsafePointer<CChar>? {
     name(code.rawValue, ["idle", "showing", "hidden_page", "hidden_covered", "not_ready", "show_after", "dependency",
                          "id_dependency", "page_not_visible", "not_active_child", "suspended", "behind",
-                         "lower_priority", "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished"])
+                         "lower_priority", "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held"])
 }
 
 @c @implementation

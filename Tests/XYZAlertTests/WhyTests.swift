@@ -7,9 +7,37 @@ import Testing
 struct WhyTests {
     @Test func everyCodeHasADistinctTraceWordInItsPlace() {
         let words = WhyCode.allCases.map(\.description)
-        #expect(words.count == 19 && Set(words).count == 19)
-        #expect(WhyCode.allCases.map(\.rawValue) == Array(0..<19))
+        #expect(words.count == 20 && Set(words).count == 20)
+        #expect(WhyCode.allCases.map(\.rawValue) == Array(0..<20))
         #expect(WhyCode.lowerPriority.description == "lower_priority" && WhyCode.finished.rawValue == 18)
+        #expect(WhyCode.held.description == "held" && WhyCode.held.rawValue == 19)
+    }
+
+    /// A showing alert whose countdown a hold stops says `held`, and its
+    /// sentence says which hold; without a duration there is nothing to hold.
+    @Test func aHeldCountdownIsHeld() throws {
+        let r = Recorder()
+        let home = Dispatch(host: r, name: "home")
+        try home.pageDidAppear()
+        let toast = Alert(id: "toast")
+        try toast.setDuration(3)
+        try home.add(toast)
+        #expect(toast.why().code == .showing)
+        try toast.hold()
+        #expect(toast.why() == AlertWhy(.held))
+        #expect(toast.explain() == "'toast' is showing on page 'home' (target 'page'); its countdown waits while it is held")
+        try toast.unhold()
+        try home.holdTimers()
+        #expect(toast.why() == AlertWhy(.held))
+        #expect(toast.explain().hasSuffix("waits while the timers of page 'home' are held"))
+        try home.unholdTimers()
+        #expect(toast.why().code == .showing && toast.why().until != nil)
+        let plain = Alert(id: "plain")
+        try plain.setExclusive(.cover)
+        try plain.setPriority(1)
+        try home.holdTimers()
+        try home.add(plain)
+        #expect(plain.why() == AlertWhy(.showing))
     }
 
     @Test func theSentenceNamesTheCauseOfEveryCodeReached() throws {

@@ -415,6 +415,14 @@ JSON
 out=$("$XYZALERT" simulate "$scratch/timed.json" --why 2 --format json)
 expect "--why gives the seconds until a timer changes the alert" 0 $? \
     '{"step": 2, "alert": "toast", "code": "showing", "cause": null, "until": 2.5, "sentence": "'"'"'toast'"'"' is showing on page '"'"'p'"'"' (target '"'"'page'"'"')"}' "$out"
+out=$("$XYZALERT" simulate examples/timing/holds.json --why 4)
+expect "--why: a toast whose countdown is held says held (docs/rules.md §18)" 0 $? "after step 4:
+alert   code     cause     until  sentence
+saved   held     -             -  'saved' is showing on page 'editor' (target 'page'); its countdown waits while it is held (lane 'toast')
+synced  showing  -             2  'synced' is showing on page 'editor' (target 'page') (lane 'status')" "$out"
+out=$("$XYZALERT" simulate examples/timing/holds.json --why 9 --format json)
+expect "--why: the root's timer holds hold a countdown too" 0 $? \
+    '{"step": 9, "alert": "saved", "code": "held", "cause": null, "until": null, "sentence": "'"'"'saved'"'"' is showing on page '"'"'editor'"'"' (target '"'"'page'"'"'); its countdown waits while it is held (lane '"'"'toast'"'"')"}' "$out"
 out=$("$XYZALERT" simulate examples/why.json --why 7 --format json | grep '"tip"')
 expect "--why: a suspended page comes before the alert on screen (docs/rules.md §18)" 0 $? \
     '{"step": 7, "alert": "tip", "code": "suspended", "cause": {"page": "tabs"}, "until": null, "sentence": "'"'"'tip'"'"' is held: page '"'"'tabs'"'"' is suspended"}' "$out"

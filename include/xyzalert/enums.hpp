@@ -140,6 +140,7 @@ enum class why_code : int {
     cooling_down = XYZ_WHY_COOLING_DOWN,
     min_visible = XYZ_WHY_MIN_VISIBLE,
     finished = XYZ_WHY_FINISHED,
+    held = XYZ_WHY_HELD,
 };
 
 /** How an action button wants to be drawn (xyz_action_style). */

@@ -35,6 +35,10 @@ extension Alert {
             return "\(name) finished: \(reason)" + detail
         case .showing:
             return "\(name) is showing on \(alert.dispatch!.quotedName) (target '\(alert.target)')"
+        case .held:
+            let holder = (alert.extras?.holds ?? 0) > 0 ? "it is held" : "the timers of \(alert.dispatch!.root.quotedName) are held"
+            return "\(name) is showing on \(alert.dispatch!.quotedName) (target '\(alert.target)'); its countdown "
+                + "waits while \(holder)"
         case .hiddenPage:
             return "\(name) is hidden: " + Alert.absenceSentence(why.page!)
         case .pageNotVisible, .notActiveChild:

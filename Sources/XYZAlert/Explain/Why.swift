@@ -56,6 +56,10 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     case minVisible
     /// Ended; `Alert.endReason` says why.
     case finished
+    /// On screen and visible, its duration's countdown held (the alert's
+    /// own hold, or the root's timer holds): it will not time out until
+    /// the holds are gone (docs/rules.md §18).
+    case held
 
     public var description: String {
         switch self {
@@ -78,6 +82,7 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
         case .coolingDown: "cooling_down"
         case .minVisible: "min_visible"
         case .finished: "finished"
+        case .held: "held"
         }
     }
 }
@@ -154,7 +159,10 @@ extension Alert {
         case .idle: return AlertWhy(.idle)
         case .waiting: return AlertWhy(extras?.awaitingShowAfter == true ? .showAfter : .notReady)
         case .finished: return AlertWhy(.finished)
-        case .showing: return AlertWhy(.showing)
+        case .showing:
+            let domain = dispatch?.domain
+            let held = duration > 0 && ((extras?.holds ?? 0) > 0 || (domain?.root?.storedTimerHolds ?? 0) > 0)
+            return AlertWhy(held ? .held : .showing)
         case .ready, .hidden: break
         }
         let dispatch = self.dispatch!

@@ -236,7 +236,9 @@ final class ReferenceHarness: Harness {
         case .idle: return "idle"
         case .waiting: return a.awaitingShowAfter ? "show_after" : "not_ready"
         case .finished: return "finished"
-        case .showing: return "showing"
+        case .showing:
+            let held = a.duration > 0 && (a.holds > 0 || (a.page?.domain?.root?.timerHolds ?? 0) > 0)
+            return held ? "held" : "showing"
         case .ready, .hidden: break
         }
         let page = a.page!

@@ -12,7 +12,26 @@ from xyzalert import Alert, EndReason, Exclusive, Why, WhyCode
 def test_section18_codes_print_as_their_trace_words():
     assert str(WhyCode.LOWER_PRIORITY) == "lower_priority"
     assert [str(code) for code in WhyCode][:4] == ["idle", "showing", "hidden_page", "hidden_covered"]
-    assert len(WhyCode) == 19
+    assert len(WhyCode) == 20
+
+
+def test_section18_a_showing_alert_whose_countdown_is_held_says_held(recorder, page):
+    home = page("home")
+    toast = Alert("toast", duration=3)
+    plain = Alert("plain", exclusive=Exclusive.COVER, priority=1)
+    home.add(toast)
+    assert toast.why().code == WhyCode.SHOWING
+    toast.hold()  # a pointer over it
+    why = toast.why()
+    assert why.code == WhyCode.HELD and why.cause is None and why.until is None
+    assert toast.explain() == "'toast' is showing on page 'home' (target 'page'); its countdown waits while it is held"
+    toast.unhold()
+    assert toast.why().code == WhyCode.SHOWING and 2 < toast.why().until <= 3  # (the real clock)
+    home.hold_timers()  # the app in the background
+    assert toast.why().code == WhyCode.HELD
+    assert toast.explain().endswith("its countdown waits while the timers of page 'home' are held")
+    home.add(plain)  # no duration: nothing to hold
+    assert plain.why().code == WhyCode.SHOWING
 
 
 def test_section18_each_cause_is_the_object_the_application_holds(recorder, page):

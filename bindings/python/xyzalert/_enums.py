@@ -242,3 +242,5 @@ class WhyCode(_Named):
     MIN_VISIBLE = 17
     """Dismissed or cancelled, on screen until its minimum visible time (``until``)."""
     FINISHED = 18
+    HELD = 19
+    """Showing, its countdown held (its own hold, or the root's timer holds)."""
