@@ -269,9 +269,12 @@ typedef enum xyz_on_duplicate {
     XYZ_ON_DUPLICATE_REJECT = 0, /**< The add fails with XYZ_EDUPLICATE, nothing changes (default). */
     XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: finish(XYZ_END_DUPLICATE) during the add. */
     XYZ_ON_DUPLICATE_REPLACE,    /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
-    XYZ_ON_DUPLICATE_UPDATE      /**< (0.3) Upsert: the live alert takes the new one's content (and its duration,
+    XYZ_ON_DUPLICATE_UPDATE,     /**< (0.3) Upsert: the live alert takes the new one's content (and its duration,
                                       counted again, when it has one) and gets update if on screen; the new one
                                       does not join: finish(XYZ_END_DUPLICATE), after that update. */
+    XYZ_ON_DUPLICATE_COALESCE    /**< (0.4) XYZ_ON_DUPLICATE_UPDATE, and the live alert's repeat count goes up by one
+                                      (xyz_alert_repeat_count()), its countdown restarts (with its own duration when
+                                      the new one has none) and it is announced again, even with the same text. */
 } xyz_on_duplicate;
 
 /** (0.3) What happens to an on-screen alert that would be hidden covered
@@ -849,6 +852,11 @@ XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate policy);
 XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 /** @} */
+
+/** (0.4) How many adds the alert stands for: 1, plus one for each add of its
+ * id that XYZ_ON_DUPLICATE_COALESCE folded into it ("3 x Connection lost");
+ * it stays once the alert finished. 0 (and XYZ_EINVAL) for NULL. */
+XYZ_API uint64_t xyz_alert_repeat_count(const xyz_alert *alert);
 
 /** @{ */
 /** (0.3) Sets what happens when the alert would be hidden covered (default

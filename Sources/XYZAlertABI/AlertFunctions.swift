@@ -146,6 +146,11 @@ public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ policy: xyz_
 }
 
 @c @implementation
+public func xyz_alert_repeat_count(_ pointer: OpaquePointer?) -> UInt64 {
+    value(0) { () throws(AlertError) in UInt64(try require(pointer, Alert.self, #function, "alert").repeatCount) }
+}
+
+@c @implementation
 public func xyz_alert_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
     value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
         xyz_on_duplicate(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onDuplicate.rawValue))

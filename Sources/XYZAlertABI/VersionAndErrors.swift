@@ -56,7 +56,7 @@ public func xyz_exclusive_name(_ exclusive: xyz_exclusive) -> UnsafePointer<CCha
 
 @c @implementation
 public func xyz_on_duplicate_name(_ policy: xyz_on_duplicate) -> UnsafePointer<CChar>? {
-    name(policy.rawValue, ["reject", "ignore", "replace", "update"])
+    name(policy.rawValue, ["reject", "ignore", "replace", "update", "coalesce"])
 }
 
 @c @implementation

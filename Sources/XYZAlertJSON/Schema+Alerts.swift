@@ -153,7 +153,7 @@ extension Schema {
         case "on_duplicate":
             alert.definition.onDuplicate = try choice(field, "on_duplicate",
                                                       [("reject", .reject), ("ignore", .ignore), ("replace", .replace),
-                                                       ("update", .update)])
+                                                       ("update", .update), ("coalesce", .coalesce)])
         case "when_displaced":
             alert.definition.whenDisplaced = try choice(field, "when_displaced", [("restore", .restore), ("drop", .drop)])
         case "tags":

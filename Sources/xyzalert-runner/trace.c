@@ -141,10 +141,17 @@ void trace_move(runner *r, xyz_alert *alert, double dy, double duration) {
 /* The text timeline shows the title the alert has now. */
 void trace_update(runner *r, xyz_alert *alert) {
     const char *title = xyz_alert_title(alert);
-    if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
+    uint64_t count = xyz_alert_repeat_count(alert);
+    if (r->json && !r->quiet && !r->picture && count > 1) {
+        /* A coalesced alert's update carries its repeat count. */
+        printf("{\"step\": %zu, \"event\": \"update\", \"alert\": ", r->step);
+        print_json_string(stdout, id_of(alert));
+        printf(", \"count\": %llu}\n", (unsigned long long)count);
+    } else if (r->json || r->quiet || r->format == FORMAT_EXPECT || r->picture) {
         trace_event(r, "update", alert, NULL, NULL);
     } else {
-        char *detail = text_printf("\"%s\"", title ? title : "");
+        char *detail = count > 1 ? text_printf("\"%s\" x%llu", title ? title : "", (unsigned long long)count)
+                                 : text_printf("\"%s\"", title ? title : "");
         event_text(r, "update", id_of(alert), detail);
         free(detail);
     }

@@ -156,9 +156,9 @@ static void duplicates_are_rejected_ignored_or_replaced(void) {
               "show msg page\n");
     CHECK(xyz_dispatch_find(home, "msg") == newer);
     CHECK_STATUS(xyz_alert_set_on_duplicate(newer, XYZ_ON_DUPLICATE_IGNORE), XYZ_ESTATE);
-    CHECK_STATUS(xyz_alert_set_on_duplicate(other, (xyz_on_duplicate)4), XYZ_EINVAL);
+    CHECK_STATUS(xyz_alert_set_on_duplicate(other, (xyz_on_duplicate)5), XYZ_EINVAL);
     CHECK_STR(xyz_on_duplicate_name(XYZ_ON_DUPLICATE_REPLACE), "replace");
-    CHECK_STR(xyz_on_duplicate_name((xyz_on_duplicate)4), "unknown");
+    CHECK_STR(xyz_on_duplicate_name((xyz_on_duplicate)5), "unknown");
     xyz_alert_release(first);
     xyz_alert_release(rejected);
     xyz_alert_release(other);

@@ -502,7 +502,7 @@ expect "a child keeps its own duration_scale for when it splits off" 0 $? "2 sho
 # reported where they are; a recording of each example replays; why names
 # a full lane.
 out=$("$XYZALERT" test examples/stacks/*.json 2>&1)
-expect "the stacks examples pass" 0 $? "8 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the stacks examples pass" 0 $? "9 passed, 0 failed" "$(echo "$out" | tail -1)"
 printf '{"pages": {"p": {"lanes": {"toast": {"visible": 0}}}}, "alerts": [], "steps": []}' > "$scratch/zero.json"
 out=$("$XYZALERT" check "$scratch/zero.json" 2>&1)
 expect "a visible limit of 0 is refused" 1 $? "$scratch/zero.json:1:49: error: visible must be an integer from 1 to 2147483647 (how many of the lane show at once), got integer 0 (at /pages/p/lanes/toast/visible)" "$out"
@@ -519,6 +519,10 @@ printf '{"version": 1, "alerts": [{"id": "a", "when_displaced": "hide"}, {"id": 
 out=$("$XYZALERT" check "$scratch/policies.json" 2>&1)
 expect "a bad when_displaced and keep_open are refused" 1 $? "$scratch/policies.json:1:57: error: when_displaced must be \"restore\" or \"drop\", got string \"hide\" (at /alerts/0/when_displaced)
 $scratch/policies.json:1:129: error: keep_open must be true or false, got integer 1 (at /alerts/1/actions/0/keep_open)" "$(echo "$out" | head -2)"
+out=$("$XYZALERT" simulate examples/stacks/toast-storm.json --format json | grep '"update"' | tail -1)
+expect "a coalesced toast's update carries its count" 0 $? '{"step": 12, "event": "update", "alert": "offline", "count": 10}' "$out"
+out=$("$XYZALERT" simulate examples/stacks/toast-storm.json | grep -c 'announce offline')
+expect "a coalesced toast is announced at every add" 0 $? "10" "$out"
 for example in examples/stacks/*.json examples/coming-from/*.json; do
     "$XYZALERT" simulate "$example" --format expect --record "$scratch/stack-rec.json" > "$scratch/stack-live.txt"
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)

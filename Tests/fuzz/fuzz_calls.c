@@ -325,7 +325,7 @@ static void step(void) {
         static const char *names[] = {"x", "y", "main", "toast", ""};
         xyz_alert_add_tag(a, names[operand(5)]);
         xyz_alert_set_lane(a, names[operand(5)]);
-        xyz_alert_set_on_duplicate(a, (xyz_on_duplicate)operand(4));
+        xyz_alert_set_on_duplicate(a, (xyz_on_duplicate)operand(5));
         break;
     }
     case 23: { /* cancel by tag (or all), counted */

@@ -62,6 +62,7 @@ enum class on_duplicate : int {
     ignore = XYZ_ON_DUPLICATE_IGNORE,
     replace = XYZ_ON_DUPLICATE_REPLACE,
     update = XYZ_ON_DUPLICATE_UPDATE,
+    coalesce = XYZ_ON_DUPLICATE_COALESCE,
 };
 
 /** What happens to an alert that would be hidden covered (xyz_when_displaced, docs/rules.md §19). */

@@ -275,14 +275,21 @@ public final class Alert {
     /// start (running at once if the alert is showing). No events: the add
     /// delivers `update` with its other events (on screen, always: the
     /// host asked for the alert again).
-    func takeUpsert(from new: Alert, in domain: Domain) {
+    func takeUpsert(from new: Alert, in domain: Domain, coalescing: Bool = false) {
         storedContent = new.storedContent
-        if new.duration > 0 {
+        if coalescing {
+            let extras = writableExtras
+            extras.repeats = extras.repeats < Int.max - 1 ? extras.repeats + 1 : extras.repeats
+            // Announced again, the same text included.
+            extras.lastAnnounced = nil
+        }
+        let restart = new.duration > 0 ? new.duration : coalescing ? duration : 0
+        if restart > 0 {
             if deadlineIndex >= 0 && state.isOnScreen {
                 domain.deadlines.remove(self)
             }
-            duration = new.duration
-            remainingDuration = new.duration
+            duration = restart
+            remainingDuration = restart
             if state == .showing {
                 domain.refreshDuration(self)
             }

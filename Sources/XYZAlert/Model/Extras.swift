@@ -45,6 +45,10 @@ final class AlertExtras {
     /// dismiss or cancel asked for before its minimum visible time.
     @exclusivity(unchecked) var shownAt: Double = 0
     @exclusivity(unchecked) var pendingEnd: EndReason?
+
+    // docs/rules.md §19: how many adds `coalesce` folded into it, itself
+    // included, less one (so that the default is 0).
+    @exclusivity(unchecked) var repeats = 0
 }
 
 /// Order of `Domain.wakes`: earlier wake first, ties in add order.

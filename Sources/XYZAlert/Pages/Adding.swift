@@ -104,10 +104,10 @@ extension Dispatch {
         for (new, live) in conflicts {
             if new.onDuplicate == .ignore {
                 endings.append(domain.finishUnadded(new, .duplicate, on: self, &settlement))
-            } else if new.onDuplicate == .update {
+            } else if new.onDuplicate == .update || new.onDuplicate == .coalesce {
                 // docs/rules.md §19: the live one takes the new content;
                 // its `update` comes before the new one's `finish`.
-                live.takeUpsert(from: new, in: domain)
+                live.takeUpsert(from: new, in: domain, coalescing: new.onDuplicate == .coalesce)
                 var ending = domain.finishUnadded(new, .duplicate, on: self, &settlement)
                 ending.updated = live
                 endings.append(ending)

@@ -312,3 +312,9 @@ extension Alert {
         domain.stack.firstIndex { $0 === self } ?? -1
     }
 }
+
+extension Alert {
+    /// How many adds this alert stands for: 1, plus one for each add of its
+    /// id that `coalesce` folded into it (docs/rules.md §19).
+    public var repeatCount: Int { (extras?.repeats ?? 0) + 1 }
+}

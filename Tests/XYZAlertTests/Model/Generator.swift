@@ -96,7 +96,7 @@ struct SequenceGenerator {
             duration: chance(25) ? [1, 2, 3, 3, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             ttl: chance(20) ? [1, 2, 4, 4, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
-            onDuplicate: [.reject, .reject, .ignore, .replace, .update].randomElement(using: &rng)!,
+            onDuplicate: [.reject, .reject, .ignore, .replace, .update, .coalesce].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             onCapped: chance(50) ? .wait : .drop,
             frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,

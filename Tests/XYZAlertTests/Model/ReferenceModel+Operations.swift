@@ -116,7 +116,9 @@ extension ReferenceHarness {
         for (new, live) in conflicts {
             if new.onDuplicate != .replace {
                 // docs/rules.md §19: an upsert gives the live one its content first.
-                if new.onDuplicate == .update { upsert(live, from: new) }
+                if new.onDuplicate == .update || new.onDuplicate == .coalesce {
+                    upsert(live, from: new, coalescing: new.onDuplicate == .coalesce)
+                }
                 new.state = .finished
                 new.deps = []
                 let dependents = new.dependents
@@ -124,7 +126,7 @@ extension ReferenceHarness {
                 for w in dependents where w.state.isLive && depsMet(w) {
                     touched.add(w.page!.domain)
                 }
-                endings.append((new, .duplicate, false, new.onDuplicate == .update ? live : nil, p))
+                endings.append((new, .duplicate, false, new.onDuplicate == .update || new.onDuplicate == .coalesce ? live : nil, p))
             } else {
                 let wasOnScreen = live.state.isOnScreen
                 let home = live.page!

@@ -204,13 +204,19 @@ extension ReferenceHarness {
 
     /// Upsert (docs/rules.md §19): the live alert takes the new one's
     /// content and, when it has one, its duration, counted again.
-    func upsert(_ live: RefAlert, from new: RefAlert) {
+    func upsert(_ live: RefAlert, from new: RefAlert, coalescing: Bool = false) {
         live.title = new.title
         live.actions = new.actions
         live.keepOpenFirst = new.keepOpenFirst
-        guard new.duration > 0 else { return }
-        live.duration = new.duration
-        live.remaining = new.duration
+        if coalescing {
+            // docs/rules.md §19: counted, and announced again.
+            live.repeats += 1
+            live.lastAnnounced = nil
+        }
+        let restart = new.duration > 0 ? new.duration : coalescing ? live.duration : 0
+        guard restart > 0 else { return }
+        live.duration = restart
+        live.remaining = restart
         if live.state.isOnScreen {
             live.running = false
         }

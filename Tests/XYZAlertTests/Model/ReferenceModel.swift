@@ -58,6 +58,8 @@ final class RefAlert {
     var minVisibleWake = 0.0
     var running = false
     var lastAnnounced: String?
+    /// docs/rules.md §19: the adds `coalesce` folded into it.
+    var repeats = 0
     /// docs/rules.md §19: what it does when displaced, whether its first
     /// action keeps it open, and whether its page was lifo at its add.
     var whenDisplaced: WhenDisplaced = .restore
@@ -159,7 +161,9 @@ final class ReferenceHarness: Harness {
         }
     }
 
-    func states() -> [String] { alerts.map { "\($0.label):\($0.state):" + reason($0) } }
+    func states() -> [String] {
+        alerts.map { "\($0.label):\($0.state):" + reason($0) + ($0.repeats > 0 ? " x\($0.repeats + 1)" : "") }
+    }
 
     /// The active child each provider answered when the engine last asked
     /// (at every event of a pass of a domain with live alerts, and when a

@@ -6,7 +6,7 @@ argtypes, result check, and whether the hot path calls it), as `lib`
 from __future__ import annotations
 
 import ctypes
-from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint32,
+from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint32, c_uint64,
                     c_void_p)
 from typing import Any, Dict, Tuple
 
@@ -143,6 +143,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_set_lane": (c_int, [_P, _S], _status),
     "xyz_alert_lane": (_S, [_P], _plain),
     "xyz_alert_on_duplicate": (c_int, [_P], _plain),
+    "xyz_alert_repeat_count": (c_uint64, [_P], _plain),
     "xyz_alert_add_tag": (c_int, [_P, _S], _status),
     "xyz_alert_tag_count": (c_size_t, [_P], _plain),
     "xyz_alert_tag": (_S, [_P, c_size_t], _plain),

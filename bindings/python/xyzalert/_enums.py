@@ -69,6 +69,10 @@ class OnDuplicate(_Named):
     """Upsert: the live alert takes the new one's content (and its duration,
     counted again, when it has one) and gets ``update`` if on screen; the new
     one finishes with ``DUPLICATE``."""
+    COALESCE = 4
+    """``UPDATE``, and the live alert's :attr:`Alert.repeat_count` goes up by
+    one, its countdown restarts and it is announced again (a toast storm
+    shows as one toast with a count)."""
 
 
 class WhenDisplaced(_Named):

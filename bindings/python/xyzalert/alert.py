@@ -194,6 +194,12 @@ class Alert:
         lib.xyz_alert_set_lane(self._handle, _check.text(lane, "lane"))
 
     @property
+    def repeat_count(self) -> int:
+        """How many adds the alert stands for: 1, plus one for each add of
+        its id that ``on_duplicate=COALESCE`` folded into it."""
+        return int(lib.xyz_alert_repeat_count(self._handle))
+
+    @property
     def on_duplicate(self) -> OnDuplicate:
         """What adding does when the id is already live (settable while idle)."""
         return OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))

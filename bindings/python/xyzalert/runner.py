@@ -76,7 +76,11 @@ class _TraceHost(Host):
 
     def update(self, alert: Alert) -> None:
         self.trace.touched.add(self.page)
-        self.trace.emit("update", alert=self.trace.name(alert))
+        count = alert.repeat_count
+        if count > 1:  # a coalesced alert's update carries its repeat count
+            self.trace.emit("update", alert=self.trace.name(alert), count=count)
+        else:
+            self.trace.emit("update", alert=self.trace.name(alert))
         self.observer.update(alert)
 
     def announce(self, alert: Alert, politeness: Politeness, text: str) -> None:
