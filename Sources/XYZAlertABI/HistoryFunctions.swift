@@ -70,12 +70,12 @@ public func xyz_history_release(_ pointer: OpaquePointer?) {
 
 /// Loads `read()` into the history behind `pointer`, reporting into `out`.
 private func loadHistory(_ pointer: OpaquePointer?, _ out: UnsafeMutablePointer<xyz_error>?, _ function: String,
-                         _ read: () throws(LoadError) -> History.State) -> xyz_status {
+                         _ read: () throws(LoadError) -> History.State?) -> xyz_status {
     guard let history = object(pointer, History.self) else {
         invalid("\(cName(function)): history is NULL", out)
         return XYZ_EINVAL
     }
-    let state: History.State
+    let state: History.State?
     do {
         state = try read()
     } catch {
@@ -83,7 +83,14 @@ private func loadHistory(_ pointer: OpaquePointer?, _ out: UnsafeMutablePointer<
         return error.kind.status
     }
     report(nil, into: out)
-    return status { () throws(AlertError) in try history.load(state) }
+    // (nil: a missing file that may be missing, the first launch.)
+    return status { () throws(AlertError) in
+        if let state {
+            try history.load(state)
+        } else {
+            try history.loadEmpty()
+        }
+    }
 }
 
 @c @implementation
@@ -127,27 +134,10 @@ public func xyz_history_load_file_flags(_ pointer: OpaquePointer?, _ path: Unsaf
         invalid("xyz_history_load_file_flags: unknown flags 0x\(String(flags, radix: 16)) (XYZ_HISTORY_MISSING_OK is 0x1)", error)
         return XYZ_EINVAL
     }
-    guard flags & UInt32(XYZ_HISTORY_MISSING_OK) != 0 else {
-        return xyz_history_load_file(pointer, path, error)
-    }
-    guard let history = object(pointer, History.self) else {
-        invalid("xyz_history_load_file_flags: history is NULL", error)
-        return XYZ_EINVAL
-    }
-    let state: History.State?
-    do {
-        state = try Loader.loadHistoryFileIfPresent(path: String(cString: path))
-    } catch let failure {
-        report(failure, into: error)
-        return failure.kind.status
-    }
-    report(nil, into: error)
-    return status { () throws(AlertError) in
-        if let state {
-            try history.load(state)
-        } else {
-            try history.loadEmpty()
-        }
+    let missingOK = flags & UInt32(XYZ_HISTORY_MISSING_OK) != 0
+    return loadHistory(pointer, error, #function) { () throws(LoadError) in
+        missingOK ? try Loader.loadHistoryFileIfPresent(path: String(cString: path))
+            : try Loader.loadHistoryFile(path: String(cString: path))
     }
 }
 

@@ -365,11 +365,10 @@ def open_history(path: Path) -> "tuple[xyzalert.History, Optional[str]]":
     app then goes on with an empty history)."""
     history = xyzalert.History()
     problem = None
-    if path.exists():
-        try:
-            history.load(path)
-        except xyzalert.ParseError as error:
-            problem = f"history not loaded, starting afresh: {error}"
+    try:
+        history.load(path, missing_ok=True)  # no file yet: the first run
+    except xyzalert.ParseError as error:
+        problem = f"history not loaded, starting afresh: {error}"
     history.begin_session()
     return history, problem
 
