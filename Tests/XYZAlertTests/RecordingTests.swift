@@ -31,6 +31,45 @@ struct RecordingTests {
         try home.destroy()
     }
 
+    /// The recorded root destroyed from inside an add's callback: its child
+    /// splits off, and the rest of the add's events on the child are still
+    /// recorded (a replay delivers them: they belong to the running call);
+    /// the recording stops when that call returns.
+    @Test func aRootDestroyedInsideARecordedAddRecordsTheRestOfIt() throws {
+        let r = Recorder()
+        let root = Dispatch(host: r, name: "root")
+        let child = Dispatch(host: r, name: "child")
+        try child.setParent(root)
+        try root.startRecording()
+        try root.pageDidAppear()
+        try child.pageDidAppear()
+        try child.add([Alert(id: "e"), Alert(id: "a")])
+        let again = [Alert(id: "e"), Alert(id: "a")]
+        for alert in again {
+            try alert.setOnDuplicate(.ignore)
+        }
+        var seenRecorded: (Bool, Int?)?
+        r.react = { line, _ in
+            if line == "finish e duplicate" {
+                try? root.destroy()
+            } else if line == "finish a duplicate" {
+                // (What a recording's "expect" list takes: the event of a
+                // recorded page, in the step of the running call.)
+                seenRecorded = (child.isRecorded, root.startedRecording?.currentStep)
+            }
+        }
+        try child.add(again)
+        #expect(r.log.suffix(2) == ["finish e duplicate", "finish a duplicate"])
+        #expect(seenRecorded.map { $0.0 == true && $0.1 == 3 } == true)
+        let json = try root.startedRecording!.scenarioJSON()
+        #expect(json.contains(#"{"destroy": "root", "during": 1}"#))
+        // Stopped once the add returned: the child's later calls are its own.
+        #expect(!child.isRecorded)
+        try child.add(Alert(id: "later"))
+        #expect(try root.startedRecording!.scenarioJSON() == json)
+        try child.destroy()
+    }
+
     @Test func pagesThatJoinAreFollowedAndStoppingUnhooksThem() throws {
         let root = Dispatch(host: nil, name: "root")
         let child = Dispatch(host: nil, name: "child")

@@ -261,7 +261,15 @@ public final class Dispatch {
         let recorded = recordPageCall(.destroy)
         defer {
             recorded?.end()
-            ownRecording?.stop()
+            // From inside a recorded call, the recording stops when that
+            // call returns (the rest of its events are the replay's too).
+            if let own = ownRecording {
+                if own.isInCall {
+                    own.stopsWhenCallEnds = true
+                } else {
+                    own.stop()
+                }
+            }
         }
         isDestroyed = true
         domain.leaveParticipation(self)

@@ -24,6 +24,10 @@ extension Recording {
             forgetFinishing()
             frozen.removeAll()
             wallReadInCall = false
+            if stopsWhenCallEnds {
+                stopsWhenCallEnds = false
+                stop()
+            }
         }
     }
 

@@ -163,6 +163,11 @@ public final class Recording {
     var inSplitFlushRequest = false
     /// Numbers the outermost recorded calls.
     var callSerial = 0
+    /// Set when the recorded root is destroyed from inside a recorded call
+    /// (a callback of an add, say): the recording stops when that call
+    /// returns, so that the rest of its events, on pages that split off,
+    /// are recorded as the replay will deliver them.
+    var stopsWhenCallEnds = false
 
     /// Every path of the API stops a recording (which unwatches) before it
     /// dies: `destroy()`, a new `startRecording()`. This keeps the history's

@@ -81,7 +81,7 @@ struct SequenceGenerator {
                 reactions.append(Reaction(on: on, op: op(depth: depth + 1)))
             }
         }
-        var spec = AlertSpec(
+        return AlertSpec(
             slot: slot(),
             id: chance(80) ? id() : nil,
             priority: Int32(Int.random(in: 0...4, using: &rng)),
@@ -96,7 +96,7 @@ struct SequenceGenerator {
             duration: chance(25) ? [1, 2, 3, 3, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             ttl: chance(20) ? [1, 2, 4, 4, 1e308, Double.leastNonzeroMagnitude].randomElement(using: &rng)! : 0,
             tags: chance(30) ? (chance(70) ? ["x"] : ["x", "y"]) : [],
-            onDuplicate: [.reject, .reject, .ignore, .replace, .update].randomElement(using: &rng)!,
+            onDuplicate: [.reject, .reject, .ignore, .replace, .update, .coalesce].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             onCapped: chance(50) ? .wait : .drop,
             frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,
@@ -105,12 +105,6 @@ struct SequenceGenerator {
             whenDisplaced: chance(15) ? .drop : .restore,
             keepOpenFirst: chance(30),
             reactions: reactions)
-        // docs/rules.md §19: half the upserts coalesce, chosen by priority
-        // (no draw of their own: every seed's sequence stays what it was).
-        if spec.onDuplicate == .update && spec.priority % 2 == 1 {
-            spec.onDuplicate = .coalesce
-        }
-        return spec
     }
 
     mutating func op(depth: Int) -> Op {
