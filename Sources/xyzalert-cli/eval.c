@@ -1,5 +1,4 @@
 /* xyzalert eval: a rule's result on some data (docs/cli.md, "eval"). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,39 +17,14 @@ static char *argument_text(const char *argument, int *status) {
         return copy;
     }
     const char *path = argument + 1;
-    FILE *in = is_stdin(path) ? stdin : fopen(path, "rb");
-    size_t length = 0, capacity = 1 << 12;
-    char *text = in ? malloc(capacity + 1) : NULL;
-    int failure = in ? 0 : errno;
-    while (text && !failure) {
-        length += fread(text + length, 1, capacity - length, in);
-        if (ferror(in)) {
-            failure = errno ? errno : EIO;
-        } else if (length < capacity) {
-            break;
-        } else if (length >= XYZ_FILE_SIZE_LIMIT) {
-            failure = EFBIG;
-        } else {
-            capacity *= 2;
-            char *grown = realloc(text, capacity + 1);
-            if (!grown) {
-                failure = ENOMEM;
-            } else {
-                text = grown;
-            }
-        }
-    }
-    if (in && in != stdin) {
-        fclose(in);
-    }
-    if (!text || failure) {
-        free(text);
-        print_visible(diagnostics(), input_name(path));
-        fprintf(diagnostics(), ": error: cannot open: %s\n", strerror(failure ? failure : ENOMEM));
+    size_t length = 0;
+    xyz_error error;
+    char *text = read_input(path, &length, &error);
+    if (!text) {
+        print_load_error(&error);
         *status = EXIT_USAGE;
         return NULL;
     }
-    text[length] = '\0';
     const char *nul = memchr(text, '\0', length);
     if (nul) {
         print_visible(diagnostics(), input_name(path));

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -10,7 +11,6 @@ static char *stdin_data;
 static size_t stdin_length;
 static bool stdin_read;
 static int stdin_errno;
-static bool stdin_too_large;
 
 bool is_stdin(const char *path) {
     return strcmp(path, "-") == 0;
@@ -20,48 +20,94 @@ const char *input_name(const char *path) {
     return is_stdin(path) ? STDIN_NAME : path;
 }
 
+/* Reads `in` whole into a buffer with a NUL after its end (*data, for the
+ * caller to free), at most XYZ_FILE_SIZE_LIMIT bytes as the library's file
+ * loads: 0, or the errno of the failure (EFBIG past the limit). */
+static int read_stream(FILE *in, char **data, size_t *length) {
+    size_t capacity = 1 << 16, used = 0;
+    char *text = malloc(capacity + 1);
+    int failure = text ? 0 : ENOMEM;
+    while (!failure) {
+        used += fread(text + used, 1, capacity - used, in);
+        if (ferror(in)) {
+            failure = errno ? errno : EIO;
+        } else if (used < capacity) {
+            break;
+        } else if (used > XYZ_FILE_SIZE_LIMIT) {
+            failure = EFBIG;
+        } else {
+            capacity *= 2;
+            char *grown = realloc(text, capacity + 1);
+            if (grown) {
+                text = grown;
+            } else {
+                failure = ENOMEM;
+            }
+        }
+    }
+    if (failure) {
+        free(text);
+        *data = NULL;
+        return failure;
+    }
+    text[used] = '\0';
+    *data = text;
+    *length = used;
+    return 0;
+}
+
+/* Fills `error` with an I/O failure of the input named `name`: "cannot
+ * VERB: REASON", or the library's words for one past the size limit. */
+static void io_error(xyz_error *error, const char *name, const char *verb, int failure) {
+    memset(error, 0, sizeof *error);
+    error->status = XYZ_EIO;
+    snprintf(error->source, sizeof error->source, "%s", name);
+    if (failure == EFBIG) {
+        snprintf(error->message, sizeof error->message,
+                 "cannot read: larger than %zu bytes (256 MiB), the most a file load reads", XYZ_FILE_SIZE_LIMIT);
+    } else {
+        snprintf(error->message, sizeof error->message, "cannot %s: %s", verb, strerror(failure));
+    }
+}
+
 /* Standard input, read at the first call (a second "-" sees the same
  * bytes), or NULL after filling `error` when it cannot be read. */
 static const char *read_stdin(size_t *length, xyz_error *error) {
     if (!stdin_read) {
         stdin_read = true;
-        size_t capacity = 1 << 16;
-        stdin_data = malloc(capacity);
-        while (stdin_data) {
-            stdin_length += fread(stdin_data + stdin_length, 1, capacity - stdin_length, stdin);
-            if (stdin_length < capacity) {
-                break;
-            }
-            if (stdin_length > XYZ_FILE_SIZE_LIMIT) { /* as the library's file loads */
-                stdin_too_large = true;
-                break;
-            }
-            capacity *= 2;
-            char *grown = realloc(stdin_data, capacity);
-            if (!grown) {
-                free(stdin_data);
-            }
-            stdin_data = grown;
-        }
-        stdin_errno = !stdin_data ? ENOMEM : ferror(stdin) ? (errno ? errno : EIO) : stdin_too_large ? EFBIG : 0;
-        if (stdin_errno) {
-            free(stdin_data);
-            stdin_data = NULL;
-        }
+        stdin_errno = read_stream(stdin, &stdin_data, &stdin_length);
     }
     if (!stdin_data) {
-        memset(error, 0, sizeof *error);
-        error->status = XYZ_EIO;
-        snprintf(error->source, sizeof error->source, "%s", STDIN_NAME);
-        if (stdin_too_large) {
-            snprintf(error->message, sizeof error->message,
-                     "cannot read: larger than %zu bytes (256 MiB), the most a file load reads", XYZ_FILE_SIZE_LIMIT);
-        } else {
-            snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(stdin_errno));
-        }
+        io_error(error, STDIN_NAME, "read", stdin_errno);
     }
     *length = stdin_length;
     return stdin_data;
+}
+
+char *read_input(const char *path, size_t *length, xyz_error *error) {
+    if (is_stdin(path)) {
+        const char *data = read_stdin(length, error);
+        char *copy = data ? malloc(*length + 1) : NULL;
+        if (data && !copy) {
+            io_error(error, STDIN_NAME, "read", ENOMEM);
+        } else if (copy) {
+            memcpy(copy, data, *length + 1);
+        }
+        return copy;
+    }
+    FILE *in = fopen(path, "rb");
+    struct stat status;
+    int failure = !in ? errno : fstat(fileno(in), &status) == 0 && S_ISDIR(status.st_mode) ? EISDIR : 0;
+    char *text = NULL;
+    if (failure) {
+        io_error(error, path, "open", failure);
+    } else if ((failure = read_stream(in, &text, length)) != 0) {
+        io_error(error, path, "read", failure);
+    }
+    if (in) {
+        fclose(in);
+    }
+    return text;
 }
 
 /* A load from memory names its source "<string>": it is standard input. */

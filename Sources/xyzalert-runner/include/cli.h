@@ -33,6 +33,10 @@ xyz_scenario *load_scenario(const char *path, bool for_rewrite, xyz_error *error
 xyz_catalog *load_catalog(const char *path, xyz_error *error);
 /* xyz_check_file_alerts(), or standard input. */
 xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, size_t *count, size_t *alerts);
+/* The whole text of `path` ("-": standard input), NUL-terminated, for the
+ * caller to free; NULL after filling `error` (XYZ_EIO, naming the input)
+ * when it cannot be read or is larger than XYZ_FILE_SIZE_LIMIT. */
+char *read_input(const char *path, size_t *length, xyz_error *error);
 
 /* Standard error for a diagnostic, once standard output's results so far
  * are written: when both go to one pipe, they keep their order. */
