@@ -111,34 +111,34 @@ public func xyz_history_load_string(_ pointer: OpaquePointer?, _ json: UnsafePoi
     }
 }
 
+/// A history file into the history behind `pointer`; with `missingOK`,
+/// no file at `path` makes it a new history (`History.loadEmpty`).
+private func loadHistoryFile(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, missingOK: Bool,
+                             _ error: UnsafeMutablePointer<xyz_error>?, _ function: String) -> xyz_status {
+    guard let path else {
+        invalid("\(cName(function)): path is NULL", error)
+        return XYZ_EINVAL
+    }
+    return loadHistory(pointer, error, function) { () throws(LoadError) in
+        let name = String(cString: path)
+        return missingOK ? try Loader.loadHistoryFileIfPresent(path: name) : try Loader.loadHistoryFile(path: name)
+    }
+}
+
 @c @implementation
 public func xyz_history_load_file(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?,
                                   _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
-    guard let path else {
-        invalid("xyz_history_load_file: path is NULL", error)
-        return XYZ_EINVAL
-    }
-    return loadHistory(pointer, error, #function) { () throws(LoadError) in
-        try Loader.loadHistoryFile(path: String(cString: path))
-    }
+    loadHistoryFile(pointer, path, missingOK: false, error, #function)
 }
 
 @c @implementation
 public func xyz_history_load_file_flags(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32,
                                         _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
-    guard let path else {
-        invalid("xyz_history_load_file_flags: path is NULL", error)
-        return XYZ_EINVAL
-    }
     guard flags & ~UInt32(XYZ_HISTORY_MISSING_OK) == 0 else {
         invalid("xyz_history_load_file_flags: unknown flags 0x\(String(flags, radix: 16)) (XYZ_HISTORY_MISSING_OK is 0x1)", error)
         return XYZ_EINVAL
     }
-    let missingOK = flags & UInt32(XYZ_HISTORY_MISSING_OK) != 0
-    return loadHistory(pointer, error, #function) { () throws(LoadError) in
-        missingOK ? try Loader.loadHistoryFileIfPresent(path: String(cString: path))
-            : try Loader.loadHistoryFile(path: String(cString: path))
-    }
+    return loadHistoryFile(pointer, path, missingOK: flags & UInt32(XYZ_HISTORY_MISSING_OK) != 0, error, #function)
 }
 
 @c @implementation

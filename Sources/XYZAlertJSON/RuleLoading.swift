@@ -18,13 +18,17 @@ public enum RuleLoading {
         let document = try JSONDocument.parse(bytes: bytes, source: source, anyValue: true)
         var path: [String] = []
         guard let data = convert(document.root.raw, depth: 1, path: &path) else {
-            let pointer = JSONPointer(path)
-            throw LoadError(kind: .schema, message: "the \(what) nests deeper than \(maxDataDepth) levels",
-                            pointer: pointer.description,
-                            position: TextScanner(bytes).locate(pointer) ?? TextPosition(line: 1, column: 1, offset: 0),
-                            source: source)
+            throw schemaError("the \(what) nests deeper than \(maxDataDepth) levels", at: path, in: bytes, source)
         }
         return data
+    }
+
+    /// A schema error at the value `path` leads to, located in `bytes`.
+    private static func schemaError(_ message: String, at path: [String], in bytes: [UInt8], _ source: String) -> LoadError {
+        let pointer = JSONPointer(path)
+        let scanner = TextScanner(bytes)
+        return LoadError(kind: .schema, message: message, pointer: pointer.description,
+                         position: scanner.locate(pointer) ?? scanner.position(of: 0), source: source)
     }
 
     /// A compiled rule; `.schema` for an unknown operator or a rule too
@@ -34,10 +38,7 @@ public enum RuleLoading {
         do {
             return try Rule.compile(json)
         } catch {
-            let pointer = JSONPointer(error.path)
-            throw LoadError(kind: .schema, message: error.message, pointer: pointer.description,
-                            position: TextScanner(bytes).locate(pointer) ?? TextPosition(line: 1, column: 1, offset: 0),
-                            source: source)
+            throw schemaError(error.message, at: error.path, in: bytes, source)
         }
     }
 

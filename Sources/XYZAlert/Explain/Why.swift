@@ -160,9 +160,7 @@ extension Alert {
         case .waiting: return AlertWhy(extras?.awaitingShowAfter == true ? .showAfter : .notReady)
         case .finished: return AlertWhy(.finished)
         case .showing:
-            let domain = dispatch?.domain
-            let held = duration > 0 && ((extras?.holds ?? 0) > 0 || (domain?.root?.storedTimerHolds ?? 0) > 0)
-            return AlertWhy(held ? .held : .showing)
+            return AlertWhy(duration > 0 && dispatch!.domain.countdownHeld(self) ? .held : .showing)
         case .ready, .hidden: break
         }
         let dispatch = self.dispatch!

@@ -198,8 +198,14 @@ extension Domain {
     /// held, with a finite scale.
     @inline(never)
     func durationRuns(_ alert: Alert) -> Bool {
-        alert.state == .showing && alert.duration > 0 && (alert.extras?.holds ?? 0) == 0
-            && (root?.storedTimerHolds ?? 0) == 0 && durationScale.isFinite
+        alert.state == .showing && alert.duration > 0 && !countdownHeld(alert) && durationScale.isFinite
+    }
+
+    /// Whether a hold stops `alert`'s countdown: its own, or the root's
+    /// timer holds (why code `held`, docs/rules.md §18).
+    @inline(__always)
+    func countdownHeld(_ alert: Alert) -> Bool {
+        (alert.extras?.holds ?? 0) > 0 || (root?.storedTimerHolds ?? 0) > 0
     }
 
     /// Starts or stops `alert`'s duration to match `durationRuns`.

@@ -60,16 +60,6 @@ struct RuleEvaluation {
         i < nodes.count ? try evaluate(nodes[i], data) : nil
     }
 
-    /// Every argument, evaluated.
-    private mutating func arguments(_ nodes: [RuleNode], _ data: JSONData) throws(RuleStop) -> [JSONData?] {
-        var out: [JSONData?] = []
-        out.reserveCapacity(nodes.count)
-        for node in nodes {
-            out.append(try evaluate(node, data))
-        }
-        return out
-    }
-
     /// Evaluates arguments from `i` on that an operator ignores (JavaScript
     /// evaluates them: one may stop the rule).
     private mutating func rest(_ nodes: [RuleNode], from i: Int, _ data: JSONData) throws(RuleStop) {
@@ -151,13 +141,12 @@ struct RuleEvaluation {
         default:
             break
         }
-        // The rest take every argument.
-        var values = [a]
+        // The rest take every argument (the first is evaluated already).
+        var values: [JSONData?] = nodes.isEmpty ? [] : [a]
         values.reserveCapacity(nodes.count)
-        for i in 1..<max(nodes.count, 1) {
-            values.append(try evaluate(nodes[i], data))
+        for node in nodes.dropFirst() {
+            values.append(try evaluate(node, data))
         }
-        if nodes.isEmpty { values = [] }
         switch op {
         case .plus:
             var sum = 0.0
