@@ -284,6 +284,13 @@ typedef enum xyz_when_displaced {
     XYZ_WHEN_DISPLACED_DROP         /**< It ends instead: remove, finish, both XYZ_END_DISPLACED. */
 } xyz_when_displaced;
 
+/** (0.4) Which on-screen alerts a cover or hide_others alert shows over
+ * (docs/rules.md §19). */
+typedef enum xyz_preempt {
+    XYZ_PREEMPT_LOWER = 0, /**< Lower priorities only (default). */
+    XYZ_PREEMPT_EQUAL      /**< Also those of its own priority added before it: the newest of equal priority wins. */
+} xyz_preempt;
+
 /** (0.3) What a full lane does with a wait candidate (docs/rules.md §19). */
 typedef enum xyz_on_full {
     XYZ_ON_FULL_QUEUE = 0,   /**< It stays queued until there is room (default). */
@@ -380,6 +387,8 @@ XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
 XYZ_API const char *xyz_why_code_name(xyz_why_code code);
 /** (0.4) "restore", "drop". */
 XYZ_API const char *xyz_when_displaced_name(xyz_when_displaced policy);
+/** (0.4) "lower", "equal". */
+XYZ_API const char *xyz_preempt_name(xyz_preempt preempt);
 /** (0.4) "queue", "evict_oldest". */
 XYZ_API const char *xyz_on_full_name(xyz_on_full policy);
 /** (0.4) "fifo", "lifo". */
@@ -863,6 +872,26 @@ XYZ_API uint64_t xyz_alert_repeat_count(const xyz_alert *alert);
  * XYZ_WHEN_DISPLACED_RESTORE). Idle alerts only; XYZ_EINVAL for a bad value. */
 XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced policy);
 XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
+/** @} */
+
+/** @{ */
+/** (0.4) Sets which on-screen alerts the alert shows over when it is
+ * XYZ_EXCLUSIVE_COVER or XYZ_EXCLUSIVE_HIDE_OTHERS (default
+ * XYZ_PREEMPT_LOWER: lower priorities; XYZ_PREEMPT_EQUAL: also those of its
+ * priority added before it). It changes nothing for a wait alert. Idle
+ * alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value. */
+XYZ_API xyz_status xyz_alert_set_preempt(xyz_alert *alert, xyz_preempt preempt);
+XYZ_API xyz_preempt xyz_alert_preempt(const xyz_alert *alert);
+/** @} */
+
+/** @{ */
+/** (0.4) Sets whether the alert may be covered (default true). While an
+ * alert that is not coverable is on screen on a participating page, no
+ * candidate of its lane covers it, hides it or evicts it: they wait until
+ * it leaves (docs/rules.md §19). Idle alerts only (XYZ_ESTATE). The getter
+ * gives true for NULL. */
+XYZ_API xyz_status xyz_alert_set_coverable(xyz_alert *alert, bool coverable);
+XYZ_API bool xyz_alert_coverable(const xyz_alert *alert);
 /** @} */
 
 /** @{ */

@@ -74,6 +74,35 @@ public func xyz_alert_when_displaced(_ pointer: OpaquePointer?) -> xyz_when_disp
 }
 
 @c @implementation
+public func xyz_alert_set_preempt(_ pointer: OpaquePointer?, _ preempt: xyz_preempt) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setPreempt(try checkedEnum(preempt.rawValue, Preempt.init(rawValue:), #function, "xyz_preempt"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_preempt(_ pointer: OpaquePointer?) -> xyz_preempt {
+    value(XYZ_PREEMPT_LOWER) { () throws(AlertError) in
+        xyz_preempt(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").preempt.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_coverable(_ pointer: OpaquePointer?, _ coverable: Bool) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setCoverable(coverable)
+    }
+}
+
+@c @implementation
+public func xyz_alert_coverable(_ pointer: OpaquePointer?) -> Bool {
+    value(true) { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").coverable
+    }
+}
+
+@c @implementation
 public func xyz_alert_add_action_flags(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
                                        _ style: xyz_action_style, _ flags: UInt32) -> xyz_status {
     status { () throws(AlertError) in

@@ -75,6 +75,11 @@ public func xyz_when_displaced_name(_ policy: xyz_when_displaced) -> UnsafePoint
 }
 
 @c @implementation
+public func xyz_preempt_name(_ preempt: xyz_preempt) -> UnsafePointer<CChar>? {
+    name(preempt.rawValue, ["lower", "equal"])
+}
+
+@c @implementation
 public func xyz_on_full_name(_ policy: xyz_on_full) -> UnsafePointer<CChar>? {
     name(policy.rawValue, ["queue", "evict_oldest"])
 }

@@ -27,6 +27,10 @@ public struct AlertDefinition: Sendable {
     public var onDuplicate: OnDuplicate = .reject
     /// What happens when it would be hidden covered (docs/rules.md §19).
     public var whenDisplaced: WhenDisplaced = .restore
+    /// Which on-screen alerts it shows over, and whether it may be covered
+    /// (docs/rules.md §19).
+    public var preempt: Preempt = .lower
+    public var coverable = true
     /// The lane (docs/rules.md §14).
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
@@ -68,6 +72,8 @@ public struct AlertDefinition: Sendable {
         }
         try! alert.setOnDuplicate(onDuplicate)
         if whenDisplaced != .restore { try! alert.setWhenDisplaced(whenDisplaced) }
+        if preempt != .lower { try! alert.setPreempt(preempt) }
+        if !coverable { try! alert.setCoverable(false) }
         try! alert.setLane(lane)
         for limit in caps.limits {
             try! alert.addLimit(limit)

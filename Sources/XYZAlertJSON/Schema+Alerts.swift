@@ -156,6 +156,8 @@ extension Schema {
                                                        ("update", .update), ("coalesce", .coalesce)])
         case "when_displaced":
             alert.definition.whenDisplaced = try choice(field, "when_displaced", [("restore", .restore), ("drop", .drop)])
+        case "preempt": alert.definition.preempt = try choice(field, "preempt", [("lower", .lower), ("equal", .equal)])
+        case "coverable": alert.definition.coverable = try bool(field, "coverable")
         case "tags":
             var seen: Set<ExactString> = []
             for entry in try array(field, "tags") {

@@ -144,4 +144,76 @@ struct StackTests {
         #expect(low.state == .hidden && cover.state == .showing)
         #expect(throws: AlertError.self) { try app.cancelQueued("") }
     }
+    /// An alert that pre-empts equals, as the tests build it.
+    func preempting(_ id: String, _ priority: Int32 = 5, _ exclusive: Exclusive = .cover, lane: String = "main") -> Alert {
+        let a = stacked(id, lane: lane, priority: priority, exclusive: exclusive)
+        try! a.setPreempt(.equal)
+        return a
+    }
+
+    @Test func preemptEqualShowsOverEqualsAddedBeforeItOnly() throws {
+        let r = Recorder()
+        let app = page("app", r)
+        let sync = alert("sync", 5, .cover), x = preempting("x"), y = preempting("y")
+        try app.add(sync)
+        try app.add([x, y])
+        // Each covers the one added before it, in one pass; a later plain
+        // equal waits, behind the first of the priority.
+        let plain = alert("plain", 5, .cover)
+        try app.add(plain)
+        #expect(r.take() == ["show sync page", "show x page", "show y page"])
+        #expect(plain.why() == AlertWhy(.behind, alert: sync))
+        #expect(plain.explain() == "'plain' is blocked by 'sync' (priority 5 >= 5)")
+        #expect(throws: AlertError.self) { try x.setPreempt(.lower) }
+        #expect(x.preempt == .equal && sync.preempt == .lower)
+    }
+
+    @Test func preemptEqualInAFullStackHidesTheLowestRanked() throws {
+        let r = Recorder()
+        let app = page("app", r)
+        try app.setLaneLimit(lane: "toast", visible: 2)
+        try app.add([stacked("a"), stacked("b")])
+        try app.add(preempting("d", 0, lane: "toast"))
+        #expect(r.take() == ["show a page", "show b page", "hide a covered", "show d page"])
+    }
+
+    @Test func pagesThatJoinKeepPreemptingInOnePass() throws {
+        // The joined domain learns that an alert pre-empts equals: its pass
+        // does not end after the first show.
+        let r = Recorder()
+        let root = page("root", r)
+        try root.add(alert("sync", 5, .cover))
+        _ = r.take()
+        let other = page("other", r, visible: false)
+        try other.add([preempting("p"), preempting("q")])
+        try other.setParent(root)
+        try other.pageDidAppear()
+        #expect(r.take() == ["show p page", "show q page"])
+    }
+
+    @Test func anUncoverableAlertHoldsBackCoversHidesAndEvictions() throws {
+        let r = Recorder()
+        let app = page("app", r)
+        let consent = alert("consent", 0, .wait)
+        try consent.setCoverable(false)
+        #expect(!consent.coverable)
+        try app.add(consent)
+        let outage = alert("outage", 10, .hideOthers)
+        try app.add(outage)
+        #expect(outage.why() == AlertWhy(.behind, alert: consent))
+        #expect(outage.explain() == "'outage' is blocked by 'consent': it is not coverable")
+        try consent.dismiss()
+        #expect(r.take() == ["show consent page", "finish consent dismissed", "show outage page"])
+        #expect(throws: AlertError.self) { try consent.setCoverable(true) }
+        // A full lane that evicts does not evict it: the candidate waits.
+        try app.setLaneLimit(lane: "snack", visible: 1, onFull: .evictOldest)
+        let recording = stacked("recording", lane: "snack"), saved = stacked("saved", lane: "snack")
+        try recording.setCoverable(false)
+        try app.add(recording)
+        try app.add(saved)
+        #expect(saved.why() == AlertWhy(.behind, alert: recording))
+        #expect(saved.explain() == "'saved' is queued: lane 'snack' is full (1 of 1 visible: 'recording'), and 'recording' is not coverable (lane 'snack')")
+        try recording.dismiss()
+        #expect(r.take() == ["show recording page", "finish recording dismissed", "show saved page"])
+    }
 }

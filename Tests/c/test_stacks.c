@@ -142,9 +142,103 @@ static void lifo_displaced_and_cancel_queued(void) {
     CHECK_OK(xyz_dispatch_destroy(app));
 }
 
+static xyz_alert *preempting(const char *id) {
+    xyz_alert *a = make_alert(id, 5, XYZ_EXCLUSIVE_COVER);
+    CHECK_OK(xyz_alert_set_preempt(a, XYZ_PREEMPT_EQUAL));
+    return a;
+}
+
+static void preempt_equal_shows_over_equals_added_before_it(void) {
+    recorder r = {0};
+    xyz_dispatch *app = recorder_page(&r, "app");
+    xyz_alert *sync = make_alert("sync", 5, XYZ_EXCLUSIVE_COVER);
+    CHECK(xyz_alert_preempt(sync) == XYZ_PREEMPT_LOWER);
+    add_one(app, sync);
+    /* A batch on a fifo page: each covers the one added before it. */
+    xyz_alert *x = preempting("x"), *y = preempting("y");
+    CHECK(xyz_alert_preempt(x) == XYZ_PREEMPT_EQUAL);
+    xyz_alert *pair[] = {x, y};
+    CHECK_OK(xyz_dispatch_add(app, pair, 2));
+    CHECK_STR(recorder_take(&r), "show sync page\nshow x page\nshow y page\n");
+    /* On a lifo page the later add shows first, and the earlier one,
+     * older than it, waits for it (no flip). */
+    xyz_dispatch *lifo = recorder_page(&r, "lifo");
+    CHECK_OK(xyz_dispatch_set_order(lifo, XYZ_ORDER_LIFO));
+    xyz_alert *base = make_alert("base", 5, XYZ_EXCLUSIVE_WAIT);
+    add_one(lifo, base);
+    xyz_alert *older = preempting("older"), *newer = preempting("newer");
+    xyz_alert *batch[] = {older, newer};
+    CHECK_OK(xyz_dispatch_add(lifo, batch, 2));
+    CHECK_STR(recorder_take(&r), "show base page\nshow newer page\n");
+    xyz_why why = XYZ_WHY_INIT;
+    CHECK_OK(xyz_alert_why(older, &why));
+    CHECK(why.code == XYZ_WHY_BEHIND && why.alert == newer);
+    char *sentence = xyz_alert_explain(older);
+    CHECK_STR(sentence, "'older' is blocked by 'newer' (priority 5, added after it)");
+    xyz_free(sentence);
+    CHECK_OK(xyz_alert_dismiss(newer));
+    CHECK_STR(recorder_take(&r), "finish newer dismissed\nshow older page\n");
+    /* What it refuses, changing nothing. */
+    CHECK(xyz_alert_set_preempt(x, XYZ_PREEMPT_LOWER) == XYZ_ESTATE && xyz_alert_preempt(x) == XYZ_PREEMPT_EQUAL);
+    CHECK(xyz_alert_set_preempt(sync, (xyz_preempt)2) == XYZ_EINVAL);
+    CHECK(xyz_alert_set_preempt(NULL, XYZ_PREEMPT_EQUAL) == XYZ_EINVAL);
+    CHECK(xyz_alert_preempt(NULL) == XYZ_PREEMPT_LOWER);
+    CHECK_STR(xyz_preempt_name(XYZ_PREEMPT_EQUAL), "equal");
+    CHECK_STR(xyz_preempt_name((xyz_preempt)2), "unknown");
+    xyz_alert *all[] = {sync, x, y, base, older, newer};
+    for (size_t i = 0; i < 6; i++) {
+        xyz_alert_release(all[i]);
+    }
+    CHECK_OK(xyz_dispatch_destroy(lifo));
+    CHECK_OK(xyz_dispatch_destroy(app));
+}
+
+static void an_uncoverable_alert_is_not_covered_hidden_or_evicted(void) {
+    recorder r = {0};
+    xyz_dispatch *app = recorder_page(&r, "app");
+    /* A snackbar lane whose new snackbar evicts the one on screen. */
+    CHECK_OK(xyz_dispatch_set_lane_limit(app, "snack", 1, XYZ_ON_FULL_EVICT_OLDEST));
+    xyz_alert *recording = in_lane("recording", "snack"), *saved = in_lane("saved", "snack");
+    CHECK(xyz_alert_coverable(recording));
+    CHECK_OK(xyz_alert_set_coverable(recording, false));
+    CHECK(!xyz_alert_coverable(recording));
+    add_one(app, recording);
+    add_one(app, saved);
+    CHECK_STR(recorder_take(&r), "show recording page\n");
+    xyz_why why = XYZ_WHY_INIT;
+    CHECK_OK(xyz_alert_why(saved, &why));
+    CHECK(why.code == XYZ_WHY_BEHIND && why.alert == recording);
+    /* A lane with room: a hide_others candidate would hide it, and waits. */
+    CHECK_OK(xyz_dispatch_set_lane_limit(app, "toast", 2, XYZ_ON_FULL_QUEUE));
+    xyz_alert *upload = in_lane("upload", "toast"), *outage = in_lane("outage", "toast");
+    CHECK_OK(xyz_alert_set_coverable(upload, false));
+    CHECK_OK(xyz_alert_set_priority(outage, 9));
+    CHECK_OK(xyz_alert_set_exclusive(outage, XYZ_EXCLUSIVE_HIDE_OTHERS));
+    add_one(app, upload);
+    add_one(app, outage);
+    CHECK_STR(recorder_take(&r), "show upload page\n");
+    CHECK_OK(xyz_alert_why(outage, &why));
+    CHECK(why.code == XYZ_WHY_BEHIND && why.alert == upload);
+    char *sentence = xyz_alert_explain(outage);
+    CHECK_STR(sentence, "'outage' is blocked by 'upload': it is not coverable (lane 'toast')");
+    xyz_free(sentence);
+    CHECK_OK(xyz_alert_dismiss(upload));
+    CHECK_OK(xyz_alert_dismiss(recording));
+    CHECK_STR(recorder_take(&r), "finish upload dismissed\nshow outage page\nfinish recording dismissed\nshow saved page\n");
+    CHECK(xyz_alert_set_coverable(recording, true) == XYZ_ESTATE);
+    CHECK(xyz_alert_set_coverable(NULL, false) == XYZ_EINVAL && xyz_alert_coverable(NULL));
+    xyz_alert_release(recording);
+    xyz_alert_release(saved);
+    xyz_alert_release(upload);
+    xyz_alert_release(outage);
+    CHECK_OK(xyz_dispatch_destroy(app));
+}
+
 const test_case stack_tests[] = {
     {"a_lane_limit_stacks_and_a_full_lane_evicts", a_lane_limit_stacks_and_a_full_lane_evicts},
     {"an_upsert_updates_then_finishes_the_new_alert", an_upsert_updates_then_finishes_the_new_alert},
     {"a_keep_open_action_delivers_action_only", a_keep_open_action_delivers_action_only},
     {"lifo_displaced_and_cancel_queued", lifo_displaced_and_cancel_queued},
+    {"preempt_equal_shows_over_equals_added_before_it", preempt_equal_shows_over_equals_added_before_it},
+    {"an_uncoverable_alert_is_not_covered_hidden_or_evicted", an_uncoverable_alert_is_not_covered_hidden_or_evicted},
     {NULL, NULL}};

@@ -502,7 +502,7 @@ expect "a child keeps its own duration_scale for when it splits off" 0 $? "2 sho
 # reported where they are; a recording of each example replays; why names
 # a full lane.
 out=$("$XYZALERT" test examples/stacks/*.json 2>&1)
-expect "the stacks examples pass" 0 $? "9 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the stacks examples pass" 0 $? "11 passed, 0 failed" "$(echo "$out" | tail -1)"
 printf '{"pages": {"p": {"lanes": {"toast": {"visible": 0}}}}, "alerts": [], "steps": []}' > "$scratch/zero.json"
 out=$("$XYZALERT" check "$scratch/zero.json" 2>&1)
 expect "a visible limit of 0 is refused" 1 $? "$scratch/zero.json:1:49: error: visible must be an integer from 1 to 2147483647 (how many of the lane show at once), got integer 0 (at /pages/p/lanes/toast/visible)" "$out"
@@ -519,6 +519,14 @@ printf '{"version": 1, "alerts": [{"id": "a", "when_displaced": "hide"}, {"id": 
 out=$("$XYZALERT" check "$scratch/policies.json" 2>&1)
 expect "a bad when_displaced and keep_open are refused" 1 $? "$scratch/policies.json:1:57: error: when_displaced must be \"restore\" or \"drop\", got string \"hide\" (at /alerts/0/when_displaced)
 $scratch/policies.json:1:129: error: keep_open must be true or false, got integer 1 (at /alerts/1/actions/0/keep_open)" "$(echo "$out" | head -2)"
+printf '{"version": 1, "alerts": [{"id": "a", "preempt": "same"}, {"id": "b", "coverable": "no"}]}' > "$scratch/preempt.json"
+out=$("$XYZALERT" check "$scratch/preempt.json" 2>&1)
+expect "a bad preempt and coverable are refused" 1 $? "$scratch/preempt.json:1:50: error: preempt must be \"lower\" or \"equal\", got string \"same\" (at /alerts/0/preempt)
+$scratch/preempt.json:1:84: error: coverable must be true or false, got string \"no\" (at /alerts/1/coverable)" "$(echo "$out" | head -2)"
+out=$("$XYZALERT" simulate examples/stacks/uncoverable.json --why 2 | grep '^outage ')
+expect "why names the alert that is not coverable" 0 $? "outage   behind   alert consent         -  'outage' is blocked by 'consent': it is not coverable" "$out"
+out=$("$XYZALERT" simulate examples/stacks/preempt.json --why 2 | grep '^promo ')
+expect "why of an equal that does not pre-empt" 0 $? "promo  behind   alert sync         -  'promo' is blocked by 'sync' (priority 5 >= 5)" "$out"
 out=$("$XYZALERT" simulate examples/stacks/toast-storm.json --format json | grep '"update"' | tail -1)
 expect "a coalesced toast's update carries its count" 0 $? '{"step": 12, "event": "update", "alert": "offline", "count": 10}' "$out"
 out=$("$XYZALERT" simulate examples/stacks/toast-storm.json | grep -c 'announce offline')
@@ -560,7 +568,7 @@ out=$("$XYZALERT" simulate "$scratch/destroyed-rec.json" --format expect | cut -
 expect "and it replays to the events before that step" 0 $? "show a p" "$out"
 # docs/coming-from.md: each library's mapping is a scenario that passes.
 out=$("$XYZALERT" test examples/coming-from/*.json 2>&1)
-expect "the coming-from examples pass" 0 $? "6 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the coming-from examples pass" 0 $? "7 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$("$XYZALERT" simulate examples/stacks/stack.json --why 2 | grep '^d ')
 expect "why names the full lane" 0 $? "d      behind   alert a         -  'd' is queued: lane 'toast' is full (3 of 3 visible: 'c', 'b', 'a') (lane 'toast')" "$out"
 

@@ -70,10 +70,37 @@ void upsert_keep_open_lifo_displaced_and_cancel_queued() {
     CHECK(r.take() == "finish first cancelled\n" && second.state() == xyz::state::showing);
 }
 
+void preempt_and_uncoverable() {
+    recorder r;
+    xyz::dispatch app = visible_page(r, "app");
+    xyz::alert sync("sync"), news("news"), consent("consent"), outage("outage");
+    sync.set_priority(5).set_exclusive(xyz::exclusive::cover);
+    news.set_priority(5).set_exclusive(xyz::exclusive::cover).set_preempt(xyz::preempt::equal);
+    CHECK(news.preempt() == xyz::preempt::equal && sync.preempt() == xyz::preempt::lower);
+    app.add({sync});
+    app.add({news});
+    CHECK(r.take() == "show sync page\nshow news page\n");
+    EXPECT_THROW(xyz::error, news.set_preempt(xyz::preempt::lower));
+    sync.dismiss();
+    news.dismiss();
+    r.take();
+    consent.set_coverable(false);
+    CHECK(!consent.coverable() && outage.coverable());
+    outage.set_priority(10).set_exclusive(xyz::exclusive::cover);
+    app.add({consent});
+    app.add({outage});
+    CHECK(r.take() == "show consent page\n");
+    CHECK(outage.why().code == xyz::why_code::behind && outage.why().cause_alert == consent);
+    consent.dismiss();
+    CHECK(r.take() == "finish consent dismissed\nshow outage page\n");
+    CHECK(xyz::to_string(xyz::preempt::equal) == "equal");
+}
+
 }  // namespace
 
 extern const std::vector<test_case> stack_tests;
 const std::vector<test_case> stack_tests = {
     {"lane_limits_and_eviction", lane_limits_and_eviction},
     {"upsert_keep_open_lifo_displaced_and_cancel_queued", upsert_keep_open_lifo_displaced_and_cancel_queued},
+    {"preempt_and_uncoverable", preempt_and_uncoverable},
 };

@@ -373,8 +373,8 @@ static void step(void) {
         }
         break;
     }
-    case 27: /* docs/rules.md §19: lane limits (roots only), the order, cancel_queued, displaced, keep_open */
-        switch (operand(5)) {
+    case 27: /* docs/rules.md §19: lane limits (roots only), the order, cancel_queued, displaced, preempt, coverable, keep_open */
+        switch (operand(7)) {
         case 0:
             xyz_dispatch_set_lane_limit(d, operand(2) ? "toast" : "main", (size_t)operand(4),
                                         (xyz_on_full)operand(3));
@@ -387,6 +387,8 @@ static void step(void) {
             break;
         }
         case 3: xyz_alert_set_when_displaced(a, (xyz_when_displaced)operand(3)); break;
+        case 4: xyz_alert_set_preempt(a, (xyz_preempt)operand(3)); break;
+        case 5: xyz_alert_set_coverable(a, operand(2) == 0); break;
         default: xyz_alert_add_action_flags(a, "undo", "Undo", XYZ_ACTION_DEFAULT, (unsigned)operand(3));
         }
         break;

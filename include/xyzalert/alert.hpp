@@ -164,6 +164,20 @@ public:
     [[nodiscard]] xyz::when_displaced when_displaced() const noexcept {
         return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_));
     }
+    /** Which on-screen alerts it shows over when cover or hide_others (idle only). */
+    alert &set_preempt(xyz::preempt preempt) {
+        detail::call([&] { return xyz_alert_set_preempt(handle_, static_cast<xyz_preempt>(preempt)); });
+        return *this;
+    }
+    /** What set_preempt() sets. */
+    [[nodiscard]] xyz::preempt preempt() const noexcept { return static_cast<xyz::preempt>(xyz_alert_preempt(handle_)); }
+    /** Whether a newcomer may cover, hide or evict it while it is on screen (idle only). */
+    alert &set_coverable(bool coverable) {
+        detail::call([&] { return xyz_alert_set_coverable(handle_, coverable); });
+        return *this;
+    }
+    /** What set_coverable() sets. */
+    [[nodiscard]] bool coverable() const noexcept { return xyz_alert_coverable(handle_); }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {
         detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });

@@ -68,6 +68,9 @@ enum class on_duplicate : int {
 /** What happens to an alert that would be hidden covered (xyz_when_displaced, docs/rules.md §19). */
 enum class when_displaced : int { restore = XYZ_WHEN_DISPLACED_RESTORE, drop = XYZ_WHEN_DISPLACED_DROP };
 
+/** Which on-screen alerts a cover or hide_others alert shows over (xyz_preempt, docs/rules.md §19). */
+enum class preempt : int { lower = XYZ_PREEMPT_LOWER, equal = XYZ_PREEMPT_EQUAL };
+
 /** What a full lane does with a wait candidate (xyz_on_full, docs/rules.md §19). */
 enum class on_full : int { queue = XYZ_ON_FULL_QUEUE, evict_oldest = XYZ_ON_FULL_EVICT_OLDEST };
 
@@ -164,6 +167,7 @@ inline std::string_view to_string(action_style s) { return xyz_action_style_name
 inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
 inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
 inline std::string_view to_string(when_displaced p) { return xyz_when_displaced_name(static_cast<xyz_when_displaced>(p)); }
+inline std::string_view to_string(preempt p) { return xyz_preempt_name(static_cast<xyz_preempt>(p)); }
 inline std::string_view to_string(on_full p) { return xyz_on_full_name(static_cast<xyz_on_full>(p)); }
 inline std::string_view to_string(order o) { return xyz_order_name(static_cast<xyz_order>(o)); }
 inline std::string_view to_string(limit::period p) { return xyz_limit_per_name(static_cast<xyz_limit_per>(p)); }

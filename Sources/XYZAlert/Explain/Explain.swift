@@ -58,13 +58,20 @@ extension Alert {
             return "\(name) is held: \(why.page!.quotedName) is suspended"
         case .behind:
             let top = why.alert!
+            if !top.coverable && alert.exclusive != .wait {
+                return "\(name) is blocked by \(top.quotedName): it is not coverable"
+            }
             if let domain = alert.dispatch?.domain, domain.stacksInUse,
                let room = domain.currentScreenFacts().lane(alert.laneKey).room, !room.hasHideOthers {
                 let shown = room.visible.map { $0.quotedName }.joined(separator: ", ")
                 return "\(name) is queued: lane '\(alert.lane)' is full (\(room.visible.count) of \(room.limit.visible) visible: \(shown))"
+                    + (top.coverable ? "" : ", and \(top.quotedName) is not coverable")
             }
             if alert.exclusive == .wait {
                 return "\(name) is blocked by \(top.quotedName): it is 'wait' and never shows over another alert"
+            }
+            if top.priority == alert.priority && alert.preempt == .equal {
+                return "\(name) is blocked by \(top.quotedName) (priority \(top.priority), added after it)"
             }
             return "\(name) is blocked by \(top.quotedName) (priority \(top.priority) >= \(alert.priority))"
         case .lowerPriority:

@@ -12,6 +12,11 @@ final class ScreenFacts {
         /// that priority.
         var top: Alert?
         var strongest: Alert?
+        /// The latest add of the highest priority, the topmost alert that
+        /// is not coverable, and what a candidate must pass (`ScreenTop`).
+        var newestStrongest: Alert?
+        var uncoverable: Alert?
+        var screenTop: ScreenTop?
         /// The topmost `hideOthers` one, and its position in the stack.
         var topHideOthers: (alert: Alert, index: Int)?
         /// A lane with a limit: its room (`Domain.laneRoom`), and the
@@ -37,6 +42,14 @@ final class ScreenFacts {
             if lane.strongest.map({ alert.priority > $0.priority }) ?? true {
                 lane.strongest = alert
             }
+            if lane.newestStrongest.map({ alert.priority != $0.priority ? alert.priority > $0.priority : alert.seq > $0.seq })
+                ?? true {
+                lane.newestStrongest = alert
+            }
+            if !alert.coverable {
+                lane.uncoverable = alert
+            }
+            lane.screenTop.include(alert)
             if alert.exclusive == .hideOthers {
                 lane.topHideOthers = (alert, index)
             }

@@ -199,23 +199,35 @@ extension Alert {
         }
         // docs/rules.md §19: a lane with a limit is busy only when full (and
         // one that evicts, never for the first candidate).
+        // docs/rules.md §19: an alert that is not coverable holds back what
+        // would cover or hide it (a full lane does not evict it).
         let room = lane.room
-        let highest = lane.strongest?.priority
-        if let room, room.isFull, let oldest = lane.oldestVisible, exclusive == .wait || highest! >= priority {
-            if room.limit.onFull == .queue || room.hasHideOthers {
+        let top = lane.screenTop
+        if let room, room.isFull, let oldest = lane.oldestVisible, exclusive == .wait || !top!.admits(self) {
+            if exclusive != .wait, let uncoverable = lane.uncoverable {
+                return AlertWhy(.behind, alert: uncoverable)
+            }
+            if room.limit.onFull == .queue || room.hasHideOthers || !oldest.coverable {
                 return AlertWhy(.behind, alert: oldest)
             }
-        } else if room == nil, let top = lane.top {
+        } else if let room, !room.isFull, exclusive == .hideOthers, let uncoverable = lane.uncoverable {
+            return AlertWhy(.behind, alert: uncoverable)
+        } else if room == nil, let shown = lane.top {
             if exclusive == .wait {
-                return AlertWhy(.behind, alert: top)
+                return AlertWhy(.behind, alert: shown)
             }
-            let strongest = lane.strongest!
-            if strongest.priority >= priority {
-                return AlertWhy(.behind, alert: strongest)
+            if let uncoverable = lane.uncoverable {
+                return AlertWhy(.behind, alert: uncoverable)
+            }
+            if !top!.admits(self) {
+                // With preempt equal: the alert of its priority added after it.
+                let strongest = lane.strongest!
+                return AlertWhy(.behind, alert: strongest.priority == priority && preempt == .equal
+                    ? lane.newestStrongest! : strongest)
             }
         }
         // (Participation was computed above: `select` reads its list.)
-        let above = room.map { $0.isFull && ($0.limit.onFull == .queue || $0.hasHideOthers) ? highest : nil } ?? highest
+        let above = room.map { $0.isFull && ($0.limit.onFull == .queue || $0.hasHideOthers) ? top : nil } ?? top
         if let first = domain.select(above: above, lane: laneKey), first !== self {
             return AlertWhy(.lowerPriority, alert: first)
         }

@@ -20,6 +20,12 @@ public final class Alert {
     @exclusivity(unchecked) public var onDuplicate: OnDuplicate = .reject
     /// What happens when it would be hidden `covered` (docs/rules.md §19).
     @exclusivity(unchecked) public var whenDisplaced: WhenDisplaced = .restore
+    /// Which on-screen alerts it shows over when `cover` or `hideOthers`
+    /// (docs/rules.md §19).
+    @exclusivity(unchecked) public var preempt: Preempt = .lower
+    /// Whether a newcomer may cover or hide it while it is on screen
+    /// (docs/rules.md §19).
+    @exclusivity(unchecked) public var coverable = true
     /// Where the alert is in its life. Computed over `storedState`: another
     /// module reads a public stored property under the run-time exclusivity
     /// check, which `@exclusivity(unchecked)` does not lift there.
@@ -268,6 +274,24 @@ public final class Alert {
         defer { checked?.checkAfterCall() }
         try requireIdle("set what happens when displaced")
         whenDisplaced = policy
+    }
+
+    /// Sets which on-screen alerts it shows over when `cover` or
+    /// `hideOthers` (default `.lower`). Idle alerts only (`.state` otherwise).
+    public func setPreempt(_ preempt: Preempt) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("set the preemption")
+        self.preempt = preempt
+    }
+
+    /// Sets whether a newcomer may cover or hide it while it is on screen
+    /// (default true). Idle alerts only (`.state` otherwise).
+    public func setCoverable(_ coverable: Bool) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireIdle("set whether it is coverable")
+        self.coverable = coverable
     }
 
     /// Upsert (docs/rules.md §19): this live alert takes `new`'s content and,

@@ -94,6 +94,18 @@ public enum WhenDisplaced: Int32, Sendable, CaseIterable, CustomStringConvertibl
     public var description: String { self == .restore ? "restore" : "drop" }
 }
 
+/// Which on-screen alerts a `cover` or `hideOthers` alert acts on
+/// (docs/rules.md §19). Raw values are the C ABI's `xyz_preempt`.
+public enum Preempt: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// Lower priorities only (the default).
+    case lower = 0
+    /// Also equal priorities added before it: the newest of equal priority
+    /// wins (PriorityDialog, SwiftEntryKit).
+    case equal
+
+    public var description: String { self == .lower ? "lower" : "equal" }
+}
+
 /// What a full lane does with a `wait` candidate (docs/rules.md §19). Raw
 /// values are the C ABI's `xyz_on_full`.
 public enum OnFull: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -193,6 +205,11 @@ extension OnDuplicate {
 extension WhenDisplaced {
     @inline(__always)
     public static func == (a: WhenDisplaced, b: WhenDisplaced) -> Bool { a.rawValue == b.rawValue }
+}
+
+extension Preempt {
+    @inline(__always)
+    public static func == (a: Preempt, b: Preempt) -> Bool { a.rawValue == b.rawValue }
 }
 
 extension OnFull {

@@ -176,6 +176,9 @@ extension Dispatch {
             alert.seq = domain.nextSeq
             domain.nextSeq += 1
             alert.addedLifo = storedOrder == .lifo
+            if alert.preempt == .equal {
+                domain.preemptsEqual = true
+            }
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
             alert.remainingDuration = alert.duration

@@ -6,13 +6,15 @@
 /// history changes (a session, caps, a load). Displays are counted at first
 /// show. Without a history none of this runs.
 extension Domain {
-    /// Replaces `chosen` (rule 4's selection in `lane` above `top`) with
+    /// Replaces `chosen` (rule 4's selection in `lane` above `top`; in a
+    /// lane with a limit, `stackTop` is what is on screen) with
     /// the first candidate no cap holds, parking the `wait` ones it meets;
     /// returns a `drop` one instead, to end as the pass's event. Reads the
     /// history's clock once per alert it checks. (Out of line, and without
     /// a closure: the pass it is called from stays one function.)
     @inline(never)
-    func screenCaps(_ chosen: inout Alert?, above top: Int32?, lane: ExactString?) -> Alert? {
+    func screenCaps(_ chosen: inout Alert?, above top: ScreenTop?, lane: ExactString?,
+                    stackTop: ScreenTop? = nil) -> Alert? {
         guard let history else { return nil }
         while let alert = chosen, history.mayCap(alert) {
             stampRecordedCall()
@@ -27,6 +29,9 @@ extension Domain {
             }
             park(alert, verdict, wall: wall)
             chosen = select(above: top, lane: lane)
+            if Domain.waitsForUncoverable(chosen, above: top, top: stackTop) {
+                chosen = nil
+            }
         }
         return nil
     }

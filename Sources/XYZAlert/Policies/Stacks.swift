@@ -94,8 +94,23 @@ extension Dispatch {
 
 extension Domain {
     /// `select` among `pages` when given (a lane's candidate pages).
-    func selectIn(_ pages: [Dispatch]?, above top: Int32?, lane: ExactString?) -> Alert? {
+    func selectIn(_ pages: [Dispatch]?, above top: ScreenTop?, lane: ExactString?) -> Alert? {
         pages.map { select(above: top, lane: lane, among: $0) } ?? select(above: top, lane: lane)
+    }
+
+    /// `selectIn` for a lane with a limit: with room (`above` nil), a
+    /// `hideOthers` choice waits while an alert that is not coverable is
+    /// on screen (`top`), as it would hide it.
+    func selectInStack(_ pages: [Dispatch]?, above: ScreenTop?, top: ScreenTop?, lane: ExactString?) -> Alert? {
+        let chosen = selectIn(pages, above: above, lane: lane)
+        return Domain.waitsForUncoverable(chosen, above: above, top: top) ? nil : chosen
+    }
+
+    /// Whether `chosen`, selected with room (`above` nil), would hide an
+    /// alert of `top` that is not coverable.
+    @inline(__always)
+    static func waitsForUncoverable(_ chosen: Alert?, above: ScreenTop?, top: ScreenTop?) -> Bool {
+        above == nil && chosen?.exclusive == .hideOthers && top?.hasUncoverable == true
     }
 
     /// The limit of `lane` (nil: "main") when it is not the classic one.
@@ -128,14 +143,14 @@ extension Domain {
             return event
         }
         state.settled = false
-        var top: Int32?
+        var top: ScreenTop?
         var competing: [(priority: Int32, index: Int)] = []
         var exclusiveShows = false
         var i = alerts.count - 1
         while i >= 0 {
             let alert = alerts[i]
             if alert.dispatch!.isParticipating {
-                top = max(top ?? alert.priority, alert.priority)
+                top.include(alert)
                 if !exclusiveShows {
                     competing.append((alert.priority, i))
                 }
@@ -148,8 +163,8 @@ extension Domain {
         let onScreen = competing.count
         let room = !exclusiveShows && competing.count < limit.visible
         let above = room ? nil : top
-        var chosen = selectIn(pages, above: above, lane: lane)
-        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
+        var chosen = selectInStack(pages, above: above, top: top, lane: lane)
+        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane, stackTop: top) {
             return .capped(capped)
         }
         var evicting = false
@@ -217,7 +232,8 @@ extension Domain {
         if unhide >= 0 {
             return .unhide(alerts[unhide])
         }
-        if evicting && oldestVisible >= 0 {
+        // An alert that is not coverable is not evicted: the candidate waits.
+        if evicting && oldestVisible >= 0 && alerts[oldestVisible].coverable {
             if oldestIsMarked {
                 heldBack = true
                 return nil
@@ -241,8 +257,9 @@ extension Domain {
         let lane = state.key
         let room = !state.settledHidesOthers && state.settledCompeting < limit.visible
         let above = room ? nil : state.settledTop
-        var chosen = selectIn(pages, above: above, lane: lane)
-        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane) {
+        var chosen = selectInStack(pages, above: above, top: state.settledTop, lane: lane)
+        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: above, lane: lane,
+                                                                    stackTop: state.settledTop) {
             return .some(.capped(capped))
         }
         if chosen == nil && !room && !state.settledHidesOthers && limit.onFull == .evictOldest

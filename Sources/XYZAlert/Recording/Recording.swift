@@ -64,6 +64,8 @@ public final class Recording {
         var tags: [String]
         var onDuplicate: OnDuplicate
         var whenDisplaced: WhenDisplaced
+        var preempt: Preempt
+        var coverable: Bool
         var lane: String
         var caps: CapRules
         var onCapped: OnCapped

@@ -131,6 +131,11 @@ final class Domain {
     /// Whether the root gives any lane a limit (docs/rules.md §19): passes
     /// then look up each lane's limit.
     @exclusivity(unchecked) var stacksInUse = false
+    /// Whether an alert with `preempt: equal` was ever added to the domain
+    /// (or to one it took in or split from): a show then no longer ends
+    /// its pass at once (`deliver`), as an equal candidate added later may
+    /// show over it.
+    @exclusivity(unchecked) var preemptsEqual = false
     /// The deadline of the timer last requested from the root's host with
     /// `setTimer`; nil when none is outstanding (none was asked for, the
     /// last request cancelled it, or a tick used it up).

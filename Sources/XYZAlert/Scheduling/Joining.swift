@@ -81,6 +81,7 @@ extension Domain {
         let domain = Domain(root: child)
         domain.gapsInUse = !child.gaps.isEmpty
         domain.stacksInUse = !child.laneLimits.isEmpty
+        domain.preemptsEqual = preemptsEqual
         if let recording = child.recording, recording.isInCall {
             domain.splitInRecordedCall = recording.callSerial
         }
@@ -127,6 +128,7 @@ extension Domain {
         // Running durations leave on the other root's scale and holds, and
         // run on this one's (docs/rules.md §17).
         other.pauseDurations()
+        preemptsEqual = preemptsEqual || other.preemptsEqual
         let dispatches = subtree.subtree
         var moving: [Alert] = []
         for dispatch in dispatches {

@@ -84,7 +84,7 @@ extension Domain {
         // place, which retains nothing on the hot path.)
         let lane = laneState?.key
         let settled = laneState?.settled ?? mainLaneState.settled
-        var top: Int32?
+        var top: ScreenTop?
         if settled {
             top = laneState == nil ? mainLaneState.settledTop : laneState!.settledTop
         } else if let cursor = laneState == nil ? mainLaneState.cursor : laneState!.cursor,
@@ -94,7 +94,7 @@ extension Domain {
             for i in alerts.indices {
                 let alert = alerts[i]
                 if alert.dispatch!.isParticipating {
-                    top = max(top ?? alert.priority, alert.priority)
+                    top.include(alert)
                 }
             }
         }
@@ -145,7 +145,7 @@ extension Domain {
     /// reference that might leave the loop cost a retain and a release per
     /// alert per sweep).
     @inline(never)
-    func sweepLane(_ pass: Int, _ state: LaneState, in alerts: [Alert], top: Int32?, chosen: Alert?,
+    func sweepLane(_ pass: Int, _ state: LaneState, in alerts: [Alert], top: ScreenTop?, chosen: Alert?,
                            settled: Bool, _ heldBack: inout Bool) -> PassEvent? {
         state.settled = false
         state.settledForChoice = nil

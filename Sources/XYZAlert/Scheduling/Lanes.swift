@@ -83,10 +83,10 @@ final class LaneState {
     /// Whether its last sweep found no on-screen alert of it needing an
     /// event and none held back, with nothing changed on its part of the
     /// screen since (a show that hides nothing keeps it settled); and the
-    /// highest priority among its participating on-screen alerts then.
+    /// top of its participating on-screen alerts then (`ScreenTop`).
     /// Kept for "main" also while it is the only lane.
     @exclusivity(unchecked) var settled = false
-    @exclusivity(unchecked) var settledTop: Int32?
+    @exclusivity(unchecked) var settledTop: ScreenTop?
     /// In a lane with a limit: how many of its on-screen alerts competed
     /// then (docs/rules.md §19), and whether a `hideOthers` one was among them.
     @exclusivity(unchecked) var settledCompeting = 0
@@ -116,13 +116,13 @@ final class LaneState {
         guard settled else { return }
         if alert.exclusive == .hideOthers {
             if settledForChoice == ObjectIdentifier(alert) {
-                settledTop = alert.priority  // (above every alert on screen: it was eligible)
+                settledTop = ScreenTop(alert)  // (above every alert on screen: it was eligible)
             } else {
                 settled = false
             }
             settledForChoice = nil
         } else {
-            settledTop = max(settledTop ?? alert.priority, alert.priority)
+            settledTop.include(alert)
             settledCompeting += 1
         }
     }
@@ -150,11 +150,11 @@ final class LaneState {
 struct LaneCursor {
     /// What it is valid for: the pass, `Domain.scheduleChanges` and
     /// `participationVersion`, the chosen candidate, the lane's stack size;
-    /// and the highest priority on screen then (unchanged while it is).
+    /// and the top on screen then (unchanged while it is).
     let pass: Int
     let changes: Int
     let participation: Int
-    let top: Int32?
+    let top: ScreenTop?
     let chosen: ObjectIdentifier?
     let count: Int
     /// The next position to look at (down the stack), and whether a

@@ -128,7 +128,8 @@ extension Domain {
                 if alert.hasContent {
                     firstShowForPeople(alert, before: false)
                 }
-                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders && !stacksInUse {
+                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders && !stacksInUse
+                    && !preemptsEqual {
                     // The pass is over, without looking again (one lane, no
                     // provider, nothing changed during the callback):
                     // - no hide or unhide was due when this show was chosen
@@ -136,7 +137,8 @@ extension Domain {
                     //   visibility: if it hides others, they were hidden
                     //   before it showed, by hides chosen with it in view;
                     // - no other candidate can show: this one outranked them
-                    //   all, and the top of the stack is now its priority;
+                    //   all, and the top of the stack is now its priority
+                    //   (unless an equal one may pre-empt it);
                     // - as the first event of the pass, no alert had an event
                     //   held back by its mark.
                     passEndedSettled = true

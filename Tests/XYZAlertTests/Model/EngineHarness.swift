@@ -128,6 +128,8 @@ final class EngineHarness: Harness, VirtualClock {
             try alert.setShowAfter(spec.showAfter)
             try alert.setMinVisible(spec.minVisible)
             try alert.setWhenDisplaced(spec.whenDisplaced)
+            try alert.setPreempt(spec.preempt)
+            try alert.setCoverable(spec.coverable)
             if let y = spec.frameY {
                 try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
             }

@@ -104,7 +104,9 @@ struct SequenceGenerator {
             minVisible: chance(12) ? [1, 2.5].randomElement(using: &rng)! : 0,
             whenDisplaced: chance(15) ? .drop : .restore,
             keepOpenFirst: chance(30),
-            reactions: reactions)
+            reactions: reactions,
+            preempt: chance(25) ? .equal : .lower,
+            coverable: !chance(10))
     }
 
     mutating func op(depth: Int) -> Op {

@@ -88,12 +88,12 @@ func environment(_ name: String) -> String? {
 @Suite("Model-based test coverage")
 struct ModelCoverageTests {
     /// Agreement proves little if the sequences never reach a feature: the
-    /// first 2,000 sequences must produce every event kind, hide and end
+    /// first 3,000 sequences must produce every event kind, hide and end
     /// reason, every error code, reactions and flush requests, and give
     /// alerts every reason this version has.
     @Test func theRandomSequencesReachEveryEventAndError() {
         var seen = Set<String>()
-        for i in 0..<2_000 {
+        for i in 0..<3_000 {
             var generator = SequenceGenerator(seed: ModelBasedTests.firstSeed &+ UInt64(i))
             for line in EngineHarness.play(generator.sequence()) {
                 let words = line.split(separator: " ").map(String.init)

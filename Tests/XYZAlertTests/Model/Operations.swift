@@ -30,6 +30,10 @@ struct AlertSpec: CustomStringConvertible {
     var whenDisplaced: WhenDisplaced = .restore
     var keepOpenFirst = false
     var reactions: [Reaction]
+    /// docs/rules.md §19: which on-screen alerts it shows over, and whether
+    /// it may be covered.
+    var preempt: Preempt = .lower
+    var coverable = true
 
     var description: String {
         var parts = ["slot: \(slot)", "id: \(id.map { "\"\($0)\"" } ?? "nil")", "priority: \(priority)", "exclusive: .\(exclusive)"]
@@ -50,6 +54,8 @@ struct AlertSpec: CustomStringConvertible {
         if whenDisplaced != .restore { parts.append("whenDisplaced: .\(whenDisplaced)") }
         if keepOpenFirst { parts.append("keepOpenFirst: true") }
         if !reactions.isEmpty { parts.append("reactions: \(reactions)") }
+        if preempt != .lower { parts.append("preempt: .\(preempt)") }
+        if !coverable { parts.append("coverable: false") }
         return "Spec(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -27,6 +27,8 @@ extension ReferenceHarness {
         a.showAfter = spec.showAfter
         a.minVisible = spec.minVisible
         a.whenDisplaced = spec.whenDisplaced
+        a.preempt = spec.preempt
+        a.coverable = spec.coverable
         a.keepOpenFirst = spec.keepOpenFirst && spec.actions > 0
         if let id = spec.id, let rules = idCaps[id] {
             a.caps = rules
@@ -432,23 +434,7 @@ extension ReferenceHarness {
             case .cancelTagged(let page, let tag):
                 let p = pages[page]
                 try usable(p)
-                let d = p.domain!
-                let chosen = live(in: d).filter { tag == nil || $0.tags.contains(tag!) }
-                let order = d.stack.reversed().filter { a in chosen.contains { $0 === a } }
-                    + chosen.filter { !$0.state.isOnScreen }.sorted(by: before)
-                let touched = Touched()
-                touched.add(d)
-                var ended = 0
-                for a in order where a.state.isLive && a.page!.domain === d {
-                    if deferEnd(a, .cancelled) { continue }
-                    let wasOnScreen = a.state.isOnScreen
-                    end(a, .cancelled, touched)
-                    if wasOnScreen { event("remove \(a.label) cancelled", a, kind: "remove") }
-                    event("finish \(a.label) cancelled", a, kind: "finish")
-                    ended += 1
-                }
-                settle(touched)
-                return "ok \(ended)"
+                return "ok \(cancelMany(p.domain!, RefCancel(tag: tag, queuedOnly: false)))"
             case .advance(let seconds):
                 let target = clock + seconds
                 while true {

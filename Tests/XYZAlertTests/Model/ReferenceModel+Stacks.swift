@@ -38,15 +38,28 @@ extension ReferenceHarness {
     func stackReason(_ a: RefAlert, _ d: RefDomain) -> (reason: String?, full: Bool) {
         guard let limit = limit(d, a.lane) else { return (nil, false) }
         let stack = d.stack.filter { $0.lane == a.lane }
+        let participating = stack.filter { participatedLast($0.page!) }
+        let uncoverable = participating.last { !$0.coverable }
         let (alerts, exclusive) = competing(stack, participatedLast)
         let full = exclusive || alerts.count >= limit.visible
-        guard full else { return (nil, false) }
-        let top = stack.filter { participatedLast($0.page!) }.map(\.priority).max()!
-        let blocksIt = a.exclusive == .wait || top >= a.priority
+        guard full else {
+            // With room, a hide_others one would hide an uncoverable one.
+            if a.exclusive == .hideOthers, let uncoverable {
+                return ("behind \(uncoverable.label)", false)
+            }
+            return (nil, false)
+        }
+        let blocksIt = a.exclusive == .wait || !admits(a, over: participating)
         let visible = limit.visible > 1 ? best(alerts, limit.visible) : Array(alerts.prefix(1))
-        if blocksIt && (limit.onFull == .queue || exclusive) {
-            let oldest = stack.first { s in visible.contains { $0 === s } }!
-            return ("behind \(oldest.label)", true)
+        let oldest = stack.first { s in visible.contains { $0 === s } }!
+        if blocksIt {
+            if a.exclusive != .wait, let uncoverable {
+                return ("behind \(uncoverable.label)", true)
+            }
+            // A full lane that evicts does not evict an uncoverable one.
+            if limit.onFull == .queue || exclusive || !oldest.coverable {
+                return ("behind \(oldest.label)", true)
+            }
         }
         return (nil, limit.onFull == .queue || exclusive)
     }
@@ -75,9 +88,15 @@ extension ReferenceHarness {
                 && !held($0.page!) && depsMet($0) }.sorted(by: before)
         }
         func select() -> RefAlert? {
-            if participatingStack.isEmpty || room { return candidates().first }
-            let top = participatingStack.map(\.priority).max()!
-            return candidates().first { $0.exclusive != .wait && $0.priority > top }
+            if participatingStack.isEmpty || room {
+                // docs/rules.md §19: a hide_others one would hide an uncoverable one.
+                let first = candidates().first
+                if first?.exclusive == .hideOthers && participatingStack.contains(where: { !$0.coverable }) {
+                    return nil
+                }
+                return first
+            }
+            return candidates().first { $0.exclusive != .wait }.flatMap { admits($0, over: participatingStack) ? $0 : nil }
         }
         var chosen: RefAlert?
         switch screened(select, &delivered) {
@@ -121,7 +140,7 @@ extension ReferenceHarness {
             a.state = .showing
             if durationRuns(a) { runDuration(a) }
             event("unhide \(a.label)", a, kind: "unhide")
-        } else if evicting, let i = stack.indices.first(where: visible) {
+        } else if evicting, let i = stack.indices.first(where: visible), stack[i].coverable {
             // (The oldest visible one had its event in this pass: the next pass evicts.)
             guard !delivered.contains(stack[i].label) else { return false }
             delivered.insert(stack[i].label)
@@ -184,22 +203,49 @@ extension ReferenceHarness {
         case .cancelQueued(let page, let tag):
             let p = pages[page]
             try usable(p)
-            let d = p.domain!
-            let order = live(in: d).filter { (tag == nil || $0.tags.contains(tag!)) && !$0.state.isOnScreen }.sorted(by: before)
-            let touched = Touched()
-            touched.add(d)
-            var ended = 0
-            for a in order where a.state.isLive && !a.state.isOnScreen && a.page!.domain === d {
-                end(a, .cancelled, touched)
-                event("finish \(a.label) cancelled", a, kind: "finish")
-                ended += 1
-            }
-            settle(touched)
-            return "ok \(ended)"
+            return "ok \(cancelMany(p.domain!, RefCancel(tag: tag, queuedOnly: true)))"
         default:
             return "?"
         }
         return "ok"
+    }
+
+    /// docs/rules.md §13 and §19: `cancel_tagged` and `cancel_queued` end
+    /// the alerts the request names, one at a time (on-screen ones from the
+    /// top, then queued ones in candidate order), then each request that a
+    /// callback made meanwhile (which joined this one and reported 0),
+    /// chosen afresh; then one pass. Returns how many ended.
+    func cancelMany(_ d: RefDomain, _ request: RefCancel) -> Int {
+        let touched = Touched()
+        touched.add(d)
+        if d.joinedCancels != nil {
+            if !d.joinedCancels!.contains(request) {
+                d.joinedCancels!.append(request)
+            }
+            settle(touched)
+            return 0
+        }
+        d.joinedCancels = []
+        var ended = 0
+        var current: RefCancel? = request
+        while let request = current, !d.dead {
+            let chosen = live(in: d).filter { (request.tag == nil || $0.tags.contains(request.tag!))
+                && !(request.queuedOnly && $0.state.isOnScreen) }
+            let order = d.stack.reversed().filter { a in chosen.contains { $0 === a } }
+                + chosen.filter { !$0.state.isOnScreen }.sorted(by: before)
+            for a in order where a.state.isLive && a.page!.domain === d && !(request.queuedOnly && a.state.isOnScreen) {
+                if deferEnd(a, .cancelled) { continue }
+                let wasOnScreen = a.state.isOnScreen
+                end(a, .cancelled, touched)
+                if wasOnScreen { event("remove \(a.label) cancelled", a, kind: "remove") }
+                event("finish \(a.label) cancelled", a, kind: "finish")
+                ended += 1
+            }
+            current = d.joinedCancels!.isEmpty ? nil : d.joinedCancels!.removeFirst()
+        }
+        d.joinedCancels = nil
+        settle(touched)
+        return ended
     }
 
     /// Upsert (docs/rules.md §19): the live alert takes the new one's

@@ -65,6 +65,8 @@ final class RefAlert {
     var whenDisplaced: WhenDisplaced = .restore
     var keepOpenFirst = false
     var lifo = false
+    var preempt: Preempt = .lower
+    var coverable = true
     /// The id as given (`id` is its bytes), for cap keys.
     let rawID: String?
 
@@ -118,8 +120,17 @@ final class RefDomain {
     var laneLeftAt: [String: Double] = [:]
     var laneBlockedUntil: [String: Double] = [:]
     var gapWake: Double?
+    /// docs/rules.md §13: while a cancel of many alerts ends them, the
+    /// requests (tag, queued only) that callbacks joined to it.
+    var joinedCancels: [RefCancel]?
 
     init(root: RefPage?) { self.root = root }
+}
+
+/// A `cancel_tagged` (queuedOnly false) or `cancel_queued` request.
+struct RefCancel: Equatable {
+    let tag: String?
+    let queuedOnly: Bool
 }
 
 struct RefFailure: Error {
@@ -277,29 +288,36 @@ final class ReferenceHarness: Harness {
             return "\(parked.code) \(parked.key)"
         }
         let stack = d.stack.filter { participatedLast($0.page!) && $0.lane == a.lane }
-        var top: Int32?
+        // What a cover or hide_others candidate must be admitted over (nil: anything shows).
+        var above: [RefAlert]?
         let (stackReason, full) = stackReason(a, d)
         if let stackReason {
             return stackReason
         }
         if limit(d, a.lane) != nil {
-            top = full ? stack.map(\.priority).max() : nil
+            above = full ? stack : nil
         } else if let last = stack.last {
             if a.exclusive == .wait {
                 return "behind \(last.label)"
             }
-            let highest = stack.map(\.priority).max()!
-            let strongest = stack.first { $0.priority == highest }!
-            if highest >= a.priority {
-                return "behind \(strongest.label)"
+            if let uncoverable = stack.last(where: { !$0.coverable }) {
+                return "behind \(uncoverable.label)"
             }
-            top = highest
+            if !admits(a, over: stack) {
+                let highest = stack.map(\.priority).max()!
+                if highest == a.priority && a.preempt == .equal {
+                    // The alert of its priority added after it.
+                    return "behind \(stack.filter { $0.priority == highest }.max { $0.seq < $1.seq }!.label)"
+                }
+                return "behind \(stack.first { $0.priority == highest }!.label)"
+            }
+            above = stack
         }
         let candidates = live(in: d)
             .filter { $0.lane == a.lane && $0.state == .ready && $0.parked == nil && participatedLast($0.page!)
                 && !held($0.page!) && depsMet($0) }
             .sorted(by: before)
-        let first = top.map { top in candidates.first { $0.exclusive != .wait }.flatMap { $0.priority > top ? $0 : nil } }
+        let first = above.map { above in candidates.first { $0.exclusive != .wait }.flatMap { admits($0, over: above) ? $0 : nil } }
             ?? candidates.first
         if let first, first !== a {
             return "lower_priority \(first.label)"
@@ -308,6 +326,16 @@ final class ReferenceHarness: Harness {
             return "lane_gap"
         }
         return "deferred"
+    }
+
+    /// docs/rules.md §19: whether `a`, a `cover` or `hideOthers` candidate,
+    /// may show over `stack` (participating, not empty): none of them is
+    /// uncoverable, and each has a lower priority or, when `a` pre-empts
+    /// equals, the same one and an earlier add.
+    func admits(_ a: RefAlert, over stack: [RefAlert]) -> Bool {
+        stack.allSatisfy {
+            $0.coverable && ($0.priority < a.priority || ($0.priority == a.priority && a.preempt == .equal && $0.seq < a.seq))
+        }
     }
 
     /// Candidate order: priority, then as if each add put a fifo page's
@@ -536,8 +564,7 @@ final class ReferenceHarness: Harness {
                 if participatingStack.isEmpty {
                     return candidates.first
                 }
-                let top = participatingStack.map(\.priority).max()!
-                return candidates.first { $0.exclusive != .wait && $0.priority > top }
+                return candidates.first { $0.exclusive != .wait }.flatMap { admits($0, over: participatingStack) ? $0 : nil }
             }
             // docs/rules.md §16: a capped candidate is dropped (an event) or
             // parked, and the selection goes on without it.

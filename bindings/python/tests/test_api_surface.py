@@ -77,6 +77,7 @@ NAMED = {
     "OnDuplicate": "xyz_on_duplicate_name", "OnCapped": "xyz_on_capped_name", "Politeness": "xyz_politeness_name",
     "WhyCode": "xyz_why_code_name", "Status": "xyz_status_name", "WhenDisplaced": "xyz_when_displaced_name",
     "OnFull": "xyz_on_full_name", "Order": "xyz_order_name", "StepKind": "xyz_step_kind_name",
+    "Preempt": "xyz_preempt_name",
 }
 
 

@@ -6,8 +6,8 @@ import pytest
 
 import xyzalert
 from conftest import REPO
-from xyzalert import (Action, Alert, EndReason, Exclusive, OnDuplicate, OnFull, Order, Scenario, StepKind,
-                      WhenDisplaced, WhyCode)
+from xyzalert import (Action, Alert, AlertSet, EndReason, Exclusive, OnDuplicate, OnFull, Order, Preempt, Scenario,
+                      StepKind, WhenDisplaced, WhyCode)
 
 
 def test_section19_a_lane_with_a_limit_shows_a_stack_and_queues_the_rest(recorder, page):
@@ -97,6 +97,50 @@ def test_section19_a_displaced_alert_that_drops_ends_instead_of_hiding(recorder,
     app.add(tip)
     app.add(Alert("login", priority=9, exclusive=Exclusive.HIDE_OTHERS))
     assert recorder.take() == ["show tip page", "remove tip displaced", "finish tip displaced", "show login page"]
+
+
+def test_section19_preempt_equal_is_priority_dialogs_newest_of_equal_priority_wins(recorder, page):
+    # PriorityDialog: a lifo page whose dialogs hide the others and pre-empt equals.
+    app = page("app")
+    app.order = "lifo"
+    first = Alert("first", priority=5, exclusive="hide_others", preempt="equal")
+    assert first.preempt == Preempt.EQUAL and Alert("x").preempt == Preempt.LOWER
+    app.add(first)
+    app.add(Alert("second", priority=5, exclusive="hide_others", preempt=Preempt.EQUAL))
+    app.add(Alert("plain", priority=5, exclusive="hide_others"))
+    assert recorder.take() == ["show first page", "hide first covered", "show second page"]
+    why = app.find("plain").why()
+    assert why.code == WhyCode.BEHIND and why.cause is app.find("first")
+    app.find("second").dismiss()
+    assert recorder.take() == ["finish second dismissed", "unhide first"]
+    with pytest.raises(xyzalert.StateError):
+        first.preempt = "lower"
+
+
+def test_section19_an_uncoverable_alert_makes_a_higher_cover_wait(recorder, page):
+    app = page("app")
+    consent = Alert("consent", coverable=False)
+    assert not consent.coverable and Alert("x").coverable
+    app.add(consent)
+    app.add(Alert("outage", priority=10, exclusive="cover"))
+    assert recorder.take() == ["show consent page"]
+    why = app.find("outage").why()
+    assert why.code == WhyCode.BEHIND and why.cause is consent
+    assert why.sentence == "'outage' is blocked by 'consent': it is not coverable"
+    consent.dismiss()
+    assert recorder.take() == ["finish consent dismissed", "show outage page"]
+    with pytest.raises(xyzalert.StateError):
+        consent.coverable = True
+
+
+def test_section19_preempt_and_coverable_load_from_an_alert_set():
+    alerts = AlertSet.loads('{"version": 1, "alerts": [{"id": "a", "exclusive": "cover", "preempt": "equal",'
+                            ' "coverable": false}, {"id": "b"}]}')
+    a, b = alerts.create_alert("a"), alerts.create_alert("b")
+    assert (a.preempt, a.coverable) == (Preempt.EQUAL, False)
+    assert (b.preempt, b.coverable) == (Preempt.LOWER, True)
+    with pytest.raises(xyzalert.SchemaError, match=r'preempt must be "lower" or "equal", got string "same" \(at /alerts/0/preempt\)'):
+        AlertSet.loads('{"version": 1, "alerts": [{"id": "a", "preempt": "same"}]}')
 
 
 def test_section19_cancel_queued_keeps_the_screen(recorder, page):

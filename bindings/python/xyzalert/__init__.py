@@ -25,7 +25,7 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 
 from . import _lib
 from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
-                     State, Status, StepKind, WhenDisplaced, WhyCode)
+                     Preempt, State, Status, StepKind, WhenDisplaced, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet
 from .scenario import Page, Scenario, Step
@@ -51,7 +51,7 @@ __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
     "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
-    "ParseError",
+    "ParseError", "Preempt",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
     "WhenDisplaced", "WhyCode", "XYZAlertError",
     "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",

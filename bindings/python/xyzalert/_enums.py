@@ -84,6 +84,16 @@ class WhenDisplaced(_Named):
     """It ends instead, with ``DISPLACED``."""
 
 
+class Preempt(_Named):
+    """Which on-screen alerts a ``cover`` or ``hide_others`` alert shows over
+    (docs/rules.md §19)."""
+
+    LOWER = 0
+    """Lower priorities only (the default)."""
+    EQUAL = 1
+    """Also those of its priority added before it: the newest of equal priority wins."""
+
+
 class OnFull(_Named):
     """What a full lane does with a ``wait`` candidate (docs/rules.md §19)."""
 

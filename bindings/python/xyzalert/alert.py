@@ -13,7 +13,8 @@ from . import _check, _fast, _handles, _lib
 from . import history as _history
 from ._check import INT32_MAX, INT32_MIN
 from ._arguments import _KEEP_OPEN, Action, ActionLike, _action, _meta, _settings
-from ._enums import ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, State, WhenDisplaced, WhyCode
+from ._enums import (ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, Preempt, State,
+                     WhenDisplaced, WhyCode)
 
 if TYPE_CHECKING:
     from .dispatch import Dispatch
@@ -62,6 +63,7 @@ class Why:
 
 
 _RESTORE = WhenDisplaced.RESTORE
+_LOWER = Preempt.LOWER
 
 class Alert:
     """One alert. Keyword arguments set everything an alert set's JSON can.
@@ -86,7 +88,8 @@ class Alert:
                  meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
                  keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
                  tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
-                 lane: str = _MAIN, when_displaced: Union[WhenDisplaced, str] = _RESTORE) -> None:
+                 lane: str = _MAIN, when_displaced: Union[WhenDisplaced, str] = _RESTORE,
+                 preempt: Union[Preempt, str] = _LOWER, coverable: bool = True) -> None:
         """A new alert, not yet in any dispatch: every keyword sets the property
         of the same name (see each one), checked before the alert exists, so
         a bad argument raises ``TypeError`` or ``ValueError`` and creates
@@ -108,6 +111,10 @@ class Alert:
             on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
         if when_displaced is not _RESTORE:
             when_displaced = _check.choice(when_displaced, WhenDisplaced, "when_displaced")
+        if preempt is not _LOWER:
+            preempt = _check.choice(preempt, Preempt, "preempt")
+        if coverable is not True:
+            coverable = _check.flag(coverable, "coverable")
         settings = None
         if (after is not _NONE or ready is not True or target is not _PAGE or title is not None
                 or message is not None or actions is not _NONE or style is not _STYLE or meta is not None
@@ -126,6 +133,10 @@ class Alert:
             lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
         if when_displaced is not _RESTORE:
             lib.xyz_alert_set_when_displaced(handle, int(when_displaced))
+        if preempt is not _LOWER:
+            lib.xyz_alert_set_preempt(handle, int(preempt))
+        if coverable is not True:
+            lib.xyz_alert_set_coverable(handle, coverable)
         for function, *arguments in settings or ():
             function(handle, *arguments)
 
@@ -216,6 +227,27 @@ class Alert:
     @when_displaced.setter
     def when_displaced(self, policy: Union[WhenDisplaced, str]) -> None:
         lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(policy, WhenDisplaced, "when_displaced")))
+
+    @property
+    def preempt(self) -> Preempt:
+        """Which on-screen alerts it shows over when ``cover`` or ``hide_others``
+        (settable while idle): ``LOWER`` priorities (the default), or also
+        ``EQUAL`` ones added before it."""
+        return Preempt(lib.xyz_alert_preempt(self._handle))
+
+    @preempt.setter
+    def preempt(self, preempt: Union[Preempt, str]) -> None:
+        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(preempt, Preempt, "preempt")))
+
+    @property
+    def coverable(self) -> bool:
+        """Whether a newcomer may cover, hide or evict it while it is on screen
+        (settable while idle; default True)."""
+        return bool(lib.xyz_alert_coverable(self._handle))
+
+    @coverable.setter
+    def coverable(self, coverable: bool) -> None:
+        lib.xyz_alert_set_coverable(self._handle, _check.flag(coverable, "coverable"))
 
     @property
     def tags(self) -> List[str]:
