@@ -146,4 +146,43 @@ struct LifecycleTests {
         #expect(home.find("update") != nil && tab.find("update") == nil)
         #expect(r.take() == ["show update page", "show update page", "finish update dismissed", "show update page"])
     }
+
+    @Test func aChildJoiningAParentWhoseProviderWasSetBeforeItHadChildrenAsksIt() throws {
+        // The join computes the joining subtree alone, unless its parent
+        // has a provider: then the provider decides, set before any child or not.
+        let r = Recorder()
+        let tabs = page("tabs", r), feed = page("feed", r), chat = page("chat", r)
+        try tabs.add(alert("banner"))
+        var chosen: Dispatch?
+        try tabs.setActiveChildProvider { _ in chosen }
+        try feed.add(alert("tip"))
+        _ = r.take()
+        try feed.setParent(tabs)
+        #expect(r.take() == ["hide tip page"])
+        #expect(feed.find("tip")?.why().code == .hiddenPage)
+        chosen = feed
+        try chat.setParent(tabs)
+        #expect(r.take() == ["unhide tip"])
+    }
+
+    @Test func aRootDestroyedWithManyChildrenSplitsThemEachIntoADomainOfItsOwn() throws {
+        let r = Recorder()
+        let root = page("root", r)
+        var children: [Dispatch] = []
+        for i in 0..<5 {
+            let child = page("c\(i)", r)
+            try child.setParent(root)
+            let a = alert("a\(i)")
+            try a.setLane("l\(i)")
+            try child.add(a)
+            children.append(child)
+        }
+        try root.destroy()
+        for (i, child) in children.enumerated() {
+            #expect(child.parent == nil && child.find("a\(i)")?.state == .showing)
+            try child.add(alert("b\(i)"))
+            try child.find("a\(i)")!.dismiss()
+        }
+        #expect(r.take().filter { $0.hasPrefix("show b") }.count == 5)
+    }
 }

@@ -188,4 +188,22 @@ struct SweepTests {
                              "unhide in-b", "unhide h", "unhide in-z"])
         home.checkInvariants()
     }
+
+    @Test func aJoiningPageIsComputedAloneNotTheWholeTree() throws {
+        // A root with 200 tabs: the 201st joins at the cost of its own subtree.
+        let r = Recorder()
+        let root = page("root", r)
+        for i in 0..<200 {
+            try page("tab\(i)", r).setParent(root)
+        }
+        try root.add(alert("banner"))
+        let tab = page("new", r), inner = page("inner", r)
+        try inner.setParent(tab)
+        let before = root.participationVisits
+        try tab.setParent(root)
+        try tab.add(alert("tip"))
+        #expect(root.participationVisits - before <= 4, "visited \(root.participationVisits - before) pages")
+        #expect(r.take() == ["show banner page"])
+        root.checkInvariants()
+    }
 }

@@ -285,7 +285,9 @@ public final class Dispatch {
         children = []
         for child in formerChildren {
             child.storedParent = nil
-            settlement.needPass(domain.split(child))
+        }
+        for split in domain.split(formerChildren) {
+            settlement.needPass(new: split)
         }
         if let parent {
             parent.unlink(self)

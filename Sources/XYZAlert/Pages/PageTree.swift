@@ -52,7 +52,9 @@ extension Dispatch {
         if let newParent {
             newParent.children.append(self)
             storedParent = newParent
-            newParent.domain.participationChanged()
+            // Only its subtree's participation changes (O(the subtree), not
+            // the whole tree: a root with a thousand tabs joins one in O(1)).
+            newParent.domain.participationChanged(below: self)
             if domain !== newParent.domain {
                 newParent.domain.absorb(domain, subtree: self)
             }

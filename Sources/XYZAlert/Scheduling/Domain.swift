@@ -61,12 +61,12 @@ final class Domain {
     @exclusivity(unchecked) var ids = IDIndex()
     @exclusivity(unchecked) var idWaiters: [ExactString: WaiterList] = [:]
     /// The lanes in use other than "main", by name; "main"; every lane in
-    /// use in byte order of the names; the lanes a pass is to look at (a
-    /// heap by that order), and those whose events the running pass held
+    /// use (in no order); the lanes a pass is to look at (a heap by byte
+    /// order of their names), and those whose events the running pass held
     /// back (see Lanes.swift).
     @exclusivity(unchecked) var laneStates: [ExactString: LaneState] = [:]
-    @exclusivity(unchecked) var mainLaneState = LaneState(key: nil, order: 0)
-    @exclusivity(unchecked) var laneOrder: [LaneState]
+    @exclusivity(unchecked) var mainLaneState = LaneState(key: nil, position: 0)
+    @exclusivity(unchecked) var lanesInUse: [LaneState]
     @exclusivity(unchecked) var dirtyLanes: [LaneState] = []
     @exclusivity(unchecked) var heldLanes: [LaneState] = []
     /// The live alerts of the domain by tag (see Tags.swift).
@@ -171,6 +171,9 @@ final class Domain {
     @exclusivity(unchecked) var hasProviders = false
     /// Counts the computations, so that a sweep can tell one happened.
     @exclusivity(unchecked) var participationVersion = 0
+    /// The pages the computations visited so far (a test reads it to check
+    /// that a change is computed for its subtree alone).
+    @exclusivity(unchecked) var participationVisits = 0
 
     /// Numbers the passes of this domain: an alert whose `passMark` equals
     /// the running pass's number has had its one event of that pass.
@@ -191,7 +194,7 @@ final class Domain {
 
     init(root: Dispatch?) {
         self.root = root
-        laneOrder = [mainLaneState]
+        lanesInUse = [mainLaneState]
     }
 
     /// A history lists the domains that use it unowned (`History.users`):
@@ -293,14 +296,15 @@ final class Domain {
     /// Computes participation again for `subtrees` alone (the rest is
     /// current and no provider is set), adding to and taking from
     /// `participating` as pages start or stop taking part: O(their pages).
-    /// False when one of them is no longer in this domain or meets a
-    /// provider (the whole tree is then computed).
+    /// False when one of them is no longer in this domain, has a parent
+    /// with a provider or meets one (the whole tree is then computed).
     private func recomputeParticipation(of subtrees: [Dispatch]) -> Bool {
         for top in subtrees {
-            guard top.domain === self, !top.isDestroyed else { return false }
+            guard top.domain === self, !top.isDestroyed, top.parent?.activeChildProvider == nil else { return false }
         }
         var flips: [Dispatch] = []
         func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) -> Bool {
+            participationVisits &+= 1
             guard d.activeChildProvider == nil else { return false }
             let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
@@ -352,6 +356,7 @@ final class Domain {
         list.reserveCapacity(participating.count)
         var sawProvider = false
         func visit(_ d: Dispatch, _ eligible: Bool, _ held: Bool) {
+            participationVisits &+= 1
             let (wasParticipating, wasHeld) = (d.isParticipating, d.isHeld)
             d.isParticipating = eligible && d.isPageVisible && !d.isDestroyed
             d.isHeld = held || d.suspensions > 0
@@ -362,10 +367,12 @@ final class Domain {
             if d.isParticipating {
                 list.append(d)
             }
+            // (A provider counts before its page has children: a child
+            // joining later must not be computed as if it had none.)
+            sawProvider = sawProvider || d.activeChildProvider != nil
             guard !d.children.isEmpty else { return }
             var restricted = false
             var active: Dispatch?
-            sawProvider = sawProvider || d.activeChildProvider != nil
             if d.isParticipating {
                 if let provider = d.activeChildProvider {
                     restricted = true

@@ -105,19 +105,19 @@ extension Domain {
             }
         }
         require(lanes == laneStates.mapValues { $0.live }, "the lanes count \(laneStates.mapValues { $0.live }), not \(lanes)")
-        require(laneOrder.map { $0.key } == ([Domain.mainLane] + lanes.keys).sorted { $0.precedesByBytes($1) }.map { $0 == Domain.mainLane ? nil : $0 },
-                "laneOrder is not the lanes in use in byte order")
+        require(Set(lanesInUse.map { $0.key ?? Domain.mainLane }) == Set([Domain.mainLane] + lanes.keys)
+                    && lanesInUse.count == lanes.count + 1, "lanesInUse is not the lanes in use")
         if participationIsCurrent {
             require(participating.indices.allSatisfy { participating[$0].participationIndex == $0 },
                     "a participating page's index is wrong")
             require(dispatches.allSatisfy { $0.isParticipating == ($0.participationIndex >= 0) },
                     "the participating list is not the participating pages")
         }
-        require(laneOrder.indices.allSatisfy { laneOrder[$0].order == $0 && laneOrder[$0].status != .gone }, "a lane's order is wrong")
-        require(laneOrder.allSatisfy { lane in lane.status != .dirty || dirtyLanes.contains { $0 === lane } },
+        require(lanesInUse.indices.allSatisfy { lanesInUse[$0].position == $0 && lanesInUse[$0].status != .gone }, "a lane's position is wrong")
+        require(lanesInUse.allSatisfy { lane in lane.status != .dirty || dirtyLanes.contains { $0 === lane } },
                 "a lane marked dirty is not in dirtyLanes")
         if hasLanes {
-            for lane in laneOrder {
+            for lane in lanesInUse {
                 require(lane.stack.elementsEqual(stack.filter { $0.laneKey == lane.key }, by: ===),
                         "the stack of lane '\(lane.key?.string ?? "main")' is not its alerts of the domain's stack")
                 if lane.key != nil {
@@ -185,6 +185,10 @@ extension Dispatch {
         domain.checkInvariants()
         #endif
     }
+
+    /// How many pages the participation computations of its domain have
+    /// visited so far (docs/rules.md §3, rule 1): for complexity tests.
+    @_spi(Testing) public var participationVisits: Int { domain.participationVisits }
 
     /// Checks every invariant of this dispatch's domain (see
     /// `Domain.checkInvariants`); for the engine's own tests.

@@ -74,45 +74,81 @@ extension Domain {
     }
 
     /// Moves the subtree under `child` (already unlinked from its parent)
-    /// into a new domain, which it returns. Alerts keep their add order and
-    /// stack order; the keyboard frame is copied. O(the subtree's dispatches
-    /// and alerts + this domain's stack).
+    /// into a new domain, which it returns (see `split(_:)` for several).
     func split(_ child: Dispatch) -> Domain {
-        let domain = Domain(root: child)
-        domain.gapsInUse = !child.gaps.isEmpty
-        domain.stacksInUse = !child.laneLimits.isEmpty
-        domain.preemptsEqual = preemptsEqual
-        if let recording = child.recording, recording.isInCall {
-            domain.splitInRecordedCall = recording.callSerial
+        split([child])[0]
+    }
+
+    /// Moves the subtree under each of `children` (already unlinked from
+    /// their parents) into a new domain of its own, and returns them in
+    /// that order. Alerts keep their add order and stack order; the
+    /// keyboard frame is copied. One walk of this domain's stack serves
+    /// them all, so a root destroyed with n child pages splits them in
+    /// O(n + stack), not O(n × stack): O(the subtrees' dispatches and
+    /// alerts + this domain's stack and lanes).
+    func split(_ children: [Dispatch]) -> [Domain] {
+        // Which child's subtree each dispatch leaves with, then one walk of
+        // the stack that deals the on-screen alerts out.
+        var leaving: [ObjectIdentifier: Int] = [:]
+        var subtrees: [[Dispatch]] = []
+        for (i, child) in children.enumerated() {
+            let subtree = child.subtree
+            for dispatch in subtree {
+                leaving[ObjectIdentifier(dispatch)] = i
+            }
+            subtrees.append(subtree)
         }
-        domain.history = history
-        history?.attach(domain)
-        domain.nextSeq = nextSeq
-        domain.keyboard = keyboard
-        domain.continueNumbering(self)
-        participationChanged()
-        let subtree = child.subtree
-        for dispatch in subtree {
-            dispatch.domain = domain
+        var stacks = [[Alert]](repeating: [], count: children.count)
+        var kept: [Alert] = []
+        kept.reserveCapacity(stack.count)
+        for alert in stack {
+            if let i = leaving[ObjectIdentifier(alert.dispatch!)] {
+                stacks[i].append(alert)
+            } else {
+                kept.append(alert)
+            }
         }
-        // Running durations leave on this domain's scale and holds, and
-        // run on the new root's (docs/rules.md §17).
-        for alert in stack where alert.deadlineIndex >= 0 && alert.state == .showing && alert.dispatch!.domain === domain {
-            pauseDuration(alert)
-        }
-        domain.stack = stack.filter { $0.dispatch!.domain === domain }
-        stack.removeAll { $0.dispatch!.domain === domain }
-        domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
-        offsetAlerts -= domain.offsetAlerts
-        let moving = Domain.liveAlerts(of: subtree)
-        moveLanePages(of: subtree, to: domain) {
-            Domain.transfer(moving, from: self, to: domain)
+        stack = kept
+        var domains: [Domain] = []
+        domains.reserveCapacity(children.count)
+        for (i, child) in children.enumerated() {
+            let domain = Domain(root: child)
+            domain.gapsInUse = !child.gaps.isEmpty
+            domain.stacksInUse = !child.laneLimits.isEmpty
+            domain.preemptsEqual = preemptsEqual
+            if let recording = child.recording, recording.isInCall {
+                domain.splitInRecordedCall = recording.callSerial
+            }
+            domain.history = history
+            history?.attach(domain)
+            domain.nextSeq = nextSeq
+            domain.keyboard = keyboard
+            domain.continueNumbering(self)
+            // The rest takes part as before; the new domain computes its own.
+            leaveParticipation(child)
+            let subtree = subtrees[i]
+            for dispatch in subtree {
+                dispatch.domain = domain
+            }
+            // Running durations leave on this domain's scale and holds, and
+            // run on the new root's (docs/rules.md §17).
+            for alert in stacks[i] where alert.deadlineIndex >= 0 && alert.state == .showing {
+                pauseDuration(alert)
+            }
+            domain.stack = stacks[i]
+            domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
+            offsetAlerts -= domain.offsetAlerts
+            let moving = Domain.liveAlerts(of: subtree)
+            moveLanePages(of: subtree, to: domain) {
+                Domain.transfer(moving, from: self, to: domain)
+            }
+            domain.rebuildLaneStacks()
+            moveTimers(of: moving, to: domain)
+            domain.refreshDurations()
+            domains.append(domain)
         }
         rebuildLaneStacks()
-        domain.rebuildLaneStacks()
-        moveTimers(of: moving, to: domain)
-        domain.refreshDurations()
-        return domain
+        return domains
     }
 
     /// Merges `other`, the domain of `subtree` (just linked under a dispatch
@@ -134,6 +170,11 @@ extension Domain {
         for dispatch in dispatches {
             moving += dispatch.alerts
             dispatch.domain = self
+            // Not in this domain's `participating` yet: computed for the
+            // subtree alone (its lanes are marked below, so a page that
+            // stops taking part gets its hides).
+            dispatch.participationIndex = -1
+            dispatch.isParticipating = false
         }
         moving.sort { $0.seq < $1.seq }
         for alert in moving {
@@ -141,7 +182,7 @@ extension Domain {
             nextSeq += 1
         }
         continueNumbering(other)
-        participationChanged()
+        participationChanged(below: subtree)
         offsetAlerts += other.offsetAlerts
         other.offsetAlerts = 0
         other.moveLanePages(of: dispatches, to: self) {
@@ -150,8 +191,9 @@ extension Domain {
         // The incoming on-screen alerts go on top of the stack, and of
         // their lanes' stacks (after the counts moved: a first lane besides
         // "main" built the lanes' stacks from this domain's stack).
-        stack += other.stack
-        for alert in other.stack {
+        let incoming = other.stack
+        stack += incoming
+        for alert in incoming {
             if hasLanes {
                 laneState(alert.laneKey).stack.append(alert)
             }
@@ -176,7 +218,11 @@ extension Domain {
         if let formerRoot, let host = formerRoot.host {
             host.setTimer(formerRoot, delay: -1)
         }
-        refreshDurations()
+        // Only the incoming durations change scale and holds: O(them), not
+        // O(the stack) per join.
+        for alert in incoming where alert.duration > 0 {
+            refreshDuration(alert)
+        }
     }
 
     /// Runs `transfer` (which moves the lane counts of `dispatches`'

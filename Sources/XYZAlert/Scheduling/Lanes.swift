@@ -10,7 +10,7 @@
 /// `coverQueue`, and while no alert of the domain is in another lane a pass
 /// looks at the whole stack at once. Alerts of
 /// other lanes are queued in `Dispatch.otherLanes`, and the domain counts
-/// them per lane (`LaneState.live`) to keep `laneOrder`, so a pass visits
+/// them per lane (`LaneState.live`) to keep `lanesInUse`, so a pass visits
 /// only the lanes in use, and of those only the ones that changed.
 extension Alert {
     /// The lane the alert is arbitrated in ("main" by default).
@@ -68,8 +68,10 @@ final class LaneState {
 
     /// nil for "main".
     let key: ExactString?
-    /// Its position in `Domain.laneOrder`.
-    @exclusivity(unchecked) var order: Int
+    /// Its name's UTF-8: lanes are taken in byte order of their names.
+    let name: [UInt8]
+    /// Its position in `Domain.lanesInUse`.
+    @exclusivity(unchecked) var position: Int
     /// The domain's live alerts in it (not counted for "main").
     @exclusivity(unchecked) var live = 0
     @exclusivity(unchecked) var status = Status.clean
@@ -98,9 +100,16 @@ final class LaneState {
     /// sweep having hidden everything below it already.
     @exclusivity(unchecked) var settledForChoice: ObjectIdentifier?
 
-    init(key: ExactString?, order: Int) {
+    init(key: ExactString?, position: Int) {
         self.key = key
-        self.order = order
+        self.name = Array((key ?? Domain.mainLane).string.utf8)
+        self.position = position
+    }
+
+    /// Whether a pass takes it before `other` (byte order of the names).
+    @inline(__always)
+    func precedes(_ other: LaneState) -> Bool {
+        name.lexicographicallyPrecedes(other.name)
     }
 
     func addPage(_ dispatch: Dispatch) {
@@ -187,7 +196,7 @@ extension Domain {
 
     /// Whether more than one lane is in use (the lanes' own state is kept).
     @inline(__always)
-    var hasLanes: Bool { laneOrder.count > 1 }
+    var hasLanes: Bool { lanesInUse.count > 1 }
 
     /// The state of `lane` (nil: "main"), which must be in use.
     @inline(__always)
@@ -195,19 +204,20 @@ extension Domain {
         lane.map { laneStates[$0]! } ?? mainLaneState
     }
 
-    /// One more (or fewer) live alert of the domain in `lane`. A lane
-    /// coming into use is inserted in byte order, O(L) for L lanes (the
-    /// positions after it move by one); the first lane besides "main" gives
-    /// every lane its stack, O(s).
+    /// One more (or fewer) live alert of the domain in `lane`. A lane comes
+    /// into use, or goes out of it, in O(1) (`lanesInUse` keeps no order:
+    /// `dirtyLanes` orders the lanes it holds); the first lane besides
+    /// "main" gives every lane its stack, O(s).
     func useLane(_ lane: ExactString, _ delta: Int) {
         if let state = laneStates[lane] {
             state.live += delta
             guard state.live == 0 else { return }
             laneStates[lane] = nil
             state.status = .gone
-            laneOrder.remove(at: state.order)
-            for i in state.order..<laneOrder.count {
-                laneOrder[i].order = i
+            let last = lanesInUse.removeLast()
+            if state.position < lanesInUse.count {
+                lanesInUse[state.position] = last
+                last.position = state.position
             }
             if !hasLanes {
                 // One lane again: the pass looks at the whole stack.
@@ -219,20 +229,11 @@ extension Domain {
             return
         }
         guard delta > 0 else { return }
-        var low = 0
-        var high = laneOrder.count
-        while low < high {
-            let mid = (low + high) / 2
-            if (laneOrder[mid].key ?? Domain.mainLane).precedesByBytes(lane) { low = mid + 1 } else { high = mid }
-        }
-        let state = LaneState(key: lane, order: low)
+        let state = LaneState(key: lane, position: lanesInUse.count)
         state.live = delta
         laneStates[lane] = state
-        laneOrder.insert(state, at: low)
-        for i in (low + 1)..<laneOrder.count {
-            laneOrder[i].order = i
-        }
-        if laneOrder.count == 2 {
+        lanesInUse.append(state)
+        if lanesInUse.count == 2 {
             rebuildLaneStacks()
         } else {
             pushDirty(state)
@@ -245,7 +246,7 @@ extension Domain {
     func rebuildLaneStacks() {
         mainLaneState.settled = false
         guard hasLanes else { return }
-        for lane in laneOrder {
+        for lane in lanesInUse {
             lane.stack = []
             lane.settled = false
         }
@@ -269,7 +270,7 @@ extension Domain {
     /// a lane limit, a gap ending, a join or a split). O(L log L).
     func markAllLanesDirty() {
         guard hasLanes else { return }
-        for lane in laneOrder {
+        for lane in lanesInUse {
             pushDirty(lane)
         }
     }
@@ -332,23 +333,23 @@ extension Domain {
     /// Every lane is to be swept again.
     func unsettleAllLanes() {
         mainLaneState.settled = false
-        for lane in laneOrder {
+        for lane in lanesInUse {
             lane.settled = false
         }
         markAllLanesDirty()
     }
 
-    /// Puts `lane` in `dirtyLanes`, a heap by lane order (the first lane
-    /// to look at on top), unless it is there. O(log L).
+    /// Puts `lane` in `dirtyLanes`, a heap by name (the first lane to look
+    /// at on top), unless it is there. O(log L) comparisons of names.
     func pushDirty(_ lane: LaneState) {
         guard lane.status != .dirty else { return }
         lane.status = .dirty
-        dirtyLanes.heapPush(lane) { $0.order < $1.order }
+        dirtyLanes.heapPush(lane) { $0.precedes($1) }
     }
 
     /// Takes the first lane off `dirtyLanes`. O(log L).
     func popDirty() {
-        dirtyLanes.heapPopFirst { $0.order < $1.order }
+        dirtyLanes.heapPopFirst { $0.precedes($1) }
     }
 
     /// `alert` went on screen (the pass's show): on its lane's stack too.

@@ -128,7 +128,7 @@ extension Domain {
                 if alert.hasContent {
                     firstShowForPeople(alert, before: false)
                 }
-                if delivered == 1 && changes == scheduleChanges && laneOrder.count == 1 && !hasProviders && !stacksInUse
+                if delivered == 1 && changes == scheduleChanges && lanesInUse.count == 1 && !hasProviders && !stacksInUse
                     && !preemptsEqual {
                     // The pass is over, without looking again (one lane, no
                     // provider, nothing changed during the callback):

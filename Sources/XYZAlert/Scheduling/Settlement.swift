@@ -33,6 +33,17 @@ struct Settlement {
         }
     }
 
+    /// `needPass` for a domain just made (split off), which cannot be
+    /// listed yet: O(1), where `needPass` looks through the list (a root
+    /// destroyed with n children splits n domains).
+    mutating func needPass(new domain: Domain) {
+        if first == nil {
+            first = domain
+        } else {
+            others.append(domain)
+        }
+    }
+
     /// Skips dead domains, running ones, and domains whose root is being
     /// destroyed: the destroying call settles the domains that remain. Every
     /// domain is settled; the first domain whose passes did not settle

@@ -15,9 +15,11 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
    raises the stored exception in the caller.
 
 Active-child providers take the same path (:func:`set_provider`); the
-engine frees their trampolines through ``_free_provider``. The show event,
-on every app's hot path, has the one fast path: ``call_show`` does steps 2
-and 3's guard inline, and ``HostCallbacks.on_show`` the wrapper look-up.
+engine frees their trampolines through ``_free_provider``. The events of
+an alert's life (show, hide, unhide, remove, finish, action), on every
+app's hot path, take a fast path: their trampolines do step 2's guard
+inline, and ``HostCallbacks`` looks the wrapper up inline and takes enum
+members from tuples (an enum's constructor costs more than the call).
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ from .alert import Alert
 from .host import Host
 
 alert_refs = _handles.alert_refs
+# Enum members by value (values run from 0 without a gap): indexing a tuple
+# costs a fraction of the enum's constructor, on every hide, remove and finish.
+_END_REASONS = tuple(sorted(EndReason, key=int))
+_HIDE_REASONS = tuple(sorted(HideReason, key=int))
+assert all(int(m) == i for i, m in enumerate(_END_REASONS))
+assert all(int(m) == i for i, m in enumerate(_HIDE_REASONS))
 
 # ---- 1. Which events
 
@@ -83,14 +91,40 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[HostStruct, List[Any]]:
         finally:
             depth[0] -= 1
 
+    def fast(method: Callable[[int, int], None]) -> Callable[[int, int, Any], None]:
+        """`guard` inline, for the events of an alert's life that carry one
+        int (a reason or an action's index)."""
+        def call(alert: int, value: int, context: Any) -> None:
+            depth = _pending.depth
+            depth[0] += 1
+            try:
+                method(alert, value)
+            except BaseException as exception:  # never unwind into C
+                defer(exception)
+            finally:
+                depth[0] -= 1
+        return call
+
+    on_unhide = callbacks.on_unhide
+
+    def call_unhide(alert: int, context: Any) -> None:
+        depth = _pending.depth
+        depth[0] += 1
+        try:
+            on_unhide(alert)
+        except BaseException as exception:  # never unwind into C
+            defer(exception)
+        finally:
+            depth[0] -= 1
+
     made = [
         SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
-        HIDE(guard(callbacks.on_hide)) if "hide" in wanted else HIDE(0),
-        UNHIDE(guard(callbacks.on_unhide)) if "unhide" in wanted else UNHIDE(0),
-        END(guard(callbacks.on_remove)) if "remove" in wanted else END(0),
-        END(guard(callbacks.on_finish)) if "finish" in wanted else END(0),
+        HIDE(fast(callbacks.on_hide)) if "hide" in wanted else HIDE(0),
+        UNHIDE(call_unhide) if "unhide" in wanted else UNHIDE(0),
+        END(fast(callbacks.on_remove)) if "remove" in wanted else END(0),
+        END(fast(callbacks.on_finish)) if "finish" in wanted else END(0),
         MOVE(guard(callbacks.on_move)) if "move" in wanted else MOVE(0),
-        ACTION(guard(callbacks.on_action)) if "action" in wanted else ACTION(0),
+        ACTION(fast(callbacks.on_action)) if "action" in wanted else ACTION(0),
         REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
     ]
     def read_clock(context: Any) -> float:
@@ -130,24 +164,35 @@ class HostCallbacks:
                                dispatch._view(view) if view else None)
 
     def on_hide(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.hide(Alert._wrap(alert), HideReason(reason))
+        dispatch = self.dispatch()
+        if dispatch is not None:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            dispatch.host.hide(wrapped if wrapped is not None else Alert._wrap(alert),
+                               _HIDE_REASONS[reason] if 0 <= reason < len(_HIDE_REASONS) else HideReason(reason))
 
     def on_unhide(self, alert: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.unhide(Alert._wrap(alert))
+        dispatch = self.dispatch()
+        if dispatch is not None:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            dispatch.host.unhide(wrapped if wrapped is not None else Alert._wrap(alert))
 
     def on_remove(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.remove(Alert._wrap(alert), EndReason(reason))
+        dispatch = self.dispatch()
+        if dispatch is not None:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            dispatch.host.remove(wrapped if wrapped is not None else Alert._wrap(alert),
+                                 _END_REASONS[reason] if 0 <= reason < len(_END_REASONS) else EndReason(reason))
 
     def on_finish(self, alert: int, reason: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.finish(Alert._wrap(alert), EndReason(reason))
+        dispatch = self.dispatch()
+        if dispatch is not None:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            dispatch.host.finish(wrapped if wrapped is not None else Alert._wrap(alert),
+                                 _END_REASONS[reason] if 0 <= reason < len(_END_REASONS) else EndReason(reason))
 
     def on_move(self, alert: int, dy: float, duration: float) -> None:
         host = self._host()
