@@ -124,4 +124,52 @@ func benchmarkShapes() throws {
         }
         try home.destroy()
     }
+    try scaling("cycles under a window cap that keeps n display times", unit: "cycle",
+                small: 1_000, large: 10_000, target: flat) { n in
+        var wall = 0.0
+        let history = History(clock: { wall })
+        try history.setLimit("all", CapLimit(count: n, per: .window(1e9)))
+        let home = try visiblePage("home")
+        try home.setHistory(history)
+        for _ in 0..<n {
+            wall += 1
+            let a = Alert(id: "a")
+            try home.add([a])
+            try a.dismiss()
+        }
+        try home.destroy()
+    }
+    try cappedCycle()
+}
+
+/// An add -> show -> dismiss cycle whose alert a cap looks at (a window
+/// and a cool-down on "all", never reached), beside the same cycle without
+/// a history: target at most 2 times.
+private func cappedCycle() throws {
+    func cycles(_ history: History?) throws -> Double {
+        let home = try visiblePage("home")
+        try home.setHistory(history)
+        let count = 20_000
+        let start = ContinuousClock.now
+        for _ in 0..<count {
+            let a = Alert(id: "a")
+            try home.add([a])
+            try a.dismiss()
+        }
+        let elapsed = seconds(ContinuousClock.now - start)
+        try home.destroy()
+        return elapsed / Double(count)
+    }
+    var wall = 0.0
+    let history = History(clock: { wall += 1e-3; return wall })
+    try history.setLimit("all", CapLimit(count: Int(UInt32.max), per: .window(1)))
+    try history.setCooldown("all", 1e-6)
+    var plain = Double.infinity, capped = Double.infinity
+    for _ in 0..<5 {
+        plain = min(plain, try cycles(nil))
+        capped = min(capped, try cycles(history))
+    }
+    let ratio = capped / plain
+    print("  a capped cycle: \(Int(capped * 1e9)) ns, a plain one \(Int(plain * 1e9)) ns; ratio "
+          + "\(Double(Int(ratio * 100 + 0.5)) / 100) (\(ratio <= 2 ? "ok" : "TOO SLOW"), target is at most 2)")
 }

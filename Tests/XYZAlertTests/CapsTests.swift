@@ -211,4 +211,32 @@ struct CapsTests {
         #expect(throws: AlertError.self) { try History.validate(key: "kind:x") }
         #expect(throws: AlertError.self) { try History.validate(key: "tag:") }
     }
+
+    @Test func aClockThatGoesBackKeepsTheDisplayTimesInOrder() throws {
+        // Counted at the latest time kept: the saved history loads again,
+        // and a window counts its displays by binary search.
+        var wall = 100.0
+        let h = History(clock: { wall })
+        try h.setLimit("all", CapLimit(count: 5, per: .window(60)))
+        let r = Recorder()
+        let home = page("home", r)
+        try home.setHistory(h)
+        for time in [100.0, 50, 120] {
+            wall = time
+            let a = alert("a")
+            try home.add(a)
+            try a.dismiss()
+        }
+        let saved = h.save()
+        #expect(saved.records[ExactString("all")]?.displays == [100, 100, 120])
+        try h.load(saved)
+        let out = alert("four")
+        try home.add(out)
+        #expect(out.why().code == .showing)
+        var unordered = saved
+        unordered.records[ExactString("all")]!.displays = [120, 100]
+        let before = h.save()
+        #expect(throws: AlertError.self) { try h.load(unordered) }
+        #expect(h.save() == before)
+    }
 }

@@ -229,6 +229,12 @@ public final class History {
         where !(0...History.countLimit).contains(record.lifetime) || !(0...History.countLimit).contains(record.sessionCount) {
             throw AlertError(.invalidArgument, "the counts of '\(key.string)' must be from 0 to \(History.countLimit)")
         }
+        // In time order, as the file keeps them (a window counts its
+        // displays by binary search).
+        for (key, record) in loaded.records
+        where !record.displays.allSatisfy(\.isFinite) || zip(record.displays, record.displays.dropFirst()).contains(where: { $0 > $1 }) {
+            throw AlertError(.invalidArgument, "the display times of '\(key.string)' must be finite and in time order")
+        }
         state = loaded
         sessionBegun = true
         try capsChanged(.load)
@@ -310,7 +316,7 @@ public final class History {
                 case .lifetime:
                     count = record.lifetime
                 case .window(let seconds):
-                    count = record.displays.reversed().prefix { min($0, wall) > wall - seconds }.count
+                    count = History.displays(of: record, after: wall - seconds)
                     if count >= limit.count {
                         frees = min(record.displays[record.displays.count - limit.count], wall) + seconds
                     }
@@ -347,17 +353,37 @@ public final class History {
             guard self.rules(of: key, for: alert, isID: isID) != nil, let rules = rules(of: key) else { continue }
             let time = wall ?? now()
             wall = time
-            var record = state.records[key] ?? Record()
-            if record.session != state.session {
-                record.session = state.session
-                record.sessionCount = 0
-            }
-            record.sessionCount = History.counted(record.sessionCount)
-            record.lifetime = History.counted(record.lifetime)
-            record.displays.append(time)
-            History.prune(&record, rules, now: time)
-            state.records[key] = record
+            // In place: a copy out of the dictionary and back cost O(the
+            // times kept) per display.
+            History.count(&state.records[key, default: Record()], at: time, session: state.session, rules)
         }
+    }
+
+    /// One display at `time` in `record`, in session `session`.
+    private static func count(_ record: inout Record, at time: Double, session: Int, _ rules: CapRules) {
+        if record.session != session {
+            record.session = session
+            record.sessionCount = 0
+        }
+        record.sessionCount = History.counted(record.sessionCount)
+        record.lifetime = History.counted(record.lifetime)
+        // Kept in time order, as files keep them: a clock that went back
+        // counts the display at the latest time already kept.
+        record.displays.append(max(time, record.displays.last ?? time))
+        History.prune(&record, rules, now: time)
+    }
+
+    /// How many of `record`'s display times are after `cutoff` (they are
+    /// in time order): O(log n).
+    static func displays(of record: Record, after cutoff: Double) -> Int {
+        let times = record.displays
+        var low = 0
+        var high = times.count
+        while low < high {
+            let mid = (low + high) / 2
+            if times[mid] > cutoff { high = mid } else { low = mid + 1 }
+        }
+        return times.count - low
     }
 
     /// Keeps the display times `rules` can still look at: at most the
