@@ -239,4 +239,33 @@ struct CapsTests {
         #expect(throws: AlertError.self) { try h.load(unordered) }
         #expect(h.save() == before)
     }
+
+    @Test func aWindowKeepsItsLastTimesThroughManyDisplays() throws {
+        // Times no cap needs go in batches in memory; the window counts and
+        // frees as if each had gone at once, and a save holds exactly the kept ones.
+        var wall = 0.0
+        let h = History(clock: { wall })
+        try h.setLimit("all", CapLimit(count: 3, per: .window(10)))
+        let r = Recorder()
+        let home = page("home", r)
+        try home.setHistory(h)
+        for i in 0..<100 {
+            wall = Double(i * 4)  // three displays in any 10 seconds: the fourth waits
+            let a = capped("a\(i)", onCapped: .wait)
+            try home.add(a)
+            #expect(a.state == .showing, "display \(i)")
+            try a.dismiss()
+            #expect(h.save().records[ExactString("all")]?.displays.count ?? 0 <= 3)
+        }
+        #expect(h.save().records[ExactString("all")]?.displays == [388, 392, 396])
+        wall = 397  // 388, 392 and 396 are in the window: it frees at 398
+        let early = capped("early", onCapped: .wait)
+        try home.add(early)
+        #expect(early.why().code == .capped)
+        try early.cancel()
+        wall = 398
+        let later = capped("later", onCapped: .wait)
+        try home.add(later)
+        #expect(later.state == .showing)
+    }
 }

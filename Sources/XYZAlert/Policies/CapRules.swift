@@ -178,18 +178,46 @@ extension Alert {
         writableExtras.onCapped = policy
     }
 
-    /// The keys a display of this alert counts under, in the order caps are
-    /// looked at: `id:ID`, `tag:T` for each tag, `lane:L`, `all`.
-    var capKeys: [ExactString] {
-        var keys: [ExactString] = []
-        if let id {
-            keys.append(ExactString("id:" + id))
+    /// Calls `body` with each key of `kinds` a display of this alert counts
+    /// under, in the order caps are looked at (`id:ID`, `tag:T` for each
+    /// tag, `lane:L`, `all`), and whether it is its id's. Keys of the kinds
+    /// no cap is set on are never built: a history with caps on `all` alone
+    /// makes no string per display.
+    @inline(__always)
+    func forEachCapKey(_ kinds: CapKinds, _ body: (ExactString, _ isID: Bool) -> Void) {
+        if kinds.contains(.id), let id {
+            body(ExactString("id:" + id), true)
         }
-        for tag in tagKeys {
-            keys.append(ExactString("tag:" + tag.string))
+        if kinds.contains(.tag) {
+            for tag in tagKeys {
+                body(ExactString("tag:" + tag.string), false)
+            }
         }
-        keys.append(ExactString("lane:" + lane))
-        keys.append(ExactString("all"))
-        return keys
+        if kinds.contains(.lane) {
+            body(ExactString("lane:" + lane), false)
+        }
+        if kinds.contains(.all) {
+            body(CapKinds.allKey, false)
+        }
+    }
+}
+
+/// The kinds of cap keys (docs/rules.md §16): `id:ID`, `tag:T`, `lane:L`, `all`.
+struct CapKinds: OptionSet {
+    let rawValue: UInt8
+    static let id = CapKinds(rawValue: 1)
+    static let tag = CapKinds(rawValue: 2)
+    static let lane = CapKinds(rawValue: 4)
+    static let all = CapKinds(rawValue: 8)
+    static let allKey = ExactString("all")
+
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The kind of a valid key.
+    init(of key: ExactString) {
+        let text = key.string
+        self = text == "all" ? .all : text.hasPrefix("id:") ? .id : text.hasPrefix("tag:") ? .tag : .lane
     }
 }

@@ -23,6 +23,11 @@ public final class History {
         /// reads as 0).
         public var sessionCount = 0
         public var session = 0
+        /// In memory only: how many of the first `displays` no cap looks at
+        /// any more. They go in batches (`History.prune`), so that a window
+        /// keeping n times costs O(1) per display, not an O(n) shift;
+        /// `History.save` hands out records without them.
+        var expired = 0
 
         public init(displays: [Double] = [], lifetime: Int = 0, sessionCount: Int = 0, session: Int = 0) {
             self.displays = displays
@@ -80,6 +85,20 @@ public final class History {
     /// Whether any key other than `id:` ones has a cap: else only alerts
     /// with caps of their own are ever looked at.
     var hasKeyCaps: Bool { !keyCaps.isEmpty }
+    /// The kinds of the keys caps are set on (an alert's own caps add its
+    /// id's: `kinds(for:)`).
+    @exclusivity(unchecked) private var cappedKinds: CapKinds = []
+
+    /// `keyCaps` changed: the kinds it holds again. O(keys).
+    private func keyCapsChanged() {
+        cappedKinds = keyCaps.keys.reduce(into: []) { $0.formUnion(CapKinds(of: $1)) }
+    }
+
+    /// The kinds of keys a cap may apply to `alert` under.
+    @inline(__always)
+    private func kinds(for alert: Alert) -> CapKinds {
+        alert.extras?.rules.isEmpty == false ? cappedKinds.union(.id) : cappedKinds
+    }
 
     /// A new, empty history (session 1) whose clock is `clock`: wall-clock
     /// seconds since the Unix epoch. A reading that is NaN or infinite is
@@ -140,6 +159,7 @@ public final class History {
         try History.validate(key: key)
         try limit.validate("'\(key)'")
         keyCaps[ExactString(key), default: CapRules()].set(limit)
+        keyCapsChanged()
         try capsChanged(.limit(key: key, limit))
     }
 
@@ -153,6 +173,7 @@ public final class History {
         if keyCaps[exact]!.isEmpty {
             keyCaps[exact] = nil
         }
+        keyCapsChanged()
         try capsChanged(.cooldown(key: key, seconds))
     }
 
@@ -166,6 +187,7 @@ public final class History {
         } else {
             keyCaps = [:]
         }
+        keyCapsChanged()
         try capsChanged(.clear(key: key))
     }
 
@@ -197,6 +219,9 @@ public final class History {
     public func save() -> State {
         var saved = state
         History.prune(&saved, now: now(), rules: rules(of:))
+        for (key, record) in saved.records where record.expired > 0 {
+            saved.records[key] = record.compacted
+        }
         return saved
     }
 
@@ -304,8 +329,8 @@ public final class History {
         var first: CapVerdict?
         var firstCooling: CapVerdict?
         var latest: Double? = -Double.infinity
-        for (i, key) in alert.capKeys.enumerated() {
-            guard let rules = rules(of: key, for: alert, isID: i == 0 && alert.id != nil) else { continue }
+        alert.forEachCapKey(kinds(for: alert)) { key, isID in
+            guard let rules = rules(of: key, for: alert, isID: isID) else { return }
             let record = state.records[key] ?? Record()
             for limit in rules.limits {
                 let count: Int
@@ -316,7 +341,7 @@ public final class History {
                 case .lifetime:
                     count = record.lifetime
                 case .window(let seconds):
-                    count = History.displays(of: record, after: wall - seconds)
+                    count = History.displays(of: record, after: wall - seconds, clampedAt: wall)
                     if count >= limit.count {
                         frees = min(record.displays[record.displays.count - limit.count], wall) + seconds
                     }
@@ -326,7 +351,8 @@ public final class History {
                 first = first ?? CapVerdict(code: .capped, key: key.string,
                                             rule: "\(count) of \(limit.count) displays \(limit.per)", freesAt: frees)
             }
-            if rules.cooldown > 0, let last = record.displays.last, wall < min(last, wall) + rules.cooldown {
+            if rules.cooldown > 0, record.displays.count > record.expired, let last = record.displays.last,
+               wall < min(last, wall) + rules.cooldown {
                 let frees = min(last, wall) + rules.cooldown
                 latest = latest.map { max($0, frees) }
                 firstCooling = firstCooling ?? CapVerdict(code: .coolingDown, key: key.string,
@@ -343,14 +369,21 @@ public final class History {
     func countDisplay(of alert: Alert) {
         guard mayCap(alert) else { return }
         var wall: Double?
-        for (i, key) in alert.capKeys.enumerated() {
-            let isID = i == 0 && alert.id != nil
+        alert.forEachCapKey(kinds(for: alert)) { key, isID in
             if isID, let own = alert.extras?.rules, !own.isEmpty {
                 alertCaps[key] = own
             }
             // Counted where a cap applies to this alert; kept as long as
-            // any known cap of the key needs it.
-            guard self.rules(of: key, for: alert, isID: isID) != nil, let rules = rules(of: key) else { continue }
+            // any known cap of the key needs it (only `id:` keys learn caps
+            // from alerts: another key's are the history's own).
+            let rules: CapRules
+            if isID {
+                guard self.rules(of: key, for: alert, isID: true) != nil, let known = self.rules(of: key) else { return }
+                rules = known
+            } else {
+                guard let own = keyCaps[key] else { return }
+                rules = own
+            }
             let time = wall ?? now()
             wall = time
             // In place: a copy out of the dictionary and back cost O(the
@@ -373,34 +406,34 @@ public final class History {
         History.prune(&record, rules, now: time)
     }
 
-    /// How many of `record`'s display times are after `cutoff` (they are
-    /// in time order): O(log n).
-    static func displays(of record: Record, after cutoff: Double) -> Int {
+    /// How many of `record`'s kept display times (not `expired`) are
+    /// after `cutoff`, each read as at most `clampedAt`: O(log n), as they
+    /// are in time order.
+    static func displays(of record: Record, after cutoff: Double, clampedAt limit: Double = .infinity) -> Int {
         let times = record.displays
-        var low = 0
+        var low = record.expired
         var high = times.count
         while low < high {
             let mid = (low + high) / 2
-            if times[mid] > cutoff { high = mid } else { low = mid + 1 }
+            if min(times[mid], limit) > cutoff { high = mid } else { low = mid + 1 }
         }
         return times.count - low
     }
 
     /// Keeps the display times `rules` can still look at: at most the
     /// largest window count, none older than the longest window or cool-down.
+    /// The times are in time order, so those that go are a prefix: found by
+    /// binary search, marked `expired`, and removed once they are as many
+    /// as those kept (O(1) amortized per display).
     private static func prune(_ record: inout Record, _ rules: CapRules, now: Double) {
         let (count, span) = rules.retention
-        var keep = record.displays.count
-        while keep > 0 {
-            let oldest = record.displays[record.displays.count - keep]
-            if keep > count || min(oldest, now) <= now - span {
-                keep -= 1
-            } else {
-                break
-            }
-        }
-        if keep < record.displays.count {
-            record.displays.removeFirst(record.displays.count - keep)
+        let total = record.displays.count
+        // (A time after `now`, of a clock that went back, reads as `now`.)
+        let old = total - History.displays(of: record, after: now - span, clampedAt: now)
+        record.expired = max(record.expired, total - count, old)
+        if record.expired > 0 && record.expired >= max(16, total - record.expired) {
+            record.displays.removeFirst(record.expired)
+            record.expired = 0
         }
     }
 
@@ -504,7 +537,16 @@ struct UnownedRecording {
 
 extension History.Record {
     func isEmptyFor(session current: Int) -> Bool {
-        displays.isEmpty && lifetime == 0 && (session != current || sessionCount == 0)
+        displays.count == expired && lifetime == 0 && (session != current || sessionCount == 0)
+    }
+
+    /// Without the expired times.
+    var compacted: History.Record {
+        guard expired > 0 else { return self }
+        var record = self
+        record.displays.removeFirst(expired)
+        record.expired = 0
+        return record
     }
 }
 
