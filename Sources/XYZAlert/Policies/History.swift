@@ -257,7 +257,7 @@ public final class History {
         // In time order, as the file keeps them (a window counts its
         // displays by binary search).
         for (key, record) in loaded.records
-        where !record.displays.allSatisfy(\.isFinite) || zip(record.displays, record.displays.dropFirst()).contains(where: { $0 > $1 }) {
+        where !record.displays.allSatisfy({ $0.isFinite }) || zip(record.displays, record.displays.dropFirst()).contains(where: { $0 > $1 }) {
             throw AlertError(.invalidArgument, "the display times of '\(key.string)' must be finite and in time order")
         }
         state = loaded
