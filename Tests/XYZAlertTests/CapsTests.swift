@@ -212,17 +212,28 @@ struct CapsTests {
         #expect(throws: AlertError.self) { try History.validate(key: "tag:") }
     }
 
+    /// A wall clock a test sets.
+    final class WallClock {
+        var time: Double
+        init(_ time: Double) { self.time = time }
+    }
+
+    /// A visible page whose history, read from `wall`, has `limit` on "all".
+    func pageUnderAWindow(_ limit: CapLimit, _ wall: WallClock) throws -> (History, Dispatch) {
+        let h = History(clock: { wall.time })
+        try h.setLimit("all", limit)
+        let home = page("home", Recorder())
+        try home.setHistory(h)
+        return (h, home)
+    }
+
     @Test func aClockThatGoesBackKeepsTheDisplayTimesInOrder() throws {
         // Counted at the latest time kept: the saved history loads again,
         // and a window counts its displays by binary search.
-        var wall = 100.0
-        let h = History(clock: { wall })
-        try h.setLimit("all", CapLimit(count: 5, per: .window(60)))
-        let r = Recorder()
-        let home = page("home", r)
-        try home.setHistory(h)
+        let wall = WallClock(100)
+        let (h, home) = try pageUnderAWindow(CapLimit(count: 5, per: .window(60)), wall)
         for time in [100.0, 50, 120] {
-            wall = time
+            wall.time = time
             let a = alert("a")
             try home.add(a)
             try a.dismiss()
@@ -243,14 +254,10 @@ struct CapsTests {
     @Test func aWindowKeepsItsLastTimesThroughManyDisplays() throws {
         // Times no cap needs go in batches in memory; the window counts and
         // frees as if each had gone at once, and a save holds exactly the kept ones.
-        var wall = 0.0
-        let h = History(clock: { wall })
-        try h.setLimit("all", CapLimit(count: 3, per: .window(10)))
-        let r = Recorder()
-        let home = page("home", r)
-        try home.setHistory(h)
+        let wall = WallClock(0)
+        let (h, home) = try pageUnderAWindow(CapLimit(count: 3, per: .window(10)), wall)
         for i in 0..<100 {
-            wall = Double(i * 4)  // three displays in any 10 seconds: the fourth waits
+            wall.time = Double(i * 4)  // three displays in any 10 seconds: the fourth waits
             let a = capped("a\(i)", onCapped: .wait)
             try home.add(a)
             #expect(a.state == .showing, "display \(i)")
@@ -258,12 +265,12 @@ struct CapsTests {
             #expect(h.save().records[ExactString("all")]?.displays.count ?? 0 <= 3)
         }
         #expect(h.save().records[ExactString("all")]?.displays == [388, 392, 396])
-        wall = 397  // 388, 392 and 396 are in the window: it frees at 398
+        wall.time = 397  // 388, 392 and 396 are in the window: it frees at 398
         let early = capped("early", onCapped: .wait)
         try home.add(early)
         #expect(early.why().code == .capped)
         try early.cancel()
-        wall = 398
+        wall.time = 398
         let later = capped("later", onCapped: .wait)
         try home.add(later)
         #expect(later.state == .showing)
