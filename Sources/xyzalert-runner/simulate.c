@@ -17,14 +17,9 @@ static double runner_wall_clock(void *context) {
     return xyz_scenario_wall_clock(r->scenario) + r->clock;
 }
 
-/* Writes `text` to `path` atomically (the old file stays whole if it
- * fails); false (after saying why) when it cannot. */
-static bool write_text(const char *path, const char *text, const char *what) {
-    xyz_error error;
-    if (xyz_file_write(path, text, strlen(text), &error) == XYZ_OK) {
-        return true;
-    }
-    const char *reason = error.message;
+/* Says that writing the `what` to `path` failed, and why; false. */
+static bool write_failed(const char *path, const xyz_error *error, const char *what) {
+    const char *reason = error->message;
     if (strncmp(reason, "cannot write: ", 14) == 0) {
         reason += 14;
     }
@@ -33,6 +28,16 @@ static bool write_text(const char *path, const char *text, const char *what) {
     print_visible(err, path);
     fprintf(err, "': %s\n", reason);
     return false;
+}
+
+/* Writes `text` to `path` atomically (the old file stays whole if it
+ * fails); false (after saying why) when it cannot. */
+static bool write_text(const char *path, const char *text, const char *what) {
+    xyz_error error;
+    if (xyz_file_write(path, text, strlen(text), &error) == XYZ_OK) {
+        return true;
+    }
+    return write_failed(path, &error, what);
 }
 
 int cli_simulate(const char *file, const run_options *given, const char *record) {
@@ -257,11 +262,11 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         }
     }
     if (options->save_history) {
-        char *saved = xyz_history_json(r.history);
-        if (!saved || !write_text(options->save_history, saved, "history")) {
+        xyz_error error;
+        if (xyz_history_save_file(r.history, options->save_history, &error) != XYZ_OK) {
+            write_failed(options->save_history, &error, "history");
             exit(EXIT_USAGE);
         }
-        xyz_free(saved);
     }
     /* Teardown, quietly. Children usually follow their parents in the file:
      * destroying from the last page back detaches few children at a time

@@ -206,4 +206,23 @@ struct SweepTests {
         #expect(r.take() == ["show banner page"])
         root.checkInvariants()
     }
+
+    @Test func aTabSwitchComputesTheTwoTabsAlone() throws {
+        let r = Recorder()
+        let root = page("root", r)
+        var tabs: [Dispatch] = []
+        for i in 0..<200 {
+            let tab = page("tab\(i)", r)
+            try tab.setParent(root)
+            try tab.add(alert("a\(i)"))
+            tabs.append(tab)
+        }
+        try root.setActiveChild(tabs[0])
+        _ = r.take()
+        let before = root.participationVisits
+        try root.setActiveChild(tabs[1])
+        #expect(root.participationVisits - before <= 2, "visited \(root.participationVisits - before) pages")
+        #expect(r.take() == ["hide a0 page", "show a1 page"])
+        root.checkInvariants()
+    }
 }

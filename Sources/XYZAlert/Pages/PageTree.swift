@@ -138,10 +138,21 @@ extension Dispatch {
         }
         let recorded = recordCall { r in .select(page: r.page(self), child: child.flatMap(r.page)) }
         defer { recorded?.end() }
+        let previous = storedActiveChild
+        let hadProvider = activeChildProvider != nil
         storedActiveChild = child
         activeChildProvider = nil
         lastProvidedChild = nil
-        domain.participationChanged()
+        if let previous, let child, !hadProvider {
+            // One active child for another: only their subtrees change
+            // (a tab switch costs the two tabs, not every tab).
+            domain.participationChanged(below: previous)
+            if child !== previous {
+                domain.participationChanged(below: child)
+            }
+        } else {
+            domain.participationChanged()
+        }
         try Settlement.settle(domain)
     }
 

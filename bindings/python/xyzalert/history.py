@@ -168,7 +168,9 @@ class History:
         when given, atomically: through a new file of its own beside it,
         flushed to disk and renamed over it, so that a crash, a full disk
         or another process saving at the same time never leaves part of a
-        file (the library's xyz_file_write). Raises ReadError (an I/O
+        file (the library's xyz_file_write, the writer of xyz_history_save_file;
+        called here with the text returned, so that the file and the text come
+        from one reading of the clock). Raises ReadError (an I/O
         error naming the file and the reason) when it cannot be written;
         the old file then stays whole."""
         text = _lib.take_string(lib.xyz_history_json(self._handle))
