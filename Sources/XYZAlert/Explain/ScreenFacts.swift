@@ -12,17 +12,20 @@ final class ScreenFacts {
         /// that priority.
         var top: Alert?
         var strongest: Alert?
-        /// The latest add of the highest priority, the topmost alert that
-        /// is not coverable, and what a candidate must pass (`ScreenTop`).
+        /// The latest add of the highest priority, and the topmost alert
+        /// that is not coverable.
         var newestStrongest: Alert?
         var uncoverable: Alert?
-        var screenTop: ScreenTop?
         /// The topmost `hideOthers` one, and its position in the stack.
         var topHideOthers: (alert: Alert, index: Int)?
         /// A lane with a limit: its room (`Domain.laneRoom`), and the
         /// visible alert shown first (the one that leaves first).
         var room: LaneRoom?
         var oldestVisible: Alert?
+
+        /// What a candidate must pass to show over them (`ScreenTop`): the
+        /// uncoverable alert's rank, else the highest priority and its latest add.
+        var screenTop: ScreenTop? { uncoverable.map(ScreenTop.init) ?? newestStrongest.map(ScreenTop.init) }
     }
 
     let participationVersion: Int
@@ -49,7 +52,6 @@ final class ScreenFacts {
             if !alert.coverable {
                 lane.uncoverable = alert
             }
-            lane.screenTop.include(alert)
             if alert.exclusive == .hideOthers {
                 lane.topHideOthers = (alert, index)
             }

@@ -198,9 +198,9 @@ extension Alert {
             return AlertWhy(verdict.code, key: verdict.key, rule: verdict.rule)
         }
         // docs/rules.md §19: a lane with a limit is busy only when full (and
-        // one that evicts, never for the first candidate).
-        // docs/rules.md §19: an alert that is not coverable holds back what
-        // would cover or hide it (a full lane does not evict it).
+        // one that evicts, never for the first candidate); an alert that is
+        // not coverable holds back what would cover or hide it (a full lane
+        // does not evict it).
         let room = lane.room
         let top = lane.screenTop
         if let room, room.isFull, let oldest = lane.oldestVisible, exclusive == .wait || !top!.admits(self) {

@@ -53,10 +53,12 @@ extension Dispatch {
             newParent.children.append(self)
             storedParent = newParent
             // Only its subtree's participation changes (O(the subtree), not
-            // the whole tree: a root with a thousand tabs joins one in O(1)).
-            newParent.domain.participationChanged(below: self)
+            // the whole tree: a root with a thousand tabs joins one in O(1));
+            // a join from another domain marks it in `absorb`.
             if domain !== newParent.domain {
                 newParent.domain.absorb(domain, subtree: self)
+            } else {
+                newParent.domain.participationChanged(below: self)
             }
         }
         settlement.needPass(domain)

@@ -220,7 +220,7 @@ public final class History {
         var saved = state
         History.prune(&saved, now: now(), rules: rules(of:))
         for (key, record) in saved.records where record.expired > 0 {
-            saved.records[key] = record.compacted
+            saved.records[key]!.compact()
         }
         return saved
     }
@@ -409,7 +409,7 @@ public final class History {
     /// How many of `record`'s kept display times (not `expired`) are
     /// after `cutoff`, each read as at most `clampedAt`: O(log n), as they
     /// are in time order.
-    static func displays(of record: Record, after cutoff: Double, clampedAt limit: Double = .infinity) -> Int {
+    static func displays(of record: Record, after cutoff: Double, clampedAt limit: Double) -> Int {
         let times = record.displays
         var low = record.expired
         var high = times.count
@@ -431,9 +431,8 @@ public final class History {
         // (A time after `now`, of a clock that went back, reads as `now`.)
         let old = total - History.displays(of: record, after: now - span, clampedAt: now)
         record.expired = max(record.expired, total - count, old)
-        if record.expired > 0 && record.expired >= max(16, total - record.expired) {
-            record.displays.removeFirst(record.expired)
-            record.expired = 0
+        if record.expired >= max(16, total - record.expired) {
+            record.compact()
         }
     }
 
@@ -540,13 +539,10 @@ extension History.Record {
         displays.count == expired && lifetime == 0 && (session != current || sessionCount == 0)
     }
 
-    /// Without the expired times.
-    var compacted: History.Record {
-        guard expired > 0 else { return self }
-        var record = self
-        record.displays.removeFirst(expired)
-        record.expired = 0
-        return record
+    /// Removes the expired times.
+    mutating func compact() {
+        displays.removeFirst(expired)
+        expired = 0
     }
 }
 
