@@ -891,7 +891,7 @@ XYZ_API xyz_preempt xyz_alert_preempt(const xyz_alert *alert);
  * it leaves (docs/rules.md §19). Idle alerts only (XYZ_ESTATE). The getter
  * gives true for NULL. */
 XYZ_API xyz_status xyz_alert_set_coverable(xyz_alert *alert, bool coverable);
-XYZ_API bool xyz_alert_coverable(const xyz_alert *alert);
+XYZ_API bool xyz_alert_is_coverable(const xyz_alert *alert);
 /** @} */
 
 /** @{ */

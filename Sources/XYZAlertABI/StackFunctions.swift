@@ -96,7 +96,7 @@ public func xyz_alert_set_coverable(_ pointer: OpaquePointer?, _ coverable: Bool
 }
 
 @c @implementation
-public func xyz_alert_coverable(_ pointer: OpaquePointer?) -> Bool {
+public func xyz_alert_is_coverable(_ pointer: OpaquePointer?) -> Bool {
     value(true) { () throws(AlertError) in
         try require(pointer, Alert.self, #function, "alert").coverable
     }

@@ -199,9 +199,9 @@ static void an_uncoverable_alert_is_not_covered_hidden_or_evicted(void) {
     /* A snackbar lane whose new snackbar evicts the one on screen. */
     CHECK_OK(xyz_dispatch_set_lane_limit(app, "snack", 1, XYZ_ON_FULL_EVICT_OLDEST));
     xyz_alert *recording = in_lane("recording", "snack"), *saved = in_lane("saved", "snack");
-    CHECK(xyz_alert_coverable(recording));
+    CHECK(xyz_alert_is_coverable(recording));
     CHECK_OK(xyz_alert_set_coverable(recording, false));
-    CHECK(!xyz_alert_coverable(recording));
+    CHECK(!xyz_alert_is_coverable(recording));
     add_one(app, recording);
     add_one(app, saved);
     CHECK_STR(recorder_take(&r), "show recording page\n");
@@ -226,7 +226,7 @@ static void an_uncoverable_alert_is_not_covered_hidden_or_evicted(void) {
     CHECK_OK(xyz_alert_dismiss(recording));
     CHECK_STR(recorder_take(&r), "finish upload dismissed\nshow outage page\nfinish recording dismissed\nshow saved page\n");
     CHECK(xyz_alert_set_coverable(recording, true) == XYZ_ESTATE);
-    CHECK(xyz_alert_set_coverable(NULL, false) == XYZ_EINVAL && xyz_alert_coverable(NULL));
+    CHECK(xyz_alert_set_coverable(NULL, false) == XYZ_EINVAL && xyz_alert_is_coverable(NULL));
     xyz_alert_release(recording);
     xyz_alert_release(saved);
     xyz_alert_release(upload);

@@ -177,7 +177,7 @@ public:
         return *this;
     }
     /** What set_coverable() sets. */
-    [[nodiscard]] bool coverable() const noexcept { return xyz_alert_coverable(handle_); }
+    [[nodiscard]] bool coverable() const noexcept { return xyz_alert_is_coverable(handle_); }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {
         detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });

@@ -107,7 +107,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_set_preempt": (c_int, [_P, c_int], _status),
     "xyz_alert_preempt": (c_int, [_P], _plain),
     "xyz_alert_set_coverable": (c_int, [_P, c_bool], _status),
-    "xyz_alert_coverable": (c_bool, [_P], _plain),
+    "xyz_alert_is_coverable": (c_bool, [_P], _plain),
     "xyz_alert_add_action_flags": (c_int, [_P, _S, _S, c_int, c_uint], _status),
     "xyz_alert_action_flags": (c_uint, [_P, c_size_t], _plain),
     "xyz_scenario_page_order": (c_int, [_P, c_size_t], _plain),

@@ -243,7 +243,7 @@ class Alert:
     def coverable(self) -> bool:
         """Whether a newcomer may cover, hide or evict it while it is on screen
         (settable while idle; default True)."""
-        return bool(lib.xyz_alert_coverable(self._handle))
+        return bool(lib.xyz_alert_is_coverable(self._handle))
 
     @coverable.setter
     def coverable(self, coverable: bool) -> None:
