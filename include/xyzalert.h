@@ -260,7 +260,8 @@ typedef enum xyz_end_reason {
     XYZ_END_DROPPED,       /**< Its dispatch was over capacity and it ranked lowest (0.2). */
     XYZ_END_CAPPED,        /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
     XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
-    XYZ_END_DISPLACED      /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
+    XYZ_END_DISPLACED,     /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
+    XYZ_END_INELIGIBLE     /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §20). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -357,7 +358,8 @@ typedef enum xyz_why_code {
     XYZ_WHY_COOLING_DOWN,      /**< a cool-down holds it: `key`, `rule`, `until` */
     XYZ_WHY_MIN_VISIBLE,       /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
     XYZ_WHY_FINISHED,          /**< ended; `end_reason` says why */
-    XYZ_WHY_HELD               /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
+    XYZ_WHY_HELD,              /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
+    XYZ_WHY_TRIGGER_DELAY      /**< (0.4) waiting: the delay of the campaign that made it has not passed (`until`) */
 } xyz_why_code;
 
 /** @{ */
@@ -397,6 +399,12 @@ XYZ_API const char *xyz_order_name(xyz_order order);
 XYZ_API const char *xyz_limit_per_name(xyz_limit_per per);
 /** @} */
 
+/** (0.4) What a campaign callback reports (docs/rules.md §20). */
+typedef enum xyz_campaign_event {
+    XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance. */
+    XYZ_CAMPAIGN_SKIP         /**< A trigger fired and made none (the reason says why). */
+} xyz_campaign_event;
+
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
     double x;      /**< Left edge. */
@@ -422,6 +430,7 @@ typedef struct xyz_rect {
  * | development headers after 0.2.0     | 104 bytes        | set_timer       |
  * | (they said "0.2.0"; never released) | 112 bytes        | update          |
  * | 0.3.0                               | 120 bytes        | announce        |
+ * | 0.4.0                               | 128 bytes        | campaign        |
  *
  * A host built against any of them runs against this library unchanged.
  */
@@ -489,6 +498,14 @@ typedef struct xyz_host {
      * or View.announceForAccessibility). A content change made from inside
      * it is announced after it returns, never nested. */
     void (*announce)(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context);
+    /** (0.4) A trigger of a campaign of the domain whose root is `root`
+     * fired (docs/rules.md §20): XYZ_CAMPAIGN_TRIGGER with the instance it
+     * made (`alert`, borrowed; added to its page right after this returns),
+     * or XYZ_CAMPAIGN_SKIP with `reason`, the word saying why none was made
+     * ("not_started", "ended", "audience", "no_user", "no_page"; NULL for a
+     * trigger). `campaign` is the campaign's id. Called on the root's host. */
+    void (*campaign)(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
+                     xyz_alert *alert, void *context);
 } xyz_host;
 
 #ifndef __cplusplus
@@ -1542,6 +1559,67 @@ XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_eval_json(const char *rule_json, const char *data_json,
                                                             char **result_json, xyz_error *error);
+
+/* ---------------------------------------------------------------- campaigns */
+
+/**
+ * (0.4) Attaches the campaigns of `catalog` (its "campaigns" member,
+ * docs/formats.md, "Campaigns") to the domain of `root`; NULL, or a catalog
+ * without campaigns, detaches them. The domain keeps what it needs (the
+ * catalog may be freed after). Instances already made stay. While the
+ * domain has no history, `start`, `end` and `$xyz.now` read the system's
+ * real-time clock (CLOCK_REALTIME); with one, the history's wall clock.
+ * XYZ_ESTATE when `root` is not a root; XYZ_EINVAL for a NULL root.
+ */
+XYZ_API xyz_status xyz_dispatch_set_campaigns(xyz_dispatch *root, const xyz_catalog *catalog);
+
+/**
+ * (0.4) Tracks the event `name` on `dispatch` (docs/rules.md §20): the
+ * triggers of its domain's campaigns that name it count it; those that fire
+ * make instances (added to `dispatch` unless the campaign names a page),
+ * end pending instances (`cancel_on`: XYZ_END_CANCELLED) or report skips,
+ * in the set's order, each reported to the root's `campaign` callback
+ * before the instance's own events; then one pass. `props_json` (NULL:
+ * `{}`) is a JSON object's text, the properties rules read as `event`.
+ * XYZ_EINVAL, and nothing changes, for a NULL dispatch or name, an empty
+ * name, or props that are not a JSON object (the message says where).
+ * Costs O(the triggers naming the event, plus their rules).
+ */
+XYZ_API xyz_status xyz_dispatch_track(xyz_dispatch *dispatch, const char *name, const char *props_json);
+
+/**
+ * (0.4) Sets the attribute `name` of the domain of `root` to the JSON value
+ * `value_json` (NULL removes it). Instances not on screen yet whose
+ * audience stops passing end (XYZ_END_INELIGIBLE). Setting "app_version" to
+ * a value other than the last one seen (kept in the history when one is
+ * attached) tracks "version_changed" on `root` first. XYZ_EINVAL, and
+ * nothing changes, for a NULL root or name, an empty name, or a value that
+ * is not JSON; XYZ_ESTATE when `root` is not a root.
+ */
+XYZ_API xyz_status xyz_dispatch_set_attribute(xyz_dispatch *root, const char *name, const char *value_json);
+
+/**
+ * (0.4) Sets every member of the JSON object `object_json` as an attribute
+ * of the domain of `root`, tracking no event: an "app_version" among them
+ * is recorded as seen (restoring attributes at launch, a scenario's
+ * initial attributes). Errors as xyz_dispatch_set_attribute().
+ */
+XYZ_API xyz_status xyz_dispatch_set_attributes_json(xyz_dispatch *root, const char *object_json);
+
+/** (0.4) The attributes of the domain of `dispatch`, as a JSON object's
+ * compact text in the order they were first set; the caller frees it with
+ * xyz_free(). NULL (and xyz_last_error()) for a NULL dispatch. */
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_attributes_json(const xyz_dispatch *dispatch);
+
+/** (0.4) The id of the campaign that made `alert` (borrowed, valid while
+ * the alert lives), NULL when no campaign made it. */
+XYZ_API const char *xyz_alert_campaign(const xyz_alert *alert);
+
+/** (0.4) The variant of its campaign `alert` is (borrowed), NULL when none. */
+XYZ_API const char *xyz_alert_variant(const xyz_alert *alert);
+
+/** (0.4) "trigger" or "skip". */
+XYZ_API const char *xyz_campaign_event_name(xyz_campaign_event kind);
 
 /* ---------------------------------------------------------------- deprecated (0.1 names) */
 

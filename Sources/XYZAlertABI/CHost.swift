@@ -86,6 +86,18 @@ final class CHost: AlertHost {
         guard let announce = callbacks.announce else { return }
         text.withCString { announce(handle(alert), xyz_politeness(rawValue: UInt32(politeness.rawValue)), $0, callbacks.context) }
     }
+
+    func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
+        guard let callback = callbacks.campaign else { return }
+        let event = xyz_campaign_event(rawValue: UInt32(kind.rawValue))
+        campaign.withCString { id in
+            if kind == .skip {
+                reason.description.withCString { callback(handle(root), id, event, $0, alert.map(handle), callbacks.context) }
+            } else {
+                callback(handle(root), id, event, nil, alert.map(handle), callbacks.context)
+            }
+        }
+    }
 }
 
 /// An active-child provider handed over from C, with its context finalizer.

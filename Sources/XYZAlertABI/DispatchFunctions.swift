@@ -17,7 +17,7 @@ private let knownHostSizes: [Int] = {
             member - UnsafeMutableRawPointer(base) + MemoryLayout<UnsafeRawPointer>.size
         }
         return [end(&base.pointee.destroy_context), end(&base.pointee.set_timer), end(&base.pointee.update),
-                end(&base.pointee.announce)]
+                end(&base.pointee.announce), end(&base.pointee.campaign)]
     }
 }()
 

@@ -7,7 +7,7 @@ import XYZAlertJSON
 // history (docs/rules.md §16).
 
 /// The system's real-time clock, in seconds since the Unix epoch.
-private func realTime() -> Double {
+func realTime() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9

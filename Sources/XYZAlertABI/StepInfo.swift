@@ -8,7 +8,7 @@ let stepKeys: [StaticString] = [
     "appear", "disappear", "destroy", "add", "ready", "dismiss", "cancel", "action", "select", "keyboard",
     "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent", "capacity",
     "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers", "unhold_timers",
-    "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note",
+    "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note", "track", "set_attribute",
 ]
 
 /// Step `step` as an xyz_step_info (its kind and fields; the timing is the
@@ -147,5 +147,15 @@ func stepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStr
     case .note(let text):
         out.kind = XYZ_STEP_NOTE
         out.message = arena.intern(text)
+    case .track(let page, let event, let props):
+        out.kind = XYZ_STEP_TRACK
+        out.page = arena.intern(page)
+        out.id = arena.intern(event)
+        out.meta = arena.intern(props)
+    case .setAttribute(let page, let name, let value):
+        out.kind = XYZ_STEP_SET_ATTRIBUTE
+        out.page = arena.intern(page)
+        out.id = arena.intern(name)
+        out.meta = value.map(arena.intern)
     }
 }

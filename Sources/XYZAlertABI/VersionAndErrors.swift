@@ -41,7 +41,8 @@ private func name(_ raw: UInt32, _ names: [StaticString]) -> UnsafePointer<CChar
 public func xyz_why_code_name(_ code: xyz_why_code) -> UnsafePointer<CChar>? {
     name(code.rawValue, ["idle", "showing", "hidden_page", "hidden_covered", "not_ready", "show_after", "dependency",
                          "id_dependency", "page_not_visible", "not_active_child", "suspended", "behind",
-                         "lower_priority", "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held"])
+                         "lower_priority", "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
+                         "trigger_delay"])
 }
 
 @c @implementation
@@ -107,7 +108,12 @@ public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CCh
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
-                           "capped", "evicted", "displaced"])
+                           "capped", "evicted", "displaced", "ineligible"])
+}
+
+@c @implementation
+public func xyz_campaign_event_name(_ kind: xyz_campaign_event) -> UnsafePointer<CChar>? {
+    name(kind.rawValue, ["trigger", "skip"])
 }
 
 @c @implementation

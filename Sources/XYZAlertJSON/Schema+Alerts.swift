@@ -100,7 +100,8 @@ extension Schema {
             throw fail("alert \"\(alert.definition.name)\" has caps (limit, cooldown) but no \"id\": caps count displays under the id",
                        at: value)
         }
-        if pages != nil && alert.definition.page == nil && broken.isEmpty {
+        if pages != nil && alert.definition.page == nil && broken.isEmpty
+            && !campaignAlerts.contains(ExactString(alert.definition.name)) {
             throw fail("alert \"\(alert.definition.name)\" needs a \"page\" in a scenario", at: value)
         }
         return alert

@@ -134,11 +134,17 @@ extension Schema {
                 }
                 state.session = Int(n)
             case "keys": keysValue = field
-            default: throw unknownKey(key, in: "a history", known: ["version", "session", "keys"], at: field)
+            case "campaigns": state.campaigns = try campaignCounts(field)
+            case "app_version": state.appVersion = try data(field)
+            default: throw unknownKey(key, in: "a history", known: ["version", "session", "keys", "campaigns", "app_version"],
+                                      at: field)
             }
         }
-        guard version != nil else {
+        guard let version else {
             throw fail("a history needs a \"version\"", at: value)
+        }
+        if version < 2, let field = value.members.first(where: { $0.key == "campaigns" || $0.key == "app_version" })?.value {
+            throw fail("a version 1 history has no campaign counts or app version (version 2 has)", at: field)
         }
         guard let keysValue else { return state }
         for (key, body) in try object(keysValue, "a history's keys") {
@@ -166,6 +172,32 @@ extension Schema {
             state.records[ExactString(key)] = record
         }
         return state
+    }
+}
+
+extension Schema {
+    /// A history's "campaigns": per campaign id, its triggers' counts.
+    func campaignCounts(_ value: JSONValue) throws(LoadError) -> [ExactString: CampaignCounts] {
+        var out: [ExactString: CampaignCounts] = [:]
+        for (id, body) in try object(value, "a history's campaigns") {
+            var counts = CampaignCounts()
+            for (member, field) in try object(body, "the counts of campaign \"\(id)\"") {
+                var list: [Int] = []
+                for entry in try array(field, member) {
+                    guard let n = entry.integer, n >= 0, n <= History.countLimit else {
+                        throw fail("a trigger count must be an integer from 0 to \(History.countLimit), got \(entry.described)", at: entry)
+                    }
+                    list.append(Int(n))
+                }
+                switch member {
+                case "triggers": counts.triggers = list
+                case "cancel_on": counts.cancelOn = list
+                default: throw unknownKey(member, in: "a campaign's counts", known: ["triggers", "cancel_on"], at: field)
+                }
+            }
+            out[ExactString(id)] = counts
+        }
+        return out
     }
 }
 

@@ -6,8 +6,9 @@ extension Schema {
     mutating func document(_ root: JSONValue) throws(LoadError) -> Document? {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
-        let known = isScenario ? ["version", "alerts", "caps", "pages", "deferred", "steps", "expect", "history", "wall_clock"]
-                               : ["version", "alerts", "caps"]
+        let known = isScenario ? ["version", "alerts", "caps", "campaigns", "pages", "deferred", "steps", "expect", "history",
+                                  "wall_clock", "attributes"]
+                               : ["version", "alerts", "caps", "campaigns"]
         var capsValue: JSONValue?
         var history: (History.State, String)?
         var wallClock: Double = 0
@@ -15,6 +16,8 @@ extension Schema {
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
         var expectValue: JSONValue?
+        var campaignsValue: JSONValue?
+        var attributes: JSONObject?
         var deferred = false
         let rootProblems = problems.count
         for (key, value) in members {
@@ -30,6 +33,15 @@ extension Schema {
                 case "expect" where isScenario: expectValue = value
                 case "deferred" where isScenario: deferred = try bool(value, "deferred")
                 case "caps": capsValue = value
+                case "campaigns": campaignsValue = value
+                case "attributes" where isScenario:
+                    guard case .object(let object) = try data(value) else {
+                        throw fail("attributes must be an object, got \(value.described)", at: value)
+                    }
+                    if object.keys.contains(where: { $0.isEmpty }) {
+                        throw fail("an attribute's name must not be empty", at: value)
+                    }
+                    attributes = object
                 case "history" where isScenario: history = (try historyState(value), value.text)
                 case "wall_clock" where isScenario: wallClock = try number(value, "wall_clock")
                 default:
@@ -44,6 +56,7 @@ extension Schema {
             pagesBroken = problems.count > before
         }
         pageNames = Set(pages.map { ExactString($0.name) })
+        campaignAlerts = Schema.campaignAlerts(campaignsValue)
         guard let alertsValue else {
             // A broken member (a misspelt "alerts") is the likelier problem.
             if problems.count > rootProblems { return nil }
@@ -53,6 +66,9 @@ extension Schema {
         // (After the alerts, which come before "caps" in files as written.)
         let caps = try capsValue.flatMap { (value: JSONValue) throws(LoadError) in
             try attempt { () throws(LoadError) in try self.caps(value) }
+        }
+        let campaigns = try campaignsValue.flatMap { (value: JSONValue) throws(LoadError) in
+            try attempt { () throws(LoadError) in try self.campaigns(value, alerts: read, isScenario: isScenario) }
         }
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
@@ -71,14 +87,17 @@ extension Schema {
         alertCount = read?.count ?? 0
         guard var alerts = read?.set, problems.count == 0 else { return nil }
         alerts.caps = caps ?? []
+        alerts.campaigns = campaigns ?? []
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
                                                       timings: timings, expect: expect, history: history?.0,
-                                                      historyText: history?.1, wallClock: wallClock))
+                                                      historyText: history?.1, wallClock: wallClock,
+                                                      attributes: attributes))
                           : .alertSet(alerts)
     }
 
     /// The events a trace line may name (docs/rules.md §10, §13, §15).
-    static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "announce", "error"]
+    static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "announce", "error",
+                              "trigger", "skip"]
 
     /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step
     /// of the file, EVENT a trace event. The lines are located in one pass

@@ -199,6 +199,17 @@ extension Schema {
             }
             return (try stepKind(kind, body), timing)
         }
+        /// The step's page, or the scenario's only page (`roots`: only root page).
+        func defaultPage(_ value: JSONValue?, _ body: JSONValue, _ what: String, roots: Bool) throws(LoadError) -> String {
+            if let value {
+                return try page(value, "page")
+            }
+            let candidates = roots ? pages.filter { $0.parent == nil } : pages
+            guard candidates.count == 1 else {
+                throw fail("\(what) needs a \"page\": the scenario has \(candidates.count) \(roots ? "root pages" : "pages")", at: body)
+            }
+            return candidates[0].name
+        }
         func stepKind(_ kind: String, _ body: JSONValue) throws(LoadError) -> Scenario.Step {
             if let step = try tableStep(kind, body, names) {
                 return step
@@ -224,6 +235,23 @@ extension Schema {
                 }
                 return .session
             case "caps": return .caps(try caps(body))
+            case "track":
+                let f = try fields(body, "track", required: ["event"], optional: ["page", "props"])
+                var props = "{}"
+                if let value = f["props"] {
+                    guard value.kind == .object else {
+                        throw fail("props must be an object, got \(value.described)", at: value)
+                    }
+                    props = try data(value).jsonText
+                }
+                return .track(page: try defaultPage(f["page"], body, "track", roots: false),
+                              event: try string(f["event"]!, "event"), props: props)
+            case "set_attribute":
+                let f = try fields(body, "set_attribute", required: ["name", "value"], optional: ["page"])
+                let value = f["value"]!
+                return .setAttribute(page: try defaultPage(f["page"], body, "set_attribute", roots: true),
+                                     name: try string(f["name"]!, "name"),
+                                     value: value.kind == .null ? nil : try data(value).jsonText)
             case "update":
                 let contentKeys = ["title", "message", "style", "clear_actions", "add_action", "meta"]
                 let f = try fields(body, "update", required: ["alert"], optional: contentKeys)
@@ -270,6 +298,9 @@ extension Schema {
                     ids.append(try alert(body, "add"))
                 }
                 // Pages of alerts that are not defined (broken ones) are unknown.
+                for id in ids where alerts.definition(id) != nil && alerts.definition(id)!.page == nil {
+                    throw fail("alert \"\(id)\" has no \"page\": only its campaign adds it", at: body)
+                }
                 let homes = ids.compactMap { alerts.definition($0)?.page }
                 guard homes.count == ids.count, let home = homes.first else { return .add(page: "", alerts: ids) }
                 if let other = ids.indices.first(where: { ExactString(homes[$0]) != ExactString(home) }) {

@@ -20,6 +20,9 @@ struct Schema {
     /// definitions its checks look at again (those with dependencies), so
     /// that checking a large set costs little beyond Jansson's parse.
     var checkOnly = false
+    /// The definitions that campaigns name (read ahead of "alerts"): in a
+    /// scenario they need no "page".
+    var campaignAlerts: Set<ExactString> = []
     /// How many alerts "alerts" defined, once read.
     var alertCount = 0
 

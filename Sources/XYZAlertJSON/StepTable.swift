@@ -60,6 +60,12 @@ extension Scenario {
         case tag(alert: String, tag: String)
         /// A note the trace shows between events (no call).
         case note(text: String)
+        /// Tracks an event on the page (docs/rules.md §20): its name and its
+        /// properties as an object's compact JSON text.
+        case track(page: String, event: String, props: String)
+        /// Sets an attribute of the page's domain (docs/rules.md §20): its
+        /// name and its value's compact JSON text (nil removes it).
+        case setAttribute(page: String, name: String, value: String?)
     }
 }
 
@@ -83,6 +89,7 @@ extension Schema {
         "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
         "capacity", "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers",
         "unhold_timers", "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note",
+        "track", "set_attribute",
     ]
 
     /// The step `kind` whose fields the table describes, read from `body`;

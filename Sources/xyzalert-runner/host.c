@@ -85,6 +85,28 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
     runner_run_nested(runner_of(context));
 }
 
+/* A campaign's trigger or skip (docs/rules.md §20): printed with the
+ * campaign's id in the alert's column; a trigger's instance becomes the
+ * latest of its definition (steps act on it) and --why follows it. */
+static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
+                        xyz_alert *alert, void *context) {
+    (void)root;
+    touch(context);
+    runner *r = runner_of(context);
+    if (alert) {
+        /* By its definition's name, which lives as long as the scenario. */
+        const xyz_definition *definition = xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_id(alert));
+        if (definition) {
+            const char *name = xyz_definition_name(definition);
+            runner_remember(r, name, alert);
+            why_note_added(r, &alert, 1);
+            if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
+        }
+    }
+    trace_campaign(r, xyz_campaign_event_name(kind), campaign, reason);
+    runner_run_nested(r);
+}
+
 /* The virtual clock: scenarios never depend on the machine's speed. A
  * page given a time of its own by a step's "clocks" reads that time, moved
  * on as the virtual clock moves, until the next "at". */
@@ -105,7 +127,7 @@ static void on_request_flush(xyz_dispatch *root, void *context) {
 xyz_host runner_host(page *p, bool deferred) {
     xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                  .now = on_now, .update = on_update, .announce = on_announce);
+                                  .now = on_now, .update = on_update, .announce = on_announce, .campaign = on_campaign);
     host.request_flush = deferred ? on_request_flush : NULL;
     return host;
 }

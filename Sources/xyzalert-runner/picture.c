@@ -37,7 +37,16 @@ typedef struct row {
     change ended; /* where it finished (its step, event and time) */
 } row;
 
+/* A campaign's trigger or skip, drawn as a mark on the row under the others. */
+typedef struct mark {
+    change at;
+    bool skip;
+    char *label; /* "campaign" or "campaign: reason" */
+} mark;
+
 struct picture {
+    mark *marks;
+    size_t mark_count, mark_capacity;
     row *rows;
     size_t count, capacity, pages;
     size_t step, seq;
@@ -94,6 +103,8 @@ void picture_free(picture *p) {
         xyz_alert_release(p->rows[i].alert);
     }
     free(p->rows);
+    for (size_t i = 0; i < p->mark_count; i++) free(p->marks[i].label);
+    free(p->marks);
     free(p->live);
     names_free(&p->instance_names);
     free(p->instances_of);
@@ -208,6 +219,13 @@ void picture_step_done(picture *p, double clock) {
     p->clock = clock;
     sample(p, p->seq);
     if (p->step < p->steps) p->ends[p->step] = clock;
+}
+
+void picture_campaign(picture *p, double clock, const char *event, const char *campaign, const char *reason) {
+    picture_event(p, clock);
+    p->marks = grow(p->marks, &p->mark_capacity, p->mark_count, sizeof *p->marks);
+    p->marks[p->mark_count++] = (mark){{p->step, p->seq, clock, NONE}, strcmp(event, "skip") == 0,
+                                       text_printf("%s%s%s", campaign, reason ? ": " : "", reason ? reason : "")};
 }
 
 void picture_finished(picture *p, xyz_alert *alert, const char *reason) {
@@ -402,6 +420,8 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     lay_out(p, &l);
     double width = l.width + 90 > 660 ? l.width + 90 : 660; /* room for the last end reason, and the legend */
     double bottom = TOP + (double)p->count * ROW_HEIGHT + (p->pages && p->count > p->pages ? 8 : 0);
+    double marks_y = bottom;
+    if (p->mark_count) bottom += ROW_HEIGHT + 8;
     double height = bottom + 56;
 
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -453,6 +473,25 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     if (p->pages && p->count > p->pages) {
         double y = TOP + (double)p->pages * ROW_HEIGHT + 4;
         fprintf(out, "<line x1=\"8\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", y, l.width, y);
+    }
+
+    if (p->mark_count) {
+        /* Campaigns: a blue triangle per trigger, a grey cross per skip. */
+        fprintf(out, "<g font-size=\"9\"><text x=\"8\" y=\"%.1f\" font-style=\"italic\">campaigns</text>\n", marks_y + 18);
+        for (size_t i = 0; i < p->mark_count; i++) {
+            const mark *m = &p->marks[i];
+            double mx = x_of(p, &l, m->at.step, m->at.seq, m->at.time), my = marks_y + 14;
+            if (m->skip) {
+                fprintf(out, "<path d=\"M%.1f %.1f l8 8 m0 -8 l-8 8\" stroke=\"#777\" stroke-width=\"1.5\"/>", mx - 4, my - 4);
+            } else {
+                fprintf(out, "<path d=\"M%.1f %.1f l5 -9 l5 9 z\" fill=\"#2b6cb0\"/>", mx - 5, my + 4);
+            }
+            fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", mx + 7, my + 4 + (double)(i % 2) * 10 - 10,
+                    m->skip ? "#555" : "#2b6cb0");
+            text(out, m->label);
+            fprintf(out, "</text>\n");
+        }
+        fprintf(out, "</g>\n");
     }
 
     static const struct {

@@ -177,9 +177,14 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         runner_setup(xyz_history_load_string(r.history, history, strlen(history), &error));
     }
     runner_setup(xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), r.history));
+    /* Every root page: the history, the campaigns of the scenario's own
+     * set and its initial attributes (docs/rules.md §20). */
+    const char *attributes = xyz_scenario_attributes_json(scenario);
     for (size_t i = 0; i < r.page_count; i++) {
         if (!xyz_scenario_page_parent(scenario, i)) {
             runner_setup(xyz_dispatch_set_history(r.pages[i].dispatch, r.history));
+            runner_setup(xyz_dispatch_set_campaigns(r.pages[i].dispatch, xyz_scenario_catalog(scenario)));
+            if (attributes) runner_setup(xyz_dispatch_set_attributes_json(r.pages[i].dispatch, attributes));
         }
     }
     for (size_t i = 0; i < r.page_count; i++) {

@@ -37,7 +37,9 @@ const char *const runner_step_names[] = {
     "lane_limit",
     "order",
     "tag",
-    "note"
+    "note",
+    "track",
+    "set_attribute"
 };
 
 const step_subject runner_step_subjects[] = {
@@ -76,7 +78,9 @@ const step_subject runner_step_subjects[] = {
     STEP_ON_PAGE,
     STEP_ON_PAGE,
     STEP_ON_ALERT,
-    STEP_ON_NOTHING
+    STEP_ON_NOTHING,
+    STEP_ON_PAGE,
+    STEP_ON_PAGE
 };
 
 const size_t runner_step_kind_count = sizeof runner_step_names / sizeof runner_step_names[0];
@@ -194,6 +198,12 @@ void runner_run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_NOTE:
         trace_note(r, step->message);
+        break;
+    case XYZ_STEP_TRACK:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_track(d, step->id, step->meta));
+        break;
+    case XYZ_STEP_SET_ATTRIBUTE:
+        if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_attribute(d, step->id, step->meta));
         break;
     }
 }

@@ -123,6 +123,13 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     case XYZ_STEP_CAPACITY:
         label = text_printf("capacity %s %zu", step->page, step->index);
         break;
+    case XYZ_STEP_TRACK:
+        label = strcmp(step->meta, "{}") == 0 ? text_printf("track %s", step->id)
+                                               : text_printf("track %s %s", step->id, step->meta);
+        break;
+    case XYZ_STEP_SET_ATTRIBUTE:
+        label = text_printf("set %s = %s", step->id, step->meta ? step->meta : "(removed)");
+        break;
     case XYZ_STEP_DURATION_SCALE:
         label = isinf(step->scale) ? text_printf("duration_scale %s never", step->page)
                                    : text_printf("duration_scale %s %s", step->page, format_number(number, step->scale));

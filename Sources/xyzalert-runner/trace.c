@@ -10,6 +10,7 @@ static const char *colour_of(const char *event) {
     if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
     if (strcmp(event, "hide") == 0) return "\033[33m";
     if (strcmp(event, "error") == 0) return "\033[31m";
+    if (strcmp(event, "trigger") == 0 || strcmp(event, "skip") == 0) return "\033[34m";
     if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0 ||
         strcmp(event, "announce") == 0) return "\033[36m";
     return "\033[35m";
@@ -188,6 +189,29 @@ static const char *error_code(xyz_status status) {
     case XYZ_ENOTFOUND: return "not_found";
     case XYZ_EOWNER: return "owner";
     default: return "invalid";
+    }
+}
+
+/* A campaign's "trigger" or "skip" (with its reason word): the campaign's
+ * id stands where an alert's would. */
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *reason) {
+    if (r->quiet) {
+        return;
+    }
+    if (r->picture) {
+        picture_campaign(r->picture, r->clock, event, campaign, reason);
+    } else if (r->format == FORMAT_EXPECT) {
+        expect_line(r, event, campaign, reason);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
+        print_json_string(stdout, campaign);
+        if (reason) {
+            printf(", \"reason\": ");
+            print_json_string(stdout, reason);
+        }
+        printf("}\n");
+    } else {
+        event_text(r, event, campaign, reason ? reason : "");
     }
 }
 

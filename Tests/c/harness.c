@@ -105,10 +105,18 @@ static void on_destroy_context(void *context) {
     r->context_destroyed++;
 }
 
+/* docs/rules.md §20: "trigger CAMPAIGN" or "skip CAMPAIGN REASON". */
+static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
+                        xyz_alert *alert, void *context) {
+    (void)root;
+    (void)alert;
+    note(context, "%s %s%s%s\n", xyz_campaign_event_name(kind), campaign, reason ? " " : "", reason ? reason : "");
+}
+
 xyz_host recorder_host(recorder *r) {
     xyz_host host = XYZ_HOST_INIT(.context = r, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                  .update = on_update,
+                                  .update = on_update, .campaign = on_campaign,
                                   .destroy_context = on_destroy_context);
     host.request_flush = r->deferred ? on_request_flush : NULL;
     if (r->clocked) {

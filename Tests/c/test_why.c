@@ -162,11 +162,12 @@ static void names_and_the_versioned_struct(void) {
     static const char *const names[] = {"idle", "showing", "hidden_page", "hidden_covered", "not_ready",
                                         "show_after", "dependency", "id_dependency", "page_not_visible",
                                         "not_active_child", "suspended", "behind", "lower_priority", "deferred",
-                                        "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held"};
-    for (int i = 0; i <= XYZ_WHY_HELD; i++) {
+                                        "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
+                                        "trigger_delay"};
+    for (int i = 0; i <= XYZ_WHY_TRIGGER_DELAY; i++) {
         CHECK_STR(xyz_why_code_name((xyz_why_code)i), names[i]);
     }
-    CHECK_STR(xyz_why_code_name((xyz_why_code)(XYZ_WHY_HELD + 1)), "unknown");
+    CHECK_STR(xyz_why_code_name((xyz_why_code)(XYZ_WHY_TRIGGER_DELAY + 1)), "unknown");
 
     xyz_alert *a = xyz_alert_create("a");
     xyz_why small = XYZ_WHY_INIT;

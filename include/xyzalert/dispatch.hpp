@@ -119,6 +119,17 @@ private:
                 h.set_timer = [](xyz_dispatch *root, double delay, void *c) {
                     guarded([&] { of(c).functions.set_timer(dispatch_ref(root), delay); });
                 };
+            if (functions.campaign)
+                h.campaign = [](xyz_dispatch *root, const char *id, xyz_campaign_event kind, const char *reason,
+                                xyz_alert *a, void *c) {
+                    guarded([&] {
+                        std::optional<alert> w;
+                        if (a) w.emplace(alert::borrow(a));
+                        of(c).functions.campaign(dispatch_ref(root), id, static_cast<campaign_event>(kind),
+                                                 reason ? std::optional<std::string_view>(reason) : std::nullopt,
+                                                 w ? &*w : nullptr);
+                    });
+                };
             h.destroy_context = [](void *c) { delete static_cast<binding *>(c); };
             return h;
         }

@@ -198,6 +198,46 @@ public:
     /** Among candidates of equal priority, which shows first (default fifo). */
     [[nodiscard]] xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
 
+    /* campaigns (docs/rules.md §20) */
+    /** Attaches the campaigns of `set` to this root's domain (the domain
+     * keeps what it needs; `set` may be freed after). */
+    void set_campaigns(const xyz::catalog &set) const {
+        const xyz_catalog *attached = detail::require(set.get(), "set_campaigns: the catalog");
+        detail::call([&] { return xyz_dispatch_set_campaigns(handle_, attached); });
+    }
+    /** Detaches the domain's campaigns. */
+    void detach_campaigns() const {
+        detail::call([&] { return xyz_dispatch_set_campaigns(handle_, nullptr); });
+    }
+    /** Tracks `event` on this page with its properties, a JSON object's
+     * text ("{}" by default); throws status::invalid for props that are not
+     * one, and nothing changes. */
+    void track(detail::text event, std::string_view props_json = "{}") const {
+        std::string name = event.checked("track: event");
+        std::string props(props_json);
+        detail::call([&] { return xyz_dispatch_track(handle_, name.c_str(), props.c_str()); });
+    }
+    /** Sets a root's attribute to a JSON value's text. */
+    void set_attribute(detail::text name, std::string_view value_json) const {
+        std::string checked = name.checked("set_attribute: name");
+        std::string value(value_json);
+        detail::call([&] { return xyz_dispatch_set_attribute(handle_, checked.c_str(), value.c_str()); });
+    }
+    /** Removes a root's attribute. */
+    void remove_attribute(detail::text name) const {
+        std::string checked = name.checked("remove_attribute: name");
+        detail::call([&] { return xyz_dispatch_set_attribute(handle_, checked.c_str(), nullptr); });
+    }
+    /** Sets every member of a JSON object's text as an attribute, tracking no event. */
+    void set_attributes(std::string_view object_json) const {
+        std::string object(object_json);
+        detail::call([&] { return xyz_dispatch_set_attributes_json(handle_, object.c_str()); });
+    }
+    /** The domain's attributes as a JSON object's compact text. */
+    [[nodiscard]] std::string attributes_json() const {
+        return detail::take_string(detail::read([&] { return xyz_dispatch_attributes_json(handle_); }), status::invalid);
+    }
+
     /** Attaches a display history to this root's domain (docs/rules.md
      * §16); the engine keeps a reference. */
     void set_history(const xyz::history &h) const {

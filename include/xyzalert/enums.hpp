@@ -93,7 +93,11 @@ enum class end_reason : int {
     capped = XYZ_END_CAPPED,
     evicted = XYZ_END_EVICTED,
     displaced = XYZ_END_DISPLACED,
+    ineligible = XYZ_END_INELIGIBLE,
 };
+
+/** What a campaign callback reports (xyz_campaign_event, docs/rules.md §20). */
+enum class campaign_event : int { trigger = XYZ_CAMPAIGN_TRIGGER, skip = XYZ_CAMPAIGN_SKIP };
 
 /** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
 enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNOUNCE_ASSERTIVE, off = XYZ_ANNOUNCE_OFF };
@@ -145,6 +149,7 @@ enum class why_code : int {
     min_visible = XYZ_WHY_MIN_VISIBLE,
     finished = XYZ_WHY_FINISHED,
     held = XYZ_WHY_HELD,
+    trigger_delay = XYZ_WHY_TRIGGER_DELAY,
 };
 
 /** How an action button wants to be drawn (xyz_action_style). */
@@ -170,6 +175,7 @@ inline std::string_view to_string(when_displaced p) { return xyz_when_displaced_
 inline std::string_view to_string(preempt p) { return xyz_preempt_name(static_cast<xyz_preempt>(p)); }
 inline std::string_view to_string(on_full p) { return xyz_on_full_name(static_cast<xyz_on_full>(p)); }
 inline std::string_view to_string(order o) { return xyz_order_name(static_cast<xyz_order>(o)); }
+inline std::string_view to_string(campaign_event k) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(k)); }
 inline std::string_view to_string(limit::period p) { return xyz_limit_per_name(static_cast<xyz_limit_per>(p)); }
 /** A status has no JSON word: its enumerator's name here ("ok", "invalid",
  * "not_found", ...); xyz_status_name() gives the C name ("XYZ_EINVAL"). */

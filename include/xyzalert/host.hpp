@@ -52,6 +52,10 @@ public:
     virtual void set_timer(dispatch_ref /*root*/, double /*delay*/) {}
     /** What a screen reader should say for the alert, and how urgently. */
     virtual void announce(alert &, politeness, std::string_view /*text*/) {}
+    /** A campaign's trigger fired (docs/rules.md §20): `instance` is the
+     * alert it made (null for a skip, whose `reason` is set). */
+    virtual void campaign(dispatch_ref /*root*/, std::string_view /*campaign*/, campaign_event /*kind*/,
+                          std::optional<std::string_view> /*reason*/, alert * /*instance*/) {}
 
     /** The callbacks of a host of class H (see Callbacks); throws
      * status::invalid when `h` is of a class derived from H. */
@@ -93,6 +97,10 @@ callbacks host::of(H &h) {
     c.update = [&base](alert &a) { base.update(a); };
     c.set_timer = [&base](dispatch_ref root, double delay) { base.set_timer(root, delay); };
     c.announce = [&base](alert &a, politeness p, std::string_view t) { base.announce(a, p, t); };
+    c.campaign = [&base](dispatch_ref root, std::string_view id, campaign_event kind,
+                         std::optional<std::string_view> reason, alert *instance) {
+        base.campaign(root, id, kind, reason, instance);
+    };
     // &H::f names xyz::host::f exactly when no class below xyz::host declares f.
     if constexpr (!std::is_same_v<decltype(&H::request_flush), decltype(&host::request_flush)>)
         c.request_flush = [&base](dispatch_ref root) { base.request_flush(root); };

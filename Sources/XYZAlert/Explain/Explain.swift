@@ -86,6 +86,8 @@ extension Alert {
                 + (alert.dispatch!.domain.flushRequested ? " (a flush is requested)" : "")
         case .showAfter:
             return "\(name) is waiting: its show_after delay (\(CapPeriod.words(alert.showAfter))) has not passed"
+        case .triggerDelay:
+            return "\(name) is waiting: campaign '\(alert.campaign!)' delays it \(CapPeriod.words(alert.showAfter)) after its trigger"
         case .laneGap:
             return "\(name) is ready but its lane's gap after the last alert left has not passed"
         case .capped:

@@ -60,6 +60,9 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// own hold, or the root's timer holds): it will not time out until
     /// the holds are gone (docs/rules.md §18).
     case held
+    /// Waiting: the delay of the campaign that made it has not passed
+    /// (docs/rules.md §20).
+    case triggerDelay
 
     public var description: String {
         switch self {
@@ -78,6 +81,7 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
         case .lowerPriority: "lower_priority"
         case .deferred: "deferred"
         case .laneGap: "lane_gap"
+        case .triggerDelay: "trigger_delay"
         case .capped: "capped"
         case .coolingDown: "cooling_down"
         case .minVisible: "min_visible"
@@ -134,7 +138,7 @@ extension Alert {
         var why = cause()
         guard let domain = dispatch?.domain else { return why }
         switch why.code {
-        case .capped, .coolingDown, .showAfter, .minVisible:
+        case .capped, .coolingDown, .showAfter, .minVisible, .triggerDelay:
             if let wake = extras?.wakeIndex, wake >= 0 {
                 why.until = max(0, extras!.wake - domain.now())
             }
@@ -157,7 +161,9 @@ extension Alert {
         }
         switch state {
         case .idle: return AlertWhy(.idle)
-        case .waiting: return AlertWhy(extras?.awaitingShowAfter == true ? .showAfter : .notReady)
+        case .waiting:
+            guard let extras, extras.awaitingShowAfter else { return AlertWhy(.notReady) }
+            return AlertWhy(extras.campaign != nil ? .triggerDelay : .showAfter)
         case .finished: return AlertWhy(.finished)
         case .showing:
             return AlertWhy(duration > 0 && dispatch!.domain.countdownHeld(self) ? .held : .showing)

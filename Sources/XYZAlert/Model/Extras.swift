@@ -49,6 +49,9 @@ final class AlertExtras {
     // docs/rules.md §19: how many adds `coalesce` folded into it, itself
     // included, less one (so that the default is 0).
     @exclusivity(unchecked) var repeats = 0
+
+    // docs/rules.md §20: the campaign that made it.
+    @exclusivity(unchecked) var campaign: CampaignInstance?
 }
 
 /// Order of `Domain.wakes`: earlier wake first, ties in add order.

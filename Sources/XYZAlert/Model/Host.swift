@@ -55,6 +55,10 @@ public protocol AlertHost: AnyObject {
     /// embedding layer can refuse calls from other threads meanwhile
     /// (`Alert.hostCodeThread`).
     var threadNumber: UInt { get }
+    /// A trigger of a campaign of the domain whose root is `root` fired
+    /// (docs/rules.md §20): `.trigger` with the instance it made (added
+    /// right after this returns), or `.skip` with the reason none was made.
+    func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?)
 }
 
 extension AlertHost {
@@ -72,4 +76,5 @@ extension AlertHost {
     public func requestFlush(_ root: Dispatch) {}
     public func now() -> Double? { nil }
     public func setTimer(_ root: Dispatch, delay: Double) {}
+    public func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {}
 }

@@ -165,6 +165,8 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case evicted
     /// It would have been hidden `covered`, and its `whenDisplaced` is `.drop`.
     case displaced
+    /// Its campaign's audience stopped admitting it before it showed (docs/rules.md §20).
+    case ineligible
 
     public var description: String {
         switch self {
@@ -179,6 +181,7 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .capped: "capped"
         case .evicted: "evicted"
         case .displaced: "displaced"
+        case .ineligible: "ineligible"
         }
     }
 }

@@ -70,6 +70,9 @@ public final class Dispatch {
     /// Recording.swift), and the one last started on this dispatch.
     @exclusivity(unchecked) var recording: Recording?
     @exclusivity(unchecked) var ownRecording: Recording?
+    /// docs/rules.md §20, as a root keeps it for its domain: campaigns,
+    /// attributes, counts (see Targeting.swift).
+    @exclusivity(unchecked) var targeting: Targeting?
 
     @exclusivity(unchecked) var domain: Domain
     /// The live alerts of this dispatch, in no particular order; each knows
@@ -155,6 +158,7 @@ public final class Dispatch {
         isPageVisible = true
         domain.participationChanged(below: self)
         try Settlement.settle(domain)
+        try trackBuiltIn("page_appear", JSONObject([("page", .string(name))]))
     }
 
     /// The page will disappear: its showing alerts, and those of pages that
@@ -302,6 +306,7 @@ public final class Dispatch {
         storedActiveChild = nil
         lastProvidedChild = nil
         targets = [:]
+        targeting = nil
         defer { host = nil }
         try settlement.settle()
     }

@@ -41,15 +41,24 @@ public final class History {
     public struct State: Equatable, Sendable {
         public var session = 1
         public var records: [ExactString: Record] = [:]
+        /// docs/rules.md §20: the campaigns' trigger counts, by campaign id,
+        /// and the `app_version` attribute last seen (nil: never).
+        public var campaigns: [ExactString: CampaignCounts] = [:]
+        public var appVersion: JSONData?
 
-        public init(session: Int = 1, records: [ExactString: Record] = [:]) {
+        public init(session: Int = 1, records: [ExactString: Record] = [:],
+                    campaigns: [ExactString: CampaignCounts] = [:], appVersion: JSONData? = nil) {
             self.session = session
             self.records = records
+            self.campaigns = campaigns
+            self.appVersion = appVersion
         }
     }
 
-    /// The persistence format's version this engine writes and the newest it reads.
-    public static let formatVersion = 1
+    /// The persistence format's version this engine writes and the newest
+    /// it reads: 2 added campaign counts and the app version. A history
+    /// without either is written as version 1, which 0.3 reads too.
+    public static let formatVersion = 2
 
     /// The largest session number and display count a history holds, in
     /// memory and in its files alike: 2^53, the largest integer that every
@@ -211,6 +220,10 @@ public final class History {
         // history stays as small as its file.)
         History.prune(&state, now: now(), rules: rules(of:))
         try capsChanged(.session)
+        // docs/rules.md §20: `session_start` on every domain's root.
+        for domain in domains {
+            try domain.root?.trackBuiltIn("session_start", JSONObject([("number", .number(Double(state.session)))]))
+        }
     }
 
     // MARK: Saving and loading
@@ -260,6 +273,10 @@ public final class History {
         where !record.displays.allSatisfy({ $0.isFinite }) || zip(record.displays, record.displays.dropFirst()).contains(where: { $0 > $1 }) {
             throw AlertError(.invalidArgument, "the display times of '\(key.string)' must be finite and in time order")
         }
+        for (key, counts) in loaded.campaigns
+        where !(counts.triggers + counts.cancelOn).allSatisfy({ (0...History.countLimit).contains($0) }) {
+            throw AlertError(.invalidArgument, "the trigger counts of campaign '\(key.string)' must be from 0 to \(History.countLimit)")
+        }
         state = loaded
         sessionBegun = true
         try capsChanged(.load)
@@ -291,9 +308,41 @@ public final class History {
             }
             return (key.string, JSONText.object(fields))
         }
-        return JSONText.object([("version", "\(History.formatVersion)"), ("session", "\(saved.session)"),
-                                ("keys", JSONText.object(members))])
+        var document = [("version", "\(saved.campaigns.isEmpty && saved.appVersion == nil ? 1 : History.formatVersion)"),
+                        ("session", "\(saved.session)"), ("keys", JSONText.object(members))]
+        if !saved.campaigns.isEmpty {
+            let ids = saved.campaigns.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
+            document.append(("campaigns", JSONText.object(ids.map { id in
+                let counts = saved.campaigns[id]!
+                var fields = [("triggers", JSONText.array(counts.triggers.map { "\($0)" }))]
+                if !counts.cancelOn.isEmpty {
+                    fields.append(("cancel_on", JSONText.array(counts.cancelOn.map { "\($0)" })))
+                }
+                return (id.string, JSONText.object(fields))
+            })))
+        }
+        if let version = saved.appVersion {
+            document.append(("app_version", version.jsonText))
+        }
+        return JSONText.object(document)
     }
+
+    // MARK: Campaigns (docs/rules.md §20)
+
+    /// The app version last seen by the domains that share this history.
+    var appVersion: JSONData? {
+        get { state.appVersion }
+        set { state.appVersion = newValue }
+    }
+
+    /// Changes the trigger counts of `campaign`; returns them.
+    func updateCounts(_ campaign: ExactString, _ change: (inout CampaignCounts) -> Void) -> CampaignCounts {
+        change(&state.campaigns[campaign, default: CampaignCounts()])
+        return state.campaigns[campaign]!
+    }
+
+    /// The trigger counts of every campaign, by id.
+    public var campaignCounts: [ExactString: CampaignCounts] { state.campaigns }
 
     // MARK: The engine's side
 

@@ -359,6 +359,12 @@ extension Domain {
             case .showAfter:
                 wakes.remove(alert)
                 extras.awaitingShowAfter = false
+                // docs/rules.md §20: a campaign's audience is asked again.
+                if let instance = extras.campaign, let targeting = root?.targeting,
+                   !targeting.admits(instance, domain: self) {
+                    endAndReport(alert, .ineligible, &settlement)
+                    continue
+                }
                 if extras.readyAfterDelay {
                     alert.state = .ready
                     alert.dispatch!.updateQueue(alert)

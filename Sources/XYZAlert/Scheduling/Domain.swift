@@ -78,6 +78,9 @@ final class Domain {
     /// True while `run()` delivers passes: calls made from callbacks then
     /// change state only, and the running loop re-derives its next event.
     @exclusivity(unchecked) var isRunning = false
+    /// Above 0 while a campaign call (Tracking.swift) adds instances and
+    /// reports events: their passes wait for its end, to run as one.
+    @exclusivity(unchecked) var passesHeld = 0
     /// While a cancel-many call delivers its finishes: the cancels that
     /// callbacks made meanwhile, which it carries out next (Cancelling.swift).
     @exclusivity(unchecked) var joinedCancels: JoinedCancels?

@@ -44,7 +44,8 @@ struct Settlement {
         }
     }
 
-    /// Skips dead domains, running ones, and domains whose root is being
+    /// Skips dead domains, running ones, those whose passes a campaign call
+    /// holds (it settles them at its end), and domains whose root is being
     /// destroyed: the destroying call settles the domains that remain. Every
     /// domain is settled; the first domain whose passes did not settle
     /// (`Domain.run`) is reported after the others have run.
@@ -74,7 +75,7 @@ struct Settlement {
     /// Then asks the domain's host for the timer its earliest deadline needs
     /// (`Domain.armTimer`).
     private static func settle(one domain: Domain) -> AlertError? {
-        guard !domain.isDead, !domain.isRunning, domain.root?.isDestroyed == false else { return nil }
+        guard !domain.isDead, !domain.isRunning, domain.passesHeld == 0, domain.root?.isDestroyed == false else { return nil }
         defer {
             if domain.hasTimerWork {
                 domain.armTimer()

@@ -29,6 +29,9 @@ void picture_step_done(picture *p, double clock);
 void picture_page_visible(picture *p, size_t page, bool visible);
 void picture_page_destroyed(picture *p, size_t page);
 void picture_finished(picture *p, xyz_alert *alert, const char *reason);
+/* A campaign's "trigger" or "skip" (reason: its word, NULL for a trigger)
+ * at the current step and event, drawn as a mark under the rows. */
+void picture_campaign(picture *p, double clock, const char *event, const char *campaign, const char *reason);
 
 /* The SVG document; x is virtual time when `timed`, else steps. */
 void picture_write(const picture *p, FILE *out, const char *title, bool timed);

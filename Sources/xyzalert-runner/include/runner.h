@@ -103,6 +103,7 @@ xyz_host runner_host(page *p, bool deferred);
 void runner_line_start(runner *r);
 void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value);
 void trace_show(page *p, xyz_alert *alert, const char *target);
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *reason);
 void trace_move(runner *r, xyz_alert *alert, double dy, double duration);
 void trace_update(runner *r, xyz_alert *alert);
 void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, const char *text);

@@ -128,7 +128,7 @@ def test_section16_history_saves_to_and_loads_from_str_and_path(tmp_path):
 
 @pytest.mark.parametrize("text, kind, line, column, where", [
     ('{"version": 1, "keys": {"all": {"displays": [1, 2', xyzalert.ParseError, 1, 50, "/keys/all/displays"),
-    ('{"version": 2}', xyzalert.SchemaError, 1, 13, "/version"),
+    ('{"version": 3}', xyzalert.SchemaError, 1, 13, "/version"),
     ('{"version": 1, "session": "two"}', xyzalert.SchemaError, 1, 27, "/session"),
     ('"history"', xyzalert.ParseError, 1, 9, ""),
     ('[1]', xyzalert.SchemaError, 1, 1, ""),

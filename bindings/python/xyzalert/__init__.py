@@ -24,7 +24,7 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 """
 
 from . import _lib
-from ._enums import (ActionStyle, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
+from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
                      Preempt, State, Status, StepKind, WhenDisplaced, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet
@@ -48,7 +48,7 @@ def version() -> str:
 
 
 __all__ = [
-    "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
+    "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CampaignEvent", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
     "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
     "ParseError", "Preempt",

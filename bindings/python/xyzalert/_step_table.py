@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json as _json
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
 from ._enums import StepKind
@@ -64,4 +65,6 @@ STEPS: Dict[StepKind, Tuple[bool, Optional[Play]]] = {
     StepKind.ORDER: (True, lambda run, s: _on_page(run, s, lambda d: setattr(d, 'order', s.order))),
     StepKind.TAG: (False, None),
     StepKind.NOTE: (True, lambda run, s: run.trace.emit('note', text=s.message)),
+    StepKind.TRACK: (True, lambda run, s: _on_page(run, s, lambda d: d.track(s.id, _json.loads(s.meta or '{}')))),
+    StepKind.SET_ATTRIBUTE: (True, lambda run, s: _on_page(run, s, lambda d: d.set_attribute(s.id, _json.loads(s.meta)) if s.meta is not None else d.remove_attribute(s.id))),
 }

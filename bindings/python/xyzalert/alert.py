@@ -205,6 +205,16 @@ class Alert:
         lib.xyz_alert_set_lane(self._handle, _check.text(lane, "lane"))
 
     @property
+    def campaign(self) -> Optional[str]:
+        """The id of the campaign that made this alert (docs/rules.md §20), or None."""
+        return _lib.decode(lib.xyz_alert_campaign(self._handle))
+
+    @property
+    def variant(self) -> Optional[str]:
+        """The variant of its campaign this alert is, or None."""
+        return _lib.decode(lib.xyz_alert_variant(self._handle))
+
+    @property
     def repeat_count(self) -> int:
         """How many adds the alert stands for: 1, plus one for each add of
         its id that ``on_duplicate=COALESCE`` folded into it."""

@@ -33,10 +33,10 @@ from typing import Any, Callable, List, Optional, Tuple
 from . import _check, _handles
 from ._declarations import _FREE, lib
 from ._deferred import _in_callback, _pending, defer
-from ._enums import EndReason, HideReason, Politeness
+from ._enums import CampaignEvent, EndReason, HideReason, Politeness
 from ._lib import decode
-from ._types import (ACTION, ANNOUNCE, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW, UNHIDE,
-                     DESTROY)
+from ._types import (ACTION, ANNOUNCE, CAMPAIGN, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW,
+                     UNHIDE, DESTROY)
 from ._types import Host as HostStruct
 from .alert import Alert
 from .host import Host
@@ -51,7 +51,8 @@ assert all(int(m) == i for i, m in enumerate(_HIDE_REASONS))
 
 # ---- 1. Which events
 
-_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer", "announce")
+_EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer", "announce",
+           "campaign")
 
 
 def events_of(host: Host) -> List[str]:
@@ -137,6 +138,7 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[HostStruct, List[Any]]:
         SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
         UNHIDE(guard(callbacks.on_update)) if "update" in wanted else UNHIDE(0),  # same signature
         ANNOUNCE(guard(callbacks.on_announce)) if "announce" in wanted else ANNOUNCE(0),
+        CAMPAIGN(guard(callbacks.on_campaign)) if "campaign" in wanted else CAMPAIGN(0),
     ]
     host = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
     return host, made + clock
@@ -219,6 +221,13 @@ class HostCallbacks:
         host = self._host()
         if host is not None:
             host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
+
+    def on_campaign(self, root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int]) -> None:
+        dispatch = _handles.dispatch(root) or self.dispatch()
+        if dispatch is not None:
+            dispatch.host.campaign(dispatch, campaign.decode("utf-8"), CampaignEvent(kind),
+                                   reason.decode("utf-8") if reason is not None else None,
+                                   Alert._wrap(alert) if alert else None)
 
     def on_now(self) -> float:
         host = self._host()

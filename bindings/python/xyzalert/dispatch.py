@@ -318,6 +318,55 @@ class Dispatch(Handle):
         """The gap of `lane` (0: none)."""
         return float(lib.xyz_dispatch_gap(self._require_open(), _check.text(lane, "lane")))
 
+    # ---- campaigns (docs/rules.md §20)
+
+    def set_campaigns(self, alert_set: Optional[AlertSet]) -> None:
+        """Attaches the campaigns of `alert_set` (its "campaigns" member) to
+        this root's domain; None, or a set without campaigns, detaches them.
+        The domain keeps what it needs (the set may be freed after)."""
+        if alert_set is not None:
+            _check.instance(alert_set, AlertSet, "alert_set")
+        lib.xyz_dispatch_set_campaigns(self._require_open(), alert_set._handle if alert_set is not None else None)
+
+    def track(self, event: str, props: Optional[Dict[str, Any]] = None) -> None:
+        """Tracks `event` on this page with its properties (a dict of
+        JSON-able values; None: ``{}``): the campaigns' triggers that name it
+        count it; those that fire make instances, cancel pending ones or
+        report skips (:meth:`Host.campaign`); then a pass. Raises
+        InvalidArgumentError for an empty name or props that are not a dict
+        of JSON values, and nothing changes."""
+        if props is not None:
+            _check.instance(props, dict, "props")
+        lib.xyz_dispatch_track(self._require_open(), _check.text(event, "event"),
+                               _json_argument(props, "track: props") if props is not None else None)
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        """Sets the attribute `name` of this root's domain to `value` (any
+        JSON-able value; None is JSON null). Pending campaign instances whose
+        audience stops passing end (``INELIGIBLE``); a new "app_version"
+        tracks "version_changed" first."""
+        lib.xyz_dispatch_set_attribute(self._require_open(), _check.text(name, "name"),
+                                       _json_argument(value, "set_attribute: value"))
+
+    def set_attributes(self, attributes: Dict[str, Any]) -> None:
+        """Sets every attribute of `attributes` on this root's domain, tracking
+        no event: an "app_version" among them is recorded as seen (restoring
+        attributes at launch)."""
+        _check.instance(attributes, dict, "attributes")
+        lib.xyz_dispatch_set_attributes_json(self._require_open(), _json_argument(attributes, "set_attributes: attributes"))
+
+    def remove_attribute(self, name: str) -> None:
+        """Removes the attribute `name` of this root's domain (as
+        :meth:`set_attribute` does, pending instances are tested again)."""
+        lib.xyz_dispatch_set_attribute(self._require_open(), _check.text(name, "name"), None)
+
+    @property
+    def attributes(self) -> Dict[str, Any]:
+        """The attributes of this page's domain, as a new dict."""
+        value = json.loads(_lib.take_string(lib.xyz_dispatch_attributes_json(self._require_open())))
+        assert isinstance(value, dict)
+        return value
+
     @property
     def history(self) -> Optional[History]:
         """The display history of this page's domain (docs/rules.md §16), or
@@ -384,3 +433,11 @@ class Dispatch(Handle):
         """Reports the keyboard frame ``(x, y, width, height)``; zero height means hidden."""
         lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame, "frame"),
                                           _check.number(duration, "duration"))
+
+
+def _json_argument(value: Any, what: str) -> bytes:
+    """`value` as JSON text; ValueError when JSON cannot hold it."""
+    try:
+        return json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (TypeError, ValueError) as failure:
+        raise ValueError(f"{what} is not JSON: {failure}") from None

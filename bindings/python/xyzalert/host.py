@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ._enums import EndReason, HideReason, Politeness
+from ._enums import CampaignEvent, EndReason, HideReason, Politeness
 
 if TYPE_CHECKING:
     from .alert import Alert
@@ -62,6 +62,13 @@ class Host:
         the title and message joined by ". ". Hand it to the platform's
         announcement (a live region, ``UIAccessibility.post``,
         ``View.announceForAccessibility``)."""
+
+    def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
+                 alert: Optional["Alert"]) -> None:
+        """A trigger of a campaign of `root`'s domain fired (docs/rules.md §20):
+        ``TRIGGER`` with the instance it made (added right after this
+        returns), or ``SKIP`` with `reason` ("not_started", "ended",
+        "audience", "no_user", "no_page"). Called on the root's host."""
 
     def request_flush(self, dispatch: "Dispatch") -> None:
         """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""

@@ -4,13 +4,14 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 from __future__ import annotations
 
 import heapq
+import json
 import math
 
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import EndReason, HideReason, Order, Politeness, Status
+from ._enums import CampaignEvent, EndReason, HideReason, Order, Politeness, Status
 from ._step_table import STEPS
 from .alert import Alert
 from .scenario import Scenario, Step
@@ -88,6 +89,17 @@ class _TraceHost(Host):
         self.trace.emit("announce", alert=self.trace.name(alert), politeness=politeness.name.lower(), text=text)
         self.observer.announce(alert, politeness, text)
 
+    def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
+                 alert: Optional[Alert]) -> None:
+        self.trace.touched.add(self.page)
+        if alert is not None and alert.id is not None:
+            self.trace.latest[alert.id] = alert  # later steps act on the instance
+        if reason is None:
+            self.trace.emit(kind.name.lower(), alert=campaign)
+        else:
+            self.trace.emit(kind.name.lower(), alert=campaign, reason=reason)
+        self.observer.campaign(root, campaign, kind, reason, alert)
+
 
 class _Trace:
     def __init__(self) -> None:
@@ -100,6 +112,8 @@ class _Trace:
         #: The pages that had an event since `_advance` last looked: only their
         #: deadlines can have changed.
         self.touched: set = set()
+        #: The latest instance of each alert name (campaigns add some).
+        self.latest: Dict[str, Alert] = {}
 
     #: The scenario's name of each alert without id, by its handle (the tool
     #: prints it where an alert with an id prints the id).
@@ -190,11 +204,15 @@ class ScenarioPlayer:
         for page in scenario.pages:
             if not page.parent:
                 made[page.name].history = self.history
+                # docs/rules.md §20: the set's campaigns, the initial attributes.
+                made[page.name].set_campaigns(scenario.alerts)
+                if scenario.attributes is not None:
+                    made[page.name].set_attributes(json.loads(scenario.attributes))
         for page in scenario.pages:
             if page.active:
                 made[page.name].active_child = made[page.active]
         self._pages: Dict[str, Optional[Dispatch]] = dict(made)
-        self._latest: Dict[str, Alert] = {}
+        self._latest: Dict[str, Alert] = trace.latest
         self._first = made[scenario.pages[0].name] if scenario.pages else None
         self._next = 0
         if record:

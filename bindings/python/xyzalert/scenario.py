@@ -67,6 +67,9 @@ class Step:
     #: what a full lane does; order: the page's order.
     on_full: OnFull = OnFull.QUEUE
     order: Order = Order.FIFO
+    #: track: the event's name; set_attribute: the attribute's name (their
+    #: JSON, the properties or the value, is in ``meta``).
+    id: Optional[str] = None
 
 
 @dataclass
@@ -83,6 +86,9 @@ class Scenario(Handle):
     #: the wall clock at virtual time 0 (docs/rules.md §16).
     history: Optional[str] = None
     wall_clock: float = 0.0
+    #: The root pages' attributes before the first step, as JSON text
+    #: (docs/rules.md §20), or None.
+    attributes: Optional[str] = None
     _handle: int = 0
 
     @classmethod
@@ -126,14 +132,15 @@ class Scenario(Handle):
                                      ActionStyle(raw.action_style), bool(raw.action_flags & 1)) if raw.action_id else None,
                               _lib.decode(raw.meta), raw.at if raw.has_at else None,
                               int(raw.during) if raw.during else None, _lib.decode(raw.lane), float(raw.scale),
-                              OnFull(raw.on_full), Order(raw.order)))
+                              OnFull(raw.on_full), Order(raw.order), _lib.decode(raw.id)))
         alerts = AlertSet(lib.xyz_scenario_catalog(handle))
         expect = None
         if lib.xyz_scenario_has_expect(handle):
             expect = [lib.xyz_scenario_expect(handle, i, None, None).decode("utf-8")
                       for i in range(lib.xyz_scenario_expect_count(handle))]
         scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect,
-                       _lib.decode(lib.xyz_scenario_history_json(handle)), float(lib.xyz_scenario_wall_clock(handle)))
+                       _lib.decode(lib.xyz_scenario_history_json(handle)), float(lib.xyz_scenario_wall_clock(handle)),
+                       _lib.decode(lib.xyz_scenario_attributes_json(handle)))
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
         return scenario

@@ -1,0 +1,230 @@
+/// The host's calls for campaigns (docs/rules.md §20): attaching a set,
+/// setting attributes and tracking events, and what a fired trigger does.
+extension Dispatch {
+    /// Attaches a campaign set to this root's domain (nil detaches it).
+    /// Instances already made stay. `wallClock` gives wall-clock seconds
+    /// since the epoch for `start`, `end` and `$xyz.now` while the domain
+    /// has no history (the history's clock rules otherwise; neither: 0).
+    /// Throws `.state` on a page that is not a root.
+    public func setCampaigns(_ set: CampaignSet?, wallClock: (() -> Double)? = nil) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireRoot("set the campaigns")
+        let targeting = writableTargeting
+        targeting.set = set
+        targeting.wallClock = wallClock
+    }
+
+    /// The campaign set attached to this page's domain.
+    public var campaigns: CampaignSet? { root.targeting?.set }
+
+    /// The attributes of this page's domain, in the order they were first set.
+    public var attributes: JSONObject { root.targeting?.attributes ?? JSONObject() }
+
+    /// Sets the attribute `name` of this root's domain (nil removes it);
+    /// instances not on screen yet whose audience stops passing end
+    /// (`ineligible`). Setting `app_version` to a value other than the last
+    /// one seen tracks `version_changed` on this root first. Then a pass.
+    /// Throws `.invalidArgument` for an empty name, `.state` on a page that
+    /// is not a root.
+    public func setAttribute(_ name: String, _ value: JSONData?) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireRoot("set an attribute")
+        guard !name.isEmpty else {
+            throw AlertError(.invalidArgument, "an attribute's name must not be empty")
+        }
+        let targeting = writableTargeting
+        targeting.attributes[name] = value
+        var versionChange: JSONObject?
+        if sameBytes(name, "app_version"), let value {
+            let last = targeting.lastAppVersion(in: domain)
+            if last != value {
+                targeting.setLastAppVersion(value, in: domain)
+                versionChange = JSONObject([("from", last ?? .null), ("to", value)])
+            }
+        }
+        try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in
+            if let versionChange {
+                try fire("version_changed", props: versionChange, &settlement)
+            }
+            retestAudiences(&settlement)
+        }
+    }
+
+    /// Sets several attributes at once, tracking no event (a scenario's
+    /// initial attributes, or attributes restored at launch): an
+    /// `app_version` among them is recorded as seen. Then, like
+    /// `setAttribute`, instances whose audience stops passing end.
+    public func setAttributes(_ members: JSONObject) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireRoot("set attributes")
+        if members.keys.contains(where: { $0.isEmpty }) {
+            throw AlertError(.invalidArgument, "an attribute's name must not be empty")
+        }
+        let targeting = writableTargeting
+        for (name, value) in members.members {
+            targeting.attributes[name] = value
+            if sameBytes(name, "app_version") {
+                targeting.setLastAppVersion(value, in: domain)
+            }
+        }
+        try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in retestAudiences(&settlement) }
+    }
+
+    /// Tracks the event `name` with its properties on this page: the
+    /// triggers of the domain's campaigns that name it count it, and those
+    /// that fire make instances (added to this page unless the campaign names
+    /// another), cancel pending ones or report skips, in set order; then a
+    /// pass. O(the triggers that name the event, plus their rules). Throws
+    /// `.invalidArgument` for an empty name.
+    public func track(_ name: String, props: JSONObject = JSONObject()) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireUsable("track an event")
+        guard !name.isEmpty else {
+            throw AlertError(.invalidArgument, "an event's name must not be empty")
+        }
+        guard let set = root.targeting?.set, set.names(name) else { return }
+        try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in try fire(name, props: props, &settlement) }
+    }
+
+    /// A built-in event (`page_appear`, `session_start`): tracked only when
+    /// a trigger names it, so that pages without campaigns pay one check.
+    func trackBuiltIn(_ name: String, _ props: @autoclosure () -> JSONObject) throws(AlertError) {
+        guard let set = root.targeting?.set, set.names(name) else { return }
+        try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in try fire(name, props: props(), &settlement) }
+    }
+
+    /// Runs `body` with the domain's passes held, so that the instances it
+    /// adds and the events it reports settle in one pass at the end.
+    private func withPassesHeld(_ body: (inout Settlement) throws(AlertError) -> Void) throws(AlertError) {
+        let domain = self.domain
+        try domain.requireMutable("change campaigns")
+        var settlement = Settlement()
+        settlement.needPass(domain)
+        domain.passesHeld += 1
+        do {
+            try body(&settlement)
+        } catch {
+            domain.passesHeld -= 1
+            try settlement.settle()
+            throw error
+        }
+        domain.passesHeld -= 1
+        try settlement.settle()
+    }
+
+    /// Ends the pending instances of this domain whose audience fails now.
+    private func retestAudiences(_ settlement: inout Settlement) {
+        guard let targeting = root.targeting, !targeting.pending.isEmpty else { return }
+        for alert in pendingInstances(targeting) {
+            guard let instance = alert.extras?.campaign, alert.isPendingInstance else { continue }
+            if !targeting.admits(instance, domain: domain) {
+                alert.dispatch!.domain.endAndReport(alert, .ineligible, &settlement)
+            }
+        }
+    }
+
+    /// The pending list, pruned of instances that ended or showed.
+    private func pendingInstances(_ targeting: Targeting) -> [Alert] {
+        targeting.pending.removeAll { !$0.isPendingInstance }
+        return targeting.pending
+    }
+
+    /// What an event does to the campaigns whose triggers name it.
+    private func fire(_ event: String, props: JSONObject, _ settlement: inout Settlement) throws(AlertError) {
+        let root = self.root
+        guard let targeting = root.targeting, let set = targeting.set,
+              let refs = set.index[ExactString(event)] else { return }
+        let domain = self.domain
+        let wall = targeting.wallNow(domain)
+        var made = Set<Int>()
+        var skipped = Set<Int>()
+        var data: (campaign: Int, value: JSONData)?
+        for ref in refs {
+            let campaign = set.campaigns[ref.campaign]
+            let trigger = ref.cancels ? campaign.cancelOn[ref.trigger] : campaign.triggers[ref.trigger]
+            if data?.campaign != ref.campaign {
+                data = (ref.campaign, targeting.ruleData(campaign.id, event: props, wall: wall, domain: domain))
+            }
+            if let condition = trigger.condition,
+               !condition.passes(data!.value, bucketing: targeting.bucketing(campaign.id)) {
+                continue
+            }
+            // Outside its dates an event does not count; a trigger's event
+            // reports the skip (once per campaign and event).
+            if let reason = campaign.inactivity(at: wall) {
+                if !ref.cancels, skipped.insert(ref.campaign).inserted {
+                    report(campaign.id, .skip, reason, nil)
+                }
+                continue
+            }
+            let counts = targeting.counting(campaign.id, in: domain) { _ = $0.count(ref.trigger, cancels: ref.cancels) }
+            let n = ref.cancels ? counts.cancelOn[ref.trigger] : counts.triggers[ref.trigger]
+            guard trigger.fires(atCount: n) else { continue }
+            if ref.cancels {
+                for alert in pendingInstances(targeting) where alert.extras?.campaign?.campaign == campaign.id {
+                    alert.dispatch!.domain.endAndReport(alert, .cancelled, &settlement)
+                }
+                continue
+            }
+            // One instance per campaign and event, however many of its triggers fire.
+            guard made.insert(ref.campaign).inserted else { continue }
+            if let audience = campaign.audience,
+               !audience.passes(data!.value, bucketing: targeting.bucketing(campaign.id)) {
+                report(campaign.id, .skip, .audience, nil)
+                continue
+            }
+            guard let page = campaign.page.map({ root.page(named: $0) }) ?? self else {
+                report(campaign.id, .skip, .noPage, nil)
+                continue
+            }
+            try makeInstance(of: campaign, event: props, on: page, targeting, &settlement)
+        }
+    }
+
+    /// Makes, reports and adds one instance of `campaign` to `page`.
+    private func makeInstance(of campaign: Campaign, event: JSONObject, on page: Dispatch, _ targeting: Targeting,
+                              _ settlement: inout Settlement) throws(AlertError) {
+        let alert = campaign.makeAlert()
+        if campaign.delay > 0 {
+            try alert.setShowAfter(alert.showAfter + campaign.delay)
+        }
+        if !alert.tags.contains(where: { sameBytes($0, campaign.id) }) {
+            try alert.addTag(campaign.id)
+        }
+        alert.writableExtras.campaign = CampaignInstance(campaign: campaign.id, audience: campaign.audience, event: event)
+        report(campaign.id, .trigger, .none, alert)
+        // A live alert with its id: the instance finishes `duplicate`
+        // whatever its policy says (no host call failed: nothing to refuse).
+        if alert.onDuplicate == .reject, let key = alert.key, domain.ids.find(key, digest: alert.keyDigest) != nil {
+            let ending = page.domain.finishUnadded(alert, .duplicate, on: page, &settlement)
+            page.domain.report(ending)
+            return
+        }
+        try page.add(batch: CollectionOfOne(alert))
+        settlement.needPass(page.domain)
+        if alert.isPendingInstance {
+            targeting.pending.append(alert)
+        }
+    }
+
+    /// The `campaign` event to the root's host.
+    private func report(_ campaign: String, _ kind: CampaignEventKind, _ reason: SkipReason, _ alert: Alert?) {
+        let root = self.root
+        guard let host = root.host else { return }
+        domain.runHostCode(host) { host.campaign(root, campaign: campaign, kind: kind, reason: reason, alert: alert) }
+    }
+
+    /// The page of this domain called `name` (root first, then by depth).
+    func page(named name: String) -> Dispatch? {
+        root.subtree.first { sameBytes($0.name, name) }
+    }
+}
+
+extension Campaign {
+    /// Why the campaign is not active at `wall`, nil while it is.
+    func inactivity(at wall: Double) -> SkipReason? {
+        if let start, wall < start { return .notStarted }
+        if let end, wall >= end { return .ended }
+        return nil
+    }
+}

@@ -1,0 +1,100 @@
+import CXYZAlert
+internal import CSystem
+import XYZAlert
+import XYZAlertJSON
+
+// xyz_dispatch_set_campaigns, _track, attributes, and an instance's campaign
+// (docs/rules.md §20).
+
+@c @implementation
+public func xyz_dispatch_set_campaigns(_ pointer: OpaquePointer?, _ catalog: OpaquePointer?) -> xyz_status {
+    status { () throws(AlertError) in
+        let root = try require(pointer, Dispatch.self, #function, "root")
+        let set = try optional(catalog, CCatalog.self, #function, "catalog")?.set.campaignSet()
+        try root.setCampaigns(set, wallClock: set == nil ? nil : { realTime() })
+    }
+}
+
+/// A JSON argument's text as engine data; `.invalidArgument` naming the
+/// function and argument, with the place, when it is not JSON.
+private func jsonArgument(_ text: UnsafePointer<CChar>, _ function: String, _ what: String) throws(AlertError) -> JSONData {
+    do {
+        return try RuleLoading.data(bytes: bytes(text, strlen(text)), source: what)
+    } catch {
+        throw AlertError(.invalidArgument, "\(function): \(error.description)")
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_track(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                               _ props: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        let event = try requireString(name, #function, "name")
+        var object = JSONObject()
+        if let props {
+            guard case .object(let members) = try jsonArgument(props, #function, "props_json") else {
+                throw AlertError(.invalidArgument, "\(#function): props_json must be a JSON object")
+            }
+            object = members
+        }
+        try dispatch.track(event, props: object)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_attribute(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                                       _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let root = try require(pointer, Dispatch.self, #function, "root")
+        let attribute = try requireString(name, #function, "name")
+        let data = try value.map { (text) throws(AlertError) in try jsonArgument(text, #function, "value_json") }
+        try root.setAttribute(attribute, data)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_attributes_json(_ pointer: OpaquePointer?, _ object: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let root = try require(pointer, Dispatch.self, #function, "root")
+        guard let object else {
+            throw AlertError(.invalidArgument, "\(#function): object_json is NULL")
+        }
+        guard case .object(let members) = try jsonArgument(object, #function, "object_json") else {
+            throw AlertError(.invalidArgument, "\(#function): object_json must be a JSON object")
+        }
+        try root.setAttributes(members)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_attributes_json(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        return ownedCString(JSONData.object(dispatch.attributes).jsonText)
+    }
+}
+
+@c @implementation
+public func xyz_alert_campaign(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("campaign", alert.campaign)
+    }
+}
+
+@c @implementation
+public func xyz_alert_variant(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("variant", alert.variant)
+    }
+}
+
+@c @implementation
+public func xyz_scenario_attributes_json(_ scenario: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let scenario = try require(scenario, CScenario.self, #function, "scenario")
+        return scenario.scenario.attributes.map { scenario.arena.intern(JSONData.object($0).jsonText) }
+    }
+}

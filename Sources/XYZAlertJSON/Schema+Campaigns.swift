@@ -1,0 +1,191 @@
+import XYZAlert
+
+/// A campaign of an alert set as loaded (docs/formats.md, "Campaigns").
+public struct CampaignDefinition: Sendable {
+    public var id: String
+    /// The name of the definition its instances are made from.
+    public var alert: String
+    public var page: String?
+    public var triggers: [CampaignTrigger] = []
+    public var audience: Rule?
+    public var delay: Double = 0
+    public var cancelOn: [CampaignTrigger] = []
+    public var start: Double?
+    public var end: Double?
+}
+
+extension AlertSet {
+    /// The engine's campaign set for this set's campaigns, each instance
+    /// made from its definition; nil when the set has none.
+    public func campaignSet() -> CampaignSet? {
+        guard !campaigns.isEmpty else { return nil }
+        let made = campaigns.map { c in
+            let definition = self.definition(c.alert)!
+            return Campaign(id: c.id, alert: c.alert, makeAlert: { definition.makeAlert() }, page: c.page,
+                            triggers: c.triggers, audience: c.audience, delay: c.delay, cancelOn: c.cancelOn,
+                            start: c.start, end: c.end)
+        }
+        // The loader checked everything the set's initializer checks.
+        return try! CampaignSet(made)
+    }
+}
+
+/// The schema: campaigns and their rules.
+extension Schema {
+    static let campaignKeys = ["id", "alert", "page", "trigger", "audience", "delay", "cancel_on", "start", "end"]
+    static let triggerKeys = ["event", "where", "count", "nth"]
+
+    /// The ids of the definitions that campaigns name, read ahead of the
+    /// alerts: in a scenario such a definition needs no page of its own.
+    static func campaignAlerts(_ value: JSONValue?) -> Set<ExactString> {
+        guard let value, value.kind == .array else { return [] }
+        var names = Set<ExactString>()
+        for element in value.elements where element.kind == .object {
+            for (key, field) in element.members where key == "alert" {
+                if let name = field.string { names.insert(ExactString(name)) }
+            }
+        }
+        return names
+    }
+
+    /// The "campaigns" list, checked against the set's definitions.
+    func campaigns(_ value: JSONValue, alerts: AlertsRead?, isScenario: Bool) throws(LoadError) -> [CampaignDefinition] {
+        var out: [CampaignDefinition] = []
+        var seen: [ExactString: JSONValue] = [:]
+        for element in try array(value, "campaigns") {
+            guard let campaign = try attempt({ () throws(LoadError) in
+                try self.campaign(element, alerts: alerts, isScenario: isScenario, seen: &seen)
+            }) else { continue }
+            out.append(campaign)
+        }
+        return out
+    }
+
+    private func campaign(_ value: JSONValue, alerts: AlertsRead?, isScenario: Bool,
+                          seen: inout [ExactString: JSONValue]) throws(LoadError) -> CampaignDefinition {
+        var fields: [String: JSONValue] = [:]
+        for (key, field) in try object(value, "a campaign") {
+            guard Self.campaignKeys.contains(key) else {
+                throw unknownKey(key, in: "a campaign", known: Self.campaignKeys, at: field)
+            }
+            fields[key] = field
+        }
+        for required in ["id", "alert", "trigger"] where fields[required] == nil {
+            throw fail("a campaign needs \"\(required)\"", at: value)
+        }
+        let idValue = fields["id"]!
+        var campaign = CampaignDefinition(id: try string(idValue, "a campaign's id"),
+                                          alert: try string(fields["alert"]!, "a campaign's alert"))
+        if let first = seen[ExactString(campaign.id)] {
+            throw fail("duplicate campaign id \"\(campaign.id)\" (first defined at \(path(first)))", at: idValue)
+        }
+        seen[ExactString(campaign.id)] = idValue
+        if let alerts, alerts.idsComplete, !alerts.ids.contains(ExactString(campaign.alert)) {
+            throw fail("unknown alert \"\(campaign.alert)\": no alert of this file is called that", at: fields["alert"]!)
+        }
+        if let page = fields["page"] {
+            campaign.page = try string(page, "a campaign's page")
+            if isScenario, !pagesBroken, !pageNames.contains(ExactString(campaign.page!)) {
+                throw fail("unknown page \"\(campaign.page!)\": no page of this scenario is called that", at: page)
+            }
+        }
+        campaign.triggers = try triggers(fields["trigger"]!, "trigger")
+        if let cancelOn = fields["cancel_on"] {
+            campaign.cancelOn = try triggers(cancelOn, "cancel_on")
+        }
+        if let audience = fields["audience"] {
+            campaign.audience = try rule(audience)
+        }
+        if let delay = fields["delay"] {
+            campaign.delay = try seconds(delay, "a campaign's delay")
+        }
+        if let start = fields["start"] {
+            campaign.start = try wallTime(start, "start")
+        }
+        if let end = fields["end"] {
+            campaign.end = try wallTime(end, "end")
+            if let start = campaign.start, !(start < campaign.end!) {
+                throw fail("a campaign's start must be before its end", at: end)
+            }
+        }
+        return campaign
+    }
+
+    /// One trigger object or a non-empty list of them.
+    private func triggers(_ value: JSONValue, _ what: String) throws(LoadError) -> [CampaignTrigger] {
+        let elements = value.kind == .array ? value.elements : [value]
+        if elements.isEmpty {
+            throw fail("\(what) needs at least one trigger", at: value)
+        }
+        var out: [CampaignTrigger] = []
+        for element in elements {
+            var fields: [String: JSONValue] = [:]
+            for (key, field) in try object(element, "a trigger") {
+                guard Self.triggerKeys.contains(key) else {
+                    throw unknownKey(key, in: "a trigger", known: Self.triggerKeys, at: field)
+                }
+                fields[key] = field
+            }
+            guard let event = fields["event"] else {
+                throw fail("a trigger needs \"event\"", at: element)
+            }
+            var trigger = CampaignTrigger(event: try string(event, "a trigger's event"))
+            if let condition = fields["where"] {
+                trigger.condition = try rule(condition)
+            }
+            if let count = fields["count"] {
+                trigger.count = try counting(count, "count")
+            }
+            if let nth = fields["nth"] {
+                if fields["count"] != nil {
+                    throw fail("a trigger has \"count\" or \"nth\", not both", at: nth)
+                }
+                trigger.nth = try counting(nth, "nth")
+            }
+            out.append(trigger)
+        }
+        return out
+    }
+
+    private func counting(_ value: JSONValue, _ what: String) throws(LoadError) -> Int {
+        guard let n = value.integer, n >= 1, n <= History.countLimit else {
+            throw fail("\(what) must be an integer from 1, got \(value.described)", at: value)
+        }
+        return Int(n)
+    }
+
+    /// Seconds since the epoch, or an RFC 3339 date-time in UTC.
+    private func wallTime(_ value: JSONValue, _ what: String) throws(LoadError) -> Double {
+        if let text = value.string {
+            guard let seconds = WallTime.parse(text) else {
+                throw fail("\(what) must be seconds since the epoch or an RFC 3339 date-time in UTC "
+                           + "(\"2026-12-01T00:00:00Z\"), got \(value.described)", at: value)
+            }
+            return seconds
+        }
+        return try number(value, what)
+    }
+
+    /// A rule (docs/rules.md, "Rules"), its errors located inside it.
+    func rule(_ value: JSONValue) throws(LoadError) -> Rule {
+        var inner: [String] = []
+        let base = path(value)
+        guard let data = RuleLoading.convert(value.raw, depth: 1, path: &inner) else {
+            throw fail("the rule nests deeper than \(RuleLoading.maxDataDepth) levels", at: JSONPointer(base.tokens + inner))
+        }
+        do {
+            return try Rule.compile(data)
+        } catch {
+            throw fail(error.message, at: JSONPointer(base.tokens + error.path))
+        }
+    }
+
+    /// A JSON value as the engine holds it (attributes, event properties).
+    func data(_ value: JSONValue) throws(LoadError) -> JSONData {
+        var inner: [String] = []
+        guard let data = RuleLoading.convert(value.raw, depth: 1, path: &inner) else {
+            throw fail("the value nests deeper than \(RuleLoading.maxDataDepth) levels", at: JSONPointer(path(value).tokens + inner))
+        }
+        return data
+    }
+}

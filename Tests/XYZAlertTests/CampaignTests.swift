@@ -1,0 +1,251 @@
+import Testing
+@testable import XYZAlert
+
+/// docs/rules.md §20 through the Swift API: triggers, audiences, delays,
+/// dates, cancels, built-in events, counts in the history, and bad input
+/// that changes nothing.
+@Suite("Campaigns (docs/rules.md §20)")
+struct CampaignTests {
+    static func rule(_ json: JSONData) -> Rule { try! Rule.compile(json) }
+
+    /// `{"==": [{"var": name}, value]}`.
+    static func equals(_ name: String, _ value: JSONData) -> Rule {
+        rule(.object(JSONObject([("==", .array([.object(JSONObject([("var", .string(name))])), value]))])))
+    }
+
+    static func campaign(_ id: String, alert: String? = nil, priority: Int32 = 0, exclusive: Exclusive = .wait,
+                         triggers: [CampaignTrigger], audience: Rule? = nil, delay: Double = 0,
+                         cancelOn: [CampaignTrigger] = [], page: String? = nil, start: Double? = nil,
+                         end: Double? = nil) -> Campaign {
+        let alertID = alert ?? id
+        return Campaign(id: id, alert: alertID, makeAlert: {
+            let made = Alert(id: alertID)
+            try! made.setPriority(priority)
+            try! made.setExclusive(exclusive)
+            return made
+        }, page: page, triggers: triggers, audience: audience, delay: delay, cancelOn: cancelOn, start: start, end: end)
+    }
+
+    /// A visible root page with `campaigns` attached, its host, and a wall clock.
+    final class World {
+        let host = Recorder()
+        let page: Dispatch
+        var wall = 1_000.0
+
+        init(_ campaigns: [Campaign]) throws {
+            host.clock = 0
+            page = Dispatch(host: host, name: "home")
+            try page.pageDidAppear()
+            try page.setCampaigns(try CampaignSet(campaigns)) { [unowned self] in self.wall }
+        }
+    }
+
+    @Test func aCountedTriggerFiresOnEveryNthMatchingEvent() throws {
+        let w = try World([Self.campaign("rate", triggers: [CampaignTrigger(event: "done", count: 3)])])
+        for _ in 0..<2 { try w.page.track("done") }
+        try w.page.track("other")
+        #expect(w.host.take() == [])
+        try w.page.track("done")
+        #expect(w.host.take() == ["trigger rate", "show rate page"])
+        let alert = w.page.alerts.first!
+        #expect(alert.campaign == "rate" && alert.variant == nil && alert.tags == ["rate"])
+        try alert.dismiss()
+        for _ in 0..<3 { try w.page.track("done") }
+        #expect(w.host.take() == ["finish rate dismissed", "trigger rate", "show rate page"])
+    }
+
+    @Test func nthFiresOnceEverAndWhereReadsTheEvent() throws {
+        let big = Self.rule(.object(JSONObject([(">=", .array([.object(JSONObject([("var", .string("event.total"))])),
+                                                                  .number(100)]))])))
+        let w = try World([
+            Self.campaign("second", triggers: [CampaignTrigger(event: "order", nth: 2)]),
+            Self.campaign("big", priority: 1, exclusive: .cover, triggers: [CampaignTrigger(event: "order", condition: big)]),
+        ])
+        try w.page.track("order", props: JSONObject([("total", .number(5))]))
+        #expect(w.host.take() == [])
+        // Two campaigns fired by one event, in set order, shown in one pass.
+        try w.page.track("order", props: JSONObject([("total", .number(150))]))
+        #expect(w.host.take() == ["trigger second", "trigger big", "show big page"])
+        try w.page.track("order", props: JSONObject([("total", .number(150))]))
+        #expect(w.host.take() == ["trigger big", "finish big duplicate"])
+    }
+
+    @Test func anAudienceSkipsThenAdmitsAfterAnAttributeChange() throws {
+        let w = try World([Self.campaign("promo", triggers: [CampaignTrigger(event: "visit")],
+                                         audience: Self.equals("plan", .string("free")))])
+        try w.page.track("visit")
+        #expect(w.host.take() == ["skip promo audience"])
+        try w.page.setAttribute("plan", .string("free"))
+        #expect(w.page.attributes == JSONObject([("plan", .string("free"))]))
+        try w.page.track("visit")
+        #expect(w.host.take() == ["trigger promo", "show promo page"])
+        // On screen it stays when the audience stops passing.
+        try w.page.setAttribute("plan", nil)
+        #expect(w.host.take() == [] && w.page.attributes.count == 0)
+    }
+
+    @Test func aQueuedInstanceBecomesIneligibleAndADelayedOneIsAskedAgain() throws {
+        let w = try World([
+            Self.campaign("promo", triggers: [CampaignTrigger(event: "visit")], audience: Self.equals("plan", .string("free"))),
+            Self.campaign("later", triggers: [CampaignTrigger(event: "cart")], audience: Self.equals("plan", .string("free")),
+                          delay: 5),
+        ])
+        try w.page.setAttribute("plan", .string("free"))
+        let blocker = Alert(id: "blocker")
+        try w.page.add(blocker)
+        try w.page.track("visit")
+        try w.page.track("cart")
+        let later = w.page.alerts.first { $0.id == "later" }!
+        let why = later.why()
+        #expect(why.code == .triggerDelay && why.until == 5)
+        #expect(later.explain().contains("campaign 'later' delays it 5s"))
+        try w.page.setAttribute("plan", .string("premium"))
+        #expect(w.host.take() == ["show blocker page", "trigger promo", "trigger later", "finish promo ineligible",
+                                  "finish later ineligible"])
+        // setAttributes tests them again too.
+        try w.page.setAttribute("plan", .string("free"))
+        try w.page.track("cart")
+        try w.page.setAttributes(JSONObject([("plan", .string("premium"))]))
+        #expect(w.host.take() == ["trigger later", "finish later ineligible"])
+    }
+
+    @Test func theAudienceIsAskedAgainWhenTheDelayEnds() throws {
+        let early = Self.rule(.object(JSONObject([("<", .array([.object(JSONObject([("var", .string("$xyz.now"))])),
+                                                               .number(1_500)]))])))
+        let w = try World([Self.campaign("flash", triggers: [CampaignTrigger(event: "cart")], audience: early, delay: 5)])
+        try w.page.track("cart")
+        try w.host.advance(5, [w.page])
+        #expect(w.host.take() == ["trigger flash", "show flash page"])
+        try w.page.alerts.first!.dismiss()
+        try w.page.track("cart")
+        w.wall = 2_000 // the clock moved past the rule's date during the delay
+        try w.host.advance(5, [w.page])
+        #expect(w.host.take() == ["finish flash dismissed", "trigger flash", "finish flash ineligible"])
+    }
+
+    @Test func cancelOnEndsAnInstanceInItsDelayButNotOnScreen() throws {
+        let w = try World([Self.campaign("rate", triggers: [CampaignTrigger(event: "done")], delay: 5,
+                                         cancelOn: [CampaignTrigger(event: "started")])])
+        try w.page.track("done")
+        try w.page.track("started")
+        #expect(w.host.take() == ["trigger rate", "finish rate cancelled"])
+        try w.page.track("done")
+        try w.host.advance(5, [w.page])
+        try w.page.track("started")
+        #expect(w.host.take() == ["trigger rate", "show rate page"])
+    }
+
+    @Test func datesSkipAndEventsOutsideThemDoNotCount() throws {
+        let w = try World([Self.campaign("advent", triggers: [CampaignTrigger(event: "open", count: 2)],
+                                         start: 2_000, end: 3_000)])
+        try w.page.track("open")
+        w.wall = 2_000
+        try w.page.track("open")
+        #expect(w.host.take() == ["skip advent not_started"])
+        try w.page.track("open")
+        #expect(w.host.take() == ["trigger advent", "show advent page"])
+        w.wall = 3_000
+        try w.page.track("open")
+        #expect(w.host.take() == ["skip advent ended"])
+    }
+
+    @Test func aNamedPageReceivesTheInstanceAndAMissingOneIsSkipped() throws {
+        let w = try World([Self.campaign("tip", triggers: [CampaignTrigger(event: "tap")], page: "home"),
+                           Self.campaign("gone", triggers: [CampaignTrigger(event: "tap")], page: "nowhere")])
+        let child = Dispatch(host: w.host, name: "feed")
+        try child.setParent(w.page)
+        try child.pageDidAppear()
+        try child.track("tap")
+        // The events of the call first, then its one pass.
+        #expect(w.host.take() == ["trigger tip", "skip gone no_page", "show tip page"])
+        #expect(w.page.alerts.count == 1 && child.alerts.isEmpty)
+    }
+
+    @Test func builtInEventsAreTrackedByTheEngine() throws {
+        let history = History { 0 }
+        let w = try World([
+            Self.campaign("welcome", triggers: [CampaignTrigger(event: "session_start")]),
+            Self.campaign("new", triggers: [CampaignTrigger(event: "version_changed")]),
+            Self.campaign("seen", triggers: [CampaignTrigger(event: "page_appear")], page: "home"),
+        ])
+        try w.page.setHistory(history)
+        try history.beginSession()
+        #expect(w.host.take() == ["trigger welcome", "show welcome page"])
+        try w.page.setAttribute("app_version", .string("2.4"))
+        try w.page.setAttribute("app_version", .string("2.4"))
+        #expect(w.host.take() == ["trigger new"])
+        #expect(history.save().appVersion == .string("2.4"))
+        let child = Dispatch(host: w.host, name: "settings")
+        try child.setParent(w.page)
+        try child.pageDidAppear()
+        #expect(w.host.take() == ["trigger seen"])
+        // Initial attributes record the version without an event.
+        try w.page.setAttributes(JSONObject([("app_version", .string("2.5"))]))
+        #expect(w.host.take() == [] && history.save().appVersion == .string("2.5"))
+    }
+
+    @Test func countsLiveInTheHistoryAndSurviveASaveAndLoad() throws {
+        let history = History { 0 }
+        let w = try World([Self.campaign("third", triggers: [CampaignTrigger(event: "launch", count: 3)],
+                                         cancelOn: [CampaignTrigger(event: "never")])])
+        try w.page.setHistory(history)
+        try w.page.track("launch")
+        try w.page.track("launch")
+        let saved = history.save()
+        #expect(saved.campaigns[ExactString("third")] == CampaignCounts(triggers: [2]))
+        #expect(history.json().contains("\"campaigns\": {\"third\": {\"triggers\": [2]}}"))
+        let restarted = History { 0 }
+        try restarted.load(saved)
+        let again = try World([Self.campaign("third", triggers: [CampaignTrigger(event: "launch", count: 3)])])
+        try again.page.setHistory(restarted)
+        try again.page.track("launch")
+        #expect(again.host.take() == ["trigger third", "show third page"])
+        var bad = saved
+        bad.campaigns[ExactString("third")] = CampaignCounts(triggers: [-1])
+        #expect(throws: AlertError.self) { try restarted.load(bad) }
+        #expect(restarted.save().campaigns[ExactString("third")] == CampaignCounts(triggers: [3]))
+    }
+
+    @Test func aLiveIDFinishesTheInstanceAsADuplicate() throws {
+        let w = try World([Self.campaign("promo", triggers: [CampaignTrigger(event: "visit")])])
+        try w.page.track("visit")
+        try w.page.track("visit")
+        #expect(w.host.take() == ["trigger promo", "show promo page", "trigger promo", "finish promo duplicate"])
+    }
+
+    @Test func badInputIsAnErrorAndChangesNothing() throws {
+        let w = try World([Self.campaign("promo", triggers: [CampaignTrigger(event: "visit")])])
+        try w.page.setAttribute("plan", .string("free"))
+        let child = Dispatch(host: w.host, name: "feed")
+        try child.setParent(w.page)
+        #expect(throws: AlertError.self) { try w.page.track("") }
+        #expect(throws: AlertError.self) { try w.page.setAttribute("", .null) }
+        #expect(throws: AlertError.self) { try child.setAttribute("plan", .null) }
+        #expect(throws: AlertError.self) { try child.setCampaigns(nil) }
+        #expect(throws: AlertError.self) { try w.page.setAttributes(JSONObject([("", .null)])) }
+        #expect(w.page.attributes == JSONObject([("plan", .string("free"))]) && w.host.take() == [])
+        let make: @Sendable () -> Alert = { Alert(id: "x") }
+        for broken in [
+            [Campaign(id: "", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e")])],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [])],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "")])],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e", count: 0)])],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e", count: 2, nth: 2)])],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e")], delay: -1)],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e")], start: 5, end: 5)],
+            [Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e")]),
+             Campaign(id: "a", alert: "x", makeAlert: make, triggers: [CampaignTrigger(event: "e")])],
+        ] {
+            #expect(throws: AlertError.self) { _ = try CampaignSet(broken) }
+        }
+    }
+
+    @Test func trackingAnEventNoTriggerNamesDoesNothing() throws {
+        let w = try World([Self.campaign("promo", triggers: [CampaignTrigger(event: "visit")])])
+        try w.page.track("unrelated", props: JSONObject([("x", .number(1))]))
+        #expect(w.host.take() == [] && w.page.alerts.isEmpty)
+        try w.page.setCampaigns(nil)
+        try w.page.track("visit")
+        #expect(w.host.take() == [] && w.page.campaigns == nil)
+    }
+}

@@ -1,0 +1,151 @@
+/* Campaigns (docs/rules.md §20) through the C API: the set attached from a
+ * catalog (which may be freed after), tracking, attributes, the host's
+ * campaign callback, instances' getters, and bad input that changes
+ * nothing. Run under valgrind by `make c-test`. */
+#include "harness.h"
+
+static const char rating[] =
+    "{\"alerts\": [{\"id\": \"rate\", \"title\": \"Enjoying it?\"}, {\"id\": \"tip\"}],"
+    " \"campaigns\": ["
+    "  {\"id\": \"rate-after-two\", \"alert\": \"rate\", \"trigger\": {\"event\": \"done\", \"count\": 2},"
+    "   \"audience\": {\"!\": {\"var\": \"rated\"}}, \"delay\": \"5s\", \"cancel_on\": {\"event\": \"started\"}},"
+    "  {\"id\": \"tips\", \"alert\": \"tip\", \"trigger\": [{\"event\": \"idle\", \"where\": {\">\": [{\"var\": \"event.s\"}, 9]}},"
+    "   {\"event\": \"help\"}], \"start\": 0, \"end\": \"2100-01-01T00:00:00Z\"}]}";
+
+static xyz_dispatch *rating_page(recorder *r) {
+    r->clocked = 1;
+    xyz_dispatch *home = recorder_page(r, "home");
+    xyz_error error;
+    xyz_catalog *set = xyz_catalog_load_string(rating, strlen(rating), &error);
+    CHECK(set != NULL);
+    CHECK_OK(xyz_dispatch_set_campaigns(home, set));
+    xyz_catalog_free(set); /* the domain keeps what it needs */
+    return home;
+}
+
+static void track_counts_delays_cancels_and_reports(void) {
+    recorder r = {0};
+    xyz_dispatch *home = rating_page(&r);
+    CHECK_OK(xyz_dispatch_track(home, "done", NULL));
+    CHECK_OK(xyz_dispatch_track(home, "done", "{\"tasks\": 2}"));
+    CHECK(strstr(recorder_take(&r), "trigger rate-after-two\n") != NULL);
+    CHECK_OK(xyz_dispatch_track(home, "started", "{}"));
+    CHECK(strncmp(recorder_take(&r), "finish rate cancelled\n", 22) == 0); /* (then its timer request) */
+    CHECK_OK(xyz_dispatch_track(home, "done", NULL));
+    CHECK_OK(xyz_dispatch_track(home, "done", NULL));
+    CHECK(xyz_dispatch_next_deadline(home) == 5);
+    recorder_advance(&r, &home, 1, 5);
+    const char *log = recorder_take(&r);
+    CHECK(strstr(log, "trigger rate-after-two\n") != NULL && strstr(log, "show rate page\n") != NULL);
+    CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 3}"));
+    CHECK_STR(recorder_take(&r), "");
+    CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 30}"));
+    CHECK_STR(recorder_take(&r), "trigger tips\n");
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+/* The instance's getters, and the trace's words for the new enumerators. */
+static struct {
+    char campaign[64];
+    int instances;
+} seen;
+
+static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
+                        xyz_alert *alert, void *context) {
+    (void)root;
+    (void)context;
+    CHECK((kind == XYZ_CAMPAIGN_TRIGGER) == (alert != NULL) && (kind == XYZ_CAMPAIGN_SKIP) == (reason != NULL));
+    if (alert) {
+        CHECK_STR(xyz_alert_campaign(alert), campaign);
+        CHECK(xyz_alert_variant(alert) == NULL);
+        CHECK(xyz_alert_state(alert) == XYZ_STATE_IDLE); /* added right after */
+        snprintf(seen.campaign, sizeof seen.campaign, "%s", campaign);
+        seen.instances++;
+    }
+}
+
+static void the_callback_sees_the_instance_before_its_add(void) {
+    xyz_host host = XYZ_HOST_INIT(.campaign = on_campaign);
+    xyz_dispatch *home = xyz_dispatch_create(&host, NULL);
+    xyz_error error;
+    xyz_catalog *set = xyz_catalog_load_string(rating, strlen(rating), &error);
+    CHECK_OK(xyz_dispatch_set_campaigns(home, set));
+    CHECK_OK(xyz_dispatch_track(home, "help", NULL));
+    CHECK(seen.instances == 1);
+    CHECK_STR(seen.campaign, "tips");
+    CHECK_OK(xyz_dispatch_set_campaigns(home, NULL));
+    CHECK_OK(xyz_dispatch_track(home, "help", NULL));
+    CHECK(seen.instances == 1);
+    xyz_catalog_free(set);
+    CHECK(xyz_alert_campaign(NULL) == NULL && xyz_alert_variant(NULL) == NULL);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+static void attributes_round_trip_and_bad_json_changes_nothing(void) {
+    recorder r = {0};
+    xyz_dispatch *home = rating_page(&r);
+    xyz_dispatch *child = recorder_page(&r, "child");
+    CHECK_OK(xyz_dispatch_set_parent(child, home));
+    CHECK_OK(xyz_dispatch_set_attribute(home, "plan", "\"free\""));
+    CHECK_OK(xyz_dispatch_set_attributes_json(home, "{\"n\": 1.5, \"tags\": [\"a\"]}"));
+    char *before = xyz_dispatch_attributes_json(child);
+    CHECK_STR(before, "{\"plan\":\"free\",\"n\":1.5,\"tags\":[\"a\"]}");
+    CHECK(xyz_dispatch_track(home, "done", "[1]") == XYZ_EINVAL);
+    CHECK(strstr(xyz_last_error(), "props_json must be a JSON object") != NULL);
+    CHECK(xyz_dispatch_track(home, "done", "{\"a\": ") == XYZ_EINVAL);
+    CHECK(strstr(xyz_last_error(), "props_json") != NULL);
+    CHECK(xyz_dispatch_set_attribute(home, "plan", "free") == XYZ_EINVAL);
+    CHECK(xyz_dispatch_set_attribute(home, "", "1") == XYZ_EINVAL);
+    CHECK(xyz_dispatch_set_attribute(child, "plan", "1") == XYZ_ESTATE);
+    CHECK(xyz_dispatch_set_attributes_json(home, "[1]") == XYZ_EINVAL);
+    CHECK(xyz_dispatch_set_attributes_json(home, NULL) == XYZ_EINVAL);
+    CHECK(xyz_dispatch_set_campaigns(child, NULL) == XYZ_ESTATE);
+    CHECK(xyz_dispatch_track(NULL, "done", NULL) == XYZ_EINVAL);
+    CHECK(xyz_dispatch_track(home, NULL, NULL) == XYZ_EINVAL);
+    CHECK(xyz_dispatch_attributes_json(NULL) == NULL);
+    char *after = xyz_dispatch_attributes_json(home);
+    CHECK_STR(after, before);
+    CHECK_STR(recorder_take(&r), "");
+    xyz_free(before);
+    xyz_free(after);
+    CHECK_OK(xyz_dispatch_set_attribute(home, "plan", NULL));
+    char *removed = xyz_dispatch_attributes_json(home);
+    CHECK_STR(removed, "{\"n\":1.5,\"tags\":[\"a\"]}");
+    xyz_free(removed);
+    CHECK_OK(xyz_dispatch_destroy(child));
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
+static void a_set_naming_a_missing_definition_is_a_located_error(void) {
+    static const char *const broken[][2] = {
+        {"{\"alerts\": [], \"campaigns\": [{\"id\": \"c\", \"alert\": \"nope\", \"trigger\": {\"event\": \"e\"}}]}",
+         "/campaigns/0/alert"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"count\": 2}}]}",
+         "/campaigns/0/trigger"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\", "
+         "\"count\": 0}}]}", "/campaigns/0/trigger/count"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\"}},"
+         " {\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\"}}]}", "/campaigns/1/id"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\"},"
+         " \"start\": \"2026-12-01T00:00:00Z\", \"end\": 100}]}", "/campaigns/0/end"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\"},"
+         " \"start\": \"2026-02-30T00:00:00Z\"}]}", "/campaigns/0/start"},
+        {"{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"c\", \"alert\": \"a\", \"trigger\": {\"event\": \"e\","
+         " \"where\": {\"bogus\": [1]}}}]}", "/campaigns/0/trigger/where"},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        xyz_error error;
+        CHECK(xyz_catalog_load_string(broken[i][0], strlen(broken[i][0]), &error) == NULL);
+        CHECK(error.status == XYZ_ESCHEMA);
+        CHECK_STR(error.pointer, broken[i][1]);
+        CHECK(error.line == 1 && error.column > 1);
+    }
+}
+
+const test_case campaign_tests[] = {
+    {"track_counts_delays_cancels_and_reports", track_counts_delays_cancels_and_reports},
+    {"the_callback_sees_the_instance_before_its_add", the_callback_sees_the_instance_before_its_add},
+    {"attributes_round_trip_and_bad_json_changes_nothing", attributes_round_trip_and_bad_json_changes_nothing},
+    {"a_set_naming_a_missing_definition_is_a_located_error", a_set_naming_a_missing_definition_is_a_located_error},
+    {NULL, NULL},
+};
