@@ -261,7 +261,7 @@ typedef enum xyz_end_reason {
     XYZ_END_CAPPED,        /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
     XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
     XYZ_END_DISPLACED,     /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
-    XYZ_END_INELIGIBLE     /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §20). */
+    XYZ_END_INELIGIBLE     /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -399,7 +399,7 @@ XYZ_API const char *xyz_order_name(xyz_order order);
 XYZ_API const char *xyz_limit_per_name(xyz_limit_per per);
 /** @} */
 
-/** (0.4) What a campaign callback reports (docs/rules.md §20). */
+/** (0.4) What a campaign callback reports (docs/rules.md §21). */
 typedef enum xyz_campaign_event {
     XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance. */
     XYZ_CAMPAIGN_SKIP         /**< A trigger fired and made none (the reason says why). */
@@ -499,7 +499,7 @@ typedef struct xyz_host {
      * it is announced after it returns, never nested. */
     void (*announce)(xyz_alert *alert, xyz_politeness politeness, const char *text, void *context);
     /** (0.4) A trigger of a campaign of the domain whose root is `root`
-     * fired (docs/rules.md §20): XYZ_CAMPAIGN_TRIGGER with the instance it
+     * fired (docs/rules.md §21): XYZ_CAMPAIGN_TRIGGER with the instance it
      * made (`alert`, borrowed; added to its page right after this returns),
      * or XYZ_CAMPAIGN_SKIP with `reason`, the word saying why none was made
      * ("not_started", "ended", "audience", "no_user", "no_page"; NULL for a
@@ -1574,7 +1574,7 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_eval_json(const char *rule_js
 XYZ_API xyz_status xyz_dispatch_set_campaigns(xyz_dispatch *root, const xyz_catalog *catalog);
 
 /**
- * (0.4) Tracks the event `name` on `dispatch` (docs/rules.md §20): the
+ * (0.4) Tracks the event `name` on `dispatch` (docs/rules.md §21): the
  * triggers of its domain's campaigns that name it count it; those that fire
  * make instances (added to `dispatch` unless the campaign names a page),
  * end pending instances (`cancel_on`: XYZ_END_CANCELLED) or report skips,

@@ -380,7 +380,7 @@ XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);
 XYZ_API const char *xyz_scenario_history_json(const xyz_scenario *scenario);
 
 /** (0.4) The root pages' attributes before the first step ("attributes",
- * docs/rules.md §20), as a JSON object's text for
+ * docs/rules.md §21), as a JSON object's text for
  * xyz_dispatch_set_attributes_json(); NULL when it has none. Borrowed:
  * valid while the scenario lives. */
 XYZ_API const char *xyz_scenario_attributes_json(const xyz_scenario *scenario);

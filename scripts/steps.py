@@ -186,14 +186,14 @@ STEPS = [
          fields=[("text", "text", "message")], c="trace_note(r, step->message)", c_status=False,
          py="run.trace.emit('note', text=s.message)", py_timed=True),
     dict(key="track", since="0.4", doc="xyz_dispatch_track(page, event in `id`, props as JSON text in `meta`)",
-         swift_doc="Tracks an event on the page (docs/rules.md §20): its name and its\n"
+         swift_doc="Tracks an event on the page (docs/rules.md §21): its name and its\n"
                    "properties as an object's compact JSON text.",
          py_doc="``d.track(id, props)``: the event ``id`` with the properties of ``meta`` (JSON text).",
          body="custom", fields=[("page", "page", "page"), ("event", "text", "id"), ("props", "text", "meta")],
          c="xyz_dispatch_track(d, step->id, step->meta)", py="d.track(s.id, _json.loads(s.meta or '{}'))", py_timed=True),
     dict(key="set_attribute", since="0.4",
          doc="xyz_dispatch_set_attribute(page, name in `id`, value as JSON text in `meta`; NULL removes it)",
-         swift_doc="Sets an attribute of the page's domain (docs/rules.md §20): its\n"
+         swift_doc="Sets an attribute of the page's domain (docs/rules.md §21): its\n"
                    "name and its value's compact JSON text (nil removes it).",
          py_doc="``d.set_attribute(id, value)``: the value is ``meta``'s JSON (None removes it).",
          body="custom", fields=[("page", "page", "page"), ("name", "text", "id"), ("value", "text?", "meta")],

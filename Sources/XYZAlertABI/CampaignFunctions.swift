@@ -4,7 +4,7 @@ import XYZAlert
 import XYZAlertJSON
 
 // xyz_dispatch_set_campaigns, _track, attributes, and an instance's campaign
-// (docs/rules.md §20).
+// (docs/rules.md §21).
 
 @c @implementation
 public func xyz_dispatch_set_campaigns(_ pointer: OpaquePointer?, _ catalog: OpaquePointer?) -> xyz_status {

@@ -106,8 +106,10 @@ public struct AlertSet: Sendable {
     public let definitions: [AlertDefinition]
     /// The caps of the set's `"caps"` member, in file order.
     public var caps: [KeyCaps] = []
-    /// The set's campaigns, in file order (docs/rules.md §20).
+    /// The set's campaigns, in file order (docs/rules.md §21), and the
+    /// `campaigns` member as compact JSON text (recordings write it).
     public var campaigns: [CampaignDefinition] = []
+    public var campaignsJSON: String?
 
     /// The caps of one key.
     public struct KeyCaps: Sendable, Equatable {
@@ -269,6 +271,6 @@ public struct Scenario: Sendable {
     public var historyText: String?
     /// The virtual wall clock at virtual time 0.
     public var wallClock: Double = 0
-    /// The root pages' attributes before the first step (docs/rules.md §20).
+    /// The root pages' attributes before the first step (docs/rules.md §21).
     public var attributes: JSONObject?
 }

@@ -26,7 +26,7 @@ extension AlertSet {
                             start: c.start, end: c.end)
         }
         // The loader checked everything the set's initializer checks.
-        return try! CampaignSet(made)
+        return try! CampaignSet(made, json: campaignsJSON)
     }
 }
 
@@ -49,19 +49,19 @@ extension Schema {
     }
 
     /// The "campaigns" list, checked against the set's definitions.
-    func campaigns(_ value: JSONValue, alerts: AlertsRead?, isScenario: Bool) throws(LoadError) -> [CampaignDefinition] {
+    func campaigns(_ value: JSONValue, alerts: AlertsRead?) throws(LoadError) -> [CampaignDefinition] {
         var out: [CampaignDefinition] = []
         var seen: [ExactString: JSONValue] = [:]
         for element in try array(value, "campaigns") {
             guard let campaign = try attempt({ () throws(LoadError) in
-                try self.campaign(element, alerts: alerts, isScenario: isScenario, seen: &seen)
+                try self.campaign(element, alerts: alerts, seen: &seen)
             }) else { continue }
             out.append(campaign)
         }
         return out
     }
 
-    private func campaign(_ value: JSONValue, alerts: AlertsRead?, isScenario: Bool,
+    private func campaign(_ value: JSONValue, alerts: AlertsRead?,
                           seen: inout [ExactString: JSONValue]) throws(LoadError) -> CampaignDefinition {
         var fields: [String: JSONValue] = [:]
         for (key, field) in try object(value, "a campaign") {
@@ -84,10 +84,10 @@ extension Schema {
             throw fail("unknown alert \"\(campaign.alert)\": no alert of this file is called that", at: fields["alert"]!)
         }
         if let page = fields["page"] {
+            // (Looked up in the tracking page's domain when it fires: a
+            // page not there, or not in a scenario at all, is a skip,
+            // `no_page`, as in a recording of a domain without that page.)
             campaign.page = try string(page, "a campaign's page")
-            if isScenario, !pagesBroken, !pageNames.contains(ExactString(campaign.page!)) {
-                throw fail("unknown page \"\(campaign.page!)\": no page of this scenario is called that", at: page)
-            }
         }
         campaign.triggers = try triggers(fields["trigger"]!, "trigger")
         if let cancelOn = fields["cancel_on"] {

@@ -68,7 +68,7 @@ extension Schema {
             try attempt { () throws(LoadError) in try self.caps(value) }
         }
         let campaigns = try campaignsValue.flatMap { (value: JSONValue) throws(LoadError) in
-            try attempt { () throws(LoadError) in try self.campaigns(value, alerts: read, isScenario: isScenario) }
+            try attempt { () throws(LoadError) in try self.campaigns(value, alerts: read) }
         }
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
@@ -88,6 +88,7 @@ extension Schema {
         guard var alerts = read?.set, problems.count == 0 else { return nil }
         alerts.caps = caps ?? []
         alerts.campaigns = campaigns ?? []
+        alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil : campaignsValue?.text
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
                                                       timings: timings, expect: expect, history: history?.0,
                                                       historyText: history?.1, wallClock: wallClock,

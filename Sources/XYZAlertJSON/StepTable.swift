@@ -60,10 +60,10 @@ extension Scenario {
         case tag(alert: String, tag: String)
         /// A note the trace shows between events (no call).
         case note(text: String)
-        /// Tracks an event on the page (docs/rules.md §20): its name and its
+        /// Tracks an event on the page (docs/rules.md §21): its name and its
         /// properties as an object's compact JSON text.
         case track(page: String, event: String, props: String)
-        /// Sets an attribute of the page's domain (docs/rules.md §20): its
+        /// Sets an attribute of the page's domain (docs/rules.md §21): its
         /// name and its value's compact JSON text (nil removes it).
         case setAttribute(page: String, name: String, value: String?)
     }

@@ -85,7 +85,7 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
     runner_run_nested(runner_of(context));
 }
 
-/* A campaign's trigger or skip (docs/rules.md §20): printed with the
+/* A campaign's trigger or skip (docs/rules.md §21): printed with the
  * campaign's id in the alert's column; a trigger's instance becomes the
  * latest of its definition (steps act on it) and --why follows it. */
 static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,

@@ -419,6 +419,11 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     layout l = {timed, 16.0 + (double)longest * CHAR_WIDTH, 0, 0, NULL, NULL, NULL};
     lay_out(p, &l);
     double width = l.width + 90 > 660 ? l.width + 90 : 660; /* room for the last end reason, and the legend */
+    for (size_t i = 0; i < p->mark_count; i++) { /* and for each campaign mark's label */
+        double right = x_of(p, &l, p->marks[i].at.step, p->marks[i].at.seq, p->marks[i].at.time) + 12
+                       + (double)strlen(p->marks[i].label) * 5.5;
+        width = right > width ? right : width;
+    }
     double bottom = TOP + (double)p->count * ROW_HEIGHT + (p->pages && p->count > p->pages ? 8 : 0);
     double marks_y = bottom;
     if (p->mark_count) bottom += ROW_HEIGHT + 8;

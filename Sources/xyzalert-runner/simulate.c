@@ -178,7 +178,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     }
     runner_setup(xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), r.history));
     /* Every root page: the history, the campaigns of the scenario's own
-     * set and its initial attributes (docs/rules.md §20). */
+     * set and its initial attributes (docs/rules.md §21). */
     const char *attributes = xyz_scenario_attributes_json(scenario);
     for (size_t i = 0; i < r.page_count; i++) {
         if (!xyz_scenario_page_parent(scenario, i)) {

@@ -1,10 +1,10 @@
 import Testing
 @testable import XYZAlert
 
-/// docs/rules.md §20 through the Swift API: triggers, audiences, delays,
+/// docs/rules.md §21 through the Swift API: triggers, audiences, delays,
 /// dates, cancels, built-in events, counts in the history, and bad input
 /// that changes nothing.
-@Suite("Campaigns (docs/rules.md §20)")
+@Suite("Campaigns (docs/rules.md §21)")
 struct CampaignTests {
     static func rule(_ json: JSONData) -> Rule { try! Rule.compile(json) }
 

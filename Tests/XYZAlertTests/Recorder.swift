@@ -50,7 +50,7 @@ final class Recorder: AlertHost, VirtualClock {
         if logsAnnouncements { record("announce \(name(alert)) \(politeness) \(text)", alert) }
     }
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
-    /// docs/rules.md §20: "trigger CAMPAIGN" or "skip CAMPAIGN REASON".
+    /// docs/rules.md §21: "trigger CAMPAIGN" or "skip CAMPAIGN REASON".
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
         record(kind == .trigger ? "trigger \(campaign)" : "skip \(campaign) \(reason)", alert)
     }

@@ -105,7 +105,7 @@ static void on_destroy_context(void *context) {
     r->context_destroyed++;
 }
 
-/* docs/rules.md §20: "trigger CAMPAIGN" or "skip CAMPAIGN REASON". */
+/* docs/rules.md §21: "trigger CAMPAIGN" or "skip CAMPAIGN REASON". */
 static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                         xyz_alert *alert, void *context) {
     (void)root;

@@ -1,4 +1,4 @@
-/* Campaigns (docs/rules.md §20) through the C API: the set attached from a
+/* Campaigns (docs/rules.md §21) through the C API: the set attached from a
  * catalog (which may be freed after), tracking, attributes, the host's
  * campaign callback, instances' getters, and bad input that changes
  * nothing. Run under valgrind by `make c-test`. */

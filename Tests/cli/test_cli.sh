@@ -161,7 +161,7 @@ expect "test reports the first difference of each failing file" 1 $status 'wrong
 short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 16 of 16 (at /expect)
 long.json:L:C: error: expected "8 show more editor", but the trace ends after 16 events (at /expect/16)
 none.json: error: the scenario has no "expect" list (xyzalert test --update adds one)
-malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, announce, error), got "0 wave a" (at /expect/0)
+malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, announce, error, trigger, skip), got "0 wave a" (at /expect/0)
 0 passed, 5 failed' "$out"
 (cd "$scratch" && "$XYZALERT" test wrong.json > /dev/null 2>&1)
 expect "a failing test exits 1" 1 $?
@@ -475,7 +475,7 @@ expect "--save-history writes the history" 0 0 \
     "$(cat "$scratch/saved.json")"
 printf '{"version": 9, "session": 1}' > "$scratch/future.json"
 out=$("$XYZALERT" simulate examples/caps/session.json --history "$scratch/future.json" 2>&1)
-expect "a future history version is refused" 1 $? "$scratch/future.json:1:13: error: history version 9 is newer than this engine reads (1): it was saved by a later version of XYZAlert (at /version)" "$out"
+expect "a future history version is refused" 1 $? "$scratch/future.json:1:13: error: history version 9 is newer than this engine reads (2): it was saved by a later version of XYZAlert (at /version)" "$out"
 printf '{"version": 1, "keys": {"all": {"displays": [1, 2' > "$scratch/truncated.json"
 "$XYZALERT" simulate examples/caps/session.json --history "$scratch/truncated.json" > /dev/null 2>&1
 expect "a truncated history is refused" 1 $? "" ""
@@ -536,6 +536,29 @@ for example in examples/stacks/*.json examples/coming-from/*.json; do
     out=$("$XYZALERT" simulate "$scratch/stack-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/stack-live.txt")" "$out"
 done
+# Campaigns (docs/rules.md §21): the examples pass their expect lists;
+# trigger counts survive a restart through --save-history and --history;
+# why says trigger_delay; the picture marks triggers and skips.
+out=$("$XYZALERT" test examples/campaigns/*.json 2>&1)
+expect "the campaign examples pass" 0 $? "8 passed, 0 failed" "$(echo "$out" | tail -1)"
+"$XYZALERT" simulate examples/campaigns/restart.json --save-history "$scratch/counts.json" > /dev/null
+expect "trigger counts are saved" 0 $? '{"version": 2, "session": 4, "keys": {}, "campaigns": {"changelog": {"triggers": [1]}, "every-third": {"triggers": [6]}}, "app_version": "2.4"}' "$(cat "$scratch/counts.json")"
+out=$("$XYZALERT" simulate examples/campaigns/restart.json --history "$scratch/counts.json" --format expect | grep -E 'trigger|skip')
+expect "a restart goes on counting from the saved counts" 0 $? "4 trigger every-third" "$out"
+out=$("$XYZALERT" simulate examples/campaigns/rating.json --why 3 | grep '^rate ')
+expect "why says trigger_delay with until" 0 $? "rate   trigger_delay  -             5  'rate' is waiting: campaign 'rate-after-three' delays it 5s after its trigger" "$out"
+out=$("$XYZALERT" simulate examples/campaigns/rating.json --format svg | grep -c 'rate-after-three')
+expect "the picture marks each trigger and skip" 0 $? "3" "$out"
+# A recording of each replays (pages.json also shows a page outside the
+# recorded domain, whose events a recording of that domain leaves out).
+for example in examples/campaigns/*.json; do
+    [ "$example" = examples/campaigns/pages.json ] && continue
+    "$XYZALERT" simulate "$example" --format expect --record "$scratch/campaign-rec.json" > "$scratch/campaign-live.txt"
+    out=$("$XYZALERT" simulate "$scratch/campaign-rec.json" --format expect | cut -d' ' -f2-)
+    expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/campaign-live.txt")" "$out"
+done
+out=$("$XYZALERT" simulate examples/campaigns/dates.json --format json | grep '"skip"' | head -1)
+expect "a skip carries its reason in the JSON trace" 0 $? '{"step": 1, "event": "skip", "alert": "advent", "reason": "not_started"}' "$out"
 # An integer literal beyond 64 bits gets the answer the same value written as a real gets.
 printf '{"alerts": [{"id": "a", "duration": 10000000000000000000, "ttl": 9223372036854775808}]}' > "$scratch/big-int.json"
 out=$("$XYZALERT" check "$scratch/big-int.json" 2>&1)
@@ -568,7 +591,7 @@ out=$("$XYZALERT" simulate "$scratch/destroyed-rec.json" --format expect | cut -
 expect "and it replays to the events before that step" 0 $? "show a p" "$out"
 # docs/coming-from.md: each library's mapping is a scenario that passes.
 out=$("$XYZALERT" test examples/coming-from/*.json 2>&1)
-expect "the coming-from examples pass" 0 $? "7 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the coming-from examples pass" 0 $? "8 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$("$XYZALERT" simulate examples/stacks/stack.json --why 2 | grep '^d ')
 expect "why names the full lane" 0 $? "d      behind   alert a         -  'd' is queued: lane 'toast' is full (3 of 3 visible: 'c', 'b', 'a') (lane 'toast')" "$out"
 

@@ -1,4 +1,4 @@
-// Campaigns (docs/rules.md §20) through the C++ wrapper: a catalog's
+// Campaigns (docs/rules.md §21) through the C++ wrapper: a catalog's
 // campaigns attached, events tracked, attributes set, the host's campaign
 // callback, an instance's campaign, and bad JSON that changes nothing.
 #include "harness.hpp"

@@ -141,7 +141,7 @@ public:
         detail::call([&] { return xyz_alert_set_lane(handle_, checked.c_str()); });
         return *this;
     }
-    /** The id of the campaign that made it (docs/rules.md §20), if any. */
+    /** The id of the campaign that made it (docs/rules.md §21), if any. */
     [[nodiscard]] std::optional<std::string> campaign() const { return detail::optional_string(xyz_alert_campaign(handle_)); }
     /** The variant of its campaign it is, if any. */
     [[nodiscard]] std::optional<std::string> variant() const { return detail::optional_string(xyz_alert_variant(handle_)); }

@@ -34,7 +34,7 @@ struct callbacks {
     std::function<void(dispatch_ref root, double delay)> set_timer;
     /** What a screen reader should say (docs/rules.md §17). */
     std::function<void(alert &, politeness, std::string_view text)> announce;
-    /** A campaign's trigger fired (docs/rules.md §20): the instance it made
+    /** A campaign's trigger fired (docs/rules.md §21): the instance it made
      * (null for a skip) and, for a skip, the reason word. */
     std::function<void(dispatch_ref root, std::string_view campaign, campaign_event kind,
                        std::optional<std::string_view> reason, alert *instance)> campaign;

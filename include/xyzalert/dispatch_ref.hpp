@@ -198,7 +198,7 @@ public:
     /** Among candidates of equal priority, which shows first (default fifo). */
     [[nodiscard]] xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
 
-    /* campaigns (docs/rules.md §20) */
+    /* campaigns (docs/rules.md §21) */
     /** Attaches the campaigns of `set` to this root's domain (the domain
      * keeps what it needs; `set` may be freed after). */
     void set_campaigns(const xyz::catalog &set) const {

@@ -96,7 +96,7 @@ enum class end_reason : int {
     ineligible = XYZ_END_INELIGIBLE,
 };
 
-/** What a campaign callback reports (xyz_campaign_event, docs/rules.md §20). */
+/** What a campaign callback reports (xyz_campaign_event, docs/rules.md §21). */
 enum class campaign_event : int { trigger = XYZ_CAMPAIGN_TRIGGER, skip = XYZ_CAMPAIGN_SKIP };
 
 /** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */

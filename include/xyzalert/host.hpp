@@ -52,7 +52,7 @@ public:
     virtual void set_timer(dispatch_ref /*root*/, double /*delay*/) {}
     /** What a screen reader should say for the alert, and how urgently. */
     virtual void announce(alert &, politeness, std::string_view /*text*/) {}
-    /** A campaign's trigger fired (docs/rules.md §20): `instance` is the
+    /** A campaign's trigger fired (docs/rules.md §21): `instance` is the
      * alert it made (null for a skip, whose `reason` is set). */
     virtual void campaign(dispatch_ref /*root*/, std::string_view /*campaign*/, campaign_event /*kind*/,
                           std::optional<std::string_view> /*reason*/, alert * /*instance*/) {}

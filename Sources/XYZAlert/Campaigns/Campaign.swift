@@ -1,4 +1,4 @@
-/// Campaigns (docs/rules.md §20): when an alert should exist. A campaign
+/// Campaigns (docs/rules.md §21): when an alert should exist. A campaign
 /// makes an instance of one alert definition when one of its triggers fires,
 /// for the audience its rule admits, between its start and end dates, after
 /// its delay, unless a `cancel_on` trigger fires first.
@@ -115,6 +115,9 @@ public enum SkipReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
 public final class CampaignSet: Sendable {
     /// The campaigns, in set order.
     public let campaigns: [Campaign]
+    /// The campaigns as the alert set's `campaigns` member wrote them
+    /// (compact JSON text), when they came from one: a recording writes it.
+    public let json: String?
     /// Per event name, the triggers that name it, in set order: (campaign,
     /// trigger index, whether it is a `cancel_on` trigger).
     let index: [ExactString: [TriggerRef]]
@@ -128,7 +131,7 @@ public final class CampaignSet: Sendable {
     /// Checks the campaigns: ids unique and not empty, at least one trigger
     /// each, every trigger naming an event, counts from 1, `count` and `nth`
     /// not both above 1, a delay finite and not negative, `start < end`.
-    public init(_ campaigns: [Campaign]) throws(AlertError) {
+    public init(_ campaigns: [Campaign], json: String? = nil) throws(AlertError) {
         var ids = Set<ExactString>()
         var index: [ExactString: [TriggerRef]] = [:]
         for (c, campaign) in campaigns.enumerated() {
@@ -167,6 +170,7 @@ public final class CampaignSet: Sendable {
             }
         }
         self.campaigns = campaigns
+        self.json = json
         self.index = index
     }
 

@@ -1,4 +1,4 @@
-/// What a domain's root keeps for campaigns (docs/rules.md §20): the set,
+/// What a domain's root keeps for campaigns (docs/rules.md §21): the set,
 /// the attributes audiences read, the trigger counts and the app version
 /// last seen (both in the history instead while one is attached), and the
 /// instances not on screen yet, which `cancel_on` and a failing audience
@@ -99,13 +99,16 @@ public struct CampaignCounts: Equatable, Sendable {
 /// What an instance keeps of the campaign that made it (in its extras).
 final class CampaignInstance {
     let campaign: String
+    /// The name of the definition it was made from (the campaign's `alert`).
+    let definition: String
     let audience: Rule?
     /// The properties of the event that fired it (its rules' `event`).
     let event: JSONObject
     let variant: String?
 
-    init(campaign: String, audience: Rule?, event: JSONObject, variant: String? = nil) {
+    init(campaign: String, definition: String, audience: Rule?, event: JSONObject, variant: String? = nil) {
         self.campaign = campaign
+        self.definition = definition
         self.audience = audience
         self.event = event
         self.variant = variant
@@ -123,7 +126,7 @@ extension Dispatch {
 }
 
 extension Alert {
-    /// The id of the campaign that made this alert (docs/rules.md §20), nil for others.
+    /// The id of the campaign that made this alert (docs/rules.md §21), nil for others.
     public var campaign: String? { extras?.campaign?.campaign }
     /// The variant of its campaign this alert is (nil when none).
     public var variant: String? { extras?.campaign?.variant }

@@ -1,4 +1,4 @@
-/// The host's calls for campaigns (docs/rules.md §20): attaching a set,
+/// The host's calls for campaigns (docs/rules.md §21): attaching a set,
 /// setting attributes and tracking events, and what a fired trigger does.
 extension Dispatch {
     /// Attaches a campaign set to this root's domain (nil detaches it).
@@ -12,6 +12,7 @@ extension Dispatch {
         let targeting = writableTargeting
         targeting.set = set
         targeting.wallClock = wallClock
+        recording?.campaignsChanged(self, "the campaigns changed")
     }
 
     /// The campaign set attached to this page's domain.
@@ -32,6 +33,9 @@ extension Dispatch {
         guard !name.isEmpty else {
             throw AlertError(.invalidArgument, "an attribute's name must not be empty")
         }
+        let recorded = recordCall { .setAttribute(page: $0.page(self), name: name, value: value?.jsonText) }
+        defer { recorded?.end() }
+        recorded?.checkCampaigns(at: self, names: nil)
         let targeting = writableTargeting
         targeting.attributes[name] = value
         var versionChange: JSONObject?
@@ -60,6 +64,7 @@ extension Dispatch {
         if members.keys.contains(where: { $0.isEmpty }) {
             throw AlertError(.invalidArgument, "an attribute's name must not be empty")
         }
+        recording?.campaignsChanged(self, "several attributes were set at once")
         let targeting = writableTargeting
         for (name, value) in members.members {
             targeting.attributes[name] = value
@@ -82,6 +87,9 @@ extension Dispatch {
         guard !name.isEmpty else {
             throw AlertError(.invalidArgument, "an event's name must not be empty")
         }
+        let recorded = recordCall { .track(page: $0.page(self), event: name, props: JSONData.object(props).jsonText) }
+        defer { recorded?.end() }
+        recorded?.checkCampaigns(at: root, names: name)
         guard let set = root.targeting?.set, set.names(name) else { return }
         try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in try fire(name, props: props, &settlement) }
     }
@@ -89,6 +97,7 @@ extension Dispatch {
     /// A built-in event (`page_appear`, `session_start`): tracked only when
     /// a trigger names it, so that pages without campaigns pay one check.
     func trackBuiltIn(_ name: String, _ props: @autoclosure () -> JSONObject) throws(AlertError) {
+        root.recording?.checkCampaigns(at: root, names: name)
         guard let set = root.targeting?.set, set.names(name) else { return }
         try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in try fire(name, props: props(), &settlement) }
     }
@@ -135,6 +144,14 @@ extension Dispatch {
         guard let targeting = root.targeting, let set = targeting.set,
               let refs = set.index[ExactString(event)] else { return }
         let domain = self.domain
+        if let recording = root.recording {
+            // The step carries the wall clock the dates read (a history's).
+            if domain.history != nil {
+                domain.stampRecordedCall()
+            } else if set.campaigns.contains(where: { $0.start != nil || $0.end != nil }) {
+                recording.fail("campaign dates read a wall clock without a history, which a file cannot hold (attach a history)")
+            }
+        }
         let wall = targeting.wallNow(domain)
         var made = Set<Int>()
         var skipped = Set<Int>()
@@ -191,7 +208,8 @@ extension Dispatch {
         if !alert.tags.contains(where: { sameBytes($0, campaign.id) }) {
             try alert.addTag(campaign.id)
         }
-        alert.writableExtras.campaign = CampaignInstance(campaign: campaign.id, audience: campaign.audience, event: event)
+        alert.writableExtras.campaign = CampaignInstance(campaign: campaign.id, definition: campaign.alert,
+                                                         audience: campaign.audience, event: event)
         report(campaign.id, .trigger, .none, alert)
         // A live alert with its id: the instance finishes `duplicate`
         // whatever its policy says (no host call failed: nothing to refuse).
@@ -210,6 +228,7 @@ extension Dispatch {
     /// The `campaign` event to the root's host.
     private func report(_ campaign: String, _ kind: CampaignEventKind, _ reason: SkipReason, _ alert: Alert?) {
         let root = self.root
+        root.recording?.deliveredCampaignEvent()
         guard let host = root.host else { return }
         domain.runHostCode(host) { host.campaign(root, campaign: campaign, kind: kind, reason: reason, alert: alert) }
     }

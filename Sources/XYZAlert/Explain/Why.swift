@@ -61,7 +61,7 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// the holds are gone (docs/rules.md §18).
     case held
     /// Waiting: the delay of the campaign that made it has not passed
-    /// (docs/rules.md §20).
+    /// (docs/rules.md §21).
     case triggerDelay
 
     public var description: String {

@@ -50,7 +50,7 @@ final class AlertExtras {
     // included, less one (so that the default is 0).
     @exclusivity(unchecked) var repeats = 0
 
-    // docs/rules.md §20: the campaign that made it.
+    // docs/rules.md §21: the campaign that made it.
     @exclusivity(unchecked) var campaign: CampaignInstance?
 }
 

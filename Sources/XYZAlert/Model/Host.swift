@@ -56,7 +56,7 @@ public protocol AlertHost: AnyObject {
     /// (`Alert.hostCodeThread`).
     var threadNumber: UInt { get }
     /// A trigger of a campaign of the domain whose root is `root` fired
-    /// (docs/rules.md §20): `.trigger` with the instance it made (added
+    /// (docs/rules.md §21): `.trigger` with the instance it made (added
     /// right after this returns), or `.skip` with the reason none was made.
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?)
 }

@@ -165,7 +165,7 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case evicted
     /// It would have been hidden `covered`, and its `whenDisplaced` is `.drop`.
     case displaced
-    /// Its campaign's audience stopped admitting it before it showed (docs/rules.md §20).
+    /// Its campaign's audience stopped admitting it before it showed (docs/rules.md §21).
     case ineligible
 
     public var description: String {

@@ -63,8 +63,7 @@ extension Dispatch {
             if hasDependencies {
                 try checkCycles(Array(batch), single: checksBatch ? nil : batch.first, members, batchIDs, gone: [])
             }
-            let recorded = recording
-            recorded?.beginAdd(batch, on: self)
+            let recorded = recordAdd(batch)
             defer { recorded?.end() }
             if checkedCaps {
                 domain.stampRecordedCall()
@@ -90,8 +89,7 @@ extension Dispatch {
             try checkCycles(joining, single: joining.count == 1 ? joining[0] : nil,
                             Set(joining.map(ObjectIdentifier.init)), joiningIDs, gone: gone)
         }
-        let recorded = recording
-        recorded?.beginAdd(batch, on: self)
+        let recorded = recordAdd(batch)
         defer { recorded?.end() }
         if checkedCaps {
             domain.stampRecordedCall()

@@ -70,7 +70,7 @@ public final class Dispatch {
     /// Recording.swift), and the one last started on this dispatch.
     @exclusivity(unchecked) var recording: Recording?
     @exclusivity(unchecked) var ownRecording: Recording?
-    /// docs/rules.md §20, as a root keeps it for its domain: campaigns,
+    /// docs/rules.md §21, as a root keeps it for its domain: campaigns,
     /// attributes, counts (see Targeting.swift).
     @exclusivity(unchecked) var targeting: Targeting?
 

@@ -41,7 +41,7 @@ public final class History {
     public struct State: Equatable, Sendable {
         public var session = 1
         public var records: [ExactString: Record] = [:]
-        /// docs/rules.md §20: the campaigns' trigger counts, by campaign id,
+        /// docs/rules.md §21: the campaigns' trigger counts, by campaign id,
         /// and the `app_version` attribute last seen (nil: never).
         public var campaigns: [ExactString: CampaignCounts] = [:]
         public var appVersion: JSONData?
@@ -118,6 +118,8 @@ public final class History {
 
     /// The current session's number (1 in a new history).
     public var session: Int { state.session }
+    /// Whether a session was begun (or a history loaded) since it was made.
+    var hasBegunSession: Bool { sessionBegun }
 
     /// The wall-clock time, from the history's clock.
     public func now() -> Double {
@@ -219,11 +221,10 @@ public final class History {
         // (What no cap needs goes here too, so that a long-running app's
         // history stays as small as its file.)
         History.prune(&state, now: now(), rules: rules(of:))
-        try capsChanged(.session)
-        // docs/rules.md §20: `session_start` on every domain's root.
-        for domain in domains {
-            try domain.root?.trackBuiltIn("session_start", JSONObject([("number", .number(Double(state.session)))]))
-        }
+        // docs/rules.md §21: then `session_start` on every domain's root,
+        // within the same (recorded) call.
+        let number = JSONObject([("number", .number(Double(state.session)))])
+        try capsChanged(.session) { (domain) throws(AlertError) in try domain.root?.trackBuiltIn("session_start", number) }
     }
 
     // MARK: Saving and loading
@@ -327,7 +328,7 @@ public final class History {
         return JSONText.object(document)
     }
 
-    // MARK: Campaigns (docs/rules.md §20)
+    // MARK: Campaigns (docs/rules.md §21)
 
     /// The app version last seen by the domains that share this history.
     var appVersion: JSONData? {
@@ -549,7 +550,8 @@ public final class History {
     /// Every domain records the change and looks again at the alerts a cap
     /// held, then runs its passes; the first error of a domain whose passes
     /// did not settle is thrown after every domain has run.
-    private func capsChanged(_ change: Change) throws(AlertError) {
+    private func capsChanged(_ change: Change,
+                             then each: ((Domain) throws(AlertError) -> Void)? = nil) throws(AlertError) {
         let touched = domains
         defer {
             for domain in touched {
@@ -573,6 +575,11 @@ public final class History {
             }
         }
         try settlement.settle()
+        if let each {
+            for domain in touched where !domain.isDead {
+                try each(domain)
+            }
+        }
     }
 }
 

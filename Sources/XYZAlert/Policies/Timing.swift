@@ -359,7 +359,7 @@ extension Domain {
             case .showAfter:
                 wakes.remove(alert)
                 extras.awaitingShowAfter = false
-                // docs/rules.md §20: a campaign's audience is asked again.
+                // docs/rules.md §21: a campaign's audience is asked again.
                 if let instance = extras.campaign, let targeting = root?.targeting,
                    !targeting.admits(instance, domain: self) {
                     endAndReport(alert, .ineligible, &settlement)

@@ -57,6 +57,10 @@ enum RecordedStep {
     case session
     /// The caps set on a history key became these.
     case caps(key: String, CapRules)
+    /// docs/rules.md §21: an event tracked (its properties as JSON text),
+    /// an attribute set (its value as JSON text; nil removed it).
+    case track(page: String?, event: String, props: String)
+    case setAttribute(page: String?, name: String, value: String?)
 
     /// The change from `old` to `new` content, when it is one setter's;
     /// nil when it is none of them (or nothing changed).
@@ -87,6 +91,18 @@ extension Dispatch {
     func recordCall(_ step: (Recording) -> RecordedStep) -> Recording? {
         guard let recording else { return nil }
         recording.begin(step(recording))
+        return recording
+    }
+
+    /// Begins the recorded add of `batch`, unless it is a campaign's
+    /// instance, which the replay makes from the track step it is part of.
+    func recordAdd<Batch: Collection<Alert>>(_ batch: Batch) -> Recording? {
+        guard let recording else { return nil }
+        if batch.count == 1, let instance = batch.first!.extras?.campaign {
+            recording.adopt(batch.first!, campaignAlert: instance.definition)
+            return nil
+        }
+        recording.beginAdd(batch, on: self)
         return recording
     }
 

@@ -29,6 +29,18 @@
 /// reuses it), a step per call, and an entry per unfinished recorded alert.
 /// Off, it costs one nil check per call and per event.
 public final class Recording {
+    /// The campaigns of the recorded root as the recording started: the
+    /// set (written as the file's `campaigns`, its alerts as definitions
+    /// without a page, named as the set names them) and the attributes.
+    struct StartingCampaigns {
+        let root: ObjectIdentifier
+        let campaigns: CampaignSet?
+        var json: String? { campaigns?.json }
+        let attributes: JSONObject
+        /// Definition index by the name a campaign's `alert` gives.
+        var definitions: [String: Int] = [:]
+    }
+
     /// A page as the scenario declares it.
     struct Page {
         var name: String
@@ -84,6 +96,12 @@ public final class Recording {
         var wallClock: Double
         /// The caps set on it, by key in byte order.
         var caps: [(String, CapRules)]
+        /// Whether it had begun its session (a loaded one has; a file's
+        /// history loads as begun), whether it held no counts at session
+        /// 1, and the app version it had seen (docs/rules.md §21).
+        var begun = true
+        var blank = false
+        var appVersion: JSONData?
     }
 
     /// One step: its call, when the clock was read in it, after how many
@@ -131,6 +149,9 @@ public final class Recording {
     var reserved: [ObjectIdentifier: (alert: Alert, name: String)] = [:]
     var steps: [Step] = []
     var startingHistory: StartingHistory?
+    /// docs/rules.md §21: what the recorded root had when the recording
+    /// started (see CampaignRecording.swift).
+    var startingCampaigns: StartingCampaigns?
     /// The history object the recorded domain uses, told of this recording
     /// (which it lists unowned: `deinit` takes this recording off its list).
     var watchedHistory: History? {
@@ -187,6 +208,9 @@ public final class Recording {
             history.watch(self)  // (observers do not run in an initializer)
         }
         declare(dispatches)
+        if let root = domain.root {
+            startingCampaigns = captureCampaigns(root)
+        }
         if domain.keyboard != .zero, let root = dispatches.first {
             append(.keyboard(page: page(root), frame: domain.keyboard, duration: 0))
         }
@@ -211,8 +235,11 @@ public final class Recording {
     static func starting(_ history: History, _ domain: Domain) -> StartingHistory {
         let wall = history.now()
         let time = domain.now()
+        let state = history.save()
         return StartingHistory(json: history.json(), wallClock: wall - time,
-                               caps: history.cappedKeys.map { ($0, history.caps($0)) })
+                               caps: history.cappedKeys.map { ($0, history.caps($0)) }, begun: history.hasBegunSession,
+                               blank: state.session == 1 && state.records.isEmpty && state.campaigns.isEmpty,
+                               appVersion: state.appVersion)
     }
 
     /// The recorded domain got `history` (nil: none), set on it or brought
@@ -263,8 +290,23 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
-        return ScenarioWriter.scenario(deferred: deferred, history: usedHistory(definitions), pages: pages,
-                                       definitions: definitions, steps: steps)
+        var history = usedHistory(definitions)
+        var historyJSON = history?.json
+        if startingCampaigns?.campaigns != nil, let starting = startingHistory {
+            // Campaigns read the wall clock (dates, `$xyz.now`) and number
+            // sessions: the file keeps the wall clock, and leaves out a
+            // history the replay's own fresh one equals (one whose first
+            // session had not begun loads as begun).
+            history = starting
+            historyJSON = isFresh(starting) ? nil : starting.json
+            checkSessionNumbers(historyJSON == nil ? nil : starting)
+        }
+        if let problem {
+            throw AlertError(.state, "the recording cannot be replayed: \(problem)")
+        }
+        return ScenarioWriter.scenario(deferred: deferred, history: history, historyJSON: historyJSON,
+                                       campaigns: startingCampaigns,
+                                       pages: pages, definitions: definitions, steps: steps)
     }
 
     /// The starting history, when anything recorded can depend on it: it
@@ -285,5 +327,22 @@ public final class Recording {
             return history
         }
         return nil
+    }
+
+    /// Whether the replay's fresh history is `history`: no session begun,
+    /// nothing counted, and an app version the file's attributes restore.
+    func isFresh(_ history: StartingHistory) -> Bool {
+        !history.begun && history.blank
+            && (history.appVersion == nil || history.appVersion == startingCampaigns?.attributes["app_version"])
+    }
+
+    /// A history written to the file loads as one whose session has begun:
+    /// a recording that started before the first session began numbers its
+    /// sessions one higher in the replay, which `session_start` would show.
+    func checkSessionNumbers(_ history: StartingHistory?) {
+        guard let history, !history.begun, startingCampaigns?.campaigns?.names("session_start") == true,
+              steps.contains(where: { if case .session = $0.call { true } else { false } }) else { return }
+        fail("the history's first session began during the recording and a campaign counts sessions, which a file "
+             + "cannot number alike (begin the first session before recording)")
     }
 }

@@ -3,16 +3,23 @@
 /// its rendering here.
 enum ScenarioWriter {
     /// The whole file: pages, definitions, then the steps.
-    static func scenario(deferred: Bool, history: Recording.StartingHistory?, pages: [Recording.Page],
-                         definitions: [Recording.Definition], steps: [Recording.Step]) -> String {
+    static func scenario(deferred: Bool, history: Recording.StartingHistory?, historyJSON: String?,
+                         campaigns: Recording.StartingCampaigns?,
+                         pages: [Recording.Page], definitions: [Recording.Definition], steps: [Recording.Step]) -> String {
         // Ids by their bytes, as the loader checks "after" against them.
         let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
         var out = "{\n  \"version\": 1,\n  \"deferred\": \(deferred),"
         if let history {
             out += "\n  \"wall_clock\": " + JSONText.number(history.wallClock) + ","
-            out += "\n  \"history\": " + history.json + ","
+            if let historyJSON { out += "\n  \"history\": " + historyJSON + "," }
             if !history.caps.isEmpty {
                 out += "\n  \"caps\": " + JSONText.object(history.caps.map { ($0.0, rules($0.1)) }) + ","
+            }
+        }
+        if let campaigns {
+            if let json = campaigns.json { out += "\n  \"campaigns\": " + json + "," }
+            if !campaigns.attributes.keys.isEmpty {
+                out += "\n  \"attributes\": " + JSONData.object(campaigns.attributes).jsonText + ","
             }
         }
         out += "\n  \"pages\": {"
@@ -109,6 +116,12 @@ enum ScenarioWriter {
             (key, value) = ("session", "{}")
         case let .caps(capKey, rules):
             (key, value) = ("caps", JSONText.object([(capKey, self.rules(rules))]))
+        case let .track(page, event, props):
+            (key, value) = ("track", JSONText.object([("page", name(page)), ("event", JSONText.string(event)),
+                                                      ("props", props)]))
+        case let .setAttribute(page, attribute, json):
+            (key, value) = ("set_attribute", JSONText.object([("page", name(page)), ("name", JSONText.string(attribute)),
+                                                              ("value", json ?? "null")]))
         }
         return JSONText.string(key) + ": " + value
     }
@@ -129,7 +142,7 @@ enum ScenarioWriter {
         var m: [(String, String)] = []
         if d.id != d.name { m.append(("name", JSONText.string(d.name))) }
         if let id = d.id { m.append(("id", JSONText.string(id))) }
-        m.append(("page", JSONText.string(pages[d.page].name)))
+        if d.page >= 0 { m.append(("page", JSONText.string(pages[d.page].name))) } // (-1: a campaign's alert)
         if d.priority != 0 { m.append(("priority", "\(d.priority)")) }
         if d.exclusive != .wait { m.append(("exclusive", JSONText.string(d.exclusive.description))) }
         // An id that no alert of the file has never blocks the replay:

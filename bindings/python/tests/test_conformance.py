@@ -12,7 +12,8 @@ from conftest import REPO, cli_path
 SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "examples" / "caps").glob("*.json"),
                                 *(REPO / "examples" / "timing").glob("*.json"),
                                 *(REPO / "examples" / "stacks").glob("*.json"),
-                                *(REPO / "examples" / "coming-from").glob("*.json")]
+                                *(REPO / "examples" / "coming-from").glob("*.json"),
+                                *(REPO / "examples" / "campaigns").glob("*.json")]
                    if '"steps"' in p.read_text())
 
 

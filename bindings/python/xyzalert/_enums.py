@@ -162,11 +162,11 @@ class EndReason(_Named):
     DISPLACED = 10
     """It would have been hidden covered, and its ``when_displaced`` is ``DROP``."""
     INELIGIBLE = 11
-    """Its campaign's audience stopped admitting it before it showed (docs/rules.md §20)."""
+    """Its campaign's audience stopped admitting it before it showed (docs/rules.md §21)."""
 
 
 class CampaignEvent(_Named):
-    """What a campaign callback reports (docs/rules.md §20)."""
+    """What a campaign callback reports (docs/rules.md §21)."""
 
     TRIGGER = 0
     """A trigger fired and made an instance."""

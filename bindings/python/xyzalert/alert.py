@@ -206,7 +206,7 @@ class Alert:
 
     @property
     def campaign(self) -> Optional[str]:
-        """The id of the campaign that made this alert (docs/rules.md §20), or None."""
+        """The id of the campaign that made this alert (docs/rules.md §21), or None."""
         return _lib.decode(lib.xyz_alert_campaign(self._handle))
 
     @property

@@ -318,7 +318,7 @@ class Dispatch(Handle):
         """The gap of `lane` (0: none)."""
         return float(lib.xyz_dispatch_gap(self._require_open(), _check.text(lane, "lane")))
 
-    # ---- campaigns (docs/rules.md §20)
+    # ---- campaigns (docs/rules.md §21)
 
     def set_campaigns(self, alert_set: Optional[AlertSet]) -> None:
         """Attaches the campaigns of `alert_set` (its "campaigns" member) to

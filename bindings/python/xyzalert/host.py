@@ -65,7 +65,7 @@ class Host:
 
     def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
                  alert: Optional["Alert"]) -> None:
-        """A trigger of a campaign of `root`'s domain fired (docs/rules.md §20):
+        """A trigger of a campaign of `root`'s domain fired (docs/rules.md §21):
         ``TRIGGER`` with the instance it made (added right after this
         returns), or ``SKIP`` with `reason` ("not_started", "ended",
         "audience", "no_user", "no_page"). Called on the root's host."""

@@ -204,7 +204,7 @@ class ScenarioPlayer:
         for page in scenario.pages:
             if not page.parent:
                 made[page.name].history = self.history
-                # docs/rules.md §20: the set's campaigns, the initial attributes.
+                # docs/rules.md §21: the set's campaigns, the initial attributes.
                 made[page.name].set_campaigns(scenario.alerts)
                 if scenario.attributes is not None:
                     made[page.name].set_attributes(json.loads(scenario.attributes))

@@ -87,7 +87,7 @@ class Scenario(Handle):
     history: Optional[str] = None
     wall_clock: float = 0.0
     #: The root pages' attributes before the first step, as JSON text
-    #: (docs/rules.md §20), or None.
+    #: (docs/rules.md §21), or None.
     attributes: Optional[str] = None
     _handle: int = 0
 
