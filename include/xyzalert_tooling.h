@@ -385,6 +385,12 @@ XYZ_API const char *xyz_scenario_history_json(const xyz_scenario *scenario);
  * valid while the scenario lives. */
 XYZ_API const char *xyz_scenario_attributes_json(const xyz_scenario *scenario);
 
+/** (0.4) For an instance a campaign made, the name its campaign's `alert`
+ * gives the definition it was made from (a scenario's name, the id in an
+ * alert set; borrowed, valid while the alert lives): what a runner
+ * remembers the instance by. NULL for other alerts. */
+XYZ_API const char *xyz_alert_campaign_definition(const xyz_alert *alert);
+
 /** (0.3) Sets the caps of step `index`, a XYZ_STEP_CAPS step, on `history`
  * (like xyz_catalog_apply_caps()). XYZ_EINVAL for NULL, an index out of
  * range or a step of another kind. */

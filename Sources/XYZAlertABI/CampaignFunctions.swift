@@ -98,3 +98,11 @@ public func xyz_scenario_attributes_json(_ scenario: OpaquePointer?) -> UnsafePo
         return scenario.scenario.attributes.map { scenario.arena.intern(JSONData.object($0).jsonText) }
     }
 }
+
+@c @implementation
+public func xyz_alert_campaign_definition(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("campaign_definition", alert.campaignDefinition)
+    }
+}

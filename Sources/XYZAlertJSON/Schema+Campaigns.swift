@@ -83,6 +83,10 @@ extension Schema {
         if let alerts, alerts.idsComplete, !alerts.ids.contains(ExactString(campaign.alert)) {
             throw fail("unknown alert \"\(campaign.alert)\": no alert of this file is called that", at: fields["alert"]!)
         }
+        if let definition = alerts?.set.definition(campaign.alert), definition.id.isEmpty {
+            throw fail("alert \"\(campaign.alert)\" has no \"id\": a campaign's instances are reported and tagged by theirs",
+                       at: fields["alert"]!)
+        }
         if let page = fields["page"] {
             // (Looked up in the tracking page's domain when it fires: a
             // page not there, or not in a scenario at all, is a skip,

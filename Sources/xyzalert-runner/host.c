@@ -95,7 +95,8 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
     runner *r = runner_of(context);
     if (alert) {
         /* By its definition's name, which lives as long as the scenario. */
-        const xyz_definition *definition = xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_id(alert));
+        const xyz_definition *definition =
+            xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_campaign_definition(alert));
         if (definition) {
             const char *name = xyz_definition_name(definition);
             runner_remember(r, name, alert);

@@ -128,6 +128,8 @@ extension Dispatch {
 extension Alert {
     /// The id of the campaign that made this alert (docs/rules.md §21), nil for others.
     public var campaign: String? { extras?.campaign?.campaign }
+    /// The name of the definition its campaign made it from (the campaign's `alert`).
+    public var campaignDefinition: String? { extras?.campaign?.definition }
     /// The variant of its campaign this alert is (nil when none).
     public var variant: String? { extras?.campaign?.variant }
     /// Whether a `cancel_on` or an audience that stops passing may still

@@ -103,12 +103,12 @@ extension Dispatch {
     }
 
     /// Runs `body` with the domain's passes held, so that the instances it
-    /// adds and the events it reports settle in one pass at the end.
+    /// adds and the events it reports settle in one pass at the end (none
+    /// when it changed nothing: no instance made, none ended).
     private func withPassesHeld(_ body: (inout Settlement) throws(AlertError) -> Void) throws(AlertError) {
         let domain = self.domain
         try domain.requireMutable("change campaigns")
         var settlement = Settlement()
-        settlement.needPass(domain)
         domain.passesHeld += 1
         do {
             try body(&settlement)

@@ -53,6 +53,58 @@ final class EngineHarness: Harness, VirtualClock {
             try! page.setHistory(history)
             pages.append(page)
         }
+        if !caps.campaigns.isEmpty {
+            // With the JSON an alert set would give, so that recordings hold them.
+            let set = try! CampaignSet(caps.campaigns.map { EngineHarness.campaign($0, idCaps: caps.idCaps) },
+                                       json: JSONText.array(caps.campaigns.map(EngineHarness.json)))
+            for page in pages {
+                try! page.setCampaigns(set)
+                try! page.setAttributes(JSONObject([("tier", .string("gold"))]))
+            }
+        }
+    }
+
+    /// The engine's campaign for a model's (docs/rules.md §21).
+    private static func campaign(_ model: ModelCampaign, idCaps: [String: CapRules]) -> Campaign {
+        nonisolated(unsafe) let spec = model.spec
+        let audience = model.audience.map { value in
+            try! Rule.compile(.object(JSONObject([("==", .array([.object(JSONObject([("var", .string("tier"))])),
+                                                                 .string(value)]))])))
+        }
+        return Campaign(id: model.id, alert: model.id, makeAlert: {
+            let alert = Alert(id: spec.id)
+            try! configure(alert, spec, idCaps: idCaps)
+            return alert
+        }, page: model.page.map { "p\($0)" },
+           triggers: [CampaignTrigger(event: model.event, count: model.count, nth: model.nth)],
+           audience: audience, delay: model.delay,
+           cancelOn: model.cancelOn.map { [CampaignTrigger(event: $0)] } ?? [])
+    }
+
+    /// The campaign as an alert set's `campaigns` member writes it.
+    private static func json(_ c: ModelCampaign) -> String {
+        func trigger(_ event: String, count: Int = 1, nth: Int? = nil) -> String {
+            var members = [("event", JSONText.string(event))]
+            if let nth { members.append(("nth", "\(nth)")) } else if count > 1 { members.append(("count", "\(count)")) }
+            return JSONText.object(members)
+        }
+        var members = [("id", JSONText.string(c.id)), ("alert", JSONText.string(c.id)),
+                       ("trigger", trigger(c.event, count: c.count, nth: c.nth))]
+        if let audience = c.audience {
+            members.append(("audience", "{\"==\": [{\"var\": \"tier\"}, \(JSONText.string(audience))]}"))
+        }
+        if c.delay > 0 { members.append(("delay", JSONText.number(c.delay))) }
+        if let cancel = c.cancelOn { members.append(("cancel_on", trigger(cancel))) }
+        if let page = c.page { members.append(("page", JSONText.string("p\(page)"))) }
+        return JSONText.object(members)
+    }
+
+    /// A campaign made `alert` (its `trigger` event): it is a created alert
+    /// of the campaign slot from now on.
+    func adopt(_ alert: Alert) {
+        labels[ObjectIdentifier(alert)] = "L\(created.count)"
+        created.append(alert)
+        slots[ModelCampaign.slot] = alert
     }
 
     func label(_ alert: Alert) -> String { labels[ObjectIdentifier(alert)]! }
@@ -64,6 +116,12 @@ final class EngineHarness: Harness, VirtualClock {
         guard let recording, let page, page.isRecorded, let step = recording.currentStep else { return }
         let name = alert.id ?? recording.name(of: alert) ?? "?"
         recorded.append("\(step) \(event) \(name)" + (detail.isEmpty ? "" : " " + detail))
+    }
+
+    /// Notes a campaign event (to `root`'s host) for the round trip.
+    func recordedCampaignEvent(_ line: String, root: Dispatch) {
+        guard let recording, root.isRecorded, let step = recording.currentStep else { return }
+        recorded.append("\(step) \(line)")
     }
 
     func pageIndex(_ page: Dispatch) -> Int { pages.firstIndex { $0 === page }! }
@@ -111,40 +169,7 @@ final class EngineHarness: Harness, VirtualClock {
         reactions[ObjectIdentifier(alert)] = spec.reactions
         slots[spec.slot] = alert
         do {
-            try alert.setPriority(spec.priority)
-            try alert.setExclusive(spec.exclusive)
-            if spec.waiting {
-                try alert.setWaiting()
-            }
-            try alert.setTarget(spec.target)
-            try alert.setDuration(spec.duration)
-            try alert.setTTL(spec.ttl)
-            for tag in spec.tags {
-                try alert.addTag(tag)
-            }
-            try alert.setOnDuplicate(spec.onDuplicate)
-            try alert.setLane(spec.lane)
-            try alert.setOnCapped(spec.onCapped)
-            try alert.setShowAfter(spec.showAfter)
-            try alert.setMinVisible(spec.minVisible)
-            try alert.setWhenDisplaced(spec.whenDisplaced)
-            try alert.setPreempt(spec.preempt)
-            try alert.setCoverable(spec.coverable)
-            if let y = spec.frameY {
-                try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
-            }
-            if let id = spec.id, let rules = idCaps[id] {
-                for limit in rules.limits {
-                    try alert.addLimit(limit)
-                }
-                try alert.setCooldown(rules.cooldown)
-            }
-            try alert.setContent(AlertContent(actions: (0..<spec.actions).map {
-                AlertAction(id: "x\($0)", title: "X", keepOpen: $0 == 0 && spec.keepOpenFirst)
-            }))
-            for id in spec.afterIDs {
-                try alert.addDependency(id: id)
-            }
+            try EngineHarness.configure(alert, spec, idCaps: idCaps)
             for other in spec.afterSlots {
                 if let dependency = slots[other] {
                     try alert.addDependency(dependency)
@@ -153,6 +178,44 @@ final class EngineHarness: Harness, VirtualClock {
             return nil
         } catch {
             return codeName(error)
+        }
+    }
+
+    /// Sets everything of `spec` on `alert` but its handle dependencies.
+    private static func configure(_ alert: Alert, _ spec: AlertSpec, idCaps: [String: CapRules]) throws(AlertError) {
+        try alert.setPriority(spec.priority)
+        try alert.setExclusive(spec.exclusive)
+        if spec.waiting {
+            try alert.setWaiting()
+        }
+        try alert.setTarget(spec.target)
+        try alert.setDuration(spec.duration)
+        try alert.setTTL(spec.ttl)
+        for tag in spec.tags {
+            try alert.addTag(tag)
+        }
+        try alert.setOnDuplicate(spec.onDuplicate)
+        try alert.setLane(spec.lane)
+        try alert.setOnCapped(spec.onCapped)
+        try alert.setShowAfter(spec.showAfter)
+        try alert.setMinVisible(spec.minVisible)
+        try alert.setWhenDisplaced(spec.whenDisplaced)
+        try alert.setPreempt(spec.preempt)
+        try alert.setCoverable(spec.coverable)
+        if let y = spec.frameY {
+            try alert.setFrame(Rect(x: 0, y: y, width: 300, height: 150))
+        }
+        if let id = spec.id, let rules = idCaps[id] {
+            for limit in rules.limits {
+                try alert.addLimit(limit)
+            }
+            try alert.setCooldown(rules.cooldown)
+        }
+        try alert.setContent(AlertContent(actions: (0..<spec.actions).map {
+            AlertAction(id: "x\($0)", title: "X", keepOpen: $0 == 0 && spec.keepOpenFirst)
+        }))
+        for id in spec.afterIDs {
+            try alert.addDependency(id: id)
         }
     }
 
@@ -262,6 +325,10 @@ final class EngineHarness: Harness, VirtualClock {
                 try pages[page].setOrder(order)
             case .cancelQueued(let page, let tag):
                 return "ok \(try pages[page].cancelQueued(tag))"
+            case .track(let page, let event):
+                try pages[page].track(event)
+            case .setAttribute(let page, let value):
+                try pages[page].setAttribute("tier", value.map { .string($0) })
             case .advance(let seconds):
                 advance(by: seconds, pages: pages) { page in
                     trace.append("tick \(page.name) at \(clock) -> " + perform(.tick(page: pageIndex(page))))
@@ -327,6 +394,15 @@ private final class PageHost: AlertHost {
     func announce(_ alert: Alert, politeness: Politeness, text: String) {
         harness.recordedEvent("announce", alert, on: alert.dispatch, "\(politeness)")
         harness.event("announce \(harness.label(alert)) \(politeness) \(byteKey(text))", alert, kind: "announce")
+    }
+    func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
+        harness.recordedCampaignEvent(kind == .trigger ? "trigger \(campaign)" : "skip \(campaign) \(reason)", root: root)
+        if let alert {
+            harness.adopt(alert)
+            harness.event("trigger \(campaign) \(harness.label(alert))", nil, kind: "trigger")
+        } else {
+            harness.event("skip \(campaign) \(reason)", nil, kind: "skip")
+        }
     }
     func requestFlush(_ root: Dispatch) {
         harness.event("flush? \(root.name)", nil, kind: "flush")

@@ -28,7 +28,10 @@ struct SequenceGenerator {
         default: modes = (0..<Self.pageCount).map { _ in [.immediate, .deferred, .deferredFlushingAtOnce].randomElement(using: &rng)! }
         }
         let length = Int.random(in: 10...40, using: &rng)
-        let caps = chance(50) ? capsSetup() : CapsSetup()
+        var caps = chance(50) ? capsSetup() : CapsSetup()
+        if chance(35) {
+            caps.campaigns = (0..<Int.random(in: 1...2, using: &rng)).map { campaign($0) }
+        }
         // docs/rules.md §19: often some lanes with limits from the start, so
         // that stacks, eviction and trimming are reached.
         var limits: [Op] = []
@@ -59,6 +62,23 @@ struct SequenceGenerator {
             setup.idCaps[id] = rules()
         }
         return setup
+    }
+
+    /// docs/rules.md §21: a campaign whose instances are plain alerts (no
+    /// handle or id dependencies, no reactions) in the campaign slot.
+    mutating func campaign(_ n: Int) -> ModelCampaign {
+        var spec = spec(depth: 1)
+        spec.slot = ModelCampaign.slot
+        spec.id = spec.id ?? id() // (a campaign's alert has an id)
+        spec.afterIDs = []
+        spec.afterSlots = []
+        spec.reactions = []
+        let event = ["e0", "e1"].randomElement(using: &rng)!
+        let nth = chance(15) ? 2 : nil
+        return ModelCampaign(id: "c\(n)", spec: spec, event: event, count: nth == nil ? [1, 1, 2].randomElement(using: &rng)! : 1,
+                             nth: nth, cancelOn: chance(40) ? ["e0", "e1", "e2"].filter { $0 != event }.randomElement(using: &rng)! : nil,
+                             audience: chance(50) ? ["gold", "silver"].randomElement(using: &rng)! : nil,
+                             delay: [0, 0, 1, 2].randomElement(using: &rng)!, page: chance(25) ? page() : nil)
     }
 
     mutating func rules() -> CapRules {
@@ -114,7 +134,7 @@ struct SequenceGenerator {
         // own clock from inside a callback is not one a scenario describes.
         // 0..<100: the operations of the scheduling rules; above: time and
         // queue policies, rarer so that the rules keep their share.
-        let roll = Int.random(in: 0..<(depth == 0 ? 131 : 128), using: &rng)
+        let roll = Int.random(in: 0..<(depth == 0 ? 137 : 134), using: &rng)
         switch roll {
         case 0..<20:
             // Now and then an add of no alerts at all.
@@ -157,6 +177,8 @@ struct SequenceGenerator {
         case 123, 124: return laneLimit()
         case 125, 126: return .setOrder(page: page(), order: chance(70) ? .lifo : .fifo)
         case 127: return .cancelQueued(page: page(), tag: chance(60) ? ["x", "y"].randomElement(using: &rng)! : nil)
+        case 128..<132: return .track(page: page(), event: ["e0", "e0", "e1", "e2"].randomElement(using: &rng)!)
+        case 132, 133: return .setAttribute(page: page(), value: [nil, "gold", "silver"].randomElement(using: &rng)!)
         default: return .advance(seconds: [0.5, 1, 1.5, 2, 3, 5].randomElement(using: &rng)!)
         }
     }

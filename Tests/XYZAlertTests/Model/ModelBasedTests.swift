@@ -103,6 +103,8 @@ struct ModelCoverageTests {
                     seen.insert(words[0])
                     if words[0] == "show" && words.count > 5 { seen.insert("show in lane " + words[6]) }
                 case "react": seen.insert("react on " + words[3])
+                case "trigger": seen.insert("trigger")
+                case "skip": seen.insert("skip " + words[2])
                 default:
                     // Each alert's "LABEL:STATE:REASON" after the call (docs/rules.md §18).
                     for word in words where word.hasPrefix("L") {
@@ -124,6 +126,7 @@ struct ModelCoverageTests {
             "show in lane toast", "show in lane alerts", "finish capped", "announce",
             "remove evicted", "finish evicted", "remove displaced", "finish displaced",
             "react on show", "react on hide", "react on finish",
+            "trigger", "skip audience", "skip no_page", "finish ineligible",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]
         // Every reason an alert can have.

@@ -118,6 +118,10 @@ indirect enum Op: CustomStringConvertible {
     case setLaneLimit(page: Int, lane: String, visible: Int, onFull: OnFull)
     case setOrder(page: Int, order: QueueOrder)
     case cancelQueued(page: Int, tag: String?)
+    /// docs/rules.md §21: an event tracked on the page ("e0", "e1", "e2"),
+    /// and the "tier" attribute of its root (nil removes it).
+    case track(page: Int, event: String)
+    case setAttribute(page: Int, value: String?)
 
     var description: String {
         switch self {
@@ -158,6 +162,8 @@ indirect enum Op: CustomStringConvertible {
             ".setLaneLimit(page: \(page), lane: \"\(lane)\", visible: \(visible), onFull: .\(onFull == .queue ? "queue" : "evictOldest"))"
         case .setOrder(let page, let order): ".setOrder(page: \(page), order: .\(order))"
         case .cancelQueued(let page, let tag): ".cancelQueued(page: \(page), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
+        case .track(let page, let event): ".track(page: \(page), event: \"\(event)\")"
+        case .setAttribute(let page, let value): ".setAttribute(page: \(page), value: \(value.map { "\"\($0)\"" } ?? "nil"))"
         }
     }
 }
@@ -181,12 +187,40 @@ enum PageMode: CustomStringConvertible {
 /// The caps of a random case (docs/rules.md §16): set on the history every
 /// page shares before the first operation, and every alert with an id in
 /// `idCaps` carries that id's caps. Its wall clock is the virtual clock.
+/// And the campaigns every page has attached (docs/rules.md §21).
 struct CapsSetup: CustomStringConvertible {
     var keyCaps: [(key: String, rules: CapRules)] = []
     var idCaps: [String: CapRules] = [:]
+    var campaigns: [ModelCampaign] = []
 
     var description: String {
         "keyCaps: \(keyCaps.map { "\($0.key): \($0.rules)" }), idCaps: \(idCaps.sorted { $0.key < $1.key })"
+            + (campaigns.isEmpty ? "" : ", campaigns: \(campaigns)")
+    }
+}
+
+/// A campaign of a random case (docs/rules.md §21): one trigger on `event`
+/// (every `count`-th, or the `nth` only), an optional `cancel_on` event, an
+/// audience on the "tier" attribute (nil: everyone), a delay, and a named
+/// page (an index; nil: the tracking page). Its instances are made from
+/// `spec` (which has an id) and take slot `ModelCampaign.slot`. Every page starts with the
+/// tier "gold" when a case has campaigns.
+struct ModelCampaign: CustomStringConvertible {
+    static let slot = SequenceGenerator.slotCount - 1
+    var id: String
+    var spec: AlertSpec
+    var event: String
+    var count = 1
+    var nth: Int?
+    var cancelOn: String?
+    var audience: String?
+    var delay: Double = 0
+    var page: Int?
+
+    var description: String {
+        "ModelCampaign(id: \"\(id)\", event: \"\(event)\", count: \(count), nth: \(nth.map(String.init) ?? "nil"), "
+            + "cancelOn: \(cancelOn.map { "\"\($0)\"" } ?? "nil"), audience: \(audience.map { "\"\($0)\"" } ?? "nil"), "
+            + "delay: \(delay), page: \(page.map(String.init) ?? "nil"), spec: \(spec))"
     }
 }
 

@@ -71,7 +71,10 @@ extension ReferenceHarness {
         }
     }
 
-    func add(_ p: RefPage, _ batch: [RefAlert]) throws(RefFailure) {
+    /// `outer`: a campaign's add, whose call holds the passes of the page's
+    /// domain (docs/rules.md §21): that domain goes to `outer`, the others
+    /// it touched settle now, as the engine's add settles them.
+    func add(_ p: RefPage, _ batch: [RefAlert], into outer: Touched? = nil) throws(RefFailure) {
         try usable(p)
         if batch.isEmpty { return } // nothing happens, not even a pass
         var ids = Set<String>()
@@ -168,6 +171,13 @@ extension ReferenceHarness {
         }
         for a in dropped where !p.hostGone {
             event("finish \(a.label) dropped", a, kind: "finish")
+        }
+        if let outer {
+            let others = Touched()
+            for d in touched.domains where d !== p.domain { others.add(d) }
+            outer.add(p.domain)
+            settle(others)
+            return
         }
         settle(touched)
     }
@@ -395,6 +405,10 @@ extension ReferenceHarness {
                 return try performTiming(op)
             case .setLaneLimit, .setOrder, .cancelQueued:
                 return try performStacks(op)
+            case .track(let page, let event):
+                try track(pages[page], event)
+            case .setAttribute(let page, let value):
+                try setTier(pages[page], value)
             case .update(let slot, let title):
                 guard let a = slots[slot] else { return "skip" }
                 if a.state == .finished { throw RefFailure("state") }

@@ -67,6 +67,8 @@ final class RefAlert {
     var lifo = false
     var preempt: Preempt = .lower
     var coverable = true
+    /// docs/rules.md §21: the campaign that made it.
+    var campaign: ModelCampaign?
     /// The id as given (`id` is its bytes), for cap keys.
     let rawID: String?
 
@@ -98,6 +100,10 @@ final class RefPage {
     var order = QueueOrder.fifo
     var laneLimits: [String: (visible: Int, onFull: OnFull)] = [:]
     var targets: [String: ViewHandle] = [:]
+    /// docs/rules.md §21, as a root keeps them: the "tier" attribute, and
+    /// the instances its tracks made that may not have shown yet.
+    var tier: String?
+    var pending: [RefAlert] = []
     var domain: RefDomain!
 
     init(index: Int, mode: PageMode) {
@@ -116,6 +122,8 @@ final class RefDomain {
     var running = false
     var flushRequested = false
     var dead = false
+    /// docs/rules.md §21: while a campaign call holds its passes.
+    var held = false
     /// docs/rules.md §17: lane gaps.
     var laneLeftAt: [String: Double] = [:]
     var laneBlockedUntil: [String: Double] = [:]
@@ -155,8 +163,14 @@ final class ReferenceHarness: Harness {
     var keyCaps: [String: CapRules] = [:]
     var idCaps: [String: CapRules] = [:]
     var historyDomains: [RefDomain] = []
+    // docs/rules.md §21: the campaigns every page has, and their counts
+    // (in the shared history): matching events by trigger and by cancel.
+    var campaigns: [ModelCampaign] = []
+    var triggerCounts: [String: Int] = [:]
+    var cancelCounts: [String: Int] = [:]
 
     init(modes: [PageMode], caps: CapsSetup) {
+        campaigns = caps.campaigns
         for (key, rules) in caps.keyCaps {
             keyCaps[ReferenceHarness.byteForm(key)] = rules
         }
@@ -168,6 +182,7 @@ final class ReferenceHarness: Harness {
             if registersWindow(i) {
                 page.targets["window"] = windowView(i)
             }
+            page.tier = caps.campaigns.isEmpty ? nil : "gold" // (every page starts "gold" beside campaigns)
             pages.append(page)
         }
     }
@@ -249,7 +264,7 @@ final class ReferenceHarness: Harness {
         if a.state.isOnScreen && a.pendingEnd != nil { return "min_visible" }
         switch a.state {
         case .idle: return "idle"
-        case .waiting: return a.awaitingShowAfter ? "show_after" : "not_ready"
+        case .waiting: return a.awaitingShowAfter ? (a.campaign != nil ? "trigger_delay" : "show_after") : "not_ready"
         case .finished: return "finished"
         case .showing:
             let held = a.duration > 0 && (a.holds > 0 || (a.page?.domain?.root?.timerHolds ?? 0) > 0)
@@ -394,6 +409,13 @@ final class ReferenceHarness: Harness {
                 a.parked = nil
             case "showAfter":
                 a.awaitingShowAfter = false
+                // docs/rules.md §21: the audience is asked again, with the
+                // attributes of the domain it is in now.
+                if let c = a.campaign, let audience = c.audience, d.root?.tier != audience {
+                    end(a, .ineligible, touched)
+                    event("finish \(a.label) ineligible", a, kind: "finish")
+                    continue
+                }
                 if a.readyAfterDelay { a.state = .ready }
             default:
                 let reason = a.pendingEnd!
@@ -504,7 +526,7 @@ final class ReferenceHarness: Harness {
     }
 
     func settle(_ touched: Touched) {
-        for d in touched.domains where !d.dead && !d.running && d.root?.destroyed == false {
+        for d in touched.domains where !d.dead && !d.running && !d.held && d.root?.destroyed == false {
             let root = d.root!
             if root.mode == .immediate {
                 run(d)

@@ -135,6 +135,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_attributes_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_alert_campaign": (_S, [_P], _plain),
     "xyz_alert_variant": (_S, [_P], _plain),
+    "xyz_alert_campaign_definition": (_S, [_P], _plain),
     "xyz_campaign_event_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_scenario_attributes_json": (_S, [_P], _plain),
     "xyz_history_session": (c_int64, [_P], _plain),

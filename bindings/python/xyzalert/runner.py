@@ -92,8 +92,8 @@ class _TraceHost(Host):
     def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
                  alert: Optional[Alert]) -> None:
         self.trace.touched.add(self.page)
-        if alert is not None and alert.id is not None:
-            self.trace.latest[alert.id] = alert  # later steps act on the instance
+        if alert is not None:  # later steps act on the instance, by its definition's name
+            self.trace.latest[lib.xyz_alert_campaign_definition(alert._handle).decode("utf-8")] = alert
         if reason is None:
             self.trace.emit(kind.name.lower(), alert=campaign)
         else:
