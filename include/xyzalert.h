@@ -772,7 +772,7 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
 /**
  * The dispatch's whole domain as JSON: {"pages": [...], "lanes": {...},
  * "stack": [...], "keyboard": [x, y, w, h], "deferred": bool,
- * "flush_requested": bool}, each page with "name", "visible",
+ * "flush_requested": bool, "campaigns": {...}}, each page with "name", "visible",
  * "participating", "parent", "active_child", "provider", "suspended",
  * "capacity", "order" (0.3) and its "queue"; "lanes" (0.3) has the root's
  * lane limits, {"LANE": {"visible": N, "on_full": WORD}} for each lane
@@ -780,7 +780,10 @@ XYZ_API xyz_alert *xyz_dispatch_find(const xyz_dispatch *dispatch, const char *i
  * "id", "priority", "exclusive", "state", "page", "unmet_dependencies",
  * "lane", "why" (0.3: the reason's trace word, see xyz_alert_why()) and
  * "cause" (0.3: {"alert": ID or null}, {"page": INDEX}, {"id": ID} or {"key": KEY}, or null
- * when the reason has no cause). Never calls host code (no "until"). The
+ * when the reason has no cause); "campaigns" (0.4, only while the root has
+ * campaigns attached) has each campaign of the root's set, in set order, {"ID": {"triggers": [N, ...], "cancel_on":
+ * [N, ...]}}, the matching events each trigger has counted (docs/rules.md
+ * §21). Never calls host code (no "until"). The
  * caller frees it with xyz_free(). NULL (and XYZ_EINVAL) for a NULL dispatch.
  */
 XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_snapshot_json(const xyz_dispatch *dispatch);

@@ -14,6 +14,11 @@ enum SnapshotJSON {
             ])
         }
         let k = snapshot.keyboard
+        // (Only with campaigns: a snapshot of a domain without reads as in 0.3.)
+        let campaigns: [(String, String)] = snapshot.campaigns.isEmpty ? [] : [("campaigns", object(snapshot.campaigns.map { entry in
+            (entry.id, object([("triggers", array(entry.counts.triggers.map { "\($0)" })),
+                               ("cancel_on", array(entry.counts.cancelOn.map { "\($0)" }))]))
+        }))]
         return object([
             ("pages", array(pages)),
             ("lanes", object(snapshot.laneLimits.map {
@@ -22,7 +27,7 @@ enum SnapshotJSON {
             ("stack", array(snapshot.stack.map(alert))),
             ("keyboard", "[\(k.x), \(k.y), \(k.width), \(k.height)]"),
             ("deferred", "\(snapshot.isDeferred)"), ("flush_requested", "\(snapshot.flushRequested)"),
-        ])
+        ] + campaigns)
     }
 
     static func alert(_ info: DomainSnapshot.AlertInfo) -> String {

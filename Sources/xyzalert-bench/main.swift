@@ -1,6 +1,7 @@
 // Benchmarks. Run with `make bench` (release build); the targets are printed
 // with each figure. Nothing here runs in the test suite. Arguments name the
-// groups to run (scheduling, loading, rules, pathological, complexity, shapes);
+// groups to run (scheduling, loading, rules, campaigns, pathological,
+// complexity, shapes);
 // none: all.
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -14,6 +15,10 @@ if wanted("loading") {
 }
 if wanted("rules") {
     try benchmarkRules()
+    print()
+}
+if wanted("campaigns") {
+    try benchmarkCampaigns()
     print()
 }
 if wanted("pathological") {

@@ -41,6 +41,11 @@ static void track_counts_delays_cancels_and_reports(void) {
     CHECK_STR(recorder_take(&r), "");
     CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 30}"));
     CHECK_STR(recorder_take(&r), "trigger tips\n");
+    /* The snapshot lists each campaign's counts, in set order. */
+    char *snapshot = xyz_dispatch_snapshot_json(home);
+    CHECK(strstr(snapshot, "\"campaigns\": {\"rate-after-two\": {\"triggers\": [4], \"cancel_on\": [1]}, "
+                           "\"tips\": {\"triggers\": [1], \"cancel_on\": []}}") != NULL);
+    xyz_free(snapshot);
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 

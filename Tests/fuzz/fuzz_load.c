@@ -3,7 +3,8 @@
  * position and JSON pointer agree with the text: the position is a character
  * boundary inside it, line and column are those of the position, the pointer
  * is a well-formed RFC 6901 pointer, and for a schema error it names a value
- * that exists in the document. (A pointer may hold control characters: keys
+ * that exists in the document; campaigns that load are run (run_campaigns).
+ * (A pointer may hold control characters: keys
  * can, through escapes; the tool prints them escaped.) A violation
  * aborts, which the fuzzer reports with the input. */
 #include <jansson.h>
@@ -84,6 +85,57 @@ static void check_error(const char *text, size_t size, const xyz_error *e) {
     }
 }
 
+/* Tracks every event named by the triggers (and cancel_on) of `value`, one
+ * trigger object or a list, on `page`: with no properties, then with some. */
+static void track_named(xyz_dispatch *page, json_t *value) {
+    json_t *one = value;
+    size_t i = 0;
+    while (json_is_array(value) ? (one = json_array_get(value, i)) != NULL : i == 0) {
+        const char *event = json_string_value(json_object_get(one, "event"));
+        if (event) {
+            if (xyz_dispatch_track(page, event, NULL) != XYZ_OK) abort();
+            if (xyz_dispatch_track(page, event, "{\"total\": 100, \"page\": \"home\"}") != XYZ_OK) abort();
+        }
+        i++;
+    }
+}
+
+/* Campaigns that load also run (docs/rules.md §21): attached to a visible
+ * page, each event their triggers and cancels name is tracked, attributes
+ * change, and the session begins, with every engine invariant checked by
+ * the fuzz build at each call. */
+static void run_campaigns(const xyz_catalog *set, const char *text, size_t size) {
+    json_error_t parse;
+    json_t *root = json_loadb(text, size, JSON_DECODE_INT_AS_REAL, &parse);
+    json_t *campaigns = root ? json_object_get(root, "campaigns") : NULL;
+    if (json_is_array(campaigns)) {
+        xyz_host host = XYZ_HOST_INIT(.context = NULL);
+        xyz_dispatch *page = xyz_dispatch_create(&host, NULL);
+        xyz_history *history = xyz_history_create(NULL, NULL, NULL);
+        if (!page || !history || xyz_dispatch_set_name(page, "home") != XYZ_OK ||
+            xyz_dispatch_set_history(page, history) != XYZ_OK || xyz_dispatch_set_campaigns(page, set) != XYZ_OK ||
+            xyz_dispatch_set_attribute(page, "app_version", "\"2.4.0\"") != XYZ_OK ||
+            xyz_dispatch_page_did_appear(page) != XYZ_OK || xyz_history_begin_session(history) != XYZ_OK) {
+            abort();
+        }
+        for (int round = 0; round < 2; round++) {
+            size_t i;
+            json_t *campaign;
+            json_array_foreach(campaigns, i, campaign) {
+                track_named(page, json_object_get(campaign, "trigger"));
+                track_named(page, json_object_get(campaign, "cancel_on"));
+            }
+            if (xyz_dispatch_set_attribute(page, "app_version", round ? "\"3.0\"" : "\"2.5.0-beta\"") != XYZ_OK) abort();
+        }
+        char *snapshot = xyz_dispatch_snapshot_json(page);
+        if (!snapshot) abort();
+        xyz_free(snapshot);
+        if (xyz_dispatch_destroy(page) != XYZ_OK) abort();
+        xyz_history_release(history);
+    }
+    json_decref(root);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     const char *text = (const char *)data;
     xyz_error error;
@@ -94,6 +146,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
             if (!alert) abort();
             xyz_alert_release(alert);
         }
+        run_campaigns(set, text, size);
         xyz_catalog_free(set);
     } else {
         check_error(text, size, &error);
@@ -106,6 +159,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
         if (saved && xyz_history_load_string(history, saved, strlen(saved), &error) != XYZ_OK) fail("scenario history", &error);
         if (xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), history) != XYZ_OK) abort();
         xyz_history_release(history);
+        run_campaigns(xyz_scenario_catalog(scenario), text, size);
         xyz_scenario_free(scenario);
     } else {
         check_error(text, size, &error);

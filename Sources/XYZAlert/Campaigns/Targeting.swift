@@ -25,6 +25,12 @@ final class Targeting {
         return counts[key]!
     }
 
+    /// The trigger counts of `campaign` as they stand (none counted: empty).
+    func counts(of campaign: String, in domain: Domain) -> CampaignCounts {
+        let key = ExactString(campaign)
+        return (domain.history.map { $0.campaignCounts[key] } ?? counts[key]) ?? CampaignCounts()
+    }
+
     /// The app version last seen, where it lives for `domain`.
     func lastAppVersion(in domain: Domain) -> JSONData? {
         domain.history != nil ? domain.history!.appVersion : appVersion

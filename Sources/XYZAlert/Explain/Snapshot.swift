@@ -3,6 +3,7 @@ public struct DomainSnapshot: Equatable, Sendable {
     public static func == (a: DomainSnapshot, b: DomainSnapshot) -> Bool {
         a.pages == b.pages && a.stack == b.stack && a.keyboard == b.keyboard && a.isDeferred == b.isDeferred
             && a.flushRequested == b.flushRequested && a.laneLimits.elementsEqual(b.laneLimits) { $0 == $1 }
+            && a.campaigns.elementsEqual(b.campaigns) { $0 == $1 }
     }
 
     public struct AlertInfo: Equatable, Sendable {
@@ -57,6 +58,9 @@ public struct DomainSnapshot: Equatable, Sendable {
     public var keyboard: Rect
     public var isDeferred: Bool
     public var flushRequested: Bool
+    /// docs/rules.md §21: the campaigns of the root's set, in set order,
+    /// with their trigger counts (the history's when one is attached).
+    public var campaigns: [(id: String, counts: CampaignCounts)] = []
 }
 
 extension Dispatch {
@@ -97,7 +101,12 @@ extension Dispatch {
         let stack = isDestroyed ? domain.stack.filter { $0.dispatch === self } : domain.stack
         let limits = (isDestroyed ? self : root).laneLimits.sorted { $0.key.precedesByBytes($1.key) }
             .map { (lane: $0.key.string, limit: $0.value) }
+        var campaigns: [(id: String, counts: CampaignCounts)] = []
+        let owner = isDestroyed ? self : root
+        if let targeting = owner.targeting, let set = targeting.set {
+            campaigns = set.campaigns.map { ($0.id, targeting.counts(of: $0.id, in: domain)) }
+        }
         return DomainSnapshot(pages: pages, laneLimits: limits, stack: stack.map(info), keyboard: domain.keyboard,
-                              isDeferred: domain.isDeferred, flushRequested: domain.flushRequested)
+                              isDeferred: domain.isDeferred, flushRequested: domain.flushRequested, campaigns: campaigns)
     }
 }
