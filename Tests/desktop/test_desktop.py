@@ -196,6 +196,33 @@ def test_the_live_app_adds_from_its_policy_and_times_toasts_out(tmp_path):
         live.screen.close()
 
 
+def test_the_live_apps_campaign_asks_for_a_rating_after_three_tasks(tmp_path):
+    """alerts.json's campaign (docs/rules.md §21): the third completed task
+    makes a rating instance that waits its five seconds (explained in the
+    side panel), a started task cancels it, and once the user rated none
+    is made."""
+    root = tk.Tk()
+    live = app.App(root, DESKTOP / "alerts.json", tmp_path / "history.json")
+    try:
+        for _ in range(3):
+            live.track("task_completed")
+        root.update()
+        rating = next(a for a in live.live if a.id == "rating")
+        assert rating.campaign == "rate-after-three-tasks" and rating.why().code == xyzalert.WhyCode.TRIGGER_DELAY
+        assert any(line.startswith("[trigger_delay] 'rating' is waiting: campaign 'rate-after-three-tasks'")
+                   for line in live.explanations())
+        live.track("task_started")
+        assert rating.state == xyzalert.State.FINISHED and rating.why().end_reason == xyzalert.EndReason.CANCELLED
+        live.window.set_attribute("rated", True)
+        for _ in range(3):
+            live.track("task_completed")
+        assert [a for a in live.live if a.id == "rating" and a.state != xyzalert.State.FINISHED] == []
+    finally:
+        for page in live.pages.values():
+            page.close()
+        live.screen.close()
+
+
 def test_the_tour_shows_the_rating_at_most_once(tour):
     while not tour.done:
         tour.step()

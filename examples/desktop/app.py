@@ -21,6 +21,9 @@ of `alerts.json` beside this file: each one's `meta.tab` names its tab
 Their frequency caps ("rating" is asked at most once, ever) count in a
 display history kept in a file across runs (`--history`, default
 `$XDG_STATE_HOME/xyzalert-demo/history.json`); each run is a new session.
+The set's campaign (docs/rules.md §21) asks for the rating after every
+third completed task (the toolbar's "complete task"), five seconds later
+unless another task starts ("start task"), until the user rated.
 
 `--tour` plays a scenario (default: `tour.json`) through the same drawing,
 step by step, on the scenario's virtual clock: its trace is what
@@ -353,6 +356,10 @@ class LiveHost(Observer):
         super().show(alert, target, view)
         self.screen.root.after_idle(self.app.report_frame, alert)
 
+    def campaign(self, root: xyzalert.Dispatch, campaign: str, kind: xyzalert.CampaignEvent, reason: Optional[str],
+                 alert: Optional[xyzalert.Alert]) -> None:
+        self.app.campaign(campaign, kind, reason, alert)
+
 
 def default_history_path() -> Path:
     state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
@@ -401,11 +408,20 @@ class App:
             page.parent = self.window
             page.page_did_appear()
         self.window.page_did_appear()
+        # docs/rules.md §21: the policy's campaign asks for a rating after
+        # every third completed task, five seconds later unless another
+        # task starts, until the user rated (the toolbar's task buttons).
+        self.window.set_campaigns(self.policy)
+        self.window.set_attributes({"rated": False})
         self.live: List[xyzalert.Alert] = []
         self._timer: Optional[str] = None
         for id in self.policy.ids:
             tk.Button(self.screen.toolbar, text=f"+ {id}", command=functools.partial(self.add, id)).pack(side="left", padx=2,
                                                                                                     pady=2)
+        tk.Button(self.screen.toolbar, text="start task", command=lambda: self.track("task_started")).pack(side="left",
+                                                                                                         padx=2, pady=2)
+        tk.Button(self.screen.toolbar, text="complete task",
+                  command=lambda: self.track("task_completed")).pack(side="left", padx=2, pady=2)
         self.keyboard_up = False
         tk.Button(self.screen.toolbar, text="keyboard", command=self.toggle_keyboard).pack(side="right", padx=4)
         if tabs:
@@ -433,6 +449,19 @@ class App:
         self.screen.refresh_later()
         return alert
 
+    def track(self, event: str) -> None:
+        """An event of the app, for its campaigns (docs/rules.md §21)."""
+        self.window.track(event)
+        self.screen.refresh_later()
+
+    def campaign(self, campaign: str, kind: xyzalert.CampaignEvent, reason: Optional[str],
+                 alert: Optional[xyzalert.Alert]) -> None:
+        if alert is not None:
+            self.live.append(alert)  # explained in the side panel while it waits
+            self.screen.note(f"campaign '{campaign}': {alert.id} in {alert.show_after:g} s")
+        else:
+            self.screen.note(f"campaign '{campaign}' skipped: {reason}")
+
     def hold(self, alert: xyzalert.Alert, reason: str, held: bool) -> None:
         """A toast's countdown holds while the pointer is over it or it has focus."""
         if held:
@@ -451,6 +480,8 @@ class App:
         self.history.save(self.history_path)
 
     def act(self, alert: xyzalert.Alert, index: int) -> None:
+        if alert.id == "rating" and alert.actions[index].id == "rate":
+            self.window.set_attribute("rated", True)  # the campaign's audience no longer admits another
         alert.trigger_action(index)
 
     def select(self, tab: str) -> None:
