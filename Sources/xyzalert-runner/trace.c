@@ -66,6 +66,24 @@ static void expect_line(runner *r, const char *event, const char *alert, const c
     free(line);
 }
 
+/* An event of the alert (or campaign) named `name` in the text, JSON and
+ * expect formats (key and value: its detail, or NULL). */
+static void named_event(runner *r, const char *event, const char *name, const char *key, const char *value) {
+    if (r->format == FORMAT_EXPECT) {
+        expect_line(r, event, name, value);
+    } else if (r->json) {
+        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
+        print_json_string(stdout, name);
+        if (key) {
+            printf(", \"%s\": ", key);
+            print_json_string(stdout, value);
+        }
+        printf("}\n");
+    } else {
+        event_text(r, event, name, value ? value : "");
+    }
+}
+
 /* One event as a line of the trace format (key and value: its detail, or NULL). */
 void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value) {
     if (r->quiet) {
@@ -73,18 +91,8 @@ void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key
     }
     if (r->picture) {
         picture_event(r->picture, r->clock);
-    } else if (r->format == FORMAT_EXPECT) {
-        expect_line(r, event, id_of(alert), value);
-    } else if (r->json) {
-        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
-        print_json_string(stdout, id_of(alert));
-        if (key) {
-            printf(", \"%s\": ", key);
-            print_json_string(stdout, value);
-        }
-        printf("}\n");
     } else {
-        event_text(r, event, id_of(alert), value ? value : "");
+        named_event(r, event, id_of(alert), key, value);
     }
 }
 
@@ -200,18 +208,8 @@ void trace_campaign(runner *r, const char *event, const char *campaign, const ch
     }
     if (r->picture) {
         picture_campaign(r->picture, r->clock, event, campaign, reason);
-    } else if (r->format == FORMAT_EXPECT) {
-        expect_line(r, event, campaign, reason);
-    } else if (r->json) {
-        printf("{\"step\": %zu, \"event\": \"%s\", \"alert\": ", r->step, event);
-        print_json_string(stdout, campaign);
-        if (reason) {
-            printf(", \"reason\": ");
-            print_json_string(stdout, reason);
-        }
-        printf("}\n");
     } else {
-        event_text(r, event, campaign, reason ? reason : "");
+        named_event(r, event, campaign, reason ? "reason" : NULL, reason);
     }
 }
 
