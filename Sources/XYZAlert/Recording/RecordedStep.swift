@@ -96,8 +96,15 @@ extension Dispatch {
 
     /// Begins the recorded add of `batch`, unless it is a campaign's
     /// instance, which the replay makes from the track step it is part of.
+    /// (Inlined: on every add, nothing records.)
+    @inline(__always)
     func recordAdd<Batch: Collection<Alert>>(_ batch: Batch) -> Recording? {
         guard let recording else { return nil }
+        return recordAdd(batch, in: recording)
+    }
+
+    @inline(never)
+    private func recordAdd<Batch: Collection<Alert>>(_ batch: Batch, in recording: Recording) -> Recording? {
         if batch.count == 1, let instance = batch.first!.extras?.campaign {
             recording.adopt(batch.first!, campaignAlert: instance.definition)
             return nil
