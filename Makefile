@@ -300,11 +300,11 @@ fuzz: fuzz-build
 		SWIFT_BACKTRACE=enable=no $(FUZZ_BIN)/fuzz-$$t .build/fuzz/corpus-$$t Tests/fuzz/corpus/$$t $(FUZZ_FLAGS) \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz/ || exit 1; done
 
-# In make test: the committed corpus, then 30 s of each target on a fixed seed.
+# In make test: the committed corpus, then 20 s of each target on a fixed seed.
 fuzz-test: fuzz-build
 	for t in $(FUZZ_TARGETS); do rm -rf .build/fuzz/scratch-$$t; mkdir -p .build/fuzz/scratch-$$t; \
 		SWIFT_BACKTRACE=enable=no $(FUZZ_BIN)/fuzz-$$t .build/fuzz/scratch-$$t Tests/fuzz/corpus/$$t $(FUZZ_FLAGS) \
-		-seed=1 -max_total_time=30 -artifact_prefix=.build/fuzz/ || exit 1; done
+		-seed=1 -max_total_time=20 -artifact_prefix=.build/fuzz/ || exit 1; done
 
 # The library under AddressSanitizer and the C suite under AddressSanitizer
 # and UndefinedBehaviorSanitizer (swiftc has no UBSan on Linux; Swift traps on

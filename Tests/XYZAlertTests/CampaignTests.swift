@@ -249,3 +249,54 @@ struct CampaignTests {
         #expect(w.host.take() == [] && w.page.campaigns == nil)
     }
 }
+
+/// Host code in the `campaign` callback (rule 7): a host that destroys the
+/// page there gets a state error from its track, after the events so far,
+/// and nothing is left behind; one that tracks again from there nests one
+/// call deep.
+@Suite("Campaign callbacks that call back")
+struct CampaignCallbackTests {
+    final class Reentrant: AlertHost {
+        var log: [String] = []
+        var onTrigger: ((Dispatch) throws -> Void)?
+        func show(_ alert: Alert, target: String, view: ViewHandle?) { log.append("show \(alert.id ?? "?")") }
+        func finish(_ alert: Alert, reason: EndReason) { log.append("finish \(alert.id ?? "?") \(reason)") }
+        func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
+            log.append("\(kind) \(campaign)")
+            if kind == .trigger, let onTrigger {
+                self.onTrigger = nil
+                try? onTrigger(root)
+            }
+        }
+    }
+
+    static func page(_ host: Reentrant, _ ids: [String]) throws -> Dispatch {
+        let page = Dispatch(host: host, name: "home")
+        try page.pageDidAppear()
+        try page.setCampaigns(try CampaignSet(ids.map { id in
+            Campaign(id: id, alert: id, makeAlert: { Alert(id: id) }, triggers: [CampaignTrigger(event: "go")])
+        }))
+        return page
+    }
+
+    @Test func destroyingThePageFromTheTriggerIsAStateErrorAfterTheEventsSoFar() throws {
+        let host = Reentrant()
+        let page = try Self.page(host, ["a", "b"])
+        host.onTrigger = { try $0.destroy() }
+        #expect(throws: AlertError.self) { try page.track("go") }
+        // (The instance was not added yet: the add after the callback fails.)
+        #expect(host.log == ["trigger a"])
+        #expect(page.isDestroyed && page.alerts.isEmpty)
+    }
+
+    @Test func trackingFromTheTriggerNestsOneCallAndSettlesOnce() throws {
+        let host = Reentrant()
+        let page = try Self.page(host, ["a"])
+        host.onTrigger = { try $0.track("go") }  // a's own event again, from its trigger
+        try page.track("go")
+        // The nested call's instance joins first; the outer one's then finds
+        // its id live and finishes `duplicate`; one pass shows the survivor.
+        #expect(host.log == ["trigger a", "trigger a", "finish a duplicate", "show a"])
+        #expect(page.alerts.count == 1)
+    }
+}
