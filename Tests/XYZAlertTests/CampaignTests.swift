@@ -251,9 +251,8 @@ struct CampaignTests {
 }
 
 /// Host code in the `campaign` callback (rule 7): a host that destroys the
-/// page there gets a state error from its track, after the events so far,
-/// and nothing is left behind; one that tracks again from there nests one
-/// call deep.
+/// page there ends the instance unadded (`destroyed`) and the track goes
+/// on; one that tracks again from there nests one call deep.
 @Suite("Campaign callbacks that call back")
 struct CampaignCallbackTests {
     final class Reentrant: AlertHost {
@@ -261,8 +260,10 @@ struct CampaignCallbackTests {
         var onTrigger: ((Dispatch) throws -> Void)?
         func show(_ alert: Alert, target: String, view: ViewHandle?) { log.append("show \(alert.id ?? "?")") }
         func finish(_ alert: Alert, reason: EndReason) { log.append("finish \(alert.id ?? "?") \(reason)") }
+        var instances: [Alert] = []
         func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
             log.append("\(kind) \(campaign)")
+            if let alert { instances.append(alert) }
             if kind == .trigger, let onTrigger {
                 self.onTrigger = nil
                 try? onTrigger(root)
@@ -279,13 +280,15 @@ struct CampaignCallbackTests {
         return page
     }
 
-    @Test func destroyingThePageFromTheTriggerIsAStateErrorAfterTheEventsSoFar() throws {
+    @Test func destroyingThePageFromTheTriggerEndsTheInstancesDestroyed() throws {
         let host = Reentrant()
         let page = try Self.page(host, ["a", "b"])
         host.onTrigger = { try $0.destroy() }
-        #expect(throws: AlertError.self) { try page.track("go") }
-        // (The instance was not added yet: the add after the callback fails.)
+        try page.track("go")
+        // The page's host is gone with it: b's trigger reaches no one.
         #expect(host.log == ["trigger a"])
+        let made = host.instances
+        #expect(made.count == 1 && made[0].state == .finished && made[0].endReason == .destroyed)
         #expect(page.isDestroyed && page.alerts.isEmpty)
     }
 

@@ -211,6 +211,13 @@ extension Dispatch {
         alert.writableExtras.campaign = CampaignInstance(campaign: campaign.id, definition: campaign.alert,
                                                          audience: campaign.audience, event: event)
         report(campaign.id, .trigger, .none, alert)
+        // A host that destroyed the page from that callback: the instance
+        // ends unadded, as the page's alerts did (its host is gone: no event).
+        if page.isDestroyed {
+            alert.state = .finished
+            alert.endReason = .destroyed
+            return
+        }
         // A live alert with its id: the instance finishes `duplicate`
         // whatever its policy says (no host call failed: nothing to refuse).
         if alert.onDuplicate == .reject, let key = alert.key, domain.ids.find(key, digest: alert.keyDigest) != nil {
