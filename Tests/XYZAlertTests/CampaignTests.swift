@@ -302,4 +302,32 @@ struct CampaignCallbackTests {
         #expect(host.log == ["trigger a", "trigger a", "finish a duplicate", "show a"])
         #expect(page.alerts.count == 1)
     }
+
+    /// A cancel_on ending several instances of one campaign, whose host
+    /// cancels the next one from the first's `finish`: each is looked at
+    /// when its turn comes, so the one already ended is passed over.
+    @Test func aCancelFromAFinishCallbackEndsEachInstanceOnce() throws {
+        final class CancelsNext: AlertHost {
+            var log: [String] = []
+            var instances: [Alert] = []
+            func finish(_ alert: Alert, reason: EndReason) {
+                log.append("finish #\(instances.firstIndex { $0 === alert }!) \(reason)")
+                if alert === instances.first { try? instances[1].cancel() }
+            }
+            func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
+                if let alert { instances.append(alert) }
+            }
+        }
+        let host = CancelsNext()
+        let page = Dispatch(host: host, name: "home")
+        try page.pageDidAppear()
+        // Instances without an id: several of one campaign live at once.
+        try page.setCampaigns(try CampaignSet([Campaign(id: "tip", alert: "tip", makeAlert: { Alert(id: nil) },
+                                                        triggers: [CampaignTrigger(event: "go")], delay: 5,
+                                                        cancelOn: [CampaignTrigger(event: "stop")])]))
+        for _ in 0..<3 { try page.track("go") }
+        try page.track("stop")
+        #expect(host.log == ["finish #0 cancelled", "finish #1 cancelled", "finish #2 cancelled"])
+        #expect(host.instances.allSatisfy { $0.state == .finished } && page.alerts.isEmpty)
+    }
 }

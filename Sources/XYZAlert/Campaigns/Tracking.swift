@@ -124,18 +124,20 @@ extension Dispatch {
     /// Ends the pending instances of this domain whose audience fails now.
     private func retestAudiences(_ settlement: inout Settlement) {
         guard let targeting = root.targeting, !targeting.pending.isEmpty else { return }
-        for alert in pendingInstances(targeting) {
-            guard let instance = alert.extras?.campaign, alert.isPendingInstance else { continue }
-            if !targeting.admits(instance, domain: domain) {
-                alert.dispatch!.domain.endAndReport(alert, .ineligible, &settlement)
-            }
-        }
+        endPending(targeting, .ineligible, &settlement) { !targeting.admits($0, domain: domain) }
     }
 
-    /// The pending list, pruned of instances that ended or showed.
-    private func pendingInstances(_ targeting: Targeting) -> [Alert] {
+    /// Ends with `reason` the root's instances not on screen yet that
+    /// `matching` picks, in the order they were made. Each is looked at when
+    /// its turn comes: the callbacks of an earlier end may have ended or
+    /// shown it meanwhile.
+    private func endPending(_ targeting: Targeting, _ reason: EndReason, _ settlement: inout Settlement,
+                            where matching: (CampaignInstance) -> Bool) {
         targeting.pending.removeAll { !$0.isPendingInstance }
-        return targeting.pending
+        for alert in targeting.pending {
+            guard alert.isPendingInstance, let instance = alert.extras?.campaign, matching(instance) else { continue }
+            alert.dispatch!.domain.endAndReport(alert, reason, &settlement)
+        }
     }
 
     /// What an event does to the campaigns whose triggers name it.
@@ -178,9 +180,7 @@ extension Dispatch {
             let n = ref.cancels ? counts.cancelOn[ref.trigger] : counts.triggers[ref.trigger]
             guard trigger.fires(atCount: n) else { continue }
             if ref.cancels {
-                for alert in pendingInstances(targeting) where alert.extras?.campaign?.campaign == campaign.id {
-                    alert.dispatch!.domain.endAndReport(alert, .cancelled, &settlement)
-                }
+                endPending(targeting, .cancelled, &settlement) { sameBytes($0.campaign, campaign.id) }
                 continue
             }
             // One instance per campaign and event, however many of its triggers fire.
