@@ -235,7 +235,7 @@ extension Dispatch {
     /// The `campaign` event to the root's host.
     private func report(_ campaign: String, _ kind: CampaignEventKind, _ reason: SkipReason, _ alert: Alert?) {
         let root = self.root
-        root.recording?.deliveredCampaignEvent()
+        root.recording?.delivered()
         guard let host = root.host else { return }
         domain.runHostCode(host) { host.campaign(root, campaign: campaign, kind: kind, reason: reason, alert: alert) }
     }

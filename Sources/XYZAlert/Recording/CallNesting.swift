@@ -85,14 +85,19 @@ extension Recording {
 
     /// An event is being delivered to the host of a recorded page.
     func delivered(_ alert: Alert, finished: Bool) {
+        delivered()
+        if finished {
+            finishing = alert
+        }
+    }
+
+    /// An event of no alert's (a campaign's) is being delivered.
+    func delivered() {
         if depth == 0 {
             fail("an event came from a call the recording did not see")
         }
         eventsInCall += 1
         forgetFinishing()
-        if finished {
-            finishing = alert
-        }
     }
 
     func forgetFinishing() {

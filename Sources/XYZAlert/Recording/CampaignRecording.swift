@@ -79,12 +79,4 @@ extension Recording {
         busy.insert(index)
     }
 
-    /// A `campaign` event was delivered to a recorded root's host.
-    func deliveredCampaignEvent() {
-        if depth == 0 {
-            fail("an event came from a call the recording did not see")
-        }
-        eventsInCall += 1
-        forgetFinishing()
-    }
 }
