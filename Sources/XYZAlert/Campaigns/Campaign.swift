@@ -118,6 +118,8 @@ public final class CampaignSet: Sendable {
     /// The campaigns as the alert set's `campaigns` member wrote them
     /// (compact JSON text), when they came from one: a recording writes it.
     public let json: String?
+    /// Whether a campaign has a `start` or an `end` (reads the wall clock).
+    let hasDates: Bool
     /// Per event name, the triggers that name it, in set order: (campaign,
     /// trigger index, whether it is a `cancel_on` trigger).
     let index: [ExactString: [TriggerRef]]
@@ -171,6 +173,7 @@ public final class CampaignSet: Sendable {
         }
         self.campaigns = campaigns
         self.json = json
+        hasDates = campaigns.contains { $0.start != nil || $0.end != nil }
         self.index = index
     }
 

@@ -15,14 +15,14 @@ final class Targeting {
     /// the order they were made (ended and shown ones leave lazily).
     @exclusivity(unchecked) var pending: [Alert] = []
 
-    /// The trigger counts of `campaign`, where they live for `domain`.
-    func counting(_ campaign: String, in domain: Domain, _ change: (inout CampaignCounts) -> Void) -> CampaignCounts {
+    /// Counts one more matching event of a trigger of `campaign`, where
+    /// counts live for `domain`; returns the new count.
+    func count(_ campaign: String, trigger: Int, cancels: Bool, in domain: Domain) -> Int {
         let key = ExactString(campaign)
         if let history = domain.history {
-            return history.updateCounts(key, change)
+            return history.count(key, trigger: trigger, cancels: cancels)
         }
-        change(&counts[key, default: CampaignCounts()])
-        return counts[key]!
+        return counts[key, default: CampaignCounts()].count(trigger, cancels: cancels)
     }
 
     /// The trigger counts of `campaign` as they stand (none counted: empty).

@@ -150,22 +150,23 @@ extension Dispatch {
             // The step carries the wall clock the dates read (a history's).
             if domain.history != nil {
                 domain.stampRecordedCall()
-            } else if set.campaigns.contains(where: { $0.start != nil || $0.end != nil }) {
+            } else if set.hasDates {
                 recording.fail("campaign dates read a wall clock without a history, which a file cannot hold (attach a history)")
             }
         }
         let wall = targeting.wallNow(domain)
         var made = Set<Int>()
         var skipped = Set<Int>()
-        var data: (campaign: Int, value: JSONData)?
+        // What the rules of the campaign at hand see, made once per campaign.
+        var data: (campaign: Int, value: JSONData, bucketing: Bucketing)?
         for ref in refs {
             let campaign = set.campaigns[ref.campaign]
             let trigger = ref.cancels ? campaign.cancelOn[ref.trigger] : campaign.triggers[ref.trigger]
             if data?.campaign != ref.campaign {
-                data = (ref.campaign, targeting.ruleData(campaign.id, event: props, wall: wall, domain: domain))
+                data = (ref.campaign, targeting.ruleData(campaign.id, event: props, wall: wall, domain: domain),
+                        targeting.bucketing(campaign.id))
             }
-            if let condition = trigger.condition,
-               !condition.passes(data!.value, bucketing: targeting.bucketing(campaign.id)) {
+            if let condition = trigger.condition, !condition.passes(data!.value, bucketing: data!.bucketing) {
                 continue
             }
             // Outside its dates an event does not count; a trigger's event
@@ -176,8 +177,7 @@ extension Dispatch {
                 }
                 continue
             }
-            let counts = targeting.counting(campaign.id, in: domain) { _ = $0.count(ref.trigger, cancels: ref.cancels) }
-            let n = ref.cancels ? counts.cancelOn[ref.trigger] : counts.triggers[ref.trigger]
+            let n = targeting.count(campaign.id, trigger: ref.trigger, cancels: ref.cancels, in: domain)
             guard trigger.fires(atCount: n) else { continue }
             if ref.cancels {
                 endPending(targeting, .cancelled, &settlement) { sameBytes($0.campaign, campaign.id) }
@@ -185,8 +185,7 @@ extension Dispatch {
             }
             // One instance per campaign and event, however many of its triggers fire.
             guard made.insert(ref.campaign).inserted else { continue }
-            if let audience = campaign.audience,
-               !audience.passes(data!.value, bucketing: targeting.bucketing(campaign.id)) {
+            if let audience = campaign.audience, !audience.passes(data!.value, bucketing: data!.bucketing) {
                 report(campaign.id, .skip, .audience, nil)
                 continue
             }

@@ -336,10 +336,9 @@ public final class History {
         set { state.appVersion = newValue }
     }
 
-    /// Changes the trigger counts of `campaign`; returns them.
-    func updateCounts(_ campaign: ExactString, _ change: (inout CampaignCounts) -> Void) -> CampaignCounts {
-        change(&state.campaigns[campaign, default: CampaignCounts()])
-        return state.campaigns[campaign]!
+    /// Counts one more matching event of a trigger of `campaign`; returns the new count.
+    func count(_ campaign: ExactString, trigger: Int, cancels: Bool) -> Int {
+        state.campaigns[campaign, default: CampaignCounts()].count(trigger, cancels: cancels)
     }
 
     /// The trigger counts of every campaign, by id.
