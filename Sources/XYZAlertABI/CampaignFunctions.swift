@@ -25,20 +25,22 @@ private func jsonArgument(_ text: UnsafePointer<CChar>, _ function: String, _ wh
     }
 }
 
+/// `jsonArgument` of a JSON object's text.
+private func jsonObjectArgument(_ text: UnsafePointer<CChar>, _ function: String, _ what: String) throws(AlertError) -> JSONObject {
+    guard case .object(let members) = try jsonArgument(text, function, what) else {
+        throw AlertError(.invalidArgument, "\(function): \(what) must be a JSON object")
+    }
+    return members
+}
+
 @c @implementation
 public func xyz_dispatch_track(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?,
                                _ props: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
         let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
         let event = try requireString(name, #function, "name")
-        var object = JSONObject()
-        if let props {
-            guard case .object(let members) = try jsonArgument(props, #function, "props_json") else {
-                throw AlertError(.invalidArgument, "\(#function): props_json must be a JSON object")
-            }
-            object = members
-        }
-        try dispatch.track(event, props: object)
+        let object = try props.map { (text) throws(AlertError) in try jsonObjectArgument(text, #function, "props_json") }
+        try dispatch.track(event, props: object ?? JSONObject())
     }
 }
 
@@ -60,10 +62,7 @@ public func xyz_dispatch_set_attributes_json(_ pointer: OpaquePointer?, _ object
         guard let object else {
             throw AlertError(.invalidArgument, "\(#function): object_json is NULL")
         }
-        guard case .object(let members) = try jsonArgument(object, #function, "object_json") else {
-            throw AlertError(.invalidArgument, "\(#function): object_json must be a JSON object")
-        }
-        try root.setAttributes(members)
+        try root.setAttributes(try jsonObjectArgument(object, #function, "object_json"))
     }
 }
 
