@@ -32,9 +32,6 @@ extension AlertSet {
 
 /// The schema: campaigns and their rules.
 extension Schema {
-    static let campaignKeys = ["id", "alert", "page", "trigger", "audience", "delay", "cancel_on", "start", "end"]
-    static let triggerKeys = ["event", "where", "count", "nth"]
-
     /// The ids of the definitions that campaigns name, read ahead of the
     /// alerts: in a scenario such a definition needs no page of its own.
     static func campaignAlerts(_ value: JSONValue?) -> Set<ExactString> {
@@ -63,16 +60,8 @@ extension Schema {
 
     private func campaign(_ value: JSONValue, alerts: AlertsRead?,
                           seen: inout [ExactString: JSONValue]) throws(LoadError) -> CampaignDefinition {
-        var fields: [String: JSONValue] = [:]
-        for (key, field) in try object(value, "a campaign") {
-            guard Self.campaignKeys.contains(key) else {
-                throw unknownKey(key, in: "a campaign", known: Self.campaignKeys, at: field)
-            }
-            fields[key] = field
-        }
-        for required in ["id", "alert", "trigger"] where fields[required] == nil {
-            throw fail("a campaign needs \"\(required)\"", at: value)
-        }
+        let fields = try self.fields(value, "a campaign", required: ["id", "alert", "trigger"],
+                                     optional: ["page", "audience", "delay", "cancel_on", "start", "end"])
         let idValue = fields["id"]!
         var campaign = CampaignDefinition(id: try string(idValue, "a campaign's id"),
                                           alert: try string(fields["alert"]!, "a campaign's alert"))
@@ -123,17 +112,8 @@ extension Schema {
         }
         var out: [CampaignTrigger] = []
         for element in elements {
-            var fields: [String: JSONValue] = [:]
-            for (key, field) in try object(element, "a trigger") {
-                guard Self.triggerKeys.contains(key) else {
-                    throw unknownKey(key, in: "a trigger", known: Self.triggerKeys, at: field)
-                }
-                fields[key] = field
-            }
-            guard let event = fields["event"] else {
-                throw fail("a trigger needs \"event\"", at: element)
-            }
-            var trigger = CampaignTrigger(event: try string(event, "a trigger's event"))
+            let fields = try self.fields(element, "a trigger", required: ["event"], optional: ["where", "count", "nth"])
+            var trigger = CampaignTrigger(event: try string(fields["event"]!, "a trigger's event"))
             if let condition = fields["where"] {
                 trigger.condition = try rule(condition)
             }

@@ -136,20 +136,6 @@ extension Schema {
             }
             return id
         }
-        func fields(_ body: JSONValue, _ what: String, required: [String], optional: [String] = [])
-            throws(LoadError) -> [String: JSONValue] {
-            var out: [String: JSONValue] = [:]
-            for (key, field) in try object(body, what) {
-                guard required.contains(key) || optional.contains(key) else {
-                    throw unknownKey(key, in: what, known: required + optional, at: field)
-                }
-                out[key] = field
-            }
-            for key in required where out[key] == nil {
-                throw fail("\(what) needs \"\(key)\"", at: body)
-            }
-            return out
-        }
         let names = StepNames(page: page, alert: alert, readFields: { body, what, required, optional throws(LoadError) in
             try fields(body, what, required: required, optional: optional)
         })

@@ -103,6 +103,23 @@ struct Schema {
         return value.members
     }
 
+    /// The members of an object with these keys: an unknown one, or a
+    /// required one missing, is an error naming `what`.
+    func fields(_ body: JSONValue, _ what: String, required: [String], optional: [String] = [])
+        throws(LoadError) -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for (key, field) in try object(body, what) {
+            guard required.contains(key) || optional.contains(key) else {
+                throw unknownKey(key, in: what, known: required + optional, at: field)
+            }
+            out[key] = field
+        }
+        for key in required where out[key] == nil {
+            throw fail("\(what) needs \"\(key)\"", at: body)
+        }
+        return out
+    }
+
     func array(_ value: JSONValue, _ what: String) throws(LoadError) -> [JSONValue] {
         guard value.kind == .array else { throw fail("\(what) must be an array, got \(value.described)", at: value) }
         return value.elements
