@@ -19,7 +19,7 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
         .target(name: "XYZAlert", dependencies: ["CSystem"], exclude: ["README.md"] + [
             "Values", "Containers", "Model", "Pages", "Scheduling", "Policies", "Explain", "Recording", "Rules",
-            "Campaigns",
+            "Campaigns", "Calendars",
         ].map { "\($0)/README.md" },
         // (Double's rounding calls libm, which Glibc's overlay linked before.)
         linkerSettings: [.linkedLibrary("m")]),

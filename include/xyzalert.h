@@ -261,7 +261,8 @@ typedef enum xyz_end_reason {
     XYZ_END_CAPPED,        /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
     XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
     XYZ_END_DISPLACED,     /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
-    XYZ_END_INELIGIBLE     /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
+    XYZ_END_INELIGIBLE,    /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
+    XYZ_END_OUTSIDE_WINDOW /**< (0.4) It would have been selected outside its windows, and it drops then (XYZ_ON_OUTSIDE_DROP, docs/rules.md §22). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -324,8 +325,23 @@ typedef enum xyz_on_capped {
 typedef enum xyz_limit_per {
     XYZ_PER_SESSION = 0, /**< since the history's session began (xyz_history_begin_session()) */
     XYZ_PER_LIFETIME,    /**< ever, as far as the history goes back */
-    XYZ_PER_WINDOW       /**< the last `window` seconds */
+    XYZ_PER_WINDOW,      /**< the last `window` seconds */
+    XYZ_PER_DAY,         /**< (0.4) the current local calendar day (docs/rules.md §22) */
+    XYZ_PER_WEEK         /**< (0.4) the current local calendar week, Monday first */
 } xyz_limit_per;
+
+/** (0.4) What an alert does when it would be selected outside its windows
+ * or inside an exclude (docs/rules.md §22). */
+typedef enum xyz_on_outside {
+    XYZ_ON_OUTSIDE_WAIT = 0, /**< It stays queued and is looked at again at the next opening (default). */
+    XYZ_ON_OUTSIDE_DROP      /**< It ends with finish(XYZ_END_OUTSIDE_WINDOW). */
+} xyz_on_outside;
+
+/** (0.4) Days of a window (xyz_alert_add_window()), or'ed together. */
+enum {
+    XYZ_MONDAY = 1, XYZ_TUESDAY = 2, XYZ_WEDNESDAY = 4, XYZ_THURSDAY = 8,
+    XYZ_FRIDAY = 16, XYZ_SATURDAY = 32, XYZ_SUNDAY = 64, XYZ_EVERY_DAY = 127
+};
 
 /** How an action button wants to be drawn. */
 typedef enum xyz_action_style {
@@ -359,7 +375,8 @@ typedef enum xyz_why_code {
     XYZ_WHY_MIN_VISIBLE,       /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
     XYZ_WHY_FINISHED,          /**< ended; `end_reason` says why */
     XYZ_WHY_HELD,              /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
-    XYZ_WHY_TRIGGER_DELAY      /**< (0.4) waiting: the delay of the campaign that made it has not passed (`until`) */
+    XYZ_WHY_TRIGGER_DELAY,     /**< (0.4) waiting: the delay of the campaign that made it has not passed (`until`) */
+    XYZ_WHY_OUTSIDE_WINDOW     /**< (0.4) ready, outside its windows or inside an exclude: `rule`; `until` the next opening */
 } xyz_why_code;
 
 /** @{ */
@@ -384,7 +401,8 @@ XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
  * "hidden_covered", "not_ready", "show_after", "dependency",
  * "id_dependency", "page_not_visible", "not_active_child", "suspended",
  * "behind", "lower_priority", "deferred", "lane_gap", "capped",
- * "cooling_down", "min_visible", "finished"; "unknown" for other values.
+ * "cooling_down", "min_visible", "finished", (0.4) "held", "trigger_delay",
+ * "outside_window"; "unknown" for other values.
  * Static storage; never NULL. */
 XYZ_API const char *xyz_why_code_name(xyz_why_code code);
 /** (0.4) "restore", "drop". */
@@ -395,8 +413,10 @@ XYZ_API const char *xyz_preempt_name(xyz_preempt preempt);
 XYZ_API const char *xyz_on_full_name(xyz_on_full policy);
 /** (0.4) "fifo", "lifo". */
 XYZ_API const char *xyz_order_name(xyz_order order);
-/** (0.4) "session", "lifetime", "window". */
+/** (0.4) "session", "lifetime", "window", "day", "week". */
 XYZ_API const char *xyz_limit_per_name(xyz_limit_per per);
+/** (0.4) "wait", "drop". */
+XYZ_API const char *xyz_on_outside_name(xyz_on_outside policy);
 /** @} */
 
 /** (0.4) What a campaign callback reports (docs/rules.md §21). */
@@ -430,7 +450,7 @@ typedef struct xyz_rect {
  * | development headers after 0.2.0     | 104 bytes        | set_timer       |
  * | (they said "0.2.0"; never released) | 112 bytes        | update          |
  * | 0.3.0                               | 120 bytes        | announce        |
- * | 0.4.0                               | 128 bytes        | campaign        |
+ * | 0.4.0                               | 136 bytes        | utc_offset      |
  *
  * A host built against any of them runs against this library unchanged.
  */
@@ -506,6 +526,13 @@ typedef struct xyz_host {
      * trigger). `campaign` is the campaign's id. Called on the root's host. */
     void (*campaign)(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                      xyz_alert *alert, void *context);
+    /** (0.4) Seconds east of UTC of the user's local time at `wall` (seconds
+     * since the epoch), for windows and calendar caps (docs/rules.md §22).
+     * NULL: the process's time zone, through the C library's localtime_r().
+     * NaN reads as 0 (UTC); values beyond ±64800 (18 h) as ±64800. Asked of
+     * a domain's root while it looks at a window or a calendar limit; must
+     * not call the library (such calls fail with XYZ_ESTATE). */
+    double (*utc_offset)(double wall, void *context);
 } xyz_host;
 
 #ifndef __cplusplus
@@ -1533,6 +1560,43 @@ XYZ_API xyz_status xyz_alert_limit(const xyz_alert *alert, size_t index, uint32_
 
 /** (0.3) Removes the alert's own limits and cool-down. Idle alerts only. */
 XYZ_API xyz_status xyz_alert_clear_caps(xyz_alert *alert);
+
+/* ---------------------------------------------------------------- windows */
+
+/**
+ * (0.4) Adds a window (docs/rules.md §22): the alert is selected to show
+ * only inside one of its windows (none: at every moment), on the `days`
+ * given (XYZ_MONDAY | ..., XYZ_EVERY_DAY), from `from` to `to` minutes after
+ * local midnight (`to` exclusive, up to 1440 = 24:00; `from` after `to` wraps
+ * past midnight and belongs to the day of its `from`). On screen it stays.
+ * Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for minutes out of range, an
+ * empty window (`from` == `to`) or no day, and nothing changes.
+ */
+XYZ_API xyz_status xyz_alert_add_window(xyz_alert *alert, unsigned days, int from, int to);
+
+/** (0.4) Adds an exclude, of the shape of a window: the alert is never
+ * selected inside one. Idle alerts only; XYZ_EINVAL as xyz_alert_add_window(). */
+XYZ_API xyz_status xyz_alert_add_exclude(xyz_alert *alert, unsigned days, int from, int to);
+
+/** (0.4) Removes the alert's windows and excludes. Idle alerts only. */
+XYZ_API xyz_status xyz_alert_clear_windows(xyz_alert *alert);
+
+/** @{ */
+/** (0.4) The number of the alert's windows (`exclude` false) or excludes
+ * (true), and entry `index` of them (XYZ_EINVAL for an index out of range;
+ * NULL out-pointers are skipped). */
+XYZ_API size_t xyz_alert_window_count(const xyz_alert *alert, bool exclude);
+XYZ_API xyz_status xyz_alert_window(const xyz_alert *alert, bool exclude, size_t index, unsigned *days, int *from,
+                                    int *to);
+/** @} */
+
+/** @{ */
+/** (0.4) What the alert does outside its windows (default
+ * XYZ_ON_OUTSIDE_WAIT). Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a
+ * value that is not an enumerator. */
+XYZ_API xyz_status xyz_alert_set_on_outside(xyz_alert *alert, xyz_on_outside policy);
+XYZ_API xyz_on_outside xyz_alert_on_outside(const xyz_alert *alert);
+/** @} */
 
 /** @{ */
 /** (0.3) What the alert does when capped (default XYZ_ON_CAPPED_DROP). Idle alerts only. */

@@ -374,6 +374,17 @@ XYZ_API bool xyz_scenario_step_wall(const xyz_scenario *scenario, size_t index, 
  * a runner's history reads wall_clock + the virtual clock. 0 for NULL. */
 XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);
 
+/** (0.4) The user's local time of the scenario (docs/rules.md §22):
+ * whether it gives a fixed "utc_offset" (seconds east of UTC, then in
+ * `*out` when `out` is not NULL); false for NULL or when it gives none. */
+XYZ_API bool xyz_scenario_utc_offset(const xyz_scenario *scenario, double *out);
+
+/** (0.4) The scenario's "time_zone", a name of the system's time zone
+ * database checked at load (a runner sets TZ to it and reads offsets with
+ * localtime_r()); NULL when it gives none. Borrowed: valid while the
+ * scenario lives. A scenario with neither is in UTC. */
+XYZ_API const char *xyz_scenario_time_zone(const xyz_scenario *scenario);
+
 /** (0.3) The history the scenario starts from ("history", validated at
  * load), as JSON text for xyz_history_load_string(); NULL when it has none.
  * Borrowed: valid while the scenario lives. */

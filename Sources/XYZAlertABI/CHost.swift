@@ -100,6 +100,30 @@ final class CHost: AlertHost {
     }
 }
 
+extension CHost {
+    /// The host's `utc_offset`, or the process's time zone through
+    /// `localtime_r` (docs/rules.md §22).
+    func utcOffset(_ root: Dispatch, wall: Double) -> Double? {
+        if let callback = callbacks.utc_offset {
+            return callback(wall, callbacks.context)
+        }
+        return processUTCOffset(at: wall)
+    }
+
+    /// Without a history, windows and calendar caps read the system's real-time clock.
+    func wallClock() -> Double? { realTime() }
+}
+
+/// Seconds east of UTC of the process's time zone at `wall` (0 when the C
+/// library cannot say: a time out of its range).
+func processUTCOffset(at wall: Double) -> Double {
+    guard wall.isFinite, abs(wall) < 1e15 else { return 0 }
+    var time = time_t(wall.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return 0 }
+    return Double(parts.tm_gmtoff)
+}
+
 /// An active-child provider handed over from C, with its context finalizer.
 /// The finalizer is armed only once the engine has accepted the provider.
 final class CProvider {

@@ -7,7 +7,8 @@ import XYZAlert
 /// Every size xyz_host has had in a released header, oldest first: the end
 /// of its last member in that version. Append one when a version appends
 /// members (0.1 and the first 0.2 end with destroy_context, 0.2 with time
-/// with set_timer, 0.2 with policies with update).
+/// with set_timer, 0.2 with policies with update, 0.3 with announce, 0.4
+/// with utc_offset).
 /// (Member addresses in a value, not `MemoryLayout.offset(of:)`, which takes
 /// a key path: the Embedded build has none.)
 private let knownHostSizes: [Int] = {
@@ -17,7 +18,7 @@ private let knownHostSizes: [Int] = {
             member - UnsafeMutableRawPointer(base) + MemoryLayout<UnsafeRawPointer>.size
         }
         return [end(&base.pointee.destroy_context), end(&base.pointee.set_timer), end(&base.pointee.update),
-                end(&base.pointee.announce), end(&base.pointee.campaign)]
+                end(&base.pointee.announce), end(&base.pointee.utc_offset)]
     }
 }()
 

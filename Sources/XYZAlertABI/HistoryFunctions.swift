@@ -20,6 +20,8 @@ private func cLimit(_ count: UInt32, _ per: xyz_limit_per, _ window: Double, _ f
     case XYZ_PER_SESSION: period = .session
     case XYZ_PER_LIFETIME: period = .lifetime
     case XYZ_PER_WINDOW: period = .window(window)
+    case XYZ_PER_DAY: period = .day
+    case XYZ_PER_WEEK: period = .week
     default: throw AlertError(.invalidArgument, "\(cName(function)): \(per.rawValue) is not a valid xyz_limit_per")
     }
     return CapLimit(count: Int(count), per: period)
@@ -229,6 +231,8 @@ public func xyz_alert_limit(_ pointer: OpaquePointer?, _ index: Int, _ count: Un
         case .session: per?.pointee = XYZ_PER_SESSION; window?.pointee = 0
         case .lifetime: per?.pointee = XYZ_PER_LIFETIME; window?.pointee = 0
         case .window(let seconds): per?.pointee = XYZ_PER_WINDOW; window?.pointee = seconds
+        case .day: per?.pointee = XYZ_PER_DAY; window?.pointee = 0
+        case .week: per?.pointee = XYZ_PER_WEEK; window?.pointee = 0
         }
     }
 }
@@ -298,4 +302,21 @@ public func xyz_history_save_file(_ pointer: OpaquePointer?, _ path: UnsafePoint
         return XYZ_EINVAL
     }
     return writeFile(String(cString: path), Array(history.json().utf8), error)
+}
+
+@c @implementation
+public func xyz_scenario_utc_offset(_ scenario: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Bool {
+    value(false) { () throws(AlertError) in
+        guard let offset = try require(scenario, CScenario.self, #function, "scenario").scenario.utcOffset else { return false }
+        out?.pointee = offset
+        return true
+    }
+}
+
+@c @implementation
+public func xyz_scenario_time_zone(_ scenario: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let scenario = try require(scenario, CScenario.self, #function, "scenario")
+        return scenario.scenario.timeZone.map(scenario.arena.intern)
+    }
 }

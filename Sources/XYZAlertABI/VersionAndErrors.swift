@@ -42,7 +42,7 @@ public func xyz_why_code_name(_ code: xyz_why_code) -> UnsafePointer<CChar>? {
     name(code.rawValue, ["idle", "showing", "hidden_page", "hidden_covered", "not_ready", "show_after", "dependency",
                          "id_dependency", "page_not_visible", "not_active_child", "suspended", "behind",
                          "lower_priority", "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
-                         "trigger_delay"])
+                         "trigger_delay", "outside_window"])
 }
 
 @c @implementation
@@ -92,7 +92,12 @@ public func xyz_order_name(_ order: xyz_order) -> UnsafePointer<CChar>? {
 
 @c @implementation
 public func xyz_limit_per_name(_ per: xyz_limit_per) -> UnsafePointer<CChar>? {
-    name(per.rawValue, ["session", "lifetime", "window"])
+    name(per.rawValue, ["session", "lifetime", "window", "day", "week"])
+}
+
+@c @implementation
+public func xyz_on_outside_name(_ policy: xyz_on_outside) -> UnsafePointer<CChar>? {
+    name(policy.rawValue, ["wait", "drop"])
 }
 
 @c @implementation
@@ -108,7 +113,7 @@ public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CCh
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
-                           "capped", "evicted", "displaced", "ineligible"])
+                           "capped", "evicted", "displaced", "ineligible", "outside_window"])
 }
 
 @c @implementation

@@ -43,6 +43,10 @@ public struct AlertDefinition: Sendable {
     /// Caps on the alert's id, and what it does when capped (docs/rules.md §16).
     public var caps = CapRules()
     public var onCapped: OnCapped = .drop
+    /// docs/rules.md §22.
+    public var windows: [TimeWindow] = []
+    public var exclude: [TimeWindow] = []
+    public var onOutside: OnOutside = .wait
     /// docs/rules.md §17.
     public var showAfter: Double = 0
     public var minVisible: Double = 0
@@ -80,6 +84,9 @@ public struct AlertDefinition: Sendable {
         }
         try! alert.setCooldown(caps.cooldown)
         try! alert.setOnCapped(onCapped)
+        if !windows.isEmpty { try! alert.setWindows(windows) }
+        if !exclude.isEmpty { try! alert.setExclude(exclude) }
+        if onOutside != .wait { try! alert.setOnOutside(onOutside) }
         if showAfter > 0 { try! alert.setShowAfter(showAfter) }
         if minVisible > 0 { try! alert.setMinVisible(minVisible) }
         if announce != .polite { try! alert.setAnnounce(announce) }
@@ -273,4 +280,8 @@ public struct Scenario: Sendable {
     public var wallClock: Double = 0
     /// The root pages' attributes before the first step (docs/rules.md §21).
     public var attributes: JSONObject?
+    /// The user's local time (docs/rules.md §22): a fixed offset east of
+    /// UTC, or a zone of the system's database; neither: UTC.
+    public var utcOffset: Double?
+    public var timeZone: String?
 }

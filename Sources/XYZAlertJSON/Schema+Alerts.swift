@@ -146,6 +146,9 @@ extension Schema {
         case "limit": alert.definition.caps.limits = try limits(field, "an alert")
         case "cooldown": alert.definition.caps.cooldown = try seconds(field, "cooldown")
         case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", [("drop", .drop), ("wait", .wait)])
+        case "windows": alert.definition.windows = try windows(field, "windows")
+        case "exclude": alert.definition.exclude = try windows(field, "exclude")
+        case "on_outside": alert.definition.onOutside = try choice(field, "on_outside", [("wait", .wait), ("drop", .drop)])
         case "show_after": alert.definition.showAfter = try seconds(field, "show_after")
         case "min_visible": alert.definition.minVisible = try seconds(field, "min_visible")
         case "announce":

@@ -49,7 +49,7 @@ extension Schema {
         return limits
     }
 
-    /// One limit: `{"count": N, "per": "session" | "lifetime" | SECONDS}`.
+    /// One limit: `{"count": N, "per": "session" | "lifetime" | "day" | "week" | SECONDS}`.
     func limit(_ value: JSONValue, _ what: String) throws(LoadError) -> CapLimit {
         var count: Int?
         var per: CapPeriod?
@@ -65,8 +65,12 @@ extension Schema {
                     per = .session
                 } else if field.string == "lifetime" {
                     per = .lifetime
+                } else if field.string == "day" {
+                    per = .day
+                } else if field.string == "week" {
+                    per = .week
                 } else {
-                    per = .window(try seconds(field, "a limit's per (\"session\", \"lifetime\" or a window of seconds)",
+                    per = .window(try seconds(field, "a limit's per (\"session\", \"lifetime\", \"day\", \"week\" or a window of seconds)",
                                               positive: true))
                 }
             default: throw unknownKey(key, in: "a limit", known: ["count", "per"], at: field)

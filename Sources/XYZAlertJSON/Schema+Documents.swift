@@ -7,11 +7,13 @@ extension Schema {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
         let known = isScenario ? ["version", "alerts", "caps", "campaigns", "pages", "deferred", "steps", "expect", "history",
-                                  "wall_clock", "attributes"]
+                                  "wall_clock", "attributes", "utc_offset", "time_zone"]
                                : ["version", "alerts", "caps", "campaigns"]
         var capsValue: JSONValue?
         var history: (History.State, String)?
         var wallClock: Double = 0
+        var utcOffset: (Double, JSONValue)?
+        var timeZone: (String, JSONValue)?
         var alertsValue: JSONValue?
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
@@ -44,9 +46,26 @@ extension Schema {
                     attributes = object
                 case "history" where isScenario: history = (try historyState(value), value.text)
                 case "wall_clock" where isScenario: wallClock = try number(value, "wall_clock")
+                case "utc_offset" where isScenario:
+                    let offset = try number(value, "utc_offset")
+                    guard abs(offset) <= 64800 else {
+                        throw fail("utc_offset must be seconds east of UTC from -64800 to 64800 (18 hours), got \(value.described)", at: value)
+                    }
+                    utcOffset = (offset, value)
+                case "time_zone" where isScenario:
+                    let name = try string(value, "time_zone")
+                    guard TimeZones.exists(name) else {
+                        throw fail("unknown time zone \"\(name)\" (a name of the system's time zone database, such as \"Europe/Paris\")", at: value)
+                    }
+                    timeZone = (name, value)
                 default:
                     throw unknownKey(key, in: isScenario ? "a scenario" : "an alert set", known: known, at: value)
                 }
+            }
+        }
+        if utcOffset != nil, let timeZone {
+            try attempt { () throws(LoadError) in
+                throw fail("a scenario gives utc_offset or time_zone, not both", at: timeZone.1, .key)
             }
         }
         var pages: [Scenario.Page] = []
@@ -92,7 +111,8 @@ extension Schema {
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
                                                       timings: timings, expect: expect, history: history?.0,
                                                       historyText: history?.1, wallClock: wallClock,
-                                                      attributes: attributes))
+                                                      attributes: attributes, utcOffset: utcOffset?.0,
+                                                      timeZone: timeZone?.0))
                           : .alertSet(alerts)
     }
 

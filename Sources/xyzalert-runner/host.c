@@ -128,7 +128,8 @@ static void on_request_flush(xyz_dispatch *root, void *context) {
 xyz_host runner_host(page *p, bool deferred) {
     xyz_host host = XYZ_HOST_INIT(.context = p, .show = on_show, .hide = on_hide, .unhide = on_unhide,
                                   .remove = on_remove, .finish = on_finish, .move = on_move, .action = on_action,
-                                  .now = on_now, .update = on_update, .announce = on_announce, .campaign = on_campaign);
+                                  .now = on_now, .update = on_update, .announce = on_announce, .campaign = on_campaign,
+                                  .utc_offset = local_time_offset);
     host.request_flush = deferred ? on_request_flush : NULL;
     return host;
 }

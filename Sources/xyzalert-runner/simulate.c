@@ -163,6 +163,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             runner_setup(xyz_dispatch_set_capacity(r.pages[i].dispatch, capacity));
         }
     }
+    local_time_begin(&r);
     /* One history for the whole scenario, on every root page. */
     r.history = xyz_history_create(runner_wall_clock, &r, NULL);
     if (!r.history) {
@@ -287,6 +288,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         xyz_alert_release(r.instances[i].alert);
     }
     if (r.picture) picture_free(r.picture);
+    local_time_end(&r);
     xyz_history_release(r.history);
     free(r.instances);
     free(r.at);

@@ -55,6 +55,10 @@ final class Recorder: AlertHost, VirtualClock {
         record(kind == .trigger ? "trigger \(campaign)" : "skip \(campaign) \(reason)", alert)
     }
     func now() -> Double? { clock }
+    /// docs/rules.md §22: the offset `utcOffset` answers (nil: UTC), and
+    /// the wall clock without a history.
+    var offset: ((Double) -> Double)?
+    func utcOffset(_ root: Dispatch, wall: Double) -> Double? { offset?(wall) }
     func setTimer(_ root: Dispatch, delay: Double) { timerRequests.append("\(root.name) \(delay)") }
 
     /// Moves `clock` forward by `seconds` as a scenario's "advance" step

@@ -42,7 +42,8 @@ int main(int argc, char **argv) {
                   {"interface", interface_tests}, {"time", time_tests}, {"policies", policy_tests},
                   {"recording", recording_tests}, {"why", why_tests}, {"history", history_tests}, {"timing", timing_tests},
                   {"stacks", stack_tests}, {"nesting", nesting_tests},
-                  {"lifetimes", lifetime_tests}, {"jsonlogic", jsonlogic_tests}, {"campaigns", campaign_tests}};
+                  {"lifetimes", lifetime_tests}, {"jsonlogic", jsonlogic_tests}, {"campaigns", campaign_tests},
+                  {"calendars", calendar_tests}};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         run_table(tables[i].table, argc < 2 || named(argc, argv, tables[i].name), argc, argv, &passed, &failed);
     }

@@ -170,7 +170,12 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_limit_per_name(XYZ_PER_SESSION), "session");
     CHECK_STR(xyz_limit_per_name(XYZ_PER_LIFETIME), "lifetime");
     CHECK_STR(xyz_limit_per_name(XYZ_PER_WINDOW), "window");
-    CHECK_STR(xyz_limit_per_name((xyz_limit_per)3), "unknown");
+    CHECK_STR(xyz_limit_per_name(XYZ_PER_DAY), "day");
+    CHECK_STR(xyz_limit_per_name(XYZ_PER_WEEK), "week");
+    CHECK_STR(xyz_limit_per_name((xyz_limit_per)5), "unknown");
+    CHECK_STR(xyz_on_outside_name(XYZ_ON_OUTSIDE_WAIT), "wait");
+    CHECK_STR(xyz_on_outside_name(XYZ_ON_OUTSIDE_DROP), "drop");
+    CHECK_STR(xyz_on_outside_name((xyz_on_outside)2), "unknown");
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_APPEAR), "appear");
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_CANCEL_TAGGED), "cancel_tagged");
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_NOTE), "note");
@@ -178,6 +183,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_SET_ATTRIBUTE), "set_attribute");
     CHECK_STR(xyz_step_kind_name((xyz_step_kind)(XYZ_STEP_SET_ATTRIBUTE + 1)), "unknown");
     CHECK_STR(xyz_end_reason_name(XYZ_END_INELIGIBLE), "ineligible");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_OUTSIDE_WINDOW), "outside_window");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_TRIGGER), "trigger");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_SKIP), "skip");
     CHECK_STR(xyz_campaign_event_name((xyz_campaign_event)2), "unknown");
@@ -188,7 +194,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
     CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
     CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
-    CHECK_STR(xyz_end_reason_name((xyz_end_reason)12), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)13), "unknown");
     CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
     /* Static storage: the same pointer every time. */
     CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));

@@ -163,11 +163,11 @@ static void names_and_the_versioned_struct(void) {
                                         "show_after", "dependency", "id_dependency", "page_not_visible",
                                         "not_active_child", "suspended", "behind", "lower_priority", "deferred",
                                         "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
-                                        "trigger_delay"};
-    for (int i = 0; i <= XYZ_WHY_TRIGGER_DELAY; i++) {
+                                        "trigger_delay", "outside_window"};
+    for (int i = 0; i <= XYZ_WHY_OUTSIDE_WINDOW; i++) {
         CHECK_STR(xyz_why_code_name((xyz_why_code)i), names[i]);
     }
-    CHECK_STR(xyz_why_code_name((xyz_why_code)(XYZ_WHY_TRIGGER_DELAY + 1)), "unknown");
+    CHECK_STR(xyz_why_code_name((xyz_why_code)(XYZ_WHY_OUTSIDE_WINDOW + 1)), "unknown");
 
     xyz_alert *a = xyz_alert_create("a");
     xyz_why small = XYZ_WHY_INIT;

@@ -519,6 +519,7 @@ extern const std::vector<test_case> timing_tests; // test_timing.cpp
 extern const std::vector<test_case> stack_tests;  // test_stacks.cpp
 extern const std::vector<test_case> edge_tests;   // test_edges.cpp
 extern const std::vector<test_case> campaign_tests; // test_campaigns.cpp
+extern const std::vector<test_case> calendar_tests; // test_calendars.cpp
 
 int main() {
     int passed = 0, failed = 0;
@@ -529,6 +530,7 @@ int main() {
     all.insert(all.end(), stack_tests.begin(), stack_tests.end());
     all.insert(all.end(), edge_tests.begin(), edge_tests.end());
     all.insert(all.end(), campaign_tests.begin(), campaign_tests.end());
+    all.insert(all.end(), calendar_tests.begin(), calendar_tests.end());
     for (const test_case &t : all) {
         check_failed = 0;
         try {

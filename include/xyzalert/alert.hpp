@@ -266,6 +266,40 @@ public:
     }
     /** What set_on_capped() sets. */
     [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
+    /** Adds a window: it is selected only inside one (docs/rules.md §22;
+     * idle only; an invalid window throws and changes nothing). */
+    alert &add_window(const xyz::window &w) {
+        detail::call([&] { return xyz_alert_add_window(handle_, w.days, w.from, w.to); });
+        return *this;
+    }
+    /** Adds an exclude: it is never selected inside one. */
+    alert &add_exclude(const xyz::window &w) {
+        detail::call([&] { return xyz_alert_add_exclude(handle_, w.days, w.from, w.to); });
+        return *this;
+    }
+    /** Removes its windows and excludes (idle only). */
+    alert &clear_windows() {
+        detail::call([&] { return xyz_alert_clear_windows(handle_); });
+        return *this;
+    }
+    /** Its windows (`exclude` false) or excludes, in the order added. */
+    [[nodiscard]] std::vector<xyz::window> windows(bool exclude = false) const {
+        std::vector<xyz::window> out;
+        for (std::size_t i = 0; i < xyz_alert_window_count(handle_, exclude); i++) {
+            xyz::window w;
+            if (xyz_alert_window(handle_, exclude, i, &w.days, &w.from, &w.to) == XYZ_OK) out.push_back(w);
+        }
+        return out;
+    }
+    /** What it does outside its windows: wait (default) or drop. */
+    alert &set_on_outside(xyz::on_outside policy) {
+        detail::call([&] { return xyz_alert_set_on_outside(handle_, static_cast<xyz_on_outside>(policy)); });
+        return *this;
+    }
+    /** What set_on_outside() sets. */
+    [[nodiscard]] xyz::on_outside on_outside() const noexcept {
+        return static_cast<xyz::on_outside>(xyz_alert_on_outside(handle_));
+    }
     /** Adds a tag, for dispatch_ref::cancel_tagged() (until finished). */
     alert &add_tag(detail::text tag) {
         std::string checked = tag.checked("add_tag: tag");

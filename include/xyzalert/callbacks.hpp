@@ -30,6 +30,9 @@ struct callbacks {
     std::function<void(alert &)> update;
     /** The host's monotonic clock in seconds (empty: the system's). It must not call the engine. */
     std::function<double()> now;
+    /** Seconds east of UTC at wall time `wall`, for windows and calendar
+     * caps (docs/rules.md §22); empty: the process's time zone. */
+    std::function<double(double wall)> utc_offset;
     /** Call root.tick() once, `delay` seconds from now; a negative delay cancels. */
     std::function<void(dispatch_ref root, double delay)> set_timer;
     /** What a screen reader should say (docs/rules.md §17). */

@@ -115,6 +115,13 @@ private:
                     guarded([&] { reading = of(c).functions.now(); });
                     return reading;
                 };
+            if (functions.utc_offset)
+                h.utc_offset = [](double wall, void *c) {
+                    // An offset that threw reads as NaN: the engine takes UTC.
+                    double offset = std::numeric_limits<double>::quiet_NaN();
+                    guarded([&] { offset = of(c).functions.utc_offset(wall); });
+                    return offset;
+                };
             if (functions.set_timer)
                 h.set_timer = [](xyz_dispatch *root, double delay, void *c) {
                     guarded([&] { of(c).functions.set_timer(dispatch_ref(root), delay); });

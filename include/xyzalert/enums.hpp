@@ -94,6 +94,7 @@ enum class end_reason : int {
     evicted = XYZ_END_EVICTED,
     displaced = XYZ_END_DISPLACED,
     ineligible = XYZ_END_INELIGIBLE,
+    outside_window = XYZ_END_OUTSIDE_WINDOW,
 };
 
 /** What a campaign callback reports (xyz_campaign_event, docs/rules.md §21). */
@@ -105,11 +106,33 @@ enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNO
 /** What a capped alert does (xyz_on_capped, docs/rules.md §16). */
 enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAIT };
 
+/** What an alert does outside its windows (xyz_on_outside, docs/rules.md §22). */
+enum class on_outside : int { wait = XYZ_ON_OUTSIDE_WAIT, drop = XYZ_ON_OUTSIDE_DROP };
+
+/** A window or an exclude of an alert (docs/rules.md §22): the days it
+ * opens on (XYZ_MONDAY | ..., XYZ_EVERY_DAY) and `from` to `to` minutes
+ * after local midnight (`to` exclusive, up to 1440; `from` after `to`
+ * wraps past midnight). */
+struct window {
+    unsigned days = XYZ_EVERY_DAY;
+    int from = 0;
+    int to = 1440;
+    /** Equal days and times. */
+    bool operator==(const window &o) const { return days == o.days && from == o.from && to == o.to; }
+};
+
 /** At most `count` displays per session, ever, or in a window of seconds
  * (docs/rules.md §16). */
 struct limit {
-    /** How a limit counts: per session, over the lifetime, or in a sliding window. */
-    enum class period : int { session = XYZ_PER_SESSION, lifetime = XYZ_PER_LIFETIME, window = XYZ_PER_WINDOW };
+    /** How a limit counts: per session, over the lifetime, in a sliding
+     * window, or per local calendar day or week (docs/rules.md §22). */
+    enum class period : int {
+        session = XYZ_PER_SESSION,
+        lifetime = XYZ_PER_LIFETIME,
+        window = XYZ_PER_WINDOW,
+        day = XYZ_PER_DAY,
+        week = XYZ_PER_WEEK,
+    };
     /** How many displays the limit allows. */
     std::uint32_t count = 1;
     /** Over what it counts them. */
@@ -123,6 +146,10 @@ struct limit {
     static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
     /** At most `n` displays in any `seconds`-long window. */
     static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
+    /** At most `n` displays per local calendar day. */
+    static limit per_day(std::uint32_t n) { return {n, period::day, 0}; }
+    /** At most `n` displays per local calendar week (Monday first). */
+    static limit per_week(std::uint32_t n) { return {n, period::week, 0}; }
     /** Equal count, period and window. */
     bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
 };
@@ -150,6 +177,7 @@ enum class why_code : int {
     finished = XYZ_WHY_FINISHED,
     held = XYZ_WHY_HELD,
     trigger_delay = XYZ_WHY_TRIGGER_DELAY,
+    outside_window = XYZ_WHY_OUTSIDE_WINDOW,
 };
 
 /** How an action button wants to be drawn (xyz_action_style). */
@@ -171,6 +199,7 @@ inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(sta
 inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
 inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
 inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
+inline std::string_view to_string(on_outside p) { return xyz_on_outside_name(static_cast<xyz_on_outside>(p)); }
 inline std::string_view to_string(when_displaced p) { return xyz_when_displaced_name(static_cast<xyz_when_displaced>(p)); }
 inline std::string_view to_string(preempt p) { return xyz_preempt_name(static_cast<xyz_preempt>(p)); }
 inline std::string_view to_string(on_full p) { return xyz_on_full_name(static_cast<xyz_on_full>(p)); }

@@ -16,12 +16,16 @@ template <class H, class = void>
 struct names_now : std::false_type {};
 template <class H>
 struct names_now<H, std::void_t<decltype(&H::now)>> : std::true_type {};
+template <class H, class = void>
+struct names_utc_offset : std::false_type {};
+template <class H>
+struct names_utc_offset<H, std::void_t<decltype(&H::utc_offset)>> : std::true_type {};
 }  // namespace detail
 
 /**
  * What the engine asks of the host, as virtual functions: override the ones
  * you need, and derive publicly. The event callbacks reach the dynamic type.
- * request_flush and now are installed only when the class the dispatch is
+ * request_flush, now and utc_offset are installed only when the class the dispatch is
  * created from overrides them (found at compile time: see Callbacks). The
  * host must outlive the dispatches created from it.
  */
@@ -52,6 +56,10 @@ public:
     virtual void set_timer(dispatch_ref /*root*/, double /*delay*/) {}
     /** What a screen reader should say for the alert, and how urgently. */
     virtual void announce(alert &, politeness, std::string_view /*text*/) {}
+    /** Seconds east of UTC at wall time `wall`, for windows and calendar
+     * caps (docs/rules.md §22); only installed when overridden (else the
+     * process's time zone). */
+    virtual double utc_offset(double /*wall*/) { return 0; }
     /** A campaign's trigger fired (docs/rules.md §21): `instance` is the
      * alert it made (null for a skip, whose `reason` is set). */
     virtual void campaign(dispatch_ref /*root*/, std::string_view /*campaign*/, campaign_event /*kind*/,
@@ -74,6 +82,9 @@ callbacks host::of(H &h) {
     static_assert(detail::names_request_flush<H>::value,
                   "xyz::host: a host's request_flush must be public and not overloaded (whether it is overridden "
                   "is found at compile time)");
+    static_assert(detail::names_utc_offset<H>::value,
+                  "xyz::host: a host's utc_offset must be public and not overloaded (whether it is overridden is "
+                  "found at compile time)");
     static_assert(detail::names_now<H>::value,
                   "xyz::host: a host's now must be public and not overloaded (whether it is overridden is found "
                   "at compile time)");
@@ -106,6 +117,8 @@ callbacks host::of(H &h) {
         c.request_flush = [&base](dispatch_ref root) { base.request_flush(root); };
     if constexpr (!std::is_same_v<decltype(&H::now), decltype(&host::now)>)
         c.now = [&base]() { return base.now(); };
+    if constexpr (!std::is_same_v<decltype(&H::utc_offset), decltype(&host::utc_offset)>)
+        c.utc_offset = [&base](double wall) { return base.utc_offset(wall); };
     return c;
 }
 

@@ -30,6 +30,7 @@ extension Alert {
             case .capped: " (a frequency cap or cool-down forbade its display)"
             case .evicted: " (its lane was full and a newer alert took its room)"
             case .displaced: " (it would have been hidden covered, and it drops then)"
+            case .outsideWindow: " (it would have shown outside its windows, and it drops then)"
             default: ""
             }
             return "\(name) finished: \(reason)" + detail
@@ -94,6 +95,8 @@ extension Alert {
             return "\(name) is capped: \(why.rule!) (\(why.key!))"
         case .coolingDown:
             return "\(name) is cooling down: \(why.rule!) (\(why.key!))"
+        case .outsideWindow:
+            return "\(name) is ready but outside its windows (\(why.rule!))"
         case .minVisible:
             let verb = alert.extras?.pendingEnd == .cancelled ? "cancelled" : "dismissed"
             return "\(name) was \(verb) and stays until its minimum visible time (\(CapPeriod.words(alert.minVisible))) has passed"

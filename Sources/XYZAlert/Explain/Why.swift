@@ -63,6 +63,9 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// Waiting: the delay of the campaign that made it has not passed
     /// (docs/rules.md §21).
     case triggerDelay
+    /// Ready, outside its windows or inside an exclude (docs/rules.md §22);
+    /// `until` is the next opening, when one comes within 8 days.
+    case outsideWindow
 
     public var description: String {
         switch self {
@@ -82,6 +85,7 @@ public enum WhyCode: Int32, CaseIterable, Sendable, CustomStringConvertible {
         case .deferred: "deferred"
         case .laneGap: "lane_gap"
         case .triggerDelay: "trigger_delay"
+        case .outsideWindow: "outside_window"
         case .capped: "capped"
         case .coolingDown: "cooling_down"
         case .minVisible: "min_visible"
@@ -138,7 +142,7 @@ extension Alert {
         var why = cause()
         guard let domain = dispatch?.domain else { return why }
         switch why.code {
-        case .capped, .coolingDown, .showAfter, .minVisible, .triggerDelay:
+        case .capped, .coolingDown, .showAfter, .minVisible, .triggerDelay, .outsideWindow:
             if let wake = extras?.wakeIndex, wake >= 0 {
                 why.until = max(0, extras!.wake - domain.now())
             }

@@ -5,7 +5,8 @@
 /// time comes. An alert has at most one at a time (each belongs to a state:
 /// show_after while waiting, a cap while ready, min_visible on screen).
 enum WakeKind {
-    /// Its caps free (docs/rules.md §16): it is a candidate again.
+    /// Its caps free (docs/rules.md §16) or its windows open (§22): it is
+    /// a candidate again.
     case capFree
     /// Its show_after delay is over (docs/rules.md §17): it becomes ready.
     case showAfter
@@ -49,6 +50,9 @@ final class AlertExtras {
     // docs/rules.md §19: how many adds `coalesce` folded into it, itself
     // included, less one (so that the default is 0).
     @exclusivity(unchecked) var repeats = 0
+
+    // docs/rules.md §22: its windows and excludes.
+    @exclusivity(unchecked) var windowRules = WindowRules()
 
     // docs/rules.md §21: the campaign that made it.
     @exclusivity(unchecked) var campaign: CampaignInstance?

@@ -59,6 +59,16 @@ public protocol AlertHost: AnyObject {
     /// (docs/rules.md §21): `.trigger` with the instance it made (added
     /// right after this returns), or `.skip` with the reason none was made.
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?)
+    /// Seconds east of UTC of the user's local time at wall-clock time
+    /// `wall` (seconds since the epoch), for windows and calendar caps
+    /// (docs/rules.md §22); nil (the default) for UTC. NaN reads as 0 and
+    /// values beyond ±18 h as ±18 h. Asked of a domain's root only; must not
+    /// call the engine.
+    func utcOffset(_ root: Dispatch, wall: Double) -> Double?
+    /// Wall-clock seconds since the epoch, for windows, calendar caps and
+    /// campaign dates of a domain without a history (a history's clock
+    /// rules otherwise); nil (the default) reads as 0.
+    func wallClock() -> Double?
 }
 
 extension AlertHost {
@@ -77,4 +87,6 @@ extension AlertHost {
     public func now() -> Double? { nil }
     public func setTimer(_ root: Dispatch, delay: Double) {}
     public func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {}
+    public func utcOffset(_ root: Dispatch, wall: Double) -> Double? { nil }
+    public func wallClock() -> Double? { nil }
 }

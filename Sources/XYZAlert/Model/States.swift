@@ -167,6 +167,9 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case displaced
     /// Its campaign's audience stopped admitting it before it showed (docs/rules.md §21).
     case ineligible
+    /// It would have been selected outside its windows (or inside an
+    /// exclude) and its `onOutside` is `.drop` (docs/rules.md §22).
+    case outsideWindow
 
     public var description: String {
         switch self {
@@ -182,6 +185,7 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .evicted: "evicted"
         case .displaced: "displaced"
         case .ineligible: "ineligible"
+        case .outsideWindow: "outside_window"
         }
     }
 }

@@ -126,7 +126,7 @@ extension Dispatch {
             checked = true
             let outer = domain.readOnlyCallback
             domain.readOnlyCallback = "the history's clock"
-            let verdict = history.verdict(for: alert)
+            let verdict = history.verdict(for: alert, utcOffset: { self.domain.utcOffset(at: $0) })
             domain.readOnlyCallback = outer
             if verdict != nil {
                 capped.append(alert)

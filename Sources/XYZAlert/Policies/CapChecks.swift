@@ -8,24 +8,38 @@
 extension Domain {
     /// Replaces `chosen` (rule 4's selection in `lane` above `top`; in a
     /// lane with a limit, `stackTop` is what is on screen) with
-    /// the first candidate no cap holds, parking the `wait` ones it meets;
-    /// returns a `drop` one instead, to end as the pass's event. Reads the
+    /// the first candidate no window (docs/rules.md §22) or cap holds,
+    /// parking the `wait` ones it meets; returns a `drop` one instead, with
+    /// its end reason, to end as the pass's event. Reads the
     /// history's clock once per alert it checks. (Out of line, and without
     /// a closure: the pass it is called from stays one function.)
     @inline(never)
     func screenCaps(_ chosen: inout Alert?, above top: ScreenTop?, lane: ExactString?,
-                    stackTop: ScreenTop? = nil) -> Alert? {
-        guard let history else { return nil }
-        while let alert = chosen, history.mayCap(alert) {
-            stampRecordedCall()
-            let outer = readOnlyCallback
-            readOnlyCallback = "the history's clock"
-            let verdict = history.verdict(for: alert)
-            let wall = verdict == nil ? 0 : history.now()
-            readOnlyCallback = outer
-            guard let verdict else { break }
-            if alert.onCapped == .drop {
-                return alert
+                    stackTop: ScreenTop? = nil) -> (Alert, EndReason)? {
+        while let alert = chosen {
+            let verdict: CapVerdict
+            var wall: Double
+            // docs/rules.md §22: windows first, then caps.
+            if alert.extras?.windowRules.isEmpty == false, let outside = windowVerdict(alert) {
+                if alert.onOutside == .drop {
+                    return (alert, .outsideWindow)
+                }
+                verdict = outside
+                wall = outside.readAt
+            } else if let history, history.mayCap(alert) {
+                stampRecordedCall()
+                let outer = readOnlyCallback
+                readOnlyCallback = "the history's clock"
+                let capped = history.verdict(for: alert, utcOffset: { self.utcOffset(at: $0) })
+                wall = capped == nil ? 0 : history.now()
+                readOnlyCallback = outer
+                guard let capped else { break }
+                if alert.onCapped == .drop {
+                    return (alert, .capped)
+                }
+                verdict = capped
+            } else {
+                break
             }
             park(alert, verdict, wall: wall)
             chosen = select(above: top, lane: lane)

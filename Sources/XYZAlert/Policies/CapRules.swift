@@ -9,11 +9,17 @@ public enum CapPeriod: Equatable, Hashable, Sendable, CustomStringConvertible {
     case lifetime
     /// The last this many seconds (finite, more than 0).
     case window(Double)
+    /// The current local calendar day (docs/rules.md §22).
+    case day
+    /// The current local calendar week, Monday first.
+    case week
 
     public var description: String {
         switch self {
         case .session: "this session"
         case .lifetime: "ever"
+        case .day: "today"
+        case .week: "this week"
         case .window(let seconds): "in " + CapPeriod.words(seconds)
         }
     }
@@ -92,10 +98,17 @@ public struct CapRules: Equatable, Sendable {
         var count = cooldown > 0 ? 1 : 0
         var span = cooldown
         for limit in limits {
-            if case .window(let seconds) = limit.per {
-                count = max(count, limit.count)
-                span = max(span, seconds)
+            // A calendar period is at most a day or a week, and a change of
+            // offset (travel, daylight saving) moves it by at most 36 hours.
+            let seconds: Double
+            switch limit.per {
+            case .window(let window): seconds = window
+            case .day: seconds = 3 * LocalTime.day
+            case .week: seconds = 9 * LocalTime.day
+            case .session, .lifetime: continue
             }
+            count = max(count, limit.count)
+            span = max(span, seconds)
         }
         return (count, span)
     }
@@ -129,6 +142,8 @@ struct CapVerdict {
     /// Wall-clock time at which it frees; nil when it frees only with a new
     /// session, or never (a lifetime limit).
     var freesAt: Double?
+    /// The wall-clock time it was found at (windows; caps read it again).
+    var readAt: Double = 0
 }
 
 extension Alert {

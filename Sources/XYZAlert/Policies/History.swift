@@ -371,8 +371,9 @@ public final class History {
         hasKeyCaps || !(alert.extras?.rules.isEmpty ?? true)
     }
 
-    /// Why a cap forbids a display of `alert` now, or nil. Reads the clock.
-    func verdict(for alert: Alert) -> CapVerdict? {
+    /// Why a cap forbids a display of `alert` now, or nil. Reads the clock,
+    /// and `utcOffset` for calendar limits (docs/rules.md §22).
+    func verdict(for alert: Alert, utcOffset: (Double) -> Double) -> CapVerdict? {
         guard mayCap(alert) else { return nil }
         let wall = now()
         var first: CapVerdict?
@@ -394,6 +395,10 @@ public final class History {
                     if count >= limit.count {
                         frees = min(record.displays[record.displays.count - limit.count], wall) + seconds
                     }
+                case .day, .week:
+                    let period = LocalTime.period(containing: wall, week: limit.per == .week, utcOffset)
+                    count = History.displays(of: record, after: period.start.nextDown, clampedAt: wall)
+                    frees = period.end
                 }
                 guard count >= limit.count else { continue }
                 latest = frees.flatMap { f in latest.map { max($0, f) } }

@@ -83,6 +83,17 @@ extension Recording {
         steps[outerStep].wall = wall
     }
 
+    /// The root's UTC offset was read (docs/rules.md §22): the file holds
+    /// one `utc_offset`, so a recording that reads two different ones (a
+    /// daylight-saving change, a user who travelled) cannot be replayed.
+    func utcOffsetRead(_ offset: Double) {
+        guard isActive else { return }
+        if let seen = utcOffset, seen != offset {
+            fail("the UTC offset changed from \(Int(seen)) to \(Int(offset)) seconds during the recording, which a file's one utc_offset cannot hold")
+        }
+        utcOffset = offset
+    }
+
     /// An event is being delivered to the host of a recorded page.
     func delivered(_ alert: Alert, finished: Bool) {
         delivered()

@@ -130,7 +130,8 @@ extension Recording {
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map { $0.string },
             onDuplicate: alert.onDuplicate, whenDisplaced: alert.whenDisplaced,
             preempt: alert.preempt, coverable: alert.coverable, lane: alert.laneKey?.string ?? "main",
-            caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped, showAfter: alert.showAfter,
+            caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped,
+            windows: alert.extras?.windowRules ?? WindowRules(), showAfter: alert.showAfter,
             minVisible: alert.minVisible, announce: alert.announce, holds: alert.holds)
     }
 

@@ -81,6 +81,8 @@ public final class Recording {
         var lane: String
         var caps: CapRules
         var onCapped: OnCapped
+        /// Windows, excludes and on_outside (docs/rules.md §22).
+        var windows: WindowRules
         var showAfter: Double
         var minVisible: Double
         var announce: Politeness
@@ -178,6 +180,8 @@ public final class Recording {
     var frozen: [(root: ObjectIdentifier, time: Double)] = []
     /// Whether the running call has read the history's wall clock.
     var wallReadInCall = false
+    /// The UTC offset the recorded root's host gave, once read.
+    var utcOffset: Double?
 
     /// Set while the host of a page that split off during the running call
     /// is asked for a flush: a call it makes from there cannot be replayed
@@ -305,7 +309,7 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         return ScenarioWriter.scenario(deferred: deferred, history: history, historyJSON: historyJSON,
-                                       campaigns: startingCampaigns,
+                                       campaigns: startingCampaigns, utcOffset: utcOffset,
                                        pages: pages, definitions: definitions, steps: steps)
     }
 

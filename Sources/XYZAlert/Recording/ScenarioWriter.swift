@@ -4,7 +4,7 @@
 enum ScenarioWriter {
     /// The whole file: pages, definitions, then the steps.
     static func scenario(deferred: Bool, history: Recording.StartingHistory?, historyJSON: String?,
-                         campaigns: Recording.StartingCampaigns?,
+                         campaigns: Recording.StartingCampaigns?, utcOffset: Double?,
                          pages: [Recording.Page], definitions: [Recording.Definition], steps: [Recording.Step]) -> String {
         // Ids by their bytes, as the loader checks "after" against them.
         let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
@@ -15,6 +15,9 @@ enum ScenarioWriter {
             if !history.caps.isEmpty {
                 out += "\n  \"caps\": " + JSONText.object(history.caps.map { ($0.0, rules($0.1)) }) + ","
             }
+        }
+        if let utcOffset, utcOffset != 0 {
+            out += "\n  \"utc_offset\": " + JSONText.number(utcOffset) + ","
         }
         if let campaigns {
             if let json = campaigns.json { out += "\n  \"campaigns\": " + json + "," }
@@ -173,6 +176,9 @@ enum ScenarioWriter {
         if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
         if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
         if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }
+        if !d.windows.windows.isEmpty { m.append(("windows", windows(d.windows.windows))) }
+        if !d.windows.exclude.isEmpty { m.append(("exclude", windows(d.windows.exclude))) }
+        if d.windows.onOutside != .wait { m.append(("on_outside", JSONText.string(d.windows.onOutside.description))) }
         if d.showAfter != 0 { m.append(("show_after", JSONText.number(d.showAfter))) }
         if d.minVisible != 0 { m.append(("min_visible", JSONText.number(d.minVisible))) }
         if d.announce != .polite { m.append(("announce", JSONText.string(d.announce.description))) }
@@ -187,12 +193,28 @@ enum ScenarioWriter {
         return JSONText.object(members)
     }
 
+    /// Windows as alert sets write them (docs/formats.md).
+    private static func windows(_ windows: [TimeWindow]) -> String {
+        JSONText.array(windows.map { window in
+            var members: [(String, String)] = []
+            if window.days != TimeWindow.everyDay {
+                members.append(("days", JSONText.array((0..<7).filter { window.days & (1 << $0) != 0 }
+                    .map { JSONText.string(TimeWindow.dayNames[$0]) })))
+            }
+            members.append(("from", JSONText.string(TimeWindow.words(window.from))))
+            members.append(("to", JSONText.string(TimeWindow.words(window.to))))
+            return JSONText.object(members)
+        })
+    }
+
     private static func limits(_ limits: [CapLimit]) -> String {
         JSONText.array(limits.map { limit in
             let per: String = switch limit.per {
             case .session: JSONText.string("session")
             case .lifetime: JSONText.string("lifetime")
             case .window(let seconds): JSONText.number(seconds)
+            case .day: JSONText.string("day")
+            case .week: JSONText.string("week")
             }
             return JSONText.object([("count", "\(limit.count)"), ("per", per)])
         })

@@ -104,8 +104,8 @@ extension Domain {
         } else {
             chosen = select(above: top, lane: lane)
         }
-        if history != nil && chosen != nil, let capped = screenCaps(&chosen, above: top, lane: lane) {
-            return .capped(capped)
+        if chosen != nil && (history != nil || chosen!.extras != nil), let capped = screenCaps(&chosen, above: top, lane: lane) {
+            return .end(capped.0, capped.1)
         }
         // docs/rules.md §17: a lane's gap holds its next show back (its
         // hides and unhides go on).

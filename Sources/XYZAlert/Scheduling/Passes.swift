@@ -5,10 +5,10 @@ enum PassEvent {
     case hide(Alert, HideReason)
     case unhide(Alert)
     case show(Alert)
-    /// A candidate that a cap forbids, with `onCapped == .drop`.
-    case capped(Alert)
-    /// An on-screen alert that ends as an event of the pass (`.evicted`,
-    /// `.displaced`: docs/rules.md §19): `remove`, then `finish`.
+    /// An alert that ends as an event of the pass: on screen (`.evicted`,
+    /// `.displaced`: docs/rules.md §19), `remove` then `finish`; a
+    /// candidate a cap or a window forbids with a `drop` policy (`.capped`,
+    /// `.outsideWindow`), `finish`.
     case end(Alert, EndReason)
 }
 
@@ -87,9 +87,6 @@ extension Domain {
         while !isDead, let event = nextEvent(pass) {
             delivered += 1
             switch event {
-            case .capped(let alert):
-                alert.passMark = pass
-                endInPass(alert, .capped)
             case .end(let alert, let reason):
                 alert.passMark = pass
                 endInPass(alert, reason)

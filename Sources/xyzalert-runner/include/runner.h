@@ -94,7 +94,21 @@ struct runner {
     touched changed;
     char *recording_at_destroy;
     size_t recording_ended_at;
+    /* The user's local time (docs/rules.md §22; local_time.c): a fixed
+     * offset, or the scenario's time zone set as TZ while it runs (the
+     * TZ it replaced, to restore); neither: UTC. */
+    bool has_offset;
+    double offset;
+    bool has_zone;
+    char *saved_tz;
+    bool had_tz;
 };
+
+/* local_time.c: the scenario's local time, from its start to its end, and
+ * the utc_offset callback every page's host has. */
+void local_time_begin(runner *r);
+void local_time_end(runner *r);
+double local_time_offset(double wall, void *context);
 
 /* host.c: the host of page `p`, every callback reported. */
 xyz_host runner_host(page *p, bool deferred);

@@ -197,6 +197,13 @@ final class EngineHarness: Harness, VirtualClock {
         try alert.setOnDuplicate(spec.onDuplicate)
         try alert.setLane(spec.lane)
         try alert.setOnCapped(spec.onCapped)
+        switch spec.windows {
+        case 1: try alert.setWindows([TimeWindow(from: 1, to: 1440)])
+        case 2: try alert.setExclude([TimeWindow(from: 0, to: 2)])
+        case 3: try alert.setWindows([TimeWindow(from: 0, to: 1)])
+        default: break
+        }
+        try alert.setOnOutside(spec.onOutside)
         try alert.setShowAfter(spec.showAfter)
         try alert.setMinVisible(spec.minVisible)
         try alert.setWhenDisplaced(spec.whenDisplaced)

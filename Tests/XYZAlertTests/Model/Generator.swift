@@ -39,7 +39,7 @@ struct SequenceGenerator {
             // The same limit on every page: whichever page roots a domain has it.
             limits = (0..<Self.pageCount).map { .setLaneLimit(page: $0, lane: lane, visible: visible, onFull: onFull) }
         }
-        if chance(10) {
+        if chance(15) {
             // And now and then a gap in "main" everywhere (docs/rules.md §17).
             let seconds = [1, 2.5].randomElement(using: &rng)!
             limits += (0..<Self.pageCount).map { .setGap(page: $0, lane: "main", seconds: seconds) }
@@ -119,6 +119,8 @@ struct SequenceGenerator {
             onDuplicate: [.reject, .reject, .ignore, .replace, .update, .coalesce].randomElement(using: &rng)!,
             lane: ["main", "main", "main", "main", "toast", "alerts"].randomElement(using: &rng)!,
             onCapped: chance(50) ? .wait : .drop,
+            windows: chance(10) ? Int.random(in: 1...3, using: &rng) : 0,
+            onOutside: chance(40) ? .drop : .wait,
             frameY: chance(25) ? Double(Int.random(in: 3...7, using: &rng) * 100) : nil,
             showAfter: chance(12) ? [0.5, 1, 2].randomElement(using: &rng)! : 0,
             minVisible: chance(12) ? [1, 2.5].randomElement(using: &rng)! : 0,

@@ -123,7 +123,7 @@ struct ModelCoverageTests {
             "remove dismissed", "remove cancelled", "remove destroyed",
             "finish dismissed", "finish cancelled", "finish destroyed",
             "remove timeout", "finish timeout", "finish expired", "tick", "cancel_tagged ended some", "update", "finish dropped", "finish duplicate", "remove replaced", "finish replaced",
-            "show in lane toast", "show in lane alerts", "finish capped", "announce",
+            "show in lane toast", "show in lane alerts", "finish capped", "announce", "finish outside_window",
             "remove evicted", "finish evicted", "remove displaced", "finish displaced",
             "react on show", "react on hide", "react on finish",
             "trigger", "skip audience", "skip no_page", "finish ineligible",

@@ -20,6 +20,10 @@ struct AlertSpec: CustomStringConvertible {
     var lane = "main"
     /// What it does when capped; its caps are its id's (`CapsSetup.idCaps`).
     var onCapped: OnCapped = .drop
+    /// docs/rules.md §22: 0 none, 1 a window 00:01-24:00, 2 an exclude
+    /// 00:00-00:02, 3 a window 00:00-00:01 (`ReferenceHarness.windowVerdict`).
+    var windows = 0
+    var onOutside: OnOutside = .wait
     /// A laid-out frame set before add (x 0, width 300, height 150), at this y.
     var frameY: Double?
     /// docs/rules.md §17.
@@ -48,6 +52,8 @@ struct AlertSpec: CustomStringConvertible {
         if onDuplicate != .reject { parts.append("onDuplicate: .\(onDuplicate)") }
         if lane != "main" { parts.append("lane: \"\(lane)\"") }
         if onCapped != .drop { parts.append("onCapped: .\(onCapped)") }
+        if windows != 0 { parts.append("windows: \(windows)") }
+        if onOutside != .wait { parts.append("onOutside: .\(onOutside)") }
         if let frameY { parts.append("frameY: \(frameY)") }
         if showAfter > 0 { parts.append("showAfter: \(showAfter)") }
         if minVisible > 0 { parts.append("minVisible: \(minVisible)") }

@@ -35,6 +35,27 @@ extension ReferenceHarness {
     /// cool-down), and when every rule that does has freed (nil: a session
     /// or lifetime limit, which no time frees).
     func verdict(_ a: RefAlert) -> (code: String, key: String, frees: Double?)? {
+        windowVerdict(a) ?? capVerdict(a)
+    }
+
+    /// docs/rules.md §22, for the model's three shapes of windows in UTC
+    /// (the history's wall clock is the virtual clock): 1, a window
+    /// 00:01-24:00 (closed for the first minute of each day); 2, an
+    /// exclude 00:00-00:02; 3, a window 00:00-00:01 (open the first minute).
+    func windowVerdict(_ a: RefAlert) -> (code: String, key: String, frees: Double?)? {
+        let day = 86400.0
+        let second = clock - (clock / day).rounded(.down) * day
+        let start = clock - second
+        switch a.windows {
+        case 1 where second < 60: return ("outside_window", "windows", start + 60)
+        case 2 where second < 120: return ("outside_window", "windows", start + 120)
+        case 3 where second >= 60: return ("outside_window", "windows", start + day)
+        default: return nil
+        }
+    }
+
+    /// docs/rules.md §16.
+    func capVerdict(_ a: RefAlert) -> (code: String, key: String, frees: Double?)? {
         var first: (String, String)?
         var cooling: (String, String)?
         var frees: Double? = -.infinity
@@ -49,6 +70,14 @@ extension ReferenceHarness {
                 case .window(let seconds):
                     count = shown.filter { $0.time > clock - seconds }.count
                     if count >= limit.count { free = shown[shown.count - limit.count].time + seconds }
+                case .day, .week:
+                    // In UTC (the model's host gives no offset); the generator
+                    // makes none yet (docs/rules.md §22 is tested by CalendarTests).
+                    let length = limit.per == .day ? 86400.0 : 7 * 86400
+                    let shift = limit.per == .day ? 0 : 3 * 86400.0  // weeks start on Monday; day 0 was a Thursday
+                    let start = ((clock + shift) / length).rounded(.down) * length - shift
+                    count = shown.filter { $0.time >= start }.count
+                    free = start + length
                 }
                 guard count >= limit.count else { continue }
                 frees = free.flatMap { f in frees.map { max($0, f) } }

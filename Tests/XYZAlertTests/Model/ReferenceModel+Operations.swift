@@ -23,6 +23,8 @@ extension ReferenceHarness {
         a.onDuplicate = spec.onDuplicate
         a.lane = spec.lane
         a.onCapped = spec.onCapped
+        a.windows = spec.windows
+        a.onOutside = spec.onOutside
         a.frame = spec.frameY.map { Rect(x: 0, y: $0, width: 300, height: 150) }
         a.showAfter = spec.showAfter
         a.minVisible = spec.minVisible
@@ -92,7 +94,7 @@ extension ReferenceHarness {
         }
         // docs/rules.md §16: a drop alert a cap forbids finishes unadded,
         // reported before the duplicates' ends.
-        let capped = batch.filter { $0.onCapped == .drop && verdict($0) != nil }
+        let capped = batch.filter { $0.onCapped == .drop && capVerdict($0) != nil }
         conflicts.removeAll { c in capped.contains { $0 === c.new } }
         let ignored = conflicts.filter { $0.new.onDuplicate != .replace }.map(\.new) + capped
         let gone = ignored + conflicts.filter { $0.new.onDuplicate == .replace }.map(\.live)

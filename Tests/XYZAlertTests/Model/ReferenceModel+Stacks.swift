@@ -164,11 +164,13 @@ extension ReferenceHarness {
     func screened(_ select: () -> RefAlert?, _ delivered: inout Set<String>) -> Screened {
         var chosen = select()
         while let a = chosen, let verdict = verdict(a) {
-            if a.onCapped == .drop {
+            let outside = verdict.code == "outside_window"
+            if outside ? a.onOutside == .drop : a.onCapped == .drop {
                 delivered.insert(a.label)
                 let touched = Touched()
-                end(a, .capped, touched)
-                event("finish \(a.label) capped", a, kind: "finish")
+                let reason: EndReason = outside ? .outsideWindow : .capped
+                end(a, reason, touched)
+                event("finish \(a.label) \(reason)", a, kind: "finish")
                 settle(touched)
                 return .dropped
             }

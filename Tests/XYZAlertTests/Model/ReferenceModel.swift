@@ -44,6 +44,9 @@ final class RefAlert {
     /// out of the candidates: the code, the key and when it is looked at again.
     var caps = CapRules()
     var onCapped: OnCapped = .drop
+    /// docs/rules.md §22: the shape of its windows (`Spec.windows`) and its policy.
+    var windows = 0
+    var onOutside: OnOutside = .wait
     var parked: (code: String, key: String, wake: Double?)?
     // docs/rules.md §17: holds, show_after, min_visible, whether the
     // duration runs now, and the text last announced.
@@ -592,11 +595,13 @@ final class ReferenceHarness: Harness {
             // parked, and the selection goes on without it.
             var chosen = select()
             while let a = chosen, let verdict = verdict(a) {
-                if a.onCapped == .drop {
+                let outside = verdict.code == "outside_window"
+                if outside ? a.onOutside == .drop : a.onCapped == .drop {
                     delivered.insert(a.label)
                     let touched = Touched()
-                    end(a, .capped, touched)
-                    event("finish \(a.label) capped", a, kind: "finish")
+                    let reason: EndReason = outside ? .outsideWindow : .capped
+                    end(a, reason, touched)
+                    event("finish \(a.label) \(reason)", a, kind: "finish")
                     settle(touched)
                     return true
                 }

@@ -67,7 +67,7 @@ def test_every_class_a_docstring_names_exists():
 def test_dir_shows_only_the_public_names_and_modules():
     extra = {name for name in dir(xyzalert) if not name.startswith("_")} - set(xyzalert.__all__)
     modules = {"alert", "alert_set", "callbacks", "dispatch", "errors", "history", "host", "rules", "runner", "scenario",
-               "timers"}
+               "timers", "windows"}
     assert extra <= modules, extra - modules
 
 
@@ -77,12 +77,13 @@ NAMED = {
     "OnDuplicate": "xyz_on_duplicate_name", "OnCapped": "xyz_on_capped_name", "Politeness": "xyz_politeness_name",
     "WhyCode": "xyz_why_code_name", "Status": "xyz_status_name", "WhenDisplaced": "xyz_when_displaced_name",
     "OnFull": "xyz_on_full_name", "Order": "xyz_order_name", "StepKind": "xyz_step_kind_name",
-    "Preempt": "xyz_preempt_name",
+    "Preempt": "xyz_preempt_name", "OnOutside": "xyz_on_outside_name",
 }
 
 
 def test_the_limit_periods_are_the_library_s_words():
-    assert [_lib.lib.xyz_limit_per_name(i).decode() for i in range(4)] == ["session", "lifetime", "window", "unknown"]
+    assert [_lib.lib.xyz_limit_per_name(i).decode() for i in range(6)] == ["session", "lifetime", "window", "day", "week",
+                                                                           "unknown"]
 
 
 @pytest.mark.parametrize("enum_name", sorted(NAMED))

@@ -12,7 +12,7 @@ from xyzalert import Alert, EndReason, Exclusive, Why, WhyCode
 def test_section18_codes_print_as_their_trace_words():
     assert str(WhyCode.LOWER_PRIORITY) == "lower_priority"
     assert [str(code) for code in WhyCode][:4] == ["idle", "showing", "hidden_page", "hidden_covered"]
-    assert len(WhyCode) == 21
+    assert len(WhyCode) == 22
 
 
 def test_section18_a_showing_alert_whose_countdown_is_held_says_held(recorder, page):

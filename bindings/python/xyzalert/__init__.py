@@ -24,7 +24,7 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 """
 
 from . import _lib
-from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, Order, Politeness,
+from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, OnOutside, Order, Politeness,
                      Preempt, State, Status, StepKind, WhenDisplaced, WhyCode)
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet
@@ -33,6 +33,7 @@ from .dispatch import Dispatch
 from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoundError, OwnerError, ParseError,
                      ReadError, SchemaError, StateError, XYZAlertError)
 from .history import History, Limit
+from .windows import Window
 from .host import Host
 from .rules import eval_rule
 from .runner import ScenarioPlayer, record_scenario, run_scenario
@@ -49,10 +50,10 @@ def version() -> str:
 
 __all__ = [
     "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CampaignEvent", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
-    "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped",
+    "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped", "OnOutside",
     "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
     "ParseError", "Preempt",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
-    "WhenDisplaced", "WhyCode", "XYZAlertError",
+    "WhenDisplaced", "WhyCode", "Window", "XYZAlertError",
     "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
 ]

@@ -139,6 +139,15 @@ class OnCapped(_Named):
     """It stays queued, is not selected, and is looked at again when its caps free."""
 
 
+class OnOutside(_Named):
+    """What an alert does when it would be selected outside its windows (docs/rules.md §22)."""
+
+    WAIT = 0
+    """It stays queued and is looked at again at the next opening (default)."""
+    DROP = 1
+    """It ends with ``OUTSIDE_WINDOW``."""
+
+
 class EndReason(_Named):
     """Why an alert ended."""
 
@@ -163,6 +172,8 @@ class EndReason(_Named):
     """It would have been hidden covered, and its ``when_displaced`` is ``DROP``."""
     INELIGIBLE = 11
     """Its campaign's audience stopped admitting it before it showed (docs/rules.md §21)."""
+    OUTSIDE_WINDOW = 12
+    """It would have been selected outside its windows, and its ``on_outside`` is ``DROP`` (docs/rules.md §22)."""
 
 
 class CampaignEvent(_Named):
@@ -275,3 +286,5 @@ class WhyCode(_Named):
     """Showing, its countdown held (its own hold, or the root's timer holds)."""
     TRIGGER_DELAY = 20
     """Waiting: the delay of the campaign that made it has not passed (``until``)."""
+    OUTSIDE_WINDOW = 21
+    """Ready, outside its windows or inside an exclude (:attr:`Why.rule`); ``until`` the next opening."""

@@ -26,13 +26,15 @@ SET_TIMER = CFUNCTYPE(None, c_void_p, c_double, c_void_p)
 WALL_CLOCK = CFUNCTYPE(c_double, c_void_p)
 ANNOUNCE = CFUNCTYPE(None, c_void_p, c_int, c_char_p, c_void_p)
 CAMPAIGN = CFUNCTYPE(None, c_void_p, c_char_p, c_int, c_char_p, c_void_p, c_void_p)
+UTC_OFFSET = CFUNCTYPE(c_double, c_double, c_void_p)
 
 
 class Host(Structure):
     _fields_ = [("size", c_uint32), ("context", c_void_p), ("show", SHOW), ("hide", HIDE), ("unhide", UNHIDE),
                 ("remove", END), ("finish", END), ("move", MOVE), ("action", ACTION),
                 ("request_flush", REQUEST_FLUSH), ("destroy_context", DESTROY), ("now", NOW),
-                ("set_timer", SET_TIMER), ("update", UNHIDE), ("announce", ANNOUNCE), ("campaign", CAMPAIGN)]
+                ("set_timer", SET_TIMER), ("update", UNHIDE), ("announce", ANNOUNCE), ("campaign", CAMPAIGN),
+                ("utc_offset", UTC_OFFSET)]
 
 
 class Error(Structure):

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, 
 
 from . import _check, _fast, _handles, _lib
 from . import history as _history
+from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
 from ._arguments import _KEEP_OPEN, Action, ActionLike, _action, _meta, _settings
-from ._enums import (ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, Politeness, Preempt, State,
+from ._enums import (ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, OnOutside, Politeness, Preempt, State,
                      WhenDisplaced, WhyCode)
 
 if TYPE_CHECKING:
@@ -368,6 +369,37 @@ class Alert:
     @on_capped.setter
     def on_capped(self, policy: Union[OnCapped, str]) -> None:
         lib.xyz_alert_set_on_capped(self._handle, int(_check.choice(policy, OnCapped, "on_capped")))
+
+    @property
+    def windows(self) -> List["_windows.Window"]:
+        """When the alert may be selected to show, in the user's local time
+        (docs/rules.md §22): inside one of these (none: at every moment).
+        Set a list of :class:`Window` or of mappings as alert sets write them
+        (``{"days": ["tue"], "from": "09:00", "to": "18:00"}``). Idle only;
+        a bad window raises and changes nothing."""
+        return _windows.read(self._handle, False)
+
+    @windows.setter
+    def windows(self, value: Iterable["_windows.WindowLike"]) -> None:
+        _windows.replace(self._handle, [_windows.window_of(w) for w in value], self.exclude)
+
+    @property
+    def exclude(self) -> List["_windows.Window"]:
+        """When the alert is never selected (quiet hours), in the same shape as :attr:`windows`."""
+        return _windows.read(self._handle, True)
+
+    @exclude.setter
+    def exclude(self, value: Iterable["_windows.WindowLike"]) -> None:
+        _windows.replace(self._handle, self.windows, [_windows.window_of(w) for w in value])
+
+    @property
+    def on_outside(self) -> OnOutside:
+        """What the alert does when it would be selected outside its windows (default WAIT)."""
+        return OnOutside(lib.xyz_alert_on_outside(self._handle))
+
+    @on_outside.setter
+    def on_outside(self, policy: Union[OnOutside, str]) -> None:
+        lib.xyz_alert_set_on_outside(self._handle, int(_check.choice(policy, OnOutside, "on_outside")))
 
     @property
     def dispatch(self) -> Optional["Dispatch"]:

@@ -35,7 +35,7 @@ from ._declarations import _FREE, lib
 from ._deferred import _in_callback, _pending, defer
 from ._enums import CampaignEvent, EndReason, HideReason, Politeness
 from ._lib import decode
-from ._types import (ACTION, ANNOUNCE, CAMPAIGN, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW,
+from ._types import (ACTION, ANNOUNCE, CAMPAIGN, UTC_OFFSET, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW,
                      UNHIDE, DESTROY)
 from ._types import Host as HostStruct
 from .alert import Alert
@@ -52,7 +52,7 @@ assert all(int(m) == i for i, m in enumerate(_HIDE_REASONS))
 # ---- 1. Which events
 
 _EVENTS = ("show", "hide", "unhide", "remove", "finish", "move", "action", "update", "now", "set_timer", "announce",
-           "campaign")
+           "campaign", "utc_offset")
 
 
 def events_of(host: Host) -> List[str]:
@@ -133,12 +133,18 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[HostStruct, List[Any]]:
         # A clock that raised reads as NaN, which the engine takes as its last good reading.
         return math.nan if reading is None else reading
 
+    def read_offset(wall: float, context: Any) -> float:
+        offset = _in_callback(callbacks.on_utc_offset, wall)
+        # An offset that raised reads as NaN, which the engine takes as UTC.
+        return math.nan if offset is None else offset
+
     clock = [
         NOW(read_clock) if "now" in wanted else NOW(0),
         SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
         UNHIDE(guard(callbacks.on_update)) if "update" in wanted else UNHIDE(0),  # same signature
         ANNOUNCE(guard(callbacks.on_announce)) if "announce" in wanted else ANNOUNCE(0),
         CAMPAIGN(guard(callbacks.on_campaign)) if "campaign" in wanted else CAMPAIGN(0),
+        UTC_OFFSET(read_offset) if "utc_offset" in wanted else UTC_OFFSET(0),
     ]
     host = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
     return host, made + clock
@@ -228,6 +234,11 @@ class HostCallbacks:
             dispatch.host.campaign(dispatch, campaign.decode("utf-8"), CampaignEvent(kind),
                                    reason.decode("utf-8") if reason is not None else None,
                                    Alert._wrap(alert) if alert else None)
+
+    def on_utc_offset(self, wall: float) -> float:
+        host = self._host()
+        offset = host.utc_offset(wall) if host is not None else math.nan
+        return _check.number(offset, "what Host.utc_offset() returned")
 
     def on_now(self) -> float:
         host = self._host()

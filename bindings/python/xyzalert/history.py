@@ -15,12 +15,14 @@ from ._deferred import _in_callback
 
 lib = _lib.lib
 
-#: What a limit counts displays over: "session", "lifetime", or a window of
-#: seconds (a number, or a string with a unit: "90s", "30m", "12h", "90d").
+#: What a limit counts displays over: "session", "lifetime", "day" or "week"
+#: (local calendar periods, docs/rules.md §22), or a window of seconds (a
+#: number, or a string with a unit: "90s", "30m", "12h", "90d").
 Per = Union[str, float]
 
-_PERIODS = {"session": 0, "lifetime": 1}
+_PERIODS = {"session": 0, "lifetime": 1, "day": 3, "week": 4}
 _WINDOW = 2
+_NAMES = {value: name for name, value in _PERIODS.items()}
 
 
 def seconds(value: Union[str, float], name: str) -> float:
@@ -58,7 +60,7 @@ class Limit:
 
 
 def limit_of(count: int, per: int, window: float) -> Limit:
-    return Limit(count, window if per == _WINDOW else ("session" if per == 0 else "lifetime"))
+    return Limit(count, window if per == _WINDOW else _NAMES[per])
 
 
 #: Clock trampolines by token, until their history is freed.

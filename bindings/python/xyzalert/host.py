@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Optional
 
 from ._enums import CampaignEvent, EndReason, HideReason, Politeness
@@ -69,6 +70,14 @@ class Host:
         ``TRIGGER`` with the instance it made (added right after this
         returns), or ``SKIP`` with `reason` ("not_started", "ended",
         "audience", "no_user", "no_page"). Called on the root's host."""
+
+    def utc_offset(self, wall: float) -> float:
+        """Seconds east of UTC of the user's local time at `wall` (seconds
+        since the epoch), for windows and calendar caps (docs/rules.md §22).
+        Not overriding it lets the library use the process's time zone
+        (``time.localtime``'s); NaN reads as UTC, values beyond ±18 h as
+        ±18 h. Asked of a domain's root; it must not call the engine."""
+        return math.nan
 
     def request_flush(self, dispatch: "Dispatch") -> None:
         """Deferred mode: call ``dispatch.flush()`` soon, from the main loop."""

@@ -1,0 +1,60 @@
+/* The scenario's local time (docs/rules.md §22): "utc_offset" is handed
+ * over as it is; "time_zone" is set as TZ for the scenario's run and read
+ * back with localtime_r(), so that daylight-saving changes apply; a
+ * scenario with neither is in UTC, and prints the same trace everywhere. */
+#include "runner.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void local_time_begin(runner *r) {
+    r->has_offset = xyz_scenario_utc_offset(r->scenario, &r->offset);
+    const char *zone = xyz_scenario_time_zone(r->scenario);
+    if (!zone) return;
+    const char *old = getenv("TZ");
+    r->had_tz = old != NULL;
+    r->saved_tz = old ? strdup(old) : NULL;
+    setenv("TZ", zone, 1);
+    tzset();
+    r->has_zone = true;
+}
+
+void local_time_end(runner *r) {
+    if (!r->has_zone) return;
+    if (r->had_tz && r->saved_tz) {
+        setenv("TZ", r->saved_tz, 1);
+    } else {
+        unsetenv("TZ");
+    }
+    tzset();
+    free(r->saved_tz);
+    r->saved_tz = NULL;
+    r->has_zone = false;
+}
+
+/* Days from 1970-01-01 to the civil date y-m-d (proleptic Gregorian). */
+static long days_from_civil(long y, long m, long d) {
+    y -= m <= 2;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+double local_time_offset(double wall, void *context) {
+    const page *p = context;
+    const runner *r = p->runner;
+    if (r->has_offset) return r->offset;
+    if (!r->has_zone || !(wall > -1e15 && wall < 1e15)) return 0;
+    time_t t = (time_t)wall;
+    if ((double)t > wall) t--; /* toward the past, as floor() (no libm for the tool) */
+    struct tm local;
+    if (!localtime_r(&t, &local)) return 0;
+    /* (tm_gmtoff is not POSIX: the offset is the local fields read as UTC,
+     * less the time itself.) */
+    double as_utc = (double)days_from_civil(local.tm_year + 1900L, local.tm_mon + 1L, local.tm_mday) * 86400.0
+                    + local.tm_hour * 3600.0 + local.tm_min * 60.0 + local.tm_sec;
+    return as_utc - (double)t;
+}
