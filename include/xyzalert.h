@@ -262,7 +262,9 @@ typedef enum xyz_end_reason {
     XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
     XYZ_END_DISPLACED,     /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
     XYZ_END_INELIGIBLE,    /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
-    XYZ_END_OUTSIDE_WINDOW /**< (0.4) It would have been selected outside its windows, and it drops then (XYZ_ON_OUTSIDE_DROP, docs/rules.md §22). */
+    XYZ_END_OUTSIDE_WINDOW, /**< (0.4) It would have been selected outside its windows, and it drops then (XYZ_ON_OUTSIDE_DROP, docs/rules.md §22). */
+    XYZ_END_CONTROL,       /**< (0.4) An instance of a control variant, at the moment it would have shown: counted for caps, never shown (docs/rules.md §22). */
+    XYZ_END_WITHDRAWN      /**< (0.4) A new campaign set no longer has its campaign, or changed its definition, before it was on screen (docs/rules.md §22). */
 } xyz_end_reason;
 
 /** (0.2) What xyz_dispatch_add() does with an alert whose id is already
@@ -422,7 +424,9 @@ XYZ_API const char *xyz_on_outside_name(xyz_on_outside policy);
 /** (0.4) What a campaign callback reports (docs/rules.md §21). */
 typedef enum xyz_campaign_event {
     XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance. */
-    XYZ_CAMPAIGN_SKIP         /**< A trigger fired and made none (the reason says why). */
+    XYZ_CAMPAIGN_SKIP,        /**< A trigger fired and made none (the reason says why). */
+    XYZ_CAMPAIGN_CONTROL      /**< An instance of a control variant reached the moment it would have shown: it
+                                   finishes XYZ_END_CONTROL right after (docs/rules.md §22). */
 } xyz_campaign_event;
 
 /** A rectangle in the host's coordinate space; y grows downward. */
@@ -523,7 +527,9 @@ typedef struct xyz_host {
      * made (`alert`, borrowed; added to its page right after this returns),
      * or XYZ_CAMPAIGN_SKIP with `reason`, the word saying why none was made
      * ("not_started", "ended", "audience", "no_user", "no_page"; NULL for a
-     * trigger). `campaign` is the campaign's id. Called on the root's host. */
+     * trigger), or XYZ_CAMPAIGN_CONTROL with a control instance at the
+     * moment it would have shown (it finishes XYZ_END_CONTROL right after;
+     * `reason` NULL). `campaign` is the campaign's id. Called on the root's host. */
     void (*campaign)(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                      xyz_alert *alert, void *context);
     /** (0.4) Seconds east of UTC of the user's local time at `wall` (seconds
@@ -1639,6 +1645,31 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_eval_json(const char *rule_js
  * XYZ_ESTATE when `root` is not a root; XYZ_EINVAL for a NULL root.
  */
 XYZ_API xyz_status xyz_dispatch_set_campaigns(xyz_dispatch *root, const xyz_catalog *catalog);
+
+/** (0.4) The catalog's "campaigns_version" (docs/rules.md §22), NULL when it
+ * has none (or for NULL). Borrowed from the catalog. */
+XYZ_API const char *xyz_catalog_campaigns_version(const xyz_catalog *catalog);
+
+/** @{ */
+/** (0.4) The catalog's campaigns, in file order: how many, the id of
+ * campaign `index`, how many variants it has, and the id of variant `k`
+ * (docs/rules.md §22). Strings are borrowed from the catalog. 0 or NULL,
+ * XYZ_EINVAL, for NULL or an index out of range. */
+XYZ_API size_t xyz_catalog_campaign_count(const xyz_catalog *catalog);
+XYZ_API const char *xyz_catalog_campaign_id(const xyz_catalog *catalog, size_t index);
+XYZ_API size_t xyz_catalog_variant_count(const xyz_catalog *catalog, size_t campaign);
+XYZ_API const char *xyz_catalog_variant_id(const xyz_catalog *catalog, size_t campaign, size_t k);
+/** @} */
+
+/**
+ * (0.4) The variant of campaign `campaign` that user `user_id` gets on a
+ * first choice: flagd's `fractional` over the campaign's id followed by
+ * `user_id` (docs/rules.md §22), the same function the engine uses; the
+ * engine then keeps the choice in the history, so that later weight
+ * changes move nobody. Borrowed from the catalog. NULL with XYZ_ENOTFOUND
+ * for an unknown campaign or one without variants; XYZ_EINVAL for NULL.
+ */
+XYZ_API const char *xyz_catalog_choose_variant(const xyz_catalog *catalog, const char *campaign, const char *user_id);
 
 /**
  * (0.4) Tracks the event `name` on `dispatch` (docs/rules.md §21): the

@@ -10,7 +10,7 @@ import XYZAlertJSON
 public func xyz_dispatch_set_campaigns(_ pointer: OpaquePointer?, _ catalog: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in
         let root = try require(pointer, Dispatch.self, #function, "root")
-        let set = try optional(catalog, CCatalog.self, #function, "catalog")?.set.campaignSet()
+        let set = try optional(catalog, CCatalog.self, #function, "catalog")?.campaigns
         try root.setCampaigns(set, wallClock: set == nil ? nil : { realTime() })
     }
 }
@@ -103,5 +103,69 @@ public func xyz_alert_campaign_definition(_ pointer: OpaquePointer?) -> UnsafePo
     value(nil) { () throws(AlertError) in
         let alert = try require(pointer, Alert.self, #function, "alert")
         return CAlertData.of(alert).strings.get("campaign_definition", alert.campaignDefinition)
+    }
+}
+
+// The campaigns of a catalog (docs/rules.md §22): version, ids, variants,
+// and the variant a user gets.
+
+@c @implementation
+public func xyz_catalog_campaigns_version(_ catalog: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in try require(catalog, CCatalog.self, #function, "catalog").campaignsVersion }
+}
+
+@c @implementation
+public func xyz_catalog_campaign_count(_ catalog: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(catalog, CCatalog.self, #function, "catalog").campaignIDs.count }
+}
+
+@c @implementation
+public func xyz_catalog_campaign_id(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let ids = try require(catalog, CCatalog.self, #function, "catalog").campaignIDs
+        guard ids.indices.contains(index) else {
+            throw AlertError(.invalidArgument, "xyz_catalog_campaign_id: index \(index) is out of range (the catalog has \(ids.count) campaigns)")
+        }
+        return ids[index]
+    }
+}
+
+@c @implementation
+public func xyz_catalog_variant_count(_ catalog: OpaquePointer?, _ campaign: Int) -> Int {
+    value(0) { () throws(AlertError) in
+        let variants = try require(catalog, CCatalog.self, #function, "catalog").variantIDs
+        guard variants.indices.contains(campaign) else {
+            throw AlertError(.invalidArgument, "xyz_catalog_variant_count: campaign \(campaign) is out of range (the catalog has \(variants.count) campaigns)")
+        }
+        return variants[campaign].count
+    }
+}
+
+@c @implementation
+public func xyz_catalog_variant_id(_ catalog: OpaquePointer?, _ campaign: Int, _ index: Int) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let variants = try require(catalog, CCatalog.self, #function, "catalog").variantIDs
+        guard variants.indices.contains(campaign), variants[campaign].indices.contains(index) else {
+            throw AlertError(.invalidArgument, "xyz_catalog_variant_id: campaign \(campaign), variant \(index) is out of range")
+        }
+        return variants[campaign][index]
+    }
+}
+
+@c @implementation
+public func xyz_catalog_choose_variant(_ catalog: OpaquePointer?, _ campaign: UnsafePointer<CChar>?,
+                                       _ user: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let catalog = try require(catalog, CCatalog.self, #function, "catalog")
+        let id = try requireString(campaign, #function, "campaign")
+        let user = try requireString(user, #function, "user_id")
+        guard let set = catalog.campaigns, let position = set.position(of: id) else {
+            throw AlertError(.notFound, "xyz_catalog_choose_variant: no campaign '\(id)' in the catalog")
+        }
+        guard let chosen = set.chooseVariant(position, user: user),
+              let k = set.campaigns[position].variants.firstIndex(where: { ExactString($0.id) == ExactString(chosen) }) else {
+            throw AlertError(.notFound, "xyz_catalog_choose_variant: campaign '\(id)' has no variants")
+        }
+        return catalog.variantIDs[position][k]
     }
 }

@@ -42,11 +42,23 @@ final class CStringArena {
 final class CCatalog {
     let set: AlertSet
     let definitions: [CDefinition]
+    /// docs/rules.md §22: the engine's campaign set (made once), and the
+    /// strings xyz_catalog_campaign_* hand out.
+    let campaigns: CampaignSet?
+    let campaignsVersion: UnsafePointer<CChar>?
+    let campaignIDs: [UnsafePointer<CChar>]
+    let variantIDs: [[UnsafePointer<CChar>]]
+    private let strings = CStringArena()
 
     init(_ set: AlertSet) {
         self.set = set
         let arena = CStringArena()
         definitions = set.definitions.map { CDefinition($0, arena) }
+        campaigns = set.campaignSet()
+        let strings = self.strings
+        campaignsVersion = set.campaignsVersion.map(strings.intern)
+        campaignIDs = set.campaigns.map { strings.intern($0.id) }
+        variantIDs = set.campaigns.map { $0.variants.map { strings.intern($0.id) } }
     }
 
     func definition(_ id: String) -> CDefinition? {

@@ -15,6 +15,8 @@ final class CScenario {
     let steps: [xyz_step_info]
     /// The "expect" lines as C strings.
     let expect: [UnsafePointer<CChar>]
+    /// The catalogs of the `set_campaigns` steps' files, by path as written.
+    let campaignCatalogs: [String: CCatalog]
 
     init(_ scenario: Scenario) {
         self.scenario = scenario
@@ -23,6 +25,11 @@ final class CScenario {
         pages = scenario.pages.map { (arena.intern($0.name), $0.parent.map(arena.intern), $0.active.map(arena.intern)) }
         expect = scenario.expect?.lines.map { arena.intern($0.line) } ?? []
         steps = zip(scenario.steps, scenario.timings).map { stepInfo($0, $1, arena) }
+        var catalogs: [String: CCatalog] = [:]
+        for (file, set) in scenario.campaignSets {
+            catalogs[file] = CCatalog(set)
+        }
+        campaignCatalogs = catalogs
     }
 }
 
@@ -332,5 +339,17 @@ public func xyz_check_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ err
     check(errors, capacity, count, #function) { (limit) throws(AlertError) in
         guard let json else { throw AlertError(.invalidArgument, "xyz_check_string: json is NULL") }
         return Loader.check(bytes: bytes(json, length), source: "<string>", limit: limit)
+    }
+}
+
+@c @implementation
+public func xyz_scenario_step_catalog(_ scenario: OpaquePointer?, _ index: Int) -> OpaquePointer? {
+    value(nil) { () throws(AlertError) in
+        let scenario = try require(scenario, CScenario.self, #function, "scenario")
+        guard scenario.scenario.steps.indices.contains(index),
+              case .setCampaigns(let file) = scenario.scenario.steps[index] else {
+            throw AlertError(.invalidArgument, "xyz_scenario_step_catalog: step \(index) is not a set_campaigns step")
+        }
+        return handle(scenario.campaignCatalogs[file]!)
     }
 }

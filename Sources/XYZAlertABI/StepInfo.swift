@@ -9,6 +9,7 @@ let stepKeys: [StaticString] = [
     "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent", "capacity",
     "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers", "unhold_timers",
     "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note", "track", "set_attribute",
+    "set_campaigns",
 ]
 
 /// Step `step` as an xyz_step_info (its kind and fields; the timing is the
@@ -157,5 +158,8 @@ func stepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStr
         out.page = arena.intern(page)
         out.id = arena.intern(name)
         out.meta = value.map(arena.intern)
+    case .setCampaigns(let file):
+        out.kind = XYZ_STEP_SET_CAMPAIGNS
+        out.id = arena.intern(file)
     }
 }

@@ -113,12 +113,12 @@ public func xyz_hide_reason_name(_ reason: xyz_hide_reason) -> UnsafePointer<CCh
 @c @implementation
 public func xyz_end_reason_name(_ reason: xyz_end_reason) -> UnsafePointer<CChar>? {
     name(reason.rawValue, ["dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
-                           "capped", "evicted", "displaced", "ineligible", "outside_window"])
+                           "capped", "evicted", "displaced", "ineligible", "outside_window", "control", "withdrawn"])
 }
 
 @c @implementation
 public func xyz_campaign_event_name(_ kind: xyz_campaign_event) -> UnsafePointer<CChar>? {
-    name(kind.rawValue, ["trigger", "skip"])
+    name(kind.rawValue, ["trigger", "skip", "control"])
 }
 
 @c @implementation

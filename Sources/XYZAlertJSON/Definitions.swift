@@ -54,6 +54,9 @@ public struct AlertDefinition: Sendable {
     /// Holds on its countdown made before its add (scenarios only: a
     /// recording's alert held while idle).
     public var holds = 0
+    /// The alert object as the file wrote it (compact JSON text): a
+    /// campaign set update compares it (docs/rules.md §22).
+    public var text: String?
 
     init(id: String) {
         self.id = id
@@ -117,6 +120,8 @@ public struct AlertSet: Sendable {
     /// `campaigns` member as compact JSON text (recordings write it).
     public var campaigns: [CampaignDefinition] = []
     public var campaignsJSON: String?
+    /// The set's "campaigns_version" (docs/rules.md §22).
+    public var campaignsVersion: String?
 
     /// The caps of one key.
     public struct KeyCaps: Sendable, Equatable {
@@ -284,4 +289,6 @@ public struct Scenario: Sendable {
     /// UTC, or a zone of the system's database; neither: UTC.
     public var utcOffset: Double?
     public var timeZone: String?
+    /// The alert sets its `set_campaigns` steps name, by path as written.
+    public var campaignSets: [String: AlertSet] = [:]
 }

@@ -89,6 +89,7 @@ extension Schema {
             }
         }
         alert.sound = broken.isEmpty
+        alert.definition.text = value.text
         // A required field missing beside a broken one (perhaps itself, misspelt) is not reported.
         if alert.idValue == nil && alert.nameValue == nil && broken.isEmpty {
             throw fail(pages == nil ? "an alert needs an \"id\"" : "an alert needs an \"id\" or a \"name\"", at: value)

@@ -12,6 +12,20 @@ public struct CampaignDefinition: Sendable {
     public var cancelOn: [CampaignTrigger] = []
     public var start: Double?
     public var end: Double?
+    /// docs/rules.md §22.
+    public var variants: [VariantDefinition] = []
+    public var test = false
+}
+
+/// A variant of a campaign as loaded: its share, and the definition its
+/// instances are made from (nil: the campaign's; a `set` gives a copy with
+/// its overrides).
+public struct VariantDefinition: Sendable {
+    public var id: String
+    public var weight: Int
+    public var control = false
+    public var alert: String?
+    public var definition: AlertDefinition?
 }
 
 extension AlertSet {
@@ -21,12 +35,20 @@ extension AlertSet {
         guard !campaigns.isEmpty else { return nil }
         let made = campaigns.map { c in
             let definition = self.definition(c.alert)!
+            let variants = c.variants.map { (v: VariantDefinition) -> CampaignVariant in
+                var made: (@Sendable () -> Alert)?
+                if let own = v.definition {
+                    made = { own.makeAlert() }
+                }
+                return CampaignVariant(id: v.id, weight: v.weight, control: v.control, alert: v.alert,
+                                       makeAlert: made, definitionText: v.definition?.text)
+            }
             return Campaign(id: c.id, alert: c.alert, makeAlert: { definition.makeAlert() }, page: c.page,
                             triggers: c.triggers, audience: c.audience, delay: c.delay, cancelOn: c.cancelOn,
-                            start: c.start, end: c.end)
+                            start: c.start, end: c.end, variants: variants, test: c.test, definitionText: definition.text)
         }
         // The loader checked everything the set's initializer checks.
-        return try! CampaignSet(made, json: campaignsJSON)
+        return try! CampaignSet(made, json: campaignsJSON, version: campaignsVersion)
     }
 }
 
@@ -40,6 +62,14 @@ extension Schema {
         for element in value.elements where element.kind == .object {
             for (key, field) in element.members where key == "alert" {
                 if let name = field.string { names.insert(ExactString(name)) }
+            }
+            // (And the alerts its variants name, docs/rules.md §22.)
+            for (key, variants) in element.members where key == "variants" && variants.kind == .array {
+                for variant in variants.elements where variant.kind == .object {
+                    for (member, field) in variant.members where member == "alert" {
+                        if let name = field.string { names.insert(ExactString(name)) }
+                    }
+                }
             }
         }
         return names
@@ -61,7 +91,7 @@ extension Schema {
     private func campaign(_ value: JSONValue, alerts: AlertsRead?,
                           seen: inout [ExactString: JSONValue]) throws(LoadError) -> CampaignDefinition {
         let fields = try self.fields(value, "a campaign", required: ["id", "alert", "trigger"],
-                                     optional: ["page", "audience", "delay", "cancel_on", "start", "end"])
+                                     optional: ["page", "audience", "delay", "cancel_on", "start", "end", "variants", "test"])
         let idValue = fields["id"]!
         var campaign = CampaignDefinition(id: try string(idValue, "a campaign's id"),
                                           alert: try string(fields["alert"]!, "a campaign's alert"))
@@ -101,7 +131,80 @@ extension Schema {
                 throw fail("a campaign's start must be before its end", at: end)
             }
         }
+        if let test = fields["test"] {
+            campaign.test = try bool(test, "a campaign's test")
+        }
+        if let variants = fields["variants"] {
+            campaign.variants = try self.variants(variants, of: campaign, alerts: alerts)
+        }
         return campaign
+    }
+
+    /// "variants": a non-empty list of `{"id", "weight", "set" | "alert" | "control"}`.
+    private func variants(_ value: JSONValue, of campaign: CampaignDefinition,
+                          alerts: AlertsRead?) throws(LoadError) -> [VariantDefinition] {
+        let elements = try array(value, "variants")
+        if elements.isEmpty {
+            throw fail("variants needs at least one variant (leave it out for none)", at: value)
+        }
+        var out: [VariantDefinition] = []
+        var seen = Set<ExactString>()
+        var total = 0
+        for element in elements {
+            let fields = try self.fields(element, "a variant", required: ["id", "weight"], optional: ["set", "alert", "control"])
+            let idValue = fields["id"]!
+            let id = try string(idValue, "a variant's id")
+            guard seen.insert(ExactString(id)).inserted else {
+                throw fail("duplicate variant id \"\(id)\" in campaign \"\(campaign.id)\"", at: idValue)
+            }
+            let weightValue = fields["weight"]!
+            guard let weight = weightValue.integer, weight >= 0, weight <= Int64(Int32.max) else {
+                throw fail("a variant's weight must be a whole number from 0 to \(Int32.max), got \(weightValue.described)",
+                           at: weightValue)
+            }
+            total += Int(weight)
+            var variant = VariantDefinition(id: id, weight: Int(weight))
+            if let control = fields["control"] {
+                variant.control = try bool(control, "a variant's control")
+                if variant.control, let other = fields["alert"] ?? fields["set"] {
+                    throw fail("a control variant shows nothing: it has no \"alert\" or \"set\"", at: other)
+                }
+            }
+            if let alert = fields["alert"] {
+                let name = try string(alert, "a variant's alert")
+                if let alerts, alerts.idsComplete, !alerts.ids.contains(ExactString(name)) {
+                    throw fail("unknown alert \"\(name)\": no alert of this file is called that", at: alert)
+                }
+                variant.alert = name
+                variant.definition = alerts?.set.definition(name)
+                if let definition = variant.definition, definition.id.isEmpty {
+                    throw fail("alert \"\(name)\" has no \"id\": a campaign's instances are reported and tagged by theirs",
+                               at: alert)
+                }
+            }
+            if let set = fields["set"] {
+                let base = variant.definition ?? alerts?.set.definition(variant.alert ?? campaign.alert)
+                var parsed = ParsedAlert()
+                parsed.definition = base ?? AlertDefinition(id: "")
+                for (key, field) in try object(set, "a variant's set") {
+                    guard ["title", "message", "style", "actions", "meta"].contains(key) else {
+                        throw unknownKey(key, in: "a variant's set", known: ["title", "message", "style", "actions", "meta"],
+                                         at: field)
+                    }
+                    try self.field(key, field, of: &parsed, pages: nil)
+                }
+                parsed.definition.text = (base?.text ?? "") + " + " + set.text
+                variant.definition = base == nil ? nil : parsed.definition
+            }
+            out.append(variant)
+        }
+        guard total > 0 else {
+            throw fail("the weights of campaign \"\(campaign.id)\"'s variants are all 0: nobody would get one", at: value)
+        }
+        guard total <= Int(Int32.max) else {
+            throw fail("the weights of campaign \"\(campaign.id)\"'s variants add up to more than \(Int32.max)", at: value)
+        }
+        return out
     }
 
     /// One trigger object or a non-empty list of them.

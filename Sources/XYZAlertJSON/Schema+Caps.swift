@@ -186,6 +186,13 @@ extension Schema {
         for (id, body) in try object(value, "a history's campaigns") {
             var counts = CampaignCounts()
             for (member, field) in try object(body, "the counts of campaign \"\(id)\"") {
+                if member == "variants" {
+                    // docs/rules.md §22: the variant chosen per user_id.
+                    for (user, chosen) in try object(field, "a campaign's variants") {
+                        counts.variants[ExactString(user)] = try string(chosen, "a variant's id")
+                    }
+                    continue
+                }
                 var list: [Int] = []
                 for entry in try array(field, member) {
                     guard let n = entry.integer, n >= 0, n <= History.countLimit else {
@@ -196,7 +203,7 @@ extension Schema {
                 switch member {
                 case "triggers": counts.triggers = list
                 case "cancel_on": counts.cancelOn = list
-                default: throw unknownKey(member, in: "a campaign's counts", known: ["triggers", "cancel_on"], at: field)
+                default: throw unknownKey(member, in: "a campaign's counts", known: ["triggers", "cancel_on", "variants"], at: field)
                 }
             }
             out[ExactString(id)] = counts

@@ -6,9 +6,9 @@ extension Schema {
     mutating func document(_ root: JSONValue) throws(LoadError) -> Document? {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
-        let known = isScenario ? ["version", "alerts", "caps", "campaigns", "pages", "deferred", "steps", "expect", "history",
-                                  "wall_clock", "attributes", "utc_offset", "time_zone"]
-                               : ["version", "alerts", "caps", "campaigns"]
+        let known = isScenario ? ["version", "alerts", "caps", "campaigns", "campaigns_version", "pages", "deferred", "steps",
+                                  "expect", "history", "wall_clock", "attributes", "utc_offset", "time_zone"]
+                               : ["version", "alerts", "caps", "campaigns", "campaigns_version"]
         var capsValue: JSONValue?
         var history: (History.State, String)?
         var wallClock: Double = 0
@@ -19,6 +19,7 @@ extension Schema {
         var stepsValue: JSONValue?
         var expectValue: JSONValue?
         var campaignsValue: JSONValue?
+        var campaignsVersion: String?
         var attributes: JSONObject?
         var deferred = false
         let rootProblems = problems.count
@@ -36,6 +37,7 @@ extension Schema {
                 case "deferred" where isScenario: deferred = try bool(value, "deferred")
                 case "caps": capsValue = value
                 case "campaigns": campaignsValue = value
+                case "campaigns_version": campaignsVersion = try string(value, "campaigns_version")
                 case "attributes" where isScenario:
                     guard case .object(let object) = try data(value) else {
                         throw fail("attributes must be an object, got \(value.described)", at: value)
@@ -108,17 +110,18 @@ extension Schema {
         alerts.caps = caps ?? []
         alerts.campaigns = campaigns ?? []
         alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil : campaignsValue?.text
+        alerts.campaignsVersion = campaignsVersion
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
                                                       timings: timings, expect: expect, history: history?.0,
                                                       historyText: history?.1, wallClock: wallClock,
                                                       attributes: attributes, utcOffset: utcOffset?.0,
-                                                      timeZone: timeZone?.0))
+                                                      timeZone: timeZone?.0, campaignSets: campaignSets.value))
                           : .alertSet(alerts)
     }
 
     /// The events a trace line may name (docs/rules.md §10, §13, §15).
     static let traceEvents = ["show", "hide", "unhide", "remove", "finish", "move", "action", "update", "announce", "error",
-                              "trigger", "skip"]
+                              "trigger", "skip", "control", "campaigns"]
 
     /// The "expect" list: strings `STEP EVENT ALERT [DETAIL]`, STEP a step
     /// of the file, EVENT a trace event. The lines are located in one pass

@@ -232,6 +232,10 @@ extension Schema {
                 }
                 return .track(page: try defaultPage(f["page"], body, "track", roots: false),
                               event: try string(f["event"]!, "event"), props: props)
+            case "set_campaigns":
+                let file = try string(body, "set_campaigns (the path of an alert set file)")
+                try loadCampaignSet(file, at: body)
+                return .setCampaigns(file: file)
             case "set_attribute":
                 let f = try fields(body, "set_attribute", required: ["name", "value"], optional: ["page"])
                 let value = f["value"]!
@@ -339,4 +343,41 @@ func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return a.isEmpty ? b.count : previous[b.count]
+}
+
+extension Schema {
+    /// The alert set file a `set_campaigns` step names (docs/rules.md §22),
+    /// read now, relative to the scenario file's directory (the current
+    /// directory for a scenario read from memory), so that a bad one is a
+    /// load error at the step; kept in `campaignSets` by the path as written.
+    func loadCampaignSet(_ file: String, at value: JSONValue) throws(LoadError) {
+        if campaignSets.value[file] != nil { return }
+        var path = file
+        if !file.hasPrefix("/"), let slash = source.utf8.lastIndex(of: 47) {
+            path = String(source[...slash]) + file
+        }
+        let document: Document
+        do {
+            document = try Loader.loadFile(path: path)
+        } catch {
+            // Named as the step writes it, wherever the scenario was read from.
+            var problem = error
+            problem.source = file
+            throw fail("cannot load the campaigns of \"\(file)\": \(problem.description)", at: value)
+        }
+        guard document.scenario == nil else {
+            throw fail("\"\(file)\" is a scenario, not an alert set", at: value)
+        }
+        let set = document.alertSet
+        guard !set.campaigns.isEmpty else {
+            throw fail("\"\(file)\" has no campaigns", at: value)
+        }
+        campaignSets.value[file] = set
+    }
+}
+
+/// The sets `set_campaigns` steps name, by path as written (a box: the
+/// schema reads steps through non-mutating methods).
+final class CampaignSets {
+    var value: [String: AlertSet] = [:]
 }

@@ -23,6 +23,8 @@ struct Schema {
     /// The definitions that campaigns name (read ahead of "alerts"): in a
     /// scenario they need no "page".
     var campaignAlerts: Set<ExactString> = []
+    /// The alert sets `set_campaigns` steps name (docs/rules.md §22).
+    let campaignSets = CampaignSets()
     /// How many alerts "alerts" defined, once read.
     var alertCount = 0
 

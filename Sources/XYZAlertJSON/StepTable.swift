@@ -66,6 +66,9 @@ extension Scenario {
         /// Sets an attribute of the page's domain (docs/rules.md §21): its
         /// name and its value's compact JSON text (nil removes it).
         case setAttribute(page: String, name: String, value: String?)
+        /// Replaces the campaigns of every root page (docs/rules.md §22) with
+        /// those of an alert set file (its path as written; `Scenario.campaignSets`).
+        case setCampaigns(file: String)
     }
 }
 
@@ -89,7 +92,7 @@ extension Schema {
         "frame", "flush", "advance", "cancel_tagged", "suspend", "resume", "update", "tick", "parent",
         "capacity", "avoidance", "target", "depend", "session", "caps", "hold", "unhold", "hold_timers",
         "unhold_timers", "duration_scale", "gap", "cancel_queued", "lane_limit", "order", "tag", "note",
-        "track", "set_attribute",
+        "track", "set_attribute", "set_campaigns",
     ]
 
     /// The step `kind` whose fields the table describes, read from `body`;

@@ -1,4 +1,5 @@
 /* xyzalert: checks alert sets, simulates scenarios, draws dependency graphs, evaluates rules. */
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -81,6 +82,12 @@ static const command commands[] = {
      "(not JSON, an unknown operator, too deep or too large) prints\n"
      "  SOURCE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
      "where SOURCE is the FILE, or <rule> or <data> for text given inline.\n"},
+    {"variants", "xyzalert variants [--users N] [--] FILE",
+     "Prints, for each campaign of an alert set or scenario that has variants,\n"
+     "how many of N generated user ids (user-1 ... user-N) each variant gets,\n"
+     "and their share: the choice the library makes at a user's first\n"
+     "instance (flagd's fractional over the campaign's id and the user id).\n"
+     "  --users N       how many users (default 10000, at most 100000000)\n"},
     {"help", "xyzalert help [COMMAND]",
      "Prints the usage of every command, or the help of COMMAND (the same as\n"
      "xyzalert COMMAND --help).\n"},
@@ -250,6 +257,38 @@ static int files_of(const command *c, int argc, char **argv, bool *update) {
 }
 
 /* `eval [--] RULE [DATA]`: a leading "--" ends the options (none yet). */
+static int run_variants(const command *c, int argc, char **argv) {
+    unsigned long users = 10000;
+    const char *file = NULL;
+    bool options = true;
+    for (int i = 0; i < argc; i++) {
+        if (options && strcmp(argv[i], "--") == 0) {
+            options = false;
+        } else if (options && strcmp(argv[i], "--users") == 0) {
+            if (i + 1 >= argc) {
+                return usage_error(c, "--users needs a number", NULL);
+            }
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(argv[++i], &end, 10);
+            if (errno || *end || end == argv[i] || argv[i][0] == '-' || n > 100000000UL) {
+                return usage_error(c, "--users takes a whole number from 0 to 100000000, got", argv[i]);
+            }
+            users = n;
+        } else if (options && argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error(c, "unknown option", argv[i]);
+        } else if (file) {
+            return usage_error(c, "one FILE only, got another:", argv[i]);
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) {
+        return usage_error(c, "missing FILE", NULL);
+    }
+    return cli_variants(file, users);
+}
+
 static int run_eval(const command *c, int argc, char **argv) {
     if (argc > 0 && strcmp(argv[0], "--") == 0) {
         argc--;
@@ -286,7 +325,7 @@ int main(int argc, char **argv) {
     if (!c) {
         fputs("xyzalert: unknown command '", diagnostics());
         print_visible(diagnostics(), name);
-        fputs("' (commands: check, simulate, test, graph, eval, help; see xyzalert --help)\n", diagnostics());
+        fputs("' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)\n", diagnostics());
         return EXIT_USAGE;
     }
     /* --help anywhere before -- asks for the command's help. */
@@ -313,6 +352,9 @@ int main(int argc, char **argv) {
     }
     if (strcmp(c->name, "eval") == 0) {
         return run_eval(c, argc - 2, argv + 2);
+    }
+    if (strcmp(c->name, "variants") == 0) {
+        return run_variants(c, argc - 2, argv + 2);
     }
     bool update = false;
     int files = files_of(c, argc - 2, argv + 2, strcmp(c->name, "test") == 0 ? &update : NULL);

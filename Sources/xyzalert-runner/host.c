@@ -93,7 +93,7 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
     (void)root;
     touch(context);
     runner *r = runner_of(context);
-    if (alert) {
+    if (alert && kind == XYZ_CAMPAIGN_TRIGGER) {
         /* By its definition's name, which lives as long as the scenario. */
         const xyz_definition *definition =
             xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_campaign_definition(alert));
@@ -104,7 +104,8 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
             if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
         }
     }
-    trace_campaign(r, xyz_campaign_event_name(kind), campaign, reason);
+    const char *variant = alert ? xyz_alert_variant(alert) : NULL;
+    trace_campaign(r, xyz_campaign_event_name(kind), campaign, reason ? "reason" : "variant", reason ? reason : variant);
     runner_run_nested(r);
 }
 

@@ -39,7 +39,8 @@ const char *const runner_step_names[] = {
     "tag",
     "note",
     "track",
-    "set_attribute"
+    "set_attribute",
+    "set_campaigns"
 };
 
 const step_subject runner_step_subjects[] = {
@@ -80,7 +81,8 @@ const step_subject runner_step_subjects[] = {
     STEP_ON_ALERT,
     STEP_ON_NOTHING,
     STEP_ON_PAGE,
-    STEP_ON_PAGE
+    STEP_ON_PAGE,
+    STEP_ON_NOTHING
 };
 
 const size_t runner_step_kind_count = sizeof runner_step_names / sizeof runner_step_names[0];
@@ -204,6 +206,9 @@ void runner_run_step(runner *r, const xyz_step_info *step) {
         break;
     case XYZ_STEP_SET_ATTRIBUTE:
         if ((d = runner_live_page(r, step->page))) runner_check_status(r, xyz_dispatch_set_attribute(d, step->id, step->meta));
+        break;
+    case XYZ_STEP_SET_CAMPAIGNS:
+        run_set_campaigns(r, step);
         break;
     }
 }

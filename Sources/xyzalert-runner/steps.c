@@ -130,6 +130,9 @@ void runner_describe(runner *r, const xyz_step_info *step) {
     case XYZ_STEP_SET_ATTRIBUTE:
         label = text_printf("set %s = %s", step->id, step->meta ? step->meta : "(removed)");
         break;
+    case XYZ_STEP_SET_CAMPAIGNS:
+        label = text_printf("set_campaigns %s", step->id);
+        break;
     case XYZ_STEP_DURATION_SCALE:
         label = isinf(step->scale) ? text_printf("duration_scale %s never", step->page)
                                    : text_printf("duration_scale %s %s", step->page, format_number(number, step->scale));
@@ -269,6 +272,20 @@ void run_destroy(runner *r, const xyz_step_info *step) {
     runner_find_page(r, step->page)->dispatch = NULL;
     if (r->picture) picture_page_destroyed(r->picture, runner_page_number(r, step->page));
     runner_check_status(r, xyz_dispatch_destroy(d));
+}
+
+/* docs/rules.md §22: the file's campaigns replace every live root page's;
+ * the trace says so first (detail: the set's campaigns_version, if any),
+ * then come the ends of the instances it withdrew. */
+void run_set_campaigns(runner *r, const xyz_step_info *step) {
+    const xyz_catalog *set = xyz_scenario_step_catalog(r->scenario, r->step);
+    const char *version = xyz_catalog_campaigns_version(set);
+    trace_campaigns(r, version);
+    for (size_t i = 0; i < r->page_count; i++) {
+        xyz_dispatch *d = r->pages[i].dispatch;
+        if (d && !xyz_dispatch_parent(d)) runner_check_status(r, xyz_dispatch_set_campaigns(d, set));
+    }
+    (void)step;
 }
 
 void run_parent(runner *r, const xyz_step_info *step) {

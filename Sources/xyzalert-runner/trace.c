@@ -202,14 +202,29 @@ static const char *error_code(xyz_status status) {
 
 /* A campaign's "trigger" or "skip" (with its reason word): the campaign's
  * id stands where an alert's would. */
-void trace_campaign(runner *r, const char *event, const char *campaign, const char *reason) {
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail) {
     if (r->quiet) {
         return;
     }
     if (r->picture) {
-        picture_campaign(r->picture, r->clock, event, campaign, reason);
+        picture_campaign(r->picture, r->clock, event, campaign, detail);
     } else {
-        named_event(r, event, campaign, reason ? "reason" : NULL, reason);
+        named_event(r, event, campaign, detail ? key : NULL, detail);
+    }
+}
+
+void trace_campaigns(runner *r, const char *version) {
+    if (r->quiet) {
+        return;
+    }
+    if (r->picture) {
+        picture_campaign(r->picture, r->clock, "campaigns", "campaigns", version);
+    } else if (r->json && r->format != FORMAT_EXPECT) {
+        printf("{\"step\": %zu, \"event\": \"campaigns\", \"alert\": null, \"version\": ", r->step);
+        if (version) print_json_string(stdout, version); else printf("null");
+        printf("}\n");
+    } else {
+        named_event(r, "campaigns", "", NULL, version);
     }
 }
 

@@ -52,7 +52,11 @@ final class Recorder: AlertHost, VirtualClock {
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
     /// docs/rules.md §21: "trigger CAMPAIGN" or "skip CAMPAIGN REASON".
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
-        record(kind == .trigger ? "trigger \(campaign)" : "skip \(campaign) \(reason)", alert)
+        switch kind {
+        case .trigger: record("trigger \(campaign)" + (alert?.variant.map { " " + $0 } ?? ""), alert)
+        case .skip: record("skip \(campaign) \(reason)", alert)
+        case .control: record("control \(campaign)", alert)
+        }
     }
     func now() -> Double? { clock }
     /// docs/rules.md §22: the offset `utcOffset` answers (nil: UTC), and

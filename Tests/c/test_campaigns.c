@@ -147,7 +147,77 @@ static void a_set_naming_a_missing_definition_is_a_located_error(void) {
     }
 }
 
+/* docs/rules.md §22: variants chosen by user_id and kept, a control
+ * instance that ends `control` after its campaign event, a test campaign
+ * that skips its audience, a replaced set that withdraws a pending
+ * instance, and the catalog's campaign getters. */
+static const char experiment[] =
+    "{\"campaigns_version\": \"v1\", \"alerts\": [{\"id\": \"offer\", \"title\": \"20%\"}, {\"id\": \"preview\"},"
+    " {\"id\": \"reminder\"}],"
+    " \"campaigns\": [{\"id\": \"discount\", \"alert\": \"offer\", \"trigger\": {\"event\": \"cart\"},"
+    "   \"variants\": [{\"id\": \"offer\", \"weight\": 1}, {\"id\": \"holdout\", \"weight\": 1, \"control\": true}]},"
+    "  {\"id\": \"qa\", \"alert\": \"preview\", \"trigger\": {\"event\": \"qa\"}, \"test\": true,"
+    "   \"audience\": {\"==\": [1, 2]}},"
+    "  {\"id\": \"later\", \"alert\": \"reminder\", \"trigger\": {\"event\": \"later\"}, \"delay\": 60}]}";
+
+static void variants_control_test_campaigns_and_withdrawn(void) {
+    recorder r = {0};
+    r.clocked = 1;
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_error error;
+    xyz_catalog *set = xyz_catalog_load_string(experiment, strlen(experiment), &error);
+    CHECK(set != NULL);
+    CHECK_STR(xyz_catalog_campaigns_version(set), "v1");
+    CHECK(xyz_catalog_campaign_count(set) == 3 && xyz_catalog_variant_count(set, 0) == 2);
+    CHECK_STR(xyz_catalog_campaign_id(set, 0), "discount");
+    CHECK_STR(xyz_catalog_variant_id(set, 0, 1), "holdout");
+    CHECK(xyz_catalog_variant_id(set, 0, 2) == NULL && strstr(xyz_last_error(), "out of range") != NULL);
+    CHECK(xyz_catalog_choose_variant(set, "qa", "u") == NULL && strstr(xyz_last_error(), "no variants") != NULL);
+    CHECK(xyz_catalog_choose_variant(set, "nope", "u") == NULL);
+    /* Users of each variant, by the library's own choice. */
+    const char *holdout_user = NULL, *offer_user = NULL;
+    static const char *const users[] = {"ada", "grace", "linus", "margaret", "ken", "barbara"};
+    for (size_t i = 0; i < sizeof users / sizeof users[0]; i++) {
+        const char *v = xyz_catalog_choose_variant(set, "discount", users[i]);
+        if (strcmp(v, "holdout") == 0 && !holdout_user) holdout_user = users[i];
+        if (strcmp(v, "offer") == 0 && !offer_user) offer_user = users[i];
+    }
+    CHECK(holdout_user && offer_user);
+    CHECK_OK(xyz_dispatch_set_campaigns(home, set));
+    /* No user: skipped before the audience. */
+    CHECK_OK(xyz_dispatch_track(home, "cart", NULL));
+    CHECK_STR(recorder_take(&r), "skip discount no_user\n");
+    char value[64];
+    snprintf(value, sizeof value, "\"%s\"", holdout_user);
+    CHECK_OK(xyz_dispatch_set_attribute(home, "user_id", value));
+    CHECK_OK(xyz_dispatch_track(home, "cart", NULL));
+    CHECK_STR(recorder_take(&r), "trigger discount\ncontrol discount\nfinish offer control\n");
+    snprintf(value, sizeof value, "\"%s\"", offer_user);
+    CHECK_OK(xyz_dispatch_set_attribute(home, "user_id", value));
+    CHECK_OK(xyz_dispatch_track(home, "cart", NULL));
+    CHECK_STR(recorder_take(&r), "trigger discount\nshow offer page\n");
+    /* A test campaign skips its audience (1 == 2 never passes). */
+    CHECK_OK(xyz_dispatch_track(home, "qa", NULL));
+    CHECK_STR(recorder_take(&r), "trigger qa\n");
+    /* Pending instances are withdrawn: of a campaign the new set lacks
+     * (later), and of one whose alert changed (qa: preview, now offer);
+     * the one on screen stays. */
+    CHECK_OK(xyz_dispatch_track(home, "later", NULL));
+    CHECK_STR(recorder_take(&r), "trigger later\ntimer home 60\n");
+    static const char without_later[] =
+        "{\"alerts\": [{\"id\": \"offer\", \"title\": \"20%\"}],"
+        " \"campaigns\": [{\"id\": \"qa\", \"alert\": \"offer\", \"trigger\": {\"event\": \"qa\"}}]}";
+    xyz_catalog *next = xyz_catalog_load_string(without_later, strlen(without_later), &error);
+    CHECK(next != NULL && xyz_catalog_campaigns_version(next) == NULL);
+    CHECK_OK(xyz_dispatch_set_campaigns(home, next));
+    CHECK_STR(recorder_take(&r), "finish preview withdrawn\nfinish reminder withdrawn\ntimer home -1\n");
+    xyz_catalog_free(next);
+    xyz_catalog_free(set);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case campaign_tests[] = {
+    {"variants_control_test_campaigns_and_withdrawn", variants_control_test_campaigns_and_withdrawn},
     {"track_counts_delays_cancels_and_reports", track_counts_delays_cancels_and_reports},
     {"the_callback_sees_the_instance_before_its_add", the_callback_sees_the_instance_before_its_add},
     {"attributes_round_trip_and_bad_json_changes_nothing", attributes_round_trip_and_bad_json_changes_nothing},

@@ -181,12 +181,16 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_NOTE), "note");
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_TRACK), "track");
     CHECK_STR(xyz_step_kind_name(XYZ_STEP_SET_ATTRIBUTE), "set_attribute");
-    CHECK_STR(xyz_step_kind_name((xyz_step_kind)(XYZ_STEP_SET_ATTRIBUTE + 1)), "unknown");
+    CHECK_STR(xyz_step_kind_name(XYZ_STEP_SET_CAMPAIGNS), "set_campaigns");
+    CHECK_STR(xyz_step_kind_name((xyz_step_kind)(XYZ_STEP_SET_CAMPAIGNS + 1)), "unknown");
     CHECK_STR(xyz_end_reason_name(XYZ_END_INELIGIBLE), "ineligible");
     CHECK_STR(xyz_end_reason_name(XYZ_END_OUTSIDE_WINDOW), "outside_window");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_CONTROL), "control");
+    CHECK_STR(xyz_end_reason_name(XYZ_END_WITHDRAWN), "withdrawn");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_TRIGGER), "trigger");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_SKIP), "skip");
-    CHECK_STR(xyz_campaign_event_name((xyz_campaign_event)2), "unknown");
+    CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_CONTROL), "control");
+    CHECK_STR(xyz_campaign_event_name((xyz_campaign_event)3), "unknown");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");
@@ -194,7 +198,7 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_state_name((xyz_state)6), "unknown");
     CHECK_STR(xyz_exclusive_name((xyz_exclusive)3), "unknown");
     CHECK_STR(xyz_hide_reason_name((xyz_hide_reason)2), "unknown");
-    CHECK_STR(xyz_end_reason_name((xyz_end_reason)13), "unknown");
+    CHECK_STR(xyz_end_reason_name((xyz_end_reason)15), "unknown");
     CHECK_STR(xyz_action_style_name((xyz_action_style)-1), "unknown");
     /* Static storage: the same pointer every time. */
     CHECK(xyz_state_name(XYZ_STATE_READY) == xyz_state_name(XYZ_STATE_READY));

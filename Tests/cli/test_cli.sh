@@ -84,7 +84,7 @@ for command in check simulate graph; do
 done
 out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
 expect "an unknown command is named" 2 $? \
-    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, help; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
 expect "help for an unknown command" 2 $? "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, help)" "$out"
 out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
@@ -161,7 +161,7 @@ expect "test reports the first difference of each failing file" 1 $status 'wrong
 short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 16 of 16 (at /expect)
 long.json:L:C: error: expected "8 show more editor", but the trace ends after 16 events (at /expect/16)
 none.json: error: the scenario has no "expect" list (xyzalert test --update adds one)
-malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, announce, error, trigger, skip), got "0 wave a" (at /expect/0)
+malformed.json:L:C: error: an expect line must read "STEP EVENT ALERT [DETAIL]" (EVENT one of show, hide, unhide, remove, finish, move, action, update, announce, error, trigger, skip, control, campaigns), got "0 wave a" (at /expect/0)
 0 passed, 5 failed' "$out"
 (cd "$scratch" && "$XYZALERT" test wrong.json > /dev/null 2>&1)
 expect "a failing test exits 1" 1 $?
@@ -786,6 +786,46 @@ done
 # A recording that reads two UTC offsets (daylight saving) cannot be one file.
 out=$("$XYZALERT" simulate examples/calendars/daylight-saving.json --format expect --record "$scratch/dst-rec.json" 2>&1 >/dev/null)
 expect "a recording across a daylight-saving change says why it cannot be written" 1 $? "xyzalert: cannot write the recording: the recording cannot be replayed: the UTC offset changed from 7200 to 3600 seconds during the recording, which a file's one utc_offset cannot hold" "$out"
+# Experiments, test campaigns and set updates (docs/rules.md §22): the
+# examples pass (variants by user_id, kept across a weight change; a
+# control variant pacing like the real one; no_user; a test campaign past
+# its audience, dates, window and exhausted cap; a replaced set withdrawing
+# queued instances and keeping the one on screen and the trigger counts).
+out=$("$XYZALERT" test examples/experiments/*.json 2>&1)
+expect "the experiment examples pass" 0 $? "4 passed, 0 failed" "$(echo "$out" | tail -1)"
+# A test campaign's display is not counted: the saved history is the one it started from.
+"$XYZALERT" simulate examples/experiments/test-campaign.json --save-history "$scratch/test-campaign.json" > /dev/null
+expect "a test campaign's display is not counted" 0 $? '{"version": 2, "session": 3, "keys": {"id:upgrade": {"lifetime": 1, "displays": [1796000000.0]}}, "campaigns": {"pro-pitch": {"triggers": [1]}, "qa-preview": {"triggers": [1]}}}' "$(cat "$scratch/test-campaign.json")"
+# Variant choices are kept in the history, per user.
+"$XYZALERT" simulate examples/experiments/experiment.json --save-history "$scratch/variants.json" > /dev/null
+expect "variant choices are saved per user" 0 $? '{"version": 2, "session": 1, "keys": {}, "campaigns": {"onboarding": {"triggers": [5], "variants": {"ada": "video", "grace": "holdout", "linus": "short-title"}}}}' "$(cat "$scratch/variants.json")"
+# 10,000 users split 50/50 within 1%, the same in every run.
+out=$("$XYZALERT" variants --users 10000 examples/experiments/sets/half-and-half.json)
+expect "variants prints the split" 0 $? "$(printf 'campaign first-order, 10000 users\n  variant       users    share\n  A              4975   49.75%%\n  B              5025   50.25%%')" "$out"
+again=$("$XYZALERT" variants --users 10000 examples/experiments/sets/half-and-half.json)
+expect "variants is the same in every run" 0 $? "$out" "$again"
+echo "$out" | awk '/^  [AB] /{ if ($2 < 4900 || $2 > 5100) bad = 1 } END { exit bad }'
+expect "a 50/50 split is within 1% over 10,000 users" 0 $? "" ""
+out=$("$XYZALERT" variants examples/toasts.json)
+expect "variants says when no campaign has variants" 0 $? "examples/toasts.json: no campaign has variants" "$out"
+out=$("$XYZALERT" variants --users -3 examples/toasts.json 2>&1)
+expect "variants refuses a bad --users" 2 $? "xyzalert variants: --users takes a whole number from 0 to 100000000, got '-3'" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" simulate examples/experiments/experiment.json --format json | grep '"campaigns"')
+expect "the campaigns event carries the set's version" 0 $? '{"step": 5, "event": "campaigns", "alert": null, "version": "2026-12-08"}' "$out"
+# Recordings of variants, control and test instances replay; a set
+# replaced mid-recording says why it cannot be written.
+for example in examples/experiments/control.json examples/experiments/test-campaign.json; do
+    "$XYZALERT" simulate "$example" --format expect --record "$scratch/experiment-rec.json" > "$scratch/experiment-live.txt"
+    out=$("$XYZALERT" simulate "$scratch/experiment-rec.json" --format expect | cut -d' ' -f2-)
+    expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/experiment-live.txt")" "$out"
+done
+out=$("$XYZALERT" simulate examples/experiments/set-update.json --format expect --record "$scratch/update-rec.json" 2>&1 >/dev/null)
+expect "a set replaced while recording says why the file cannot hold it" 1 $? "xyzalert: cannot write the recording: the recording cannot be replayed: the campaigns changed after the recording began, which a file cannot hold (do it before recording)" "$out"
+# Bad experiments and set updates are located errors.
+for bad in variants-all-zero variants-negative-weight variants-duplicate variants-control-with-alert set-campaigns-missing-file; do
+    out=$(cd Tests/data/bad && "$XYZALERT" check "$bad.json" 2>&1 >/dev/null)
+    expect "check reports $bad" 1 $? "$(cat "Tests/data/bad/$bad.expected")" "$out"
+done
 # The help text, docs/cli.md and the manual page say the same thing.
 out=$(python3 Tests/cli/check_docs.py "$XYZALERT")
 expect "help, docs/cli.md and docs/xyzalert.1 agree" 0 $? "docs agree" "$(echo "$out" | tail -1)"

@@ -79,6 +79,50 @@ void a_per_day_limit_reads_local_days() {
     CHECK(xyz::to_string(xyz::limit::period::week) == "week");
 }
 
+const char *const experiment_set = R"({
+  "campaigns_version": "v2",
+  "alerts": [{"id": "offer", "title": "20% off"}],
+  "campaigns": [{"id": "discount", "alert": "offer", "trigger": {"event": "cart"},
+                 "variants": [{"id": "offer", "weight": 1}, {"id": "holdout", "weight": 1, "control": true}]}]
+})";
+
+struct campaign_log : recorder {
+    void campaign(xyz::dispatch_ref, std::string_view id, xyz::campaign_event kind,
+                  std::optional<std::string_view>, xyz::alert *instance) override {
+        log.push_back(std::string(xyz::to_string(kind)) + " " + std::string(id) + " " +
+                      (instance ? instance->variant().value_or("-") : "-"));
+    }
+};
+
+void variants_and_a_control_instance() {
+    xyz::catalog set = xyz::catalog::load_string(experiment_set);
+    CHECK(set.campaigns_version() == std::optional<std::string>("v2"));
+    CHECK(set.campaign_ids() == std::vector<std::string>{"discount"});
+    CHECK(set.variants(0) == (std::vector<std::string>{"offer", "holdout"}));
+    std::string holdout_user;
+    for (const char *user : {"ada", "grace", "linus", "margaret", "ken"}) {
+        if (set.choose_variant("discount", user) == "holdout") {
+            holdout_user = user;
+            break;
+        }
+    }
+    CHECK(!holdout_user.empty());
+    bool threw = false;
+    try {
+        (void)set.choose_variant("nope", "u");
+    } catch (const xyz::error &e) {
+        threw = e.code() == xyz::status::not_found;
+    }
+    CHECK(threw);
+    campaign_log r;
+    xyz::dispatch home = visible_page(r, "home");
+    home.set_campaigns(set);
+    home.set_attribute("user_id", "\"" + holdout_user + "\"");
+    home.track("cart");
+    CHECK(r.take() == "trigger discount holdout\ncontrol discount holdout\nfinish offer control\n");
+    CHECK(xyz::to_string(xyz::end_reason::withdrawn) == "withdrawn");
+}
+
 }  // namespace
 
 extern const std::vector<test_case> calendar_tests;
@@ -86,4 +130,5 @@ const std::vector<test_case> calendar_tests = {
     {"windows_round_trip_and_a_bad_one_changes_nothing", windows_round_trip_and_a_bad_one_changes_nothing},
     {"the_hosts_offset_places_the_window_and_drop_ends_it", the_hosts_offset_places_the_window_and_drop_ends_it},
     {"a_per_day_limit_reads_local_days", a_per_day_limit_reads_local_days},
+    {"variants_and_a_control_instance", variants_and_a_control_instance},
 };

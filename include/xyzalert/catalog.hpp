@@ -120,6 +120,31 @@ public:
     [[nodiscard]] bool contains(detail::text name) const {
         return xyz_catalog_find(handle_, name.checked("contains: name").c_str()) != nullptr;
     }
+    /** The file's "campaigns_version" (docs/rules.md §22), if any. */
+    [[nodiscard]] std::optional<std::string> campaigns_version() const {
+        return detail::optional_string(xyz_catalog_campaigns_version(handle_));
+    }
+    /** The ids of its campaigns, in file order. */
+    [[nodiscard]] std::vector<std::string> campaign_ids() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < xyz_catalog_campaign_count(handle_); i++) out.emplace_back(xyz_catalog_campaign_id(handle_, i));
+        return out;
+    }
+    /** The ids of campaign `index`'s variants (docs/rules.md §22). */
+    [[nodiscard]] std::vector<std::string> variants(std::size_t index) const {
+        std::vector<std::string> out;
+        for (std::size_t k = 0; k < xyz_catalog_variant_count(handle_, index); k++)
+            out.emplace_back(xyz_catalog_variant_id(handle_, index, k));
+        return out;
+    }
+    /** The variant of `campaign` that `user_id` gets at a first choice
+     * (throws status::not_found for an unknown campaign or one without variants). */
+    [[nodiscard]] std::string choose_variant(detail::text campaign, detail::text user_id) const {
+        std::string c = campaign.checked("choose_variant: campaign"), u = user_id.checked("choose_variant: user_id");
+        const char *chosen = xyz_catalog_choose_variant(detail::require(handle_, "catalog"), c.c_str(), u.c_str());
+        if (!chosen) throw error(status::not_found, xyz_last_error());
+        return chosen;
+    }
     /** Sets the file's "caps" on `h`, key by key. */
     void apply_caps(const history &h) const {
         xyz_history *target = detail::require(h.get(), "apply_caps: the history");

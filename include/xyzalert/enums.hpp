@@ -95,10 +95,16 @@ enum class end_reason : int {
     displaced = XYZ_END_DISPLACED,
     ineligible = XYZ_END_INELIGIBLE,
     outside_window = XYZ_END_OUTSIDE_WINDOW,
+    control = XYZ_END_CONTROL,
+    withdrawn = XYZ_END_WITHDRAWN,
 };
 
 /** What a campaign callback reports (xyz_campaign_event, docs/rules.md §21). */
-enum class campaign_event : int { trigger = XYZ_CAMPAIGN_TRIGGER, skip = XYZ_CAMPAIGN_SKIP };
+enum class campaign_event : int {
+    trigger = XYZ_CAMPAIGN_TRIGGER,
+    skip = XYZ_CAMPAIGN_SKIP,
+    control = XYZ_CAMPAIGN_CONTROL,
+};
 
 /** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
 enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNOUNCE_ASSERTIVE, off = XYZ_ANNOUNCE_OFF };

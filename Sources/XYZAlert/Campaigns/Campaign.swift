@@ -28,6 +28,37 @@ public struct CampaignTrigger: Sendable {
     }
 }
 
+/// One variant of an experiment (docs/rules.md §22): its share of the
+/// users, and what its instances are.
+public struct CampaignVariant: Sendable {
+    /// Unique in its campaign, not empty.
+    public var id: String
+    /// Its share: a whole number, 0 or more (0: nobody new gets it).
+    public var weight: Int
+    /// A control variant's instances never show: they end `control` when
+    /// they would, counted for caps as a display.
+    public var control: Bool
+    /// The name of the definition its instances are made from (nil: the
+    /// campaign's), and what makes them (nil: the campaign's `makeAlert`;
+    /// the loader folds a variant's `set` overrides into it).
+    public var alert: String?
+    public var makeAlert: (@Sendable () -> Alert)?
+    /// What the definition was, as the loader read it (its JSON text with
+    /// the variant's overrides): a set update withdraws instances whose
+    /// definition changed (nil: compared by name only).
+    public var definitionText: String?
+
+    public init(id: String, weight: Int, control: Bool = false, alert: String? = nil,
+                makeAlert: (@Sendable () -> Alert)? = nil, definitionText: String? = nil) {
+        self.id = id
+        self.weight = weight
+        self.control = control
+        self.alert = alert
+        self.makeAlert = makeAlert
+        self.definitionText = definitionText
+    }
+}
+
 /// A campaign, as a host or the alert-set loader builds it.
 public struct Campaign: Sendable {
     /// Unique in its set, not empty.
@@ -51,10 +82,19 @@ public struct Campaign: Sendable {
     /// Wall-clock seconds since the epoch: active while `start <= now < end`.
     public var start: Double?
     public var end: Double?
+    /// docs/rules.md §22: the experiment's variants (none: every instance
+    /// is the campaign's alert), chosen by the `user_id` attribute.
+    public var variants: [CampaignVariant]
+    /// A test campaign: audience, dates, windows and caps do not apply, its
+    /// displays are not counted, and it fires before the others.
+    public var test: Bool
+    /// The alert definition as the loader read it (see `CampaignVariant.definitionText`).
+    public var definitionText: String?
 
     public init(id: String, alert: String, makeAlert: @escaping @Sendable () -> Alert, page: String? = nil,
                 triggers: [CampaignTrigger], audience: Rule? = nil, delay: Double = 0,
-                cancelOn: [CampaignTrigger] = [], start: Double? = nil, end: Double? = nil) {
+                cancelOn: [CampaignTrigger] = [], start: Double? = nil, end: Double? = nil,
+                variants: [CampaignVariant] = [], test: Bool = false, definitionText: String? = nil) {
         self.id = id
         self.alert = alert
         self.makeAlert = makeAlert
@@ -65,7 +105,13 @@ public struct Campaign: Sendable {
         self.cancelOn = cancelOn
         self.start = start
         self.end = end
+        self.variants = variants
+        self.test = test
+        self.definitionText = definitionText
     }
+
+    /// The variant with this id.
+    func variant(_ id: String) -> CampaignVariant? { variants.first { sameBytes($0.id, id) } }
 }
 
 /// What a `campaign` host callback reports.
@@ -74,11 +120,15 @@ public enum CampaignEventKind: Int32, Sendable, CaseIterable, CustomStringConver
     case trigger = 0
     /// A trigger fired and no instance was made (the reason says why).
     case skip
+    /// An instance of a control variant reached the moment it would have
+    /// shown (docs/rules.md §22): it ends `control` right after.
+    case control
 
     public var description: String {
         switch self {
         case .trigger: "trigger"
         case .skip: "skip"
+        case .control: "control"
         }
     }
 }
@@ -118,6 +168,8 @@ public final class CampaignSet: Sendable {
     /// The campaigns as the alert set's `campaigns` member wrote them
     /// (compact JSON text), when they came from one: a recording writes it.
     public let json: String?
+    /// The set's `campaigns_version` (docs/rules.md §22), if it has one.
+    public let version: String?
     /// Whether a campaign has a `start` or an `end` (reads the wall clock).
     let hasDates: Bool
     /// Per event name, the triggers that name it, in set order: (campaign,
@@ -132,8 +184,11 @@ public final class CampaignSet: Sendable {
 
     /// Checks the campaigns: ids unique and not empty, at least one trigger
     /// each, every trigger naming an event, counts from 1, `count` and `nth`
-    /// not both above 1, a delay finite and not negative, `start < end`.
-    public init(_ campaigns: [Campaign], json: String? = nil) throws(AlertError) {
+    /// not both above 1, a delay finite and not negative, `start < end`;
+    /// variants with unique ids, weights from 0 to 2^31 - 1 not all 0, a
+    /// control variant naming no alert. Test campaigns' triggers come first
+    /// in the index (they fire first).
+    public init(_ campaigns: [Campaign], json: String? = nil, version: String? = nil) throws(AlertError) {
         var ids = Set<ExactString>()
         var index: [ExactString: [TriggerRef]] = [:]
         for (c, campaign) in campaigns.enumerated() {
@@ -153,6 +208,7 @@ public final class CampaignSet: Sendable {
             if let start = campaign.start, let end = campaign.end, !(start < end) {
                 throw AlertError(.invalidArgument, "the start of \(name) must be before its end")
             }
+            try CampaignSet.checkVariants(of: campaign, name)
             // A campaign's cancel_on triggers come first: an event that both
             // cancels and fires replaces the pending instance.
             for (cancels, triggers) in [(true, campaign.cancelOn), (false, campaign.triggers)] {
@@ -171,10 +227,54 @@ public final class CampaignSet: Sendable {
                 }
             }
         }
+        // Stable: test campaigns first, each kind in set order.
+        for (event, refs) in index where refs.contains(where: { campaigns[$0.campaign].test }) {
+            index[event] = refs.filter { campaigns[$0.campaign].test } + refs.filter { !campaigns[$0.campaign].test }
+        }
         self.campaigns = campaigns
         self.json = json
+        self.version = version
         hasDates = campaigns.contains { $0.start != nil || $0.end != nil }
         self.index = index
+    }
+
+    private static func checkVariants(of campaign: Campaign, _ name: String) throws(AlertError) {
+        guard !campaign.variants.isEmpty else { return }
+        var ids = Set<ExactString>()
+        var total = 0
+        for variant in campaign.variants {
+            guard !variant.id.isEmpty else {
+                throw AlertError(.invalidArgument, "a variant of \(name) has an empty id")
+            }
+            guard ids.insert(ExactString(variant.id)).inserted else {
+                throw AlertError(.duplicate, "two variants of \(name) have the id '\(variant.id)'")
+            }
+            guard variant.weight >= 0, variant.weight <= Int(Int32.max) else {
+                throw AlertError(.invalidArgument, "the weight of variant '\(variant.id)' of \(name) must be a whole number from 0 to \(Int32.max), not \(variant.weight)")
+            }
+            guard !variant.control || variant.alert == nil else {
+                throw AlertError(.invalidArgument, "the control variant '\(variant.id)' of \(name) shows nothing: it names no alert")
+            }
+            total += variant.weight
+        }
+        guard total > 0 else {
+            throw AlertError(.invalidArgument, "the weights of \(name)'s variants are all 0: nobody would get one")
+        }
+        guard total <= Int(Int32.max) else {
+            throw AlertError(.invalidArgument, "the weights of \(name)'s variants add up to more than \(Int32.max)")
+        }
+    }
+
+    /// The variant of `campaign` (a position) that flagd's `fractional`
+    /// gives the bucketing key `campaign id + user` (docs/rules.md §22);
+    /// nil for a campaign without variants.
+    public func chooseVariant(_ campaign: Int, user: String) -> String? {
+        let c = campaigns[campaign]
+        guard !c.variants.isEmpty else { return nil }
+        let buckets: [JSONData?] = c.variants.map { .array([.string($0.id), .number(Double($0.weight))]) }
+        let chosen = RuleFlagd.fractional(buckets, .object(JSONObject()), .key(c.id + user))
+        if case .string(let id) = chosen { return id }
+        return nil
     }
 
     /// The position of the campaign with this id.

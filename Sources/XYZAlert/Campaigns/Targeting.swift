@@ -64,11 +64,35 @@ final class Targeting {
     /// `fractional` buckets by the campaign's id followed by the `user_id`
     /// attribute (a string, or a number's JSON text); none without one.
     func bucketing(_ campaign: String) -> Bucketing {
+        .key(user.map { campaign + $0 })
+    }
+
+    /// The `user_id` attribute as bucketing reads it: a string, or a
+    /// number's JSON text; nil for none or another type.
+    var user: String? {
         switch attributes["user_id"] {
-        case .string(let user)?: .key(campaign + user)
-        case .number(let user)?: .key(campaign + JSONData.number(user).jsonText)
-        default: .key(nil)
+        case .string(let user)?: user
+        case .number(let user)?: JSONData.number(user).jsonText
+        default: nil
         }
+    }
+
+    /// The variant of the campaign at `position` for `user`: the one chosen
+    /// before for this user while the campaign still has it, else a new
+    /// choice, kept where the counts live (docs/rules.md §22).
+    func variant(of set: CampaignSet, _ position: Int, user: String, in domain: Domain) -> CampaignVariant? {
+        let campaign = set.campaigns[position]
+        let key = ExactString(campaign.id)
+        if let kept = counts(of: campaign.id, in: domain).variants[ExactString(user)], let variant = campaign.variant(kept) {
+            return variant
+        }
+        guard let id = set.chooseVariant(position, user: user), let variant = campaign.variant(id) else { return nil }
+        if let history = domain.history {
+            history.setVariant(key, user: user, id)
+        } else {
+            counts[key, default: CampaignCounts()].variants[ExactString(user)] = id
+        }
+        return variant
     }
 
     /// Whether `alert`'s campaign audience still admits it.
@@ -79,16 +103,22 @@ final class Targeting {
     }
 }
 
-/// Per campaign, how many matching events each trigger has counted.
+/// Per campaign, how many matching events each trigger has counted, and
+/// the variant chosen for a user (docs/rules.md §22: sticky, so that a
+/// weight changed later moves nobody already assigned).
 public struct CampaignCounts: Equatable, Sendable {
     /// By trigger, in the campaign's order.
     public var triggers: [Int] = []
     /// By `cancel_on` trigger.
     public var cancelOn: [Int] = []
+    /// The variant chosen for each `user_id` (as the bucketing key reads
+    /// it) at its first instance.
+    public var variants: [ExactString: String] = [:]
 
-    public init(triggers: [Int] = [], cancelOn: [Int] = []) {
+    public init(triggers: [Int] = [], cancelOn: [Int] = [], variants: [ExactString: String] = [:]) {
         self.triggers = triggers
         self.cancelOn = cancelOn
+        self.variants = variants
     }
 
     /// Counts one more matching event of a trigger; returns the new count.
@@ -110,14 +140,23 @@ final class CampaignInstance {
     let audience: Rule?
     /// The properties of the event that fired it (its rules' `event`).
     let event: JSONObject
+    /// docs/rules.md §22: its variant, whether it is a control one, whether
+    /// its campaign is a test one, and the definition text it was made from.
     let variant: String?
+    let isControl: Bool
+    let isTest: Bool
+    let definitionText: String?
 
-    init(campaign: String, definition: String, audience: Rule?, event: JSONObject, variant: String? = nil) {
+    init(campaign: String, definition: String, audience: Rule?, event: JSONObject, variant: String? = nil,
+         isControl: Bool = false, isTest: Bool = false, definitionText: String? = nil) {
         self.campaign = campaign
         self.definition = definition
         self.audience = audience
         self.event = event
         self.variant = variant
+        self.isControl = isControl
+        self.isTest = isTest
+        self.definitionText = definitionText
     }
 }
 

@@ -1,18 +1,29 @@
 /// The host's calls for campaigns (docs/rules.md §21): attaching a set,
 /// setting attributes and tracking events, and what a fired trigger does.
 extension Dispatch {
-    /// Attaches a campaign set to this root's domain (nil detaches it).
-    /// Instances already made stay. `wallClock` gives wall-clock seconds
-    /// since the epoch for `start`, `end` and `$xyz.now` while the domain
-    /// has no history (the history's clock rules otherwise; neither: 0).
-    /// Throws `.state` on a page that is not a root.
+    /// Attaches a campaign set to this root's domain (nil detaches it:
+    /// instances already made stay). A set that replaces another (a remote
+    /// configuration fetched again, docs/rules.md §22) ends with
+    /// `withdrawn` the instances not on screen yet whose campaign is gone or
+    /// whose definition changed, then runs a pass; trigger counts and
+    /// variant choices stay, by campaign id. `wallClock` gives wall-clock
+    /// seconds since the epoch for `start`, `end` and `$xyz.now` while the
+    /// domain has no history (the history's clock rules otherwise; neither:
+    /// the host's `wallClock()`, else 0). Throws `.state` on a page that is
+    /// not a root.
     public func setCampaigns(_ set: CampaignSet?, wallClock: (() -> Double)? = nil) throws(AlertError) {
         defer { checkAfterCall() }
         try requireRoot("set the campaigns")
         let targeting = writableTargeting
+        let replaced = targeting.set != nil && set != nil
         targeting.set = set
         targeting.wallClock = wallClock
         recording?.campaignsChanged(self, "the campaigns changed")
+        if replaced, let set, !targeting.pending.isEmpty {
+            try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in
+                endPending(targeting, .withdrawn, &settlement) { !set.keeps($0) }
+            }
+        }
     }
 
     /// The campaign set attached to this page's domain.
@@ -170,8 +181,9 @@ extension Dispatch {
                 continue
             }
             // Outside its dates an event does not count; a trigger's event
-            // reports the skip (once per campaign and event).
-            if let reason = campaign.inactivity(at: wall) {
+            // reports the skip (once per campaign and event). A test
+            // campaign has no dates (docs/rules.md §22).
+            if !campaign.test, let reason = campaign.inactivity(at: wall) {
                 if !ref.cancels, skipped.insert(ref.campaign).inserted {
                     report(campaign.id, .skip, reason, nil)
                 }
@@ -185,7 +197,13 @@ extension Dispatch {
             }
             // One instance per campaign and event, however many of its triggers fire.
             guard made.insert(ref.campaign).inserted else { continue }
-            if let audience = campaign.audience, !audience.passes(data!.value, bucketing: data!.bucketing) {
+            // docs/rules.md §22: an experiment needs a user, asked before the audience.
+            let user = targeting.user
+            if !campaign.variants.isEmpty && user == nil {
+                report(campaign.id, .skip, .noUser, nil)
+                continue
+            }
+            if !campaign.test, let audience = campaign.audience, !audience.passes(data!.value, bucketing: data!.bucketing) {
                 report(campaign.id, .skip, .audience, nil)
                 continue
             }
@@ -193,22 +211,26 @@ extension Dispatch {
                 report(campaign.id, .skip, .noPage, nil)
                 continue
             }
-            try makeInstance(of: campaign, event: props, on: page, targeting, &settlement)
+            let variant = user.flatMap { targeting.variant(of: set, ref.campaign, user: $0, in: domain) }
+            try makeInstance(of: campaign, variant: variant, event: props, on: page, targeting, &settlement)
         }
     }
 
     /// Makes, reports and adds one instance of `campaign` to `page`.
-    private func makeInstance(of campaign: Campaign, event: JSONObject, on page: Dispatch, _ targeting: Targeting,
-                              _ settlement: inout Settlement) throws(AlertError) {
-        let alert = campaign.makeAlert()
+    private func makeInstance(of campaign: Campaign, variant: CampaignVariant?, event: JSONObject, on page: Dispatch,
+                              _ targeting: Targeting, _ settlement: inout Settlement) throws(AlertError) {
+        let alert = (variant?.makeAlert ?? campaign.makeAlert)()
         if campaign.delay > 0 {
             try alert.setShowAfter(alert.showAfter + campaign.delay)
         }
         if !alert.tags.contains(where: { sameBytes($0, campaign.id) }) {
             try alert.addTag(campaign.id)
         }
-        alert.writableExtras.campaign = CampaignInstance(campaign: campaign.id, definition: campaign.alert,
-                                                         audience: campaign.audience, event: event)
+        alert.writableExtras.campaign = CampaignInstance(
+            campaign: campaign.id, definition: variant?.alert ?? campaign.alert, audience: campaign.test ? nil : campaign.audience,
+            event: event, variant: variant?.id, isControl: variant?.control ?? false, isTest: campaign.test,
+            definitionText: variant.map { $0.alert == nil && $0.makeAlert == nil ? campaign.definitionText : $0.definitionText }
+                ?? campaign.definitionText)
         report(campaign.id, .trigger, .none, alert)
         // A host that destroyed the page from that callback: the instance
         // ends unadded, as the page's alerts did (its host is gone: no event).
@@ -232,7 +254,7 @@ extension Dispatch {
     }
 
     /// The `campaign` event to the root's host.
-    private func report(_ campaign: String, _ kind: CampaignEventKind, _ reason: SkipReason, _ alert: Alert?) {
+    func report(_ campaign: String, _ kind: CampaignEventKind, _ reason: SkipReason, _ alert: Alert?) {
         let root = self.root
         root.recording?.delivered()
         guard let host = root.host else { return }
@@ -242,6 +264,41 @@ extension Dispatch {
     /// The page of this domain called `name` (root first, then by depth).
     func page(named name: String) -> Dispatch? {
         root.subtree.first { sameBytes($0.name, name) }
+    }
+}
+
+extension CampaignSet {
+    /// Whether an instance made under another set stays under this one: its
+    /// campaign is here, with its variant, made from the same definition
+    /// (by name, and by text where both were read from files).
+    func keeps(_ instance: CampaignInstance) -> Bool {
+        guard let position = position(of: instance.campaign) else { return false }
+        let campaign = campaigns[position]
+        var name = campaign.alert
+        var text = campaign.definitionText
+        if let id = instance.variant {
+            guard let variant = campaign.variant(id), variant.control == instance.isControl else { return false }
+            if variant.alert != nil || variant.makeAlert != nil {
+                name = variant.alert ?? campaign.alert
+                text = variant.definitionText
+            }
+        } else if !campaign.variants.isEmpty {
+            return false
+        }
+        guard sameBytes(name, instance.definition) else { return false }
+        if let text, let made = instance.definitionText, !sameBytes(text, made) { return false }
+        return campaign.test == instance.isTest
+    }
+}
+
+extension Domain {
+    /// docs/rules.md §22: a control instance at the moment it would show
+    /// (already counted for caps): the `campaign` event, then `finish(control)`.
+    @inline(never)
+    func endControl(_ alert: Alert, _ instance: CampaignInstance) {
+        alert.dispatch?.root.report(instance.campaign, .control, .none, alert)
+        guard alert.state == .ready else { return }
+        endInPass(alert, .control)
     }
 }
 

@@ -170,6 +170,12 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// It would have been selected outside its windows (or inside an
     /// exclude) and its `onOutside` is `.drop` (docs/rules.md §22).
     case outsideWindow
+    /// An instance of a control variant reached the moment it would have
+    /// shown: it was counted for caps and never shown (docs/rules.md §22).
+    case control
+    /// The campaign set was replaced and its campaign is gone, or its
+    /// definition changed, before it was on screen (docs/rules.md §22).
+    case withdrawn
 
     public var description: String {
         switch self {
@@ -186,6 +192,8 @@ public enum EndReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .displaced: "displaced"
         case .ineligible: "ineligible"
         case .outsideWindow: "outside_window"
+        case .control: "control"
+        case .withdrawn: "withdrawn"
         }
     }
 }

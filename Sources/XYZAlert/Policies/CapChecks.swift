@@ -17,6 +17,8 @@ extension Domain {
     func screenCaps(_ chosen: inout Alert?, above top: ScreenTop?, lane: ExactString?,
                     stackTop: ScreenTop? = nil) -> (Alert, EndReason)? {
         while let alert = chosen {
+            // docs/rules.md §22: a test campaign's instance skips windows and caps.
+            if alert.extras?.campaign?.isTest == true { break }
             let verdict: CapVerdict
             var wall: Double
             // docs/rules.md §22: windows first, then caps.
@@ -161,7 +163,7 @@ extension Domain {
     /// a cap applies).
     @inline(never)
     func countDisplay(of alert: Alert, in history: History) {
-        guard history.mayCap(alert) else { return }
+        guard history.mayCap(alert), alert.extras?.campaign?.isTest != true else { return }
         stampRecordedCall()
         // A recording replays with the displays it saw: one of a domain it
         // does not see, counted in a history it shares, breaks it. (O(r)

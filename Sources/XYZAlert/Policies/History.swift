@@ -319,6 +319,10 @@ public final class History {
                 if !counts.cancelOn.isEmpty {
                     fields.append(("cancel_on", JSONText.array(counts.cancelOn.map { "\($0)" })))
                 }
+                if !counts.variants.isEmpty {
+                    let users = counts.variants.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
+                    fields.append(("variants", JSONText.object(users.map { ($0.string, JSONText.string(counts.variants[$0]!)) })))
+                }
                 return (id.string, JSONText.object(fields))
             })))
         }
@@ -339,6 +343,11 @@ public final class History {
     /// Counts one more matching event of a trigger of `campaign`; returns the new count.
     func count(_ campaign: ExactString, trigger: Int, cancels: Bool) -> Int {
         state.campaigns[campaign, default: CampaignCounts()].count(trigger, cancels: cancels)
+    }
+
+    /// Keeps the variant chosen for a user (docs/rules.md §22).
+    func setVariant(_ campaign: ExactString, user: String, _ id: String) {
+        state.campaigns[campaign, default: CampaignCounts()].variants[ExactString(user)] = id
     }
 
     /// The trigger counts of every campaign, by id.

@@ -101,6 +101,10 @@ extension Domain {
                 if let history {
                     countDisplay(of: alert, in: history)
                 }
+                if let instance = alert.extras?.campaign, instance.isControl {
+                    endControl(alert, instance)
+                    continue
+                }
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
                 dispatch.removeCandidate(alert)

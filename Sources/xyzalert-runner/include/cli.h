@@ -100,6 +100,9 @@ void touched_add(touched *t, size_t page);
 void advance_clock(double *clock, xyz_dispatch *const *pages, size_t count, double seconds, touched *changed,
                    void (*tick_failed)(xyz_status status, void *context), void *context);
 int cli_graph(const char *file);
+/* `xyzalert variants FILE --users N`: per campaign with variants, how many
+ * of the users user-1 ... user-N each variant gets (docs/rules.md §22). */
+int cli_variants(const char *file, unsigned long users);
 /* `xyzalert eval RULE [DATA]`: each argument JSON text, or "@FILE". */
 int cli_eval(const char *rule, const char *data);
 

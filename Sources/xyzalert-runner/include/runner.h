@@ -117,7 +117,12 @@ xyz_host runner_host(page *p, bool deferred);
 void runner_line_start(runner *r);
 void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key, const char *value);
 void trace_show(page *p, xyz_alert *alert, const char *target);
-void trace_campaign(runner *r, const char *event, const char *campaign, const char *reason);
+/* A campaign's event (docs/rules.md §21, §22): a skip's reason, or the
+ * variant of a trigger's or a control's instance, as the detail (`key` in JSON). */
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail);
+/* A set of campaigns attached mid-scenario: event "campaigns", no alert,
+ * its version (NULL: none) as the detail. */
+void trace_campaigns(runner *r, const char *version);
 void trace_move(runner *r, xyz_alert *alert, double dy, double duration);
 void trace_update(runner *r, xyz_alert *alert);
 void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, const char *text);
@@ -153,6 +158,7 @@ void run_advance(runner *r, const xyz_step_info *step);
 void run_update(runner *r, const xyz_step_info *step);
 void run_parent(runner *r, const xyz_step_info *step);
 void run_depend(runner *r, const xyz_step_info *step);
+void run_set_campaigns(runner *r, const xyz_step_info *step);
 
 /* steps.c: playing steps. */
 void runner_describe(runner *r, const xyz_step_info *step);

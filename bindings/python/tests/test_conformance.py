@@ -13,7 +13,9 @@ SCENARIOS = sorted(p for p in [*(REPO / "examples").glob("*.json"), *(REPO / "ex
                                 *(REPO / "examples" / "timing").glob("*.json"),
                                 *(REPO / "examples" / "stacks").glob("*.json"),
                                 *(REPO / "examples" / "coming-from").glob("*.json"),
-                                *(REPO / "examples" / "campaigns").glob("*.json")]
+                                *(REPO / "examples" / "campaigns").glob("*.json"),
+                                *(REPO / "examples" / "calendars").glob("*.json"),
+                                *(REPO / "examples" / "experiments").glob("*.json")]
                    if '"steps"' in p.read_text())
 
 

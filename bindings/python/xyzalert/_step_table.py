@@ -67,4 +67,5 @@ STEPS: Dict[StepKind, Tuple[bool, Optional[Play]]] = {
     StepKind.NOTE: (True, lambda run, s: run.trace.emit('note', text=s.message)),
     StepKind.TRACK: (True, lambda run, s: _on_page(run, s, lambda d: d.track(s.id, _json.loads(s.meta or '{}')))),
     StepKind.SET_ATTRIBUTE: (True, lambda run, s: _on_page(run, s, lambda d: d.set_attribute(s.id, _json.loads(s.meta)) if s.meta is not None else d.remove_attribute(s.id))),
+    StepKind.SET_CAMPAIGNS: (True, lambda run, s: run._run_set_campaigns(s)),
 }

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, List, Optional, Union
 from . import _check, _lib
 from ._handle import Handle
 from .alert import Alert
+from .errors import NotFoundError
 
 if TYPE_CHECKING:
     from .history import History
@@ -74,6 +75,36 @@ class AlertSet(Handle):
             return []
         return [lib.xyz_definition_after_alert(definition, i).decode("utf-8")
                 for i in range(lib.xyz_definition_after_alert_count(definition))]
+
+    @property
+    def campaigns_version(self) -> Optional[str]:
+        """The file's "campaigns_version" (docs/rules.md §22), or None."""
+        return _lib.decode(lib.xyz_catalog_campaigns_version(self._handle))
+
+    @property
+    def campaign_ids(self) -> List[str]:
+        """The ids of the file's campaigns, in file order."""
+        return [lib.xyz_catalog_campaign_id(self._handle, i).decode("utf-8")
+                for i in range(lib.xyz_catalog_campaign_count(self._handle))]
+
+    def variants(self, campaign: str) -> List[str]:
+        """The ids of campaign `campaign`'s variants, in file order (none: [];
+        NotFoundError for an unknown campaign)."""
+        ids = self.campaign_ids
+        _check.text(campaign, "campaign")
+        if campaign not in ids:
+            raise NotFoundError(f"no campaign {campaign!r} in the alert set")
+        position = ids.index(campaign)
+        return [lib.xyz_catalog_variant_id(self._handle, position, k).decode("utf-8")
+                for k in range(lib.xyz_catalog_variant_count(self._handle, position))]
+
+    def choose_variant(self, campaign: str, user_id: str) -> str:
+        """The variant of `campaign` that `user_id` gets at a first choice
+        (docs/rules.md §22): the library's own function, as ``xyzalert
+        variants`` counts them. NotFoundError for an unknown campaign or one
+        without variants."""
+        return lib.xyz_catalog_choose_variant(self._handle, _check.text(campaign, "campaign"),
+                                              _check.text(user_id, "user_id")).decode("utf-8")
 
     def create_alert(self, id: str) -> Alert:
         """A fresh idle instance of definition `id` (NotFoundError if there is none)."""

@@ -3,11 +3,13 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
+import datetime
 import heapq
 import json
 import math
 
 import os
+import zoneinfo
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
@@ -37,6 +39,11 @@ class _TraceHost(Host):
 
     def now(self) -> float:
         return self.trace.clock
+
+    def utc_offset(self, wall: float) -> float:
+        """The scenario's local time (docs/rules.md §22): its utc_offset, its
+        time_zone through zoneinfo, else UTC."""
+        return self.trace.utc_offset(wall)
 
     def show(self, alert: Alert, target: str, view: Any) -> None:
         self.trace.touched.add(self.page)
@@ -92,12 +99,15 @@ class _TraceHost(Host):
     def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
                  alert: Optional[Alert]) -> None:
         self.trace.touched.add(self.page)
-        if alert is not None:  # later steps act on the instance, by its definition's name
+        if alert is not None and kind == CampaignEvent.TRIGGER:  # later steps act on the instance, by its definition's name
             self.trace.latest[lib.xyz_alert_campaign_definition(alert._handle).decode("utf-8")] = alert
-        if reason is None:
-            self.trace.emit(kind.name.lower(), alert=campaign)
-        else:
+        variant = alert.variant if alert is not None else None
+        if reason is not None:
             self.trace.emit(kind.name.lower(), alert=campaign, reason=reason)
+        elif variant is not None:
+            self.trace.emit(kind.name.lower(), alert=campaign, variant=variant)
+        else:
+            self.trace.emit(kind.name.lower(), alert=campaign)
         self.observer.campaign(root, campaign, kind, reason, alert)
 
 
@@ -114,6 +124,18 @@ class _Trace:
         self.touched: set = set()
         #: The latest instance of each alert name (campaigns add some).
         self.latest: Dict[str, Alert] = {}
+        #: The scenario's local time (docs/rules.md §22): a fixed offset, or a zone.
+        self.fixed_offset: Optional[float] = None
+        self.zone: Any = None
+
+    def utc_offset(self, wall: float) -> float:
+        if self.fixed_offset is not None:
+            return self.fixed_offset
+        if self.zone is None or not -1e15 < wall < 1e15:
+            return 0.0
+        moment = datetime.datetime.fromtimestamp(math.floor(wall), datetime.timezone.utc)
+        offset = moment.astimezone(self.zone).utcoffset()
+        return offset.total_seconds() if offset is not None else 0.0
 
     #: The scenario's name of each alert without id, by its handle (the tool
     #: prints it where an alert with an id prints the id).
@@ -175,6 +197,9 @@ class ScenarioPlayer:
         page's domain from the first step on."""
         scenario = self.scenario = Scenario.load(path)
         trace = self.trace = _Trace()
+        trace.fixed_offset = scenario.utc_offset
+        if scenario.time_zone is not None:
+            trace.zone = zoneinfo.ZoneInfo(scenario.time_zone)
         made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred,
                                                observers(page.name) if observers else None), name=page.name)
                 for page in scenario.pages}
@@ -356,6 +381,15 @@ class ScenarioPlayer:
             raise ValueError(f"the Python runner does not play a recording's steps ({step.kind.name.lower()}"
                              f"{', with at or during' if play is not None else ''}); xyzalert simulate does")
         play(self, step)
+
+    def _run_set_campaigns(self, step: Step) -> None:
+        # docs/rules.md §22: the trace says so first, then every live root
+        # page gets the file's campaigns (withdrawn instances end after).
+        replacement = self.scenario.campaign_sets[step.id or ""]
+        self.trace.emit("campaigns", alert=None, version=replacement.campaigns_version)
+        for dispatch in self._pages.values():
+            if dispatch is not None and dispatch.parent is None:
+                dispatch.set_campaigns(replacement)
 
     def _run_session(self, step: Step) -> None:
         self.history.begin_session()

@@ -3,6 +3,7 @@ alerts and steps, which :class:`ScenarioPlayer` plays."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -89,6 +90,12 @@ class Scenario(Handle):
     #: The root pages' attributes before the first step, as JSON text
     #: (docs/rules.md §21), or None.
     attributes: Optional[str] = None
+    #: The user's local time (docs/rules.md §22): a fixed offset in seconds
+    #: east of UTC, or a zone of the system's database; neither: UTC.
+    utc_offset: Optional[float] = None
+    time_zone: Optional[str] = None
+    #: The alert sets its "set_campaigns" steps name, by path as written.
+    campaign_sets: Dict[str, AlertSet] = field(default_factory=dict)
     _handle: int = 0
 
     @classmethod
@@ -141,6 +148,14 @@ class Scenario(Handle):
         scenario = cls(pages, bool(lib.xyz_scenario_is_deferred(handle)), alerts, steps, expect,
                        _lib.decode(lib.xyz_scenario_history_json(handle)), float(lib.xyz_scenario_wall_clock(handle)),
                        _lib.decode(lib.xyz_scenario_attributes_json(handle)))
+        offset = ctypes.c_double()
+        if lib.xyz_scenario_utc_offset(handle, ctypes.byref(offset)):
+            scenario.utc_offset = offset.value
+        scenario.time_zone = _lib.decode(lib.xyz_scenario_time_zone(handle))
+        for i, step in enumerate(steps):
+            if step.kind == StepKind.SET_CAMPAIGNS and step.id not in scenario.campaign_sets:
+                # Borrowed from the scenario, freed with it.
+                scenario.campaign_sets[step.id or ""] = AlertSet(lib.xyz_scenario_step_catalog(handle, i), scenario)
         scenario._handle = handle
         alerts._owner = scenario  # the set is borrowed from the scenario: keep it alive
         return scenario
@@ -148,6 +163,8 @@ class Scenario(Handle):
     def _free(self, handle: int) -> None:
         """Frees the scenario and its alert set (which is its own)."""
         self.alerts._handle = 0
+        for borrowed in self.campaign_sets.values():
+            borrowed._handle = 0
         lib.xyz_scenario_free(handle)
 
 
