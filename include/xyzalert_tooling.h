@@ -380,6 +380,12 @@ XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);
  * `*out` when `out` is not NULL); false for NULL or when it gives none. */
 XYZ_API bool xyz_scenario_utc_offset(const xyz_scenario *scenario, double *out);
 
+/** (0.4) Whether the alert's windows and excludes let it be selected at
+ * local time `local` (wall-clock seconds plus the UTC offset,
+ * docs/rules.md §22): true without windows; false for NULL. For pictures
+ * of a timeline (xyzalert simulate --format svg draws it as bands). */
+XYZ_API bool xyz_alert_window_open(const xyz_alert *alert, double local);
+
 /** (0.4) The alert set a "set_campaigns" step `index` names (its campaigns
  * replace every root page's, docs/rules.md §22), read when the scenario was;
  * borrowed: valid while the scenario lives (never pass it to

@@ -70,3 +70,8 @@ public func xyz_alert_on_outside(_ pointer: OpaquePointer?) -> xyz_on_outside {
         xyz_on_outside(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onOutside.rawValue))
     }
 }
+
+@c @implementation
+public func xyz_alert_window_open(_ pointer: OpaquePointer?, _ local: Double) -> Bool {
+    value(false) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").isOpen(atLocal: local) }
+}

@@ -58,3 +58,11 @@ double local_time_offset(double wall, void *context) {
                     + local.tm_hour * 3600.0 + local.tm_min * 60.0 + local.tm_sec;
     return as_utc - (double)t;
 }
+
+double local_time_at(double clock, void *context) {
+    runner *r = context;
+    double wall = xyz_scenario_wall_clock(r->scenario) + clock;
+    page p = {0};
+    p.runner = r;
+    return wall + local_time_offset(wall, &p);
+}

@@ -64,7 +64,15 @@ struct picture {
     names instance_names;
     size_t *instances_of;
     size_t name_count, name_capacity;
+    /* Local time at a virtual time, for window bands (NULL: none drawn). */
+    double (*local)(double clock, void *context);
+    void *local_context;
 };
+
+void picture_local_time(picture *p, double (*local)(double clock, void *context), void *context) {
+    p->local = local;
+    p->local_context = context;
+}
 
 static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
     if (count < *capacity) return items;
@@ -337,6 +345,37 @@ static void lay_out(const picture *p, layout *l) {
     l->width = x;
 }
 
+/* docs/rules.md §22: behind the row of an alert with windows, a light
+ * green band wherever they let it be selected, sampled every 2 pixels of
+ * each step's width (a step without time is one sample). */
+static void window_bands(FILE *out, const picture *p, const layout *l, xyz_alert *alert, double y) {
+    if (!p->local || (xyz_alert_window_count(alert, false) == 0 && xyz_alert_window_count(alert, true) == 0)) return;
+    double start = -1;
+    for (size_t s = 0; s < p->steps; s++) {
+        double t0 = l->origin[s], t1 = p->played[s] ? p->ends[s] : t0;
+        double span = difference(t1, t0);
+        for (double dx = 0; dx < l->widths[s]; dx += 2) {
+            double t = t0;
+            if (l->timed && l->scale > 0 && span > 0) {
+                double into = dx - TIMED_STEP_WIDTH / 2.0;
+                t = t0 + (into <= 0 ? 0 : into / l->scale > span ? span : into / l->scale);
+            }
+            bool open = xyz_alert_window_open(alert, p->local(t, p->local_context));
+            double x = l->x0[s] + dx;
+            if (open && start < 0) start = x;
+            if (!open && start >= 0) {
+                fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#e3f2e6\"/>", start, y + 1,
+                        x - start, ROW_HEIGHT - 2);
+                start = -1;
+            }
+        }
+    }
+    if (start >= 0) {
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#e3f2e6\"/>", start, y + 1,
+                l->width - start, ROW_HEIGHT - 2);
+    }
+}
+
 static double x_of(const picture *p, const layout *l, size_t step, size_t seq, double time) {
     if (step >= p->steps) return l->width;
     double fraction = (double)seq / (double)(p->events[step] + 1);
@@ -447,7 +486,9 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     for (size_t i = 0; i < p->count; i++) {
         const row *r = &p->rows[i];
         double y = TOP + (double)i * ROW_HEIGHT + (i >= p->pages && p->pages ? 8 : 0);
-        fprintf(out, "<g><text x=\"8\" y=\"%.1f\"%s>", y + 14, r->alert ? "" : " font-style=\"italic\"");
+        fprintf(out, "<g>");
+        if (r->alert) window_bands(out, p, &l, r->alert, y);
+        fprintf(out, "<text x=\"8\" y=\"%.1f\"%s>", y + 14, r->alert ? "" : " font-style=\"italic\"");
         text(out, r->label);
         fprintf(out, "</text>");
         double last_x = l.left;
@@ -512,7 +553,18 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
                 legend[i].name);
         x += 40 + (double)strlen(legend[i].name) * 6.5;
     }
-    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a50f15\">end reason</text>\n</g>\n</svg>\n", x, y + 10);
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a50f15\">end reason</text>\n", x, y + 10);
+    bool bands = false;
+    for (size_t i = 0; p->local && i < p->count && !bands; i++) {
+        xyz_alert *a = p->rows[i].alert;
+        bands = a && (xyz_alert_window_count(a, false) || xyz_alert_window_count(a, true));
+    }
+    if (bands) {
+        x += 90;
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"%d\" fill=\"#e3f2e6\"/>"
+                     "<text x=\"%.1f\" y=\"%.1f\">in its windows</text>\n", x, y, BAR_HEIGHT, x + 30, y + 10);
+    }
+    fprintf(out, "</g>\n</svg>\n");
     free(l.x0);
     free(l.widths);
     free(l.origin);

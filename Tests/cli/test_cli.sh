@@ -783,6 +783,10 @@ for example in examples/calendars/*.json; do
     out=$("$XYZALERT" simulate "$scratch/calendar-rec.json" --format expect | cut -d' ' -f2-)
     expect "a recording of $example replays" 0 $? "$(cut -d' ' -f2- "$scratch/calendar-live.txt")" "$out"
 done
+out=$("$XYZALERT" simulate examples/calendars/weekly-window.json --format svg | grep -c 'fill="#e3f2e6"')
+expect "the picture shades when a window lets an alert show (two instances, and the legend)" 0 $? "3" "$out"
+out=$("$XYZALERT" simulate examples/toasts.json --format svg | grep -c 'in its windows')
+expect "a picture without windows has no band in its legend" 1 $? "0" "$out"
 # A recording that reads two UTC offsets (daylight saving) cannot be one file.
 out=$("$XYZALERT" simulate examples/calendars/daylight-saving.json --format expect --record "$scratch/dst-rec.json" 2>&1 >/dev/null)
 expect "a recording across a daylight-saving change says why it cannot be written" 1 $? "xyzalert: cannot write the recording: the recording cannot be replayed: the UTC offset changed from 7200 to 3600 seconds during the recording, which a file's one utc_offset cannot hold" "$out"

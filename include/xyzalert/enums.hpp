@@ -120,8 +120,11 @@ enum class on_outside : int { wait = XYZ_ON_OUTSIDE_WAIT, drop = XYZ_ON_OUTSIDE_
  * after local midnight (`to` exclusive, up to 1440; `from` after `to`
  * wraps past midnight). */
 struct window {
+    /** The days it opens on: XYZ_MONDAY | ... (XYZ_EVERY_DAY by default). */
     unsigned days = XYZ_EVERY_DAY;
+    /** Minutes after local midnight it opens at, 0 to 1439. */
     int from = 0;
+    /** Minutes after local midnight it closes at (exclusive), 1 to 1440; 0 reads as 1440. */
     int to = 1440;
     /** Equal days and times. */
     bool operator==(const window &o) const { return days == o.days && from == o.from && to == o.to; }

@@ -63,6 +63,12 @@ extension Alert {
     /// What it does when it would be selected outside its windows (default `.wait`).
     public var onOutside: OnOutside { extras?.windowRules.onOutside ?? .wait }
 
+    /// Whether its windows and excludes let it be selected at local time
+    /// `local` (wall-clock seconds plus the UTC offset); true without windows.
+    public func isOpen(atLocal local: Double) -> Bool {
+        extras?.windowRules.isOpen(local: local) ?? true
+    }
+
     /// Sets the windows (docs/rules.md §22). Idle alerts only (`.state`);
     /// an invalid window is `.invalidArgument` and changes nothing.
     public func setWindows(_ windows: [TimeWindow]) throws(AlertError) {

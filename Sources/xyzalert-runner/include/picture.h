@@ -33,6 +33,11 @@ void picture_finished(picture *p, xyz_alert *alert, const char *reason);
  * at the current step and event, drawn as a mark under the rows. */
 void picture_campaign(picture *p, double clock, const char *event, const char *campaign, const char *reason);
 
+/* docs/rules.md §22: how to read local time (wall clock plus offset) at
+ * virtual time `clock`, for the bands that show when an alert with windows
+ * may be selected. Without it no band is drawn. */
+void picture_local_time(picture *p, double (*local)(double clock, void *context), void *context);
+
 /* The SVG document; x is virtual time when `timed`, else steps. */
 void picture_write(const picture *p, FILE *out, const char *title, bool timed);
 

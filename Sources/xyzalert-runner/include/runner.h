@@ -109,6 +109,9 @@ struct runner {
 void local_time_begin(runner *r);
 void local_time_end(runner *r);
 double local_time_offset(double wall, void *context);
+/* Local time (wall clock plus offset) at virtual time `clock`, for the
+ * picture's window bands (`context`: the runner). */
+double local_time_at(double clock, void *context);
 
 /* host.c: the host of page `p`, every callback reported. */
 xyz_host runner_host(page *p, bool deferred);
