@@ -20,6 +20,7 @@ final class Targeting {
     func count(_ campaign: String, trigger: Int, cancels: Bool, in domain: Domain) -> Int {
         let key = ExactString(campaign)
         if let history = domain.history {
+            domain.breakOtherRecordings(of: history, "where campaign '\(campaign)' counted an event")
             return history.count(key, trigger: trigger, cancels: cancels)
         }
         return counts[key, default: CampaignCounts()].count(trigger, cancels: cancels)
@@ -38,6 +39,9 @@ final class Targeting {
 
     func setLastAppVersion(_ value: JSONData, in domain: Domain) {
         if let history = domain.history {
+            if history.appVersion != value {
+                domain.breakOtherRecordings(of: history, "where the app version seen changed")
+            }
             history.appVersion = value
         } else {
             appVersion = value
@@ -88,6 +92,7 @@ final class Targeting {
         }
         guard let id = set.chooseVariant(position, user: user), let variant = campaign.variant(id) else { return nil }
         if let history = domain.history {
+            domain.breakOtherRecordings(of: history, "where campaign '\(campaign.id)' chose a variant")
             history.setVariant(key, user: user, id)
         } else {
             counts[key, default: CampaignCounts()].variants[ExactString(user)] = id

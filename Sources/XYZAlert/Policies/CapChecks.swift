@@ -105,6 +105,21 @@ extension Domain {
 }
 
 extension Domain {
+    /// This domain changed `history` (a display, a campaign's count, a
+    /// variant choice): the recordings of other domains that use it cannot
+    /// replay that change, and break, saying `what`. O(the recordings using
+    /// the history, usually none).
+    func breakOtherRecordings(of history: History, _ what: @autoclosure () -> String) {
+        guard !history.recordings.isEmpty else { return }
+        let mine = root?.recording
+        for entry in history.recordings {
+            let recording = entry.recording
+            if recording !== mine, recording.isActive {
+                recording.fail("the recorded domain shares its history with a page the recording does not see, " + what())
+            }
+        }
+    }
+
     /// A recorded call is about to read the history's wall clock: the
     /// domain's clock is read too, so that the step carries its time and
     /// the replay's wall clock (wall_clock + that time) reads the same; a
@@ -166,20 +181,19 @@ extension Domain {
         guard history.mayCap(alert), alert.extras?.campaign?.isTest != true else { return }
         stampRecordedCall()
         // A recording replays with the displays it saw: one of a domain it
-        // does not see, counted in a history it shares, breaks it. (O(r)
-        // for the r recordings using the history, usually none.)
-        if !history.recordings.isEmpty {
-            let mine = root?.recording
-            for entry in history.recordings {
-                let recording = entry.recording
-                if recording !== mine, recording.isActive {
-                    recording.fail("the recorded domain shares its history with a page the recording does not see, which showed \(alert.alertName)")
-                }
-            }
-        }
+        // does not see, counted in a history it shares, breaks it.
+        breakOtherRecordings(of: history, "which showed \(alert.alertName)")
         let outer = readOnlyCallback
         readOnlyCallback = "the history's clock"
         history.countDisplay(of: alert)
         readOnlyCallback = outer
+        // A display counted under a key other lanes share (`all`, a tag)
+        // may cap the candidate a lane's gap holds back: those lanes are
+        // looked at again, so that it is parked (why `capped`) now, not
+        // when the gap ends. (Without a gap a lane's candidate shows, or
+        // is held by what is on screen, and no cap is read for it.)
+        if hasLanes && !laneLeftAt.isEmpty {
+            markAllLanesDirty()
+        }
     }
 }

@@ -59,7 +59,7 @@ final class EngineHarness: Harness, VirtualClock {
                                        json: JSONText.array(caps.campaigns.map(EngineHarness.json)))
             for page in pages {
                 try! page.setCampaigns(set)
-                try! page.setAttributes(JSONObject([("tier", .string("gold"))]))
+                try! page.setAttributes(JSONObject([("tier", .string("gold")), ("user_id", .string("u"))]))
             }
         }
     }
@@ -78,7 +78,8 @@ final class EngineHarness: Harness, VirtualClock {
         }, page: model.page.map { "p\($0)" },
            triggers: [CampaignTrigger(event: model.event, count: model.count, nth: model.nth)],
            audience: audience, delay: model.delay,
-           cancelOn: model.cancelOn.map { [CampaignTrigger(event: $0)] } ?? [])
+           cancelOn: model.cancelOn.map { [CampaignTrigger(event: $0)] } ?? [],
+           variants: model.control ? [CampaignVariant(id: "holdout", weight: 1, control: true)] : [], test: model.test)
     }
 
     /// The campaign as an alert set's `campaigns` member writes it.
@@ -96,6 +97,8 @@ final class EngineHarness: Harness, VirtualClock {
         if c.delay > 0 { members.append(("delay", JSONText.number(c.delay))) }
         if let cancel = c.cancelOn { members.append(("cancel_on", trigger(cancel))) }
         if let page = c.page { members.append(("page", JSONText.string("p\(page)"))) }
+        if c.control { members.append(("variants", "[{\"id\": \"holdout\", \"weight\": 1, \"control\": true}]")) }
+        if c.test { members.append(("test", "true")) }
         return JSONText.object(members)
     }
 
@@ -403,12 +406,16 @@ private final class PageHost: AlertHost {
         harness.event("announce \(harness.label(alert)) \(politeness) \(byteKey(text))", alert, kind: "announce")
     }
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
-        harness.recordedCampaignEvent(kind == .trigger ? "trigger \(campaign)" : "skip \(campaign) \(reason)", root: root)
-        if let alert {
-            harness.adopt(alert)
-            harness.event("trigger \(campaign) \(harness.label(alert))", nil, kind: "trigger")
-        } else {
+        let variant = alert?.variant.map { " " + $0 } ?? ""
+        harness.recordedCampaignEvent(kind == .skip ? "skip \(campaign) \(reason)" : "\(kind) \(campaign)" + variant, root: root)
+        switch kind {
+        case .trigger:
+            harness.adopt(alert!)
+            harness.event("trigger \(campaign) \(harness.label(alert!))", nil, kind: "trigger")
+        case .skip:
             harness.event("skip \(campaign) \(reason)", nil, kind: "skip")
+        case .control:
+            harness.event("control \(campaign) \(harness.label(alert!))", nil, kind: "control")
         }
     }
     func requestFlush(_ root: Dispatch) {

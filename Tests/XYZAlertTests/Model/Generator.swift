@@ -78,7 +78,8 @@ struct SequenceGenerator {
         return ModelCampaign(id: "c\(n)", spec: spec, event: event, count: nth == nil ? [1, 1, 2].randomElement(using: &rng)! : 1,
                              nth: nth, cancelOn: chance(40) ? ["e0", "e1", "e2"].filter { $0 != event }.randomElement(using: &rng)! : nil,
                              audience: chance(50) ? ["gold", "silver"].randomElement(using: &rng)! : nil,
-                             delay: [0, 0, 1, 2].randomElement(using: &rng)!, page: chance(25) ? page() : nil)
+                             delay: [0, 0, 1, 2].randomElement(using: &rng)!, page: chance(25) ? page() : nil,
+                             control: chance(15), test: chance(15))
     }
 
     mutating func rules() -> CapRules {

@@ -105,6 +105,7 @@ struct ModelCoverageTests {
                 case "react": seen.insert("react on " + words[3])
                 case "trigger": seen.insert("trigger")
                 case "skip": seen.insert("skip " + words[2])
+                case "control": seen.insert("control")
                 default:
                     // Each alert's "LABEL:STATE:REASON" after the call (docs/rules.md §18).
                     for word in words where word.hasPrefix("L") {
@@ -126,7 +127,7 @@ struct ModelCoverageTests {
             "show in lane toast", "show in lane alerts", "finish capped", "announce", "finish outside_window",
             "remove evicted", "finish evicted", "remove displaced", "finish displaced",
             "react on show", "react on hide", "react on finish",
-            "trigger", "skip audience", "skip no_page", "finish ineligible",
+            "trigger", "skip audience", "skip no_page", "finish ineligible", "control", "finish control",
             "result ok", "result state", "result duplicate", "result cycle", "result owner", "result invalidArgument",
         ]
         // Every reason an alert can have.

@@ -222,11 +222,15 @@ struct ModelCampaign: CustomStringConvertible {
     var audience: String?
     var delay: Double = 0
     var page: Int?
+    /// docs/rules.md §22: one control variant (every user gets it), and a
+    /// test campaign.
+    var control = false
+    var test = false
 
     var description: String {
         "ModelCampaign(id: \"\(id)\", event: \"\(event)\", count: \(count), nth: \(nth.map(String.init) ?? "nil"), "
             + "cancelOn: \(cancelOn.map { "\"\($0)\"" } ?? "nil"), audience: \(audience.map { "\"\($0)\"" } ?? "nil"), "
-            + "delay: \(delay), page: \(page.map(String.init) ?? "nil"), spec: \(spec))"
+            + "delay: \(delay), page: \(page.map(String.init) ?? "nil"), control: \(control), test: \(test), spec: \(spec))"
     }
 }
 

@@ -9,7 +9,8 @@ extension ReferenceHarness {
         let root = p.domain.root!
         let touched = Touched()
         p.domain.held = true
-        for c in campaigns {
+        // docs/rules.md §22: test campaigns first, each kind in set order.
+        for c in campaigns.filter(\.test) + campaigns.filter({ !$0.test }) {
             // Its cancel_on first: an event that cancels and fires replaces.
             if c.cancelOn == event {
                 cancelCounts[c.id, default: 0] += 1
@@ -22,7 +23,7 @@ extension ReferenceHarness {
             let n = (triggerCounts[c.id] ?? 0) + 1
             triggerCounts[c.id] = n
             guard c.nth.map({ n == $0 }) ?? (n % c.count == 0) else { continue }
-            if let audience = c.audience, root.tier != audience {
+            if !c.test, let audience = c.audience, root.tier != audience {
                 self.event("skip \(c.id) audience", nil, kind: "skip")
                 continue
             }
@@ -59,7 +60,7 @@ extension ReferenceHarness {
         let touched = Touched()
         p.domain.held = true
         for a in p.pending where pending(a) {
-            if let audience = a.campaign?.audience, p.tier != audience {
+            if a.campaign?.test != true, let audience = a.campaign?.audience, p.tier != audience {
                 end(a, .ineligible, touched)
                 event("finish \(a.label) ineligible", a, kind: "finish")
             }

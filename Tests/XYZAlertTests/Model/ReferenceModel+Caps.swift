@@ -35,7 +35,8 @@ extension ReferenceHarness {
     /// cool-down), and when every rule that does has freed (nil: a session
     /// or lifetime limit, which no time frees).
     func verdict(_ a: RefAlert) -> (code: String, key: String, frees: Double?)? {
-        windowVerdict(a) ?? capVerdict(a)
+        if a.campaign?.test == true { return nil }  // docs/rules.md §22
+        return windowVerdict(a) ?? capVerdict(a)
     }
 
     /// docs/rules.md §22, for the model's three shapes of windows in UTC

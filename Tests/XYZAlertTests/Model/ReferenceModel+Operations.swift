@@ -94,7 +94,7 @@ extension ReferenceHarness {
         }
         // docs/rules.md §16: a drop alert a cap forbids finishes unadded,
         // reported before the duplicates' ends.
-        let capped = batch.filter { $0.onCapped == .drop && capVerdict($0) != nil }
+        let capped = batch.filter { $0.onCapped == .drop && $0.campaign?.test != true && capVerdict($0) != nil }
         conflicts.removeAll { c in capped.contains { $0 === c.new } }
         let ignored = conflicts.filter { $0.new.onDuplicate != .replace }.map(\.new) + capped
         let gone = ignored + conflicts.filter { $0.new.onDuplicate == .replace }.map(\.live)

@@ -414,7 +414,7 @@ final class ReferenceHarness: Harness {
                 a.awaitingShowAfter = false
                 // docs/rules.md §21: the audience is asked again, with the
                 // attributes of the domain it is in now.
-                if let c = a.campaign, let audience = c.audience, d.root?.tier != audience {
+                if let c = a.campaign, !c.test, let audience = c.audience, d.root?.tier != audience {
                     end(a, .ineligible, touched)
                     event("finish \(a.label) ineligible", a, kind: "finish")
                     continue
@@ -652,7 +652,17 @@ final class ReferenceHarness: Harness {
     func show(_ a: RefAlert, delivered: inout Set<String>) {
         let d = a.page!.domain!
         delivered.insert(a.label)
-        countDisplay(a)
+        // docs/rules.md §22: a test campaign's displays are not counted.
+        if a.campaign?.test != true { countDisplay(a) }
+        // A control instance: counted, reported, ended; never shown.
+        if let c = a.campaign, c.control {
+            event("control \(c.id) \(a.label)", nil, kind: "control")
+            let touched = Touched()
+            end(a, .control, touched)
+            event("finish \(a.label) control", a, kind: "finish")
+            settle(touched)
+            return
+        }
         d.stack.append(a)
         a.state = .showing
         a.offset = 0
