@@ -55,7 +55,20 @@ extension Domain {
     }
 }
 
+/// The bits of `Alert.selectionFlags`.
+enum SelectionFlags {
+    static let windows: UInt8 = 1
+    static let control: UInt8 = 2
+    static let test: UInt8 = 4
+}
+
 extension Alert {
+    /// Keeps `SelectionFlags.windows` in step with its window rules.
+    private func noteWindows() {
+        let has = !(extras?.windowRules.isEmpty ?? true)
+        selectionFlags = has ? selectionFlags | SelectionFlags.windows : selectionFlags & ~SelectionFlags.windows
+    }
+
     /// The alert's windows: it is selected only inside one (none: always).
     public var windows: [TimeWindow] { extras?.windowRules.windows ?? [] }
     /// The alert's excludes: never selected inside one.
@@ -77,6 +90,7 @@ extension Alert {
         try requireIdle("set the windows")
         for window in windows { try window.validate() }
         writableExtras.windowRules.windows = windows
+        noteWindows()
     }
 
     /// Sets the excludes. Idle alerts only; an invalid one is `.invalidArgument`.
@@ -86,6 +100,7 @@ extension Alert {
         try requireIdle("set the excludes")
         for window in exclude { try window.validate() }
         writableExtras.windowRules.exclude = exclude
+        noteWindows()
     }
 
     /// Sets what the alert does outside its windows. Idle alerts only.

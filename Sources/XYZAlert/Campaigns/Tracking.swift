@@ -231,6 +231,8 @@ extension Dispatch {
             event: event, variant: variant?.id, isControl: variant?.control ?? false, isTest: campaign.test,
             definitionText: variant.map { $0.alert == nil && $0.makeAlert == nil ? campaign.definitionText : $0.definitionText }
                 ?? campaign.definitionText)
+        if variant?.control == true { alert.selectionFlags |= SelectionFlags.control }
+        if campaign.test { alert.selectionFlags |= SelectionFlags.test }
         report(campaign.id, .trigger, .none, alert)
         // A host that destroyed the page from that callback: the instance
         // ends unadded, as the page's alerts did (its host is gone: no event).
@@ -295,8 +297,8 @@ extension Domain {
     /// docs/rules.md §22: a control instance at the moment it would show
     /// (already counted for caps): the `campaign` event, then `finish(control)`.
     @inline(never)
-    func endControl(_ alert: Alert, _ instance: CampaignInstance) {
-        alert.dispatch?.root.report(instance.campaign, .control, .none, alert)
+    func endControl(_ alert: Alert) {
+        alert.dispatch?.root.report(alert.extras!.campaign!.campaign, .control, .none, alert)
         guard alert.state == .ready else { return }
         endInPass(alert, .control)
     }

@@ -113,6 +113,10 @@ public final class Alert {
     @exclusivity(unchecked) var updateIsPending = false
     /// Set by `setWaiting()` on an idle alert: `add` makes it waiting.
     @exclusivity(unchecked) var startsWaiting = false
+    /// docs/rules.md §22, read by the selection without loading `extras`:
+    /// `SelectionFlags` (it has windows; it is a control instance; a test
+    /// campaign's instance). One byte beside the flags above.
+    @exclusivity(unchecked) var selectionFlags: UInt8 = 0
     /// Handle dependencies. Cleared when the alert finishes, so that finished
     /// alerts hold no references; the graph of unfinished handle dependencies
     /// is kept acyclic, so these references never form a cycle.

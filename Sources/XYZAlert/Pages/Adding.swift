@@ -122,7 +122,7 @@ extension Dispatch {
     private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History) -> ([Alert]?, Bool) {
         var capped: [Alert] = []
         var checked = false
-        for alert in batch where alert.onCapped == .drop && history.mayCap(alert) && alert.extras?.campaign?.isTest != true {
+        for alert in batch where alert.onCapped == .drop && history.mayCap(alert) && alert.selectionFlags & SelectionFlags.test == 0 {
             checked = true
             let outer = domain.readOnlyCallback
             domain.readOnlyCallback = "the history's clock"

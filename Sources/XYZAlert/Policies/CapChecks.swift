@@ -18,11 +18,11 @@ extension Domain {
                     stackTop: ScreenTop? = nil) -> (Alert, EndReason)? {
         while let alert = chosen {
             // docs/rules.md §22: a test campaign's instance skips windows and caps.
-            if alert.extras?.campaign?.isTest == true { break }
+            if alert.selectionFlags & SelectionFlags.test != 0 { break }
             let verdict: CapVerdict
             var wall: Double
             // docs/rules.md §22: windows first, then caps.
-            if alert.extras?.windowRules.isEmpty == false, let outside = windowVerdict(alert) {
+            if alert.selectionFlags & SelectionFlags.windows != 0, let outside = windowVerdict(alert) {
                 if alert.onOutside == .drop {
                     return (alert, .outsideWindow)
                 }
@@ -178,7 +178,7 @@ extension Domain {
     /// a cap applies).
     @inline(never)
     func countDisplay(of alert: Alert, in history: History) {
-        guard history.mayCap(alert), alert.extras?.campaign?.isTest != true else { return }
+        guard history.mayCap(alert), alert.selectionFlags & SelectionFlags.test == 0 else { return }
         stampRecordedCall()
         // A recording replays with the displays it saw: one of a domain it
         // does not see, counted in a history it shares, breaks it.

@@ -101,9 +101,10 @@ extension Domain {
                 if let history {
                     countDisplay(of: alert, in: history)
                 }
-                if let instance = alert.extras?.campaign, instance.isControl {
-                    endControl(alert, instance)
-                    continue
+                // docs/rules.md §22: a control instance ends instead (out of line).
+                guard alert.selectionFlags & SelectionFlags.control == 0 else {
+                    endControl(alert)
+                    break
                 }
                 let dispatch = alert.dispatch!
                 let host = dispatch.host
