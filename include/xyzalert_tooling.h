@@ -384,7 +384,7 @@ XYZ_API bool xyz_scenario_utc_offset(const xyz_scenario *scenario, double *out);
  * local time `local` (wall-clock seconds plus the UTC offset,
  * docs/rules.md §22): true without windows; false for NULL. For pictures
  * of a timeline (xyzalert simulate --format svg draws it as bands). */
-XYZ_API bool xyz_alert_window_open(const xyz_alert *alert, double local);
+XYZ_API bool xyz_alert_is_in_window(const xyz_alert *alert, double local);
 
 /** (0.4) The alert set a "set_campaigns" step `index` names (its campaigns
  * replace every root page's, docs/rules.md §22), read when the scenario was;

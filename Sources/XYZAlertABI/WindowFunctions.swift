@@ -72,6 +72,6 @@ public func xyz_alert_on_outside(_ pointer: OpaquePointer?) -> xyz_on_outside {
 }
 
 @c @implementation
-public func xyz_alert_window_open(_ pointer: OpaquePointer?, _ local: Double) -> Bool {
+public func xyz_alert_is_in_window(_ pointer: OpaquePointer?, _ local: Double) -> Bool {
     value(false) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").isOpen(atLocal: local) }
 }

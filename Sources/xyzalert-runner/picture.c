@@ -360,7 +360,7 @@ static void window_bands(FILE *out, const picture *p, const layout *l, xyz_alert
                 double into = dx - TIMED_STEP_WIDTH / 2.0;
                 t = t0 + (into <= 0 ? 0 : into / l->scale > span ? span : into / l->scale);
             }
-            bool open = xyz_alert_window_open(alert, p->local(t, p->local_context));
+            bool open = xyz_alert_is_in_window(alert, p->local(t, p->local_context));
             double x = l->x0[s] + dx;
             if (open && start < 0) start = x;
             if (!open && start >= 0) {

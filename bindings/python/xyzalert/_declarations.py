@@ -181,7 +181,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_window": (c_int, [_P, c_bool, c_size_t, POINTER(c_uint), POINTER(c_int), POINTER(c_int)], _status),
     "xyz_alert_set_on_outside": (c_int, [_P, c_int], _status),
     "xyz_alert_on_outside": (c_int, [_P], _plain),
-    "xyz_alert_window_open": (c_bool, [_P, c_double], _plain),
+    "xyz_alert_is_in_window": (c_bool, [_P, c_double], _plain),
     "xyz_alert_set_show_after": (c_int, [_P, c_double], _status),
     "xyz_alert_show_after": (c_double, [_P], _plain),
     "xyz_alert_set_min_visible": (c_int, [_P, c_double], _status),
