@@ -43,9 +43,8 @@ static long days_from_civil(long y, long m, long d) {
     return era * 146097 + doe - 719468;
 }
 
-double local_time_offset(double wall, void *context) {
-    const page *p = context;
-    const runner *r = p->runner;
+/* The scenario's offset at `wall`: its fixed one, its zone's, or 0 (UTC). */
+static double offset_at(const runner *r, double wall) {
     if (r->has_offset) return r->offset;
     if (!r->has_zone || !(wall > -1e15 && wall < 1e15)) return 0;
     time_t t = (time_t)wall;
@@ -59,10 +58,13 @@ double local_time_offset(double wall, void *context) {
     return as_utc - (double)t;
 }
 
+double local_time_offset(double wall, void *context) {
+    const page *p = context;
+    return offset_at(p->runner, wall);
+}
+
 double local_time_at(double clock, void *context) {
-    runner *r = context;
+    const runner *r = context;
     double wall = xyz_scenario_wall_clock(r->scenario) + clock;
-    page p = {0};
-    p.runner = r;
-    return wall + local_time_offset(wall, &p);
+    return wall + offset_at(r, wall);
 }

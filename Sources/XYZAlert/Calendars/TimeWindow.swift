@@ -49,10 +49,14 @@ public struct TimeWindow: Equatable, Hashable, Sendable {
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
+    /// The names of its days, Monday first.
+    public var dayList: [String] {
+        (0..<7).filter { days & (1 << $0) != 0 }.map { TimeWindow.dayNames[$0] }
+    }
+
     /// "mon,tue 09:00-18:00" (days left out when every day).
     public var description: String {
-        let names = days == TimeWindow.everyDay ? "" : (0..<7).filter { days & (1 << $0) != 0 }
-            .map { TimeWindow.dayNames[$0] }.joined(separator: ",") + " "
+        let names = days == TimeWindow.everyDay ? "" : dayList.joined(separator: ",") + " "
         return names + TimeWindow.words(from) + "-" + TimeWindow.words(to)
     }
 

@@ -4,18 +4,26 @@
 /// at that moment) or ends `outside_window` (`drop`). On screen it stays.
 
 extension Domain {
+    /// The wall clock windows and calendar caps read (`readWallClock`), with
+    /// what a recorded call needs: the history's reading stamped on the
+    /// step, and a recording broken when there is no history to replay it.
+    func wallNow() -> Double {
+        if history != nil {
+            stampRecordedCall()
+        } else if let recording = root?.recording, recording.isInCall {
+            recording.fail("windows or calendar caps read a wall clock without a history, which a file cannot hold (attach a history)")
+        }
+        return readWallClock()
+    }
+
     /// The wall clock calendars and campaigns read: the history's, else the
     /// clock given with the campaign set, else the root's host's; 0 without any.
-    func wallNow() -> Double {
+    func readWallClock() -> Double {
         let outer = readOnlyCallback
         readOnlyCallback = "the history's clock"
         defer { readOnlyCallback = outer }
         if let history {
-            stampRecordedCall()
             return history.now()
-        }
-        if let recording = root?.recording, recording.isInCall {
-            recording.fail("windows or calendar caps read a wall clock without a history, which a file cannot hold (attach a history)")
         }
         if let clock = root?.targeting?.wallClock {
             return clock()

@@ -48,11 +48,6 @@ final class Targeting {
         }
     }
 
-    /// Wall-clock seconds: the history's clock, else the set's clock, else 0.
-    func wallNow(_ domain: Domain) -> Double {
-        domain.history?.now() ?? wallClock?() ?? 0
-    }
-
     /// What a rule of `campaign` sees: the attributes, `event` and `$xyz`.
     func ruleData(_ campaign: String, event: JSONObject, wall: Double, domain: Domain) -> JSONData {
         var data = attributes
@@ -103,7 +98,7 @@ final class Targeting {
     /// Whether `alert`'s campaign audience still admits it.
     func admits(_ instance: CampaignInstance, domain: Domain) -> Bool {
         guard let audience = instance.audience else { return true }
-        let data = ruleData(instance.campaign, event: instance.event, wall: wallNow(domain), domain: domain)
+        let data = ruleData(instance.campaign, event: instance.event, wall: domain.readWallClock(), domain: domain)
         return audience.passes(data, bucketing: bucketing(instance.campaign))
     }
 }

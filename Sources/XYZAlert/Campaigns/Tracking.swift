@@ -165,7 +165,7 @@ extension Dispatch {
                 recording.fail("campaign dates read a wall clock without a history, which a file cannot hold (attach a history)")
             }
         }
-        let wall = targeting.wallNow(domain)
+        let wall = domain.readWallClock()
         var made = Set<Int>()
         var skipped = Set<Int>()
         // What the rules of the campaign at hand see, made once per campaign.
@@ -226,11 +226,12 @@ extension Dispatch {
         if !alert.tags.contains(where: { sameBytes($0, campaign.id) }) {
             try alert.addTag(campaign.id)
         }
+        let source = campaign.source(of: variant)
         alert.writableExtras.campaign = CampaignInstance(
-            campaign: campaign.id, definition: variant?.alert ?? campaign.alert, audience: campaign.test ? nil : campaign.audience,
+            campaign: campaign.id, definition: source.name, audience: campaign.test ? nil : campaign.audience,
             event: event, variant: variant?.id, isControl: variant?.control ?? false, isTest: campaign.test,
-            definitionText: variant.map { $0.alert == nil && $0.makeAlert == nil ? campaign.definitionText : $0.definitionText }
-                ?? campaign.definitionText)
+            definitionText: source.text)
+        // (The selection reads these two from the alert itself.)
         if variant?.control == true { alert.selectionFlags |= SelectionFlags.control }
         if campaign.test { alert.selectionFlags |= SelectionFlags.test }
         report(campaign.id, .trigger, .none, alert)
@@ -276,19 +277,16 @@ extension CampaignSet {
     func keeps(_ instance: CampaignInstance) -> Bool {
         guard let position = position(of: instance.campaign) else { return false }
         let campaign = campaigns[position]
-        var name = campaign.alert
-        var text = campaign.definitionText
+        var variant: CampaignVariant?
         if let id = instance.variant {
-            guard let variant = campaign.variant(id), variant.control == instance.isControl else { return false }
-            if variant.alert != nil || variant.makeAlert != nil {
-                name = variant.alert ?? campaign.alert
-                text = variant.definitionText
-            }
+            guard let kept = campaign.variant(id), kept.control == instance.isControl else { return false }
+            variant = kept
         } else if !campaign.variants.isEmpty {
             return false
         }
-        guard sameBytes(name, instance.definition) else { return false }
-        if let text, let made = instance.definitionText, !sameBytes(text, made) { return false }
+        let source = campaign.source(of: variant)
+        guard sameBytes(source.name, instance.definition) else { return false }
+        if let text = source.text, let made = instance.definitionText, !sameBytes(text, made) { return false }
         return campaign.test == instance.isTest
     }
 }
@@ -305,6 +303,14 @@ extension Domain {
 }
 
 extension Campaign {
+    /// The definition instances of `variant` (nil: none) are made from: its
+    /// name, and its text as the loader read it (a variant without `alert`
+    /// or `set` makes the campaign's own).
+    func source(of variant: CampaignVariant?) -> (name: String, text: String?) {
+        guard let variant, variant.alert != nil || variant.makeAlert != nil else { return (alert, definitionText) }
+        return (variant.alert ?? alert, variant.definitionText)
+    }
+
     /// Why the campaign is not active at `wall`, nil while it is.
     func inactivity(at wall: Double) -> SkipReason? {
         if let start, wall < start { return .notStarted }

@@ -13,6 +13,16 @@ extension Domain {
     /// its end reason, to end as the pass's event. Reads the
     /// history's clock once per alert it checks. (Out of line, and without
     /// a closure: the pass it is called from stays one function.)
+    /// `screenCaps` where a check may apply (the domain has a history, or
+    /// the chosen alert has windows or is a campaign's control or test
+    /// instance: `selectionFlags`); nil otherwise, without the call.
+    @inline(__always)
+    func screen(_ chosen: inout Alert?, above top: ScreenTop?, lane: ExactString?,
+                stackTop: ScreenTop? = nil) -> (Alert, EndReason)? {
+        guard chosen != nil && (history != nil || chosen!.selectionFlags != 0) else { return nil }
+        return screenCaps(&chosen, above: top, lane: lane, stackTop: stackTop)
+    }
+
     @inline(never)
     func screenCaps(_ chosen: inout Alert?, above top: ScreenTop?, lane: ExactString?,
                     stackTop: ScreenTop? = nil) -> (Alert, EndReason)? {

@@ -164,13 +164,13 @@ extension Domain {
         let room = !exclusiveShows && competing.count < limit.visible
         let above = room ? nil : top
         var chosen = selectInStack(pages, above: above, top: top, lane: lane)
-        if chosen != nil && (history != nil || chosen!.selectionFlags != 0), let capped = screenCaps(&chosen, above: above, lane: lane, stackTop: top) {
+        if let capped = screen(&chosen, above: above, lane: lane, stackTop: top) {
             return .end(capped.0, capped.1)
         }
         var evicting = false
         if chosen == nil && !room && !exclusiveShows && limit.onFull == .evictOldest {
             var first = selectIn(pages, above: nil, lane: lane)
-            if first != nil && (history != nil || first!.selectionFlags != 0), let capped = screenCaps(&first, above: nil, lane: lane) {
+            if let capped = screen(&first, above: nil, lane: lane) {
                 return .end(capped.0, capped.1)
             }
             evicting = first != nil
@@ -258,8 +258,7 @@ extension Domain {
         let room = !state.settledHidesOthers && state.settledCompeting < limit.visible
         let above = room ? nil : state.settledTop
         var chosen = selectInStack(pages, above: above, top: state.settledTop, lane: lane)
-        if chosen != nil && (history != nil || chosen!.selectionFlags != 0), let capped = screenCaps(&chosen, above: above, lane: lane,
-                                                                    stackTop: state.settledTop) {
+        if let capped = screen(&chosen, above: above, lane: lane, stackTop: state.settledTop) {
             return .some(.end(capped.0, capped.1))
         }
         if chosen == nil && !room && !state.settledHidesOthers && limit.onFull == .evictOldest

@@ -198,8 +198,7 @@ enum ScenarioWriter {
         JSONText.array(windows.map { window in
             var members: [(String, String)] = []
             if window.days != TimeWindow.everyDay {
-                members.append(("days", JSONText.array((0..<7).filter { window.days & (1 << $0) != 0 }
-                    .map { JSONText.string(TimeWindow.dayNames[$0]) })))
+                members.append(("days", JSONText.array(window.dayList.map(JSONText.string))))
             }
             members.append(("from", JSONText.string(TimeWindow.words(window.from))))
             members.append(("to", JSONText.string(TimeWindow.words(window.to))))

@@ -104,7 +104,7 @@ extension Domain {
         } else {
             chosen = select(above: top, lane: lane)
         }
-        if chosen != nil && (history != nil || chosen!.selectionFlags != 0), let capped = screenCaps(&chosen, above: top, lane: lane) {
+        if let capped = screen(&chosen, above: top, lane: lane) {
             return .end(capped.0, capped.1)
         }
         // docs/rules.md §17: a lane's gap holds its next show back (its
