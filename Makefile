@@ -251,9 +251,11 @@ golden: cli
 # Performance targets live here, never in the tests.
 # The C-ABI benchmarks run beside the seed's algorithm (a C port of the
 # original library), both built with the same compiler and flags.
-bench: bench-engine
+bench: bench-engine dist
 	$(CC) -std=c99 -O2 -D_POSIX_C_SOURCE=200809L Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
-	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine-shipped \
+		-L$(DIST_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(DIST_BIN)
+	python3 Tests/bench/compare.py $(RELEASE_BIN)/bench-engine $(RELEASE_BIN)/bench-seed $(RELEASE_BIN)/bench-engine-shipped
 	$(RELEASE_BIN)/xyzalert-bench
 	$(CC) -std=c99 -O2 $(STRICT) Tests/bench/jansson_parse.c -o $(RELEASE_BIN)/jansson-parse -ljansson
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert $(RELEASE_BIN)/jansson-parse

@@ -225,4 +225,80 @@ struct SweepTests {
         #expect(r.take() == ["hide a0 page", "show a1 page"])
         root.checkInvariants()
     }
+
+    /// A root with `count` tabs, each with one alert shown once (hidden
+    /// since, on screen), and the tab `active` active.
+    private func tabsWithAlertsOnScreen(_ r: Recorder, _ count: Int, active: Int) throws -> (Dispatch, [Dispatch]) {
+        let root = page("root", r)
+        var tabs: [Dispatch] = []
+        for i in 0..<count {
+            let tab = page("tab\(i)", r)
+            try tab.setParent(root)
+            try root.setActiveChild(tab)
+            try tab.add(alert("a\(i)"))
+            tabs.append(tab)
+        }
+        try root.setActiveChild(tabs[active])
+        _ = r.take()
+        return (root, tabs)
+    }
+
+    @Test func aTabSwitchSweepsTheTwoTabsNotTheWholeStack() throws {
+        // 1,000 alerts on screen, hidden on the tabs that are not active.
+        let r = Recorder()
+        let (root, tabs) = try tabsWithAlertsOnScreen(r, 1_000, active: 0)
+        for next in [1, 500, 999, 0] {
+            let before = root.sweptAlerts
+            try root.setActiveChild(tabs[next])
+            let top = alert("top", 5, .cover)
+            try tabs[next].add([top])
+            try top.dismiss()
+            #expect(root.sweptAlerts - before <= 12, "swept \(root.sweptAlerts - before) alerts")
+            let events = r.take()
+            #expect(events.first?.hasPrefix("hide a") == true && events.dropFirst().first == "unhide a\(next)",
+                    "\(events)")
+            #expect(events.dropFirst(2) == ["show top page", "finish top dismissed"])
+        }
+        root.checkInvariants()
+    }
+
+    @Test func aTabSwitchUnderAHideOthersAlertOfTheRootSweepsItsFocus() throws {
+        // The root's `hideOthers` alert hides every tab's alert; a switch
+        // changes nothing visible until it ends.
+        let r = Recorder()
+        let (root, tabs) = try tabsWithAlertsOnScreen(r, 100, active: 0)
+        let blocker = alert("blocker", 9, .hideOthers)
+        try root.add([blocker])
+        #expect(r.take() == ["hide a0 covered", "show blocker page"])
+        try root.setActiveChild(tabs[7])
+        #expect(r.take() == [])
+        try blocker.dismiss()
+        #expect(r.take() == ["finish blocker dismissed", "unhide a7"])
+        root.checkInvariants()
+    }
+
+    @Test func moreFlipsThanTheBoundSweepTheWholeStackOnceThenFocusAgain() throws {
+        // No active child: all 100 tabs show their alert (each covers the
+        // one before); choosing one makes 99 pages stop at once, past what
+        // is kept page by page.
+        let r = Recorder()
+        let root = page("root", r)
+        var tabs: [Dispatch] = []
+        for i in 0..<100 {
+            let tab = page("tab\(i)", r)
+            try tab.setParent(root)
+            try tab.add(alert("a\(i)", Int32(i), .cover))
+            tabs.append(tab)
+        }
+        #expect(r.take().count == 100)
+        try root.setActiveChild(tabs[42])
+        let hides = r.take()
+        #expect(hides.count == 99 && hides.allSatisfy { $0.hasPrefix("hide a") && $0.hasSuffix(" page") })
+        #expect(!hides.contains("hide a42 page"))
+        let before = root.sweptAlerts
+        try root.setActiveChild(tabs[3])
+        #expect(r.take() == ["hide a42 page", "unhide a3"])
+        #expect(root.sweptAlerts - before <= 8, "swept \(root.sweptAlerts - before) alerts")
+        root.checkInvariants()
+    }
 }

@@ -262,9 +262,88 @@ static double timers(size_t n, size_t units) {
     return ns;
 }
 
+static double ticking_clock(void *context) {
+    double *wall = context;
+    *wall += 1e-3;
+    return *wall;
+}
+
+static double capped(size_t n, size_t units) {
+    static double wall = 1.7e9;
+    xyz_history *history = xyz_history_create(ticking_clock, &wall, NULL);
+    check(xyz_history_set_limit(history, "all", UINT32_MAX, XYZ_PER_WINDOW, 1));
+    check(xyz_history_set_cooldown(history, "all", 1e-6));
+    xyz_dispatch *page = new_page();
+    check(xyz_dispatch_set_history(page, history));
+    xyz_history_release(history);
+    check(xyz_dispatch_page_did_appear(page));
+    queue_behind_a_showing_alert(page, "p", n);
+    double start = now_ns();
+    for (size_t c = 0; c < units; c++) {
+        one_cycle(page);
+    }
+    double ns = (now_ns() - start) / (double)units;
+    check(xyz_dispatch_destroy(page));
+    return ns;
+}
+
+static double stack(size_t n, size_t units) {
+    xyz_dispatch *page = new_page();
+    check(xyz_dispatch_set_lane_limit(page, "main", n / 2, XYZ_ON_FULL_QUEUE));
+    check(xyz_dispatch_page_did_appear(page));
+    for (size_t i = 0; i < n; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "pile%zu", i);
+        xyz_alert *alert = add_new(page, id, (int32_t)i, XYZ_EXCLUSIVE_COVER);
+        expect(xyz_alert_state(alert) == XYZ_STATE_SHOWING, "each cover alert shows");
+    }
+    double start = now_ns();
+    for (size_t c = 0; c < units; c++) {
+        xyz_alert *top = xyz_alert_create("top");
+        check(xyz_alert_set_priority(top, (int32_t)n));
+        check(xyz_alert_set_exclusive(top, XYZ_EXCLUSIVE_COVER));
+        check(xyz_dispatch_add(page, &top, 1));
+        expect(xyz_alert_state(top) == XYZ_STATE_SHOWING, "the cover alert shows");
+        check(xyz_alert_dismiss(top));
+        xyz_alert_release(top);
+    }
+    double ns = (now_ns() - start) / (double)units;
+    check(xyz_dispatch_destroy(page));
+    return ns;
+}
+
+/* The resident set in bytes (Linux: /proc/self/statm), 0 where unknown. */
+static double resident_bytes(void) {
+    FILE *statm = fopen("/proc/self/statm", "r");
+    unsigned long size = 0, resident = 0;
+    if (!statm) {
+        return 0;
+    }
+    int read = fscanf(statm, "%lu %lu", &size, &resident);
+    fclose(statm);
+    return read == 2 ? (double)resident * 4096.0 : 0;
+}
+
+static double memory(size_t n) {
+    xyz_dispatch *page = new_page();
+    check(xyz_dispatch_page_did_appear(page));
+    add_new(page, "showing", 0, XYZ_EXCLUSIVE_WAIT);
+    double before = resident_bytes();
+    xyz_alert *alert = NULL;
+    for (size_t i = 0; i < n; i++) {
+        alert = xyz_alert_create(NULL);
+        check(xyz_dispatch_add(page, &alert, 1));
+        xyz_alert_release(alert);
+    }
+    double bytes = (resident_bytes() - before) / (double)n;
+    expect(alert != NULL && xyz_alert_state(alert) == XYZ_STATE_READY, "the last alert is queued");
+    check(xyz_dispatch_destroy(page));
+    return bytes;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: engine cycle|pages|chain|keyboard|deferred|timers SIZE [UNITS]\n");
+        fprintf(stderr, "usage: engine cycle|pages|chain|keyboard|deferred|timers|capped|stack|memory SIZE [UNITS]\n");
         return 2;
     }
     const char *shape = argv[1];
@@ -282,6 +361,12 @@ int main(int argc, char **argv) {
         ns = deferred(size, units);
     } else if (!strcmp(shape, "timers")) {
         ns = timers(size, units);
+    } else if (!strcmp(shape, "capped")) {
+        ns = capped(size, units);
+    } else if (!strcmp(shape, "stack")) {
+        ns = stack(size, units);
+    } else if (!strcmp(shape, "memory")) {
+        ns = memory(size);
     } else {
         fprintf(stderr, "engine bench: unknown shape '%s'\n", shape);
         return 2;

@@ -84,6 +84,8 @@ public final class Alert {
     public var endingDispatch: Dispatch? { storedEndingDispatch }
     /// Add order within the domain; larger is later. Set by `add`.
     @exclusivity(unchecked) var seq = 0
+    /// Its place in its domain's stack while on screen: larger is higher.
+    @exclusivity(unchecked) var stackOrder = 0
     /// Whether its page's order was `.lifo` when it was added: it then goes
     /// before the candidates of its priority added earlier (see `rank`).
     @exclusivity(unchecked) var addedLifo = false

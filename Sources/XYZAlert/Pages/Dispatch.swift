@@ -78,6 +78,9 @@ public final class Dispatch {
     /// The live alerts of this dispatch, in no particular order; each knows
     /// its position (`listIndex`), so listing and unlisting cost O(1).
     @exclusivity(unchecked) var alerts: [Alert] = []
+    /// The mark of the last sweep focus that took its on-screen alerts
+    /// (see SweepFocus.swift).
+    @exclusivity(unchecked) var focusMark = 0
     /// Ready alerts with all dependencies met, by exclusive class: the wait
     /// queue holds `wait` alerts, the cover queue `cover` and `hideOthers`.
     @exclusivity(unchecked) var waitQueue = AlertQueue()
@@ -277,6 +280,7 @@ public final class Dispatch {
         }
         isDestroyed = true
         domain.leaveParticipation(self)
+        domain.forgetFlips(overflowing: true)
         var settlement = Settlement()
         settlement.needPass(domain)
         while let alert = domain.stack.last(where: { $0.dispatch === self }) {

@@ -101,6 +101,16 @@ public final class History {
     /// `keyCaps` changed: the kinds it holds again. O(keys).
     private func keyCapsChanged() {
         cappedKinds = keyCaps.keys.reduce(into: []) { $0.formUnion(CapKinds(of: $1)) }
+        allCaps = keyCaps[CapKinds.allKey]
+    }
+
+    /// `keyCaps["all"]`, the usual global cap, read without a look-up.
+    @exclusivity(unchecked) private var allCaps: CapRules?
+
+    /// The caps set on `key` (not an alert's own): `keyCaps[key]`.
+    @inline(__always)
+    private func setCaps(_ key: ExactString) -> CapRules? {
+        key == CapKinds.allKey ? allCaps : keyCaps[key]
     }
 
     /// The kinds of keys a cap may apply to `alert` under.
@@ -358,7 +368,7 @@ public final class History {
     /// The rules of `key`: the history's own and, for an `id:` key, the
     /// caps of the alerts last counted under it; nil when neither is known.
     private func rules(of key: ExactString) -> CapRules? {
-        let own = keyCaps[key]
+        let own = setCaps(key)
         guard let learned = alertCaps[key] else { return own }
         guard var merged = own else { return learned }
         merged.limits += learned.limits
@@ -368,8 +378,8 @@ public final class History {
 
     /// The rules that apply to `alert` under `key`.
     private func rules(of key: ExactString, for alert: Alert, isID: Bool) -> CapRules? {
-        guard isID, let own = alert.extras?.rules, !own.isEmpty else { return keyCaps[key] }
-        guard var merged = keyCaps[key] else { return own }
+        guard isID, let own = alert.extras?.rules, !own.isEmpty else { return setCaps(key) }
+        guard var merged = setCaps(key) else { return own }
         merged.limits += own.limits
         merged.cooldown = max(merged.cooldown, own.cooldown)
         return merged
@@ -444,7 +454,7 @@ public final class History {
                 guard self.rules(of: key, for: alert, isID: true) != nil, let known = self.rules(of: key) else { return }
                 rules = known
             } else {
-                guard let own = keyCaps[key] else { return }
+                guard let own = setCaps(key) else { return }
                 rules = own
             }
             let time = wall ?? now()

@@ -48,6 +48,19 @@ final class Domain {
         }
     }
     @exclusivity(unchecked) private(set) var stackVersion = 0
+    /// The `stackOrder` the next alert going on top of the stack gets.
+    @exclusivity(unchecked) var nextStackOrder = 0
+    /// The pages whose participation flipped since "main" was last seen
+    /// settled, or `flipsOverflowed` when that is not known; the mark of the
+    /// last focus made; how many on-screen alerts sweeps were given (for
+    /// tests of their cost). See SweepFocus.swift.
+    @exclusivity(unchecked) var flippedPages: [Dispatch] = []
+    @exclusivity(unchecked) var flipsOverflowed = false
+    /// Whether `flippedPages`, `flipsOverflowed` or a focus is set: one test
+    /// when "main" settles.
+    @exclusivity(unchecked) var flipsToForget = false
+    @exclusivity(unchecked) var focusMarks = 0
+    @exclusivity(unchecked) var sweptAlerts = 0
     /// Counts the changes that can give a running pass an event it did not
     /// have: the stack changing, rule 1's inputs changing
     /// (`participationChanged`) and a candidate joining a queue

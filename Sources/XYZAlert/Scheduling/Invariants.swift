@@ -28,6 +28,18 @@ extension Domain {
             require(alert.state.isOnScreen, "\(alert.quotedName) is on the stack but \(alert.state)")
             require(alert.dispatch?.domain === self, "\(alert.quotedName) on the stack belongs to another domain")
             require(onScreen.insert(ObjectIdentifier(alert)).inserted, "\(alert.quotedName) is twice on the stack")
+        }
+        // SweepFocus.swift: an alert showing on a page that does not take
+        // part is on a page that flipped since "main" last settled, and the
+        // stack is in `stackOrder`.
+        let flipped = Set(flippedPages.map(ObjectIdentifier.init))
+        for (i, alert) in stack.enumerated() {
+            require(i == 0 || stack[i - 1].stackOrder < alert.stackOrder, "\(alert.quotedName) is out of stack order")
+            require(alert.stackOrder < nextStackOrder, "\(alert.quotedName) has a stack order not given yet")
+            if !flipsOverflowed && alert.state == .showing, let dispatch = alert.dispatch {
+                require(dispatch.isParticipating || flipped.contains(ObjectIdentifier(dispatch)),
+                        "\(alert.quotedName) shows on \(dispatch.quotedName), which neither takes part nor flipped")
+            }
             require(alert.queueIndex < 0, "\(alert.quotedName) is on screen and queued")
         }
         var live = 0
@@ -189,6 +201,10 @@ extension Dispatch {
     /// How many pages the participation computations of its domain have
     /// visited so far (docs/rules.md §3, rule 1): for complexity tests.
     @_spi(Testing) public var participationVisits: Int { domain.participationVisits }
+
+    /// How many on-screen alerts the sweeps of its domain were given so far
+    /// (see SweepFocus.swift): for complexity tests.
+    @_spi(Testing) public var sweptAlerts: Int { domain.sweptAlerts }
 
     /// Checks every invariant of this dispatch's domain (see
     /// `Domain.checkInvariants`); for the engine's own tests.

@@ -109,6 +109,7 @@ extension Domain {
             }
         }
         stack = kept
+        forgetFlips(overflowing: true)
         var domains: [Domain] = []
         domains.reserveCapacity(children.count)
         for (i, child) in children.enumerated() {
@@ -122,6 +123,8 @@ extension Domain {
             domain.history = history
             history?.attach(domain)
             domain.nextSeq = nextSeq
+            domain.nextStackOrder = nextStackOrder
+            domain.forgetFlips(overflowing: true)
             domain.keyboard = keyboard
             domain.continueNumbering(self)
             // The rest takes part as before; the new domain computes its own.
@@ -192,7 +195,15 @@ extension Domain {
         // their lanes' stacks (after the counts moved: a first lane besides
         // "main" built the lanes' stacks from this domain's stack).
         let incoming = other.stack
+        for alert in incoming {
+            alert.stackOrder = nextStackOrder
+            nextStackOrder &+= 1
+        }
         stack += incoming
+        // (Pages that join keep alerts on screen whose participation did
+        // not flip here: the sweeps look at the whole stack until settled.)
+        forgetFlips(overflowing: true)
+        other.forgetFlips(overflowing: true)
         for alert in incoming {
             if hasLanes {
                 laneState(alert.laneKey).stack.append(alert)
@@ -250,5 +261,6 @@ extension Domain {
         passNumber = max(passNumber, other.passNumber)
         hideSweeps = max(hideSweeps, other.hideSweeps)
         moveSweeps = max(moveSweeps, other.moveSweeps)
+        focusMarks = max(focusMarks, other.focusMarks)  // (pages keep the marks they got)
     }
 }

@@ -84,19 +84,20 @@ extension Domain {
         // place, which retains nothing on the hot path.)
         let lane = laneState?.key
         let settled = laneState?.settled ?? mainLaneState.settled
+        // What a sweep looks at: for "main" alone and a long stack, the
+        // part of it that can have events (see SweepFocus.swift). (Two
+        // branches, not a variable: a copy of the array would retain it.)
+        let focused = laneState == nil && alerts.count >= Domain.minimumStackForFocus
         var top: ScreenTop?
         if settled {
             top = laneState == nil ? mainLaneState.settledTop : laneState!.settledTop
         } else if let cursor = laneState == nil ? mainLaneState.cursor : laneState!.cursor,
-                  cursor.isValid(pass, self, alerts.count) {
+                  cursor.isValid(pass, self, focused ? mainSweepList(pass).count : alerts.count) {
             top = cursor.top
+        } else if focused {
+            top = participatingTop(mainSweepList(pass))
         } else {
-            for i in alerts.indices {
-                let alert = alerts[i]
-                if alert.dispatch!.isParticipating {
-                    top.include(alert)
-                }
-            }
+            top = participatingTop(alerts)
         }
         var chosen: Alert?
         if let pages {
@@ -122,11 +123,32 @@ extension Domain {
                 laneState.settleEmpty()
             } else {
                 mainLaneState.settleEmpty()
+                if flipsToForget {
+                    forgetFlips(overflowing: false)
+                }
             }
             return chosen.map(PassEvent.show)
         }
+        if focused {
+            return sweepLane(pass, mainLaneState, in: mainSweepList(pass), top: top, chosen: chosen,
+                             settled: settled, &heldBack)
+        }
         return sweepLane(pass, laneState ?? mainLaneState, in: alerts, top: top, chosen: chosen, settled: settled,
                          &heldBack)
+    }
+
+    /// The top of the participating alerts among `alerts`.
+    @inline(__always)
+    func participatingTop(_ alerts: [Alert]) -> ScreenTop? {
+        sweptAlerts &+= alerts.count
+        var top: ScreenTop?
+        for i in alerts.indices {
+            let alert = alerts[i]
+            if alert.dispatch!.isParticipating {
+                top.include(alert)
+            }
+        }
+        return top
     }
 
     /// Rule 6 down a lane's stack: the hides (and `displaced` ends) top
@@ -161,6 +183,7 @@ extension Domain {
             cursor.endsAtHideOthers = settled && chosen?.exclusive == .hideOthers
         }
         state.cursor = nil
+        sweptAlerts &+= cursor.position + 1
         // Phase one: hides and ends, top first (an unhide waits for them).
         while !cursor.unhiding && cursor.position >= 0 {
             let i = cursor.position
@@ -232,6 +255,9 @@ extension Domain {
             // `hideOthers` alert leaves the lane to be swept again).
             state.settled = true
             state.settledTop = top
+            if flipsToForget && state.key == nil && !hasLanes {
+                forgetFlips(overflowing: false)
+            }
             if let chosen, chosen.exclusive == .hideOthers, !stacksInUse || stackLimit(state.key) == nil {
                 state.settledForChoice = ObjectIdentifier(chosen)
             }

@@ -99,6 +99,10 @@ final class LaneState {
     /// for (a lane without a limit): its show leaves the lane settled, the
     /// sweep having hidden everything below it already.
     @exclusivity(unchecked) var settledForChoice: ObjectIdentifier?
+    /// For "main" while it is the only lane: the part of the stack its
+    /// sweeps look at, and when it was made (see SweepFocus.swift).
+    @exclusivity(unchecked) var focus: [Alert]?
+    @exclusivity(unchecked) var focusKey = FocusKey(pass: -1, changes: 0, participation: 0, count: 0)
 
     init(key: ExactString?, position: Int) {
         self.key = key
@@ -279,6 +283,7 @@ extension Domain {
     /// lanes are looked at again (`markLanesDirty(of:)`), or with "main"
     /// alone, "main" is swept again.
     func participationFlipped(_ dispatch: Dispatch) {
+        recordFlip(dispatch)
         if hasLanes {
             markLanesDirty(of: dispatch)
         } else {

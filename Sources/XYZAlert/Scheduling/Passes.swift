@@ -110,6 +110,8 @@ extension Domain {
                 let host = dispatch.host
                 dispatch.removeCandidate(alert)
                 dispatch.leaveCapacityQueue(alert)
+                alert.stackOrder = nextStackOrder
+                nextStackOrder &+= 1
                 stack.append(alert)
                 laneShown(alert)
                 alert.state = .showing

@@ -19,11 +19,41 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
     // id look-up in `IDIndex.find` kept the table and the alert retained.
     @_effects(readonly)
     public static func == (a: ExactString, b: ExactString) -> Bool {
+        // The same two words are the same string: one storage (a key looked
+        // up with the value it was stored with), or the same bytes held in
+        // place (strings of up to 15 bytes).
+        if unsafeBitCast(a.string, to: (UInt64, UInt64).self) == unsafeBitCast(b.string, to: (UInt64, UInt64).self) {
+            return true
+        }
         let left = a.string.utf8, right = b.string.utf8
         guard left.count == right.count else { return false }
         return left.withContiguousStorageIfAvailable { l in
-            right.withContiguousStorageIfAvailable { r in l.elementsEqual(r) }
+            right.withContiguousStorageIfAvailable { r in ExactString.sameBytes(l, r) }
         }.flatMap { $0 } ?? left.elementsEqual(right)
+    }
+
+    /// Whether two buffers of the same length hold the same bytes, eight at
+    /// a time (the generic `elementsEqual` goes byte by byte).
+    @inline(__always)
+    private static func sameBytes(_ l: UnsafeBufferPointer<UInt8>, _ r: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = l.count
+        guard count > 0, let lp = l.baseAddress, let rp = r.baseAddress else { return true }
+        let left = UnsafeRawPointer(lp), right = UnsafeRawPointer(rp)
+        var i = 0
+        while i + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if lp[i] != rp[i] {
+                return false
+            }
+            i += 1
+        }
+        return true
     }
 
     public func hash(into hasher: inout Hasher) {
