@@ -11,6 +11,9 @@ import XYZAlertJSON
 final class CStringArena {
     private var strings: [ExactString: UnsafeMutablePointer<CChar>] = [:]
     private var arrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
+    private var chunks: [UnsafeMutablePointer<CChar>] = []
+    private var chunkNext: UnsafeMutablePointer<CChar>?
+    private var chunkLeft = 0
 
     func intern(_ text: String) -> UnsafePointer<CChar> {
         let key = ExactString(text)
@@ -20,6 +23,32 @@ final class CStringArena {
         let copy = strdup(text)!
         strings[key] = copy
         return UnsafePointer(copy)
+    }
+
+    /// A copy of `text` (up to its first NUL, as C reads it) that lives as
+    /// long as the arena, without looking for an equal one: for strings
+    /// copied once (a catalog's definitions, made at load). They go into
+    /// chunks of 16 kB, not one allocation each.
+    func copy(_ text: String) -> UnsafePointer<CChar> {
+        var text = text
+        return text.withUTF8 { bytes in
+            let size = bytes.count + 1
+            if size > chunkLeft {
+                let capacity = max(size, 16_384)
+                let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+                chunks.append(chunk)
+                chunkNext = chunk
+                chunkLeft = capacity
+            }
+            let out = chunkNext!
+            if let base = bytes.baseAddress {
+                UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
+            }
+            out[bytes.count] = 0
+            chunkNext = out + size
+            chunkLeft -= size
+            return UnsafePointer(out)
+        }
     }
 
     func array(_ texts: [String]) -> UnsafePointer<UnsafePointer<CChar>?> {
@@ -34,6 +63,7 @@ final class CStringArena {
     deinit {
         strings.values.forEach { free($0) }
         arrays.forEach { $0.deallocate() }
+        chunks.forEach { $0.deallocate() }
     }
 }
 
@@ -53,7 +83,7 @@ final class CCatalog {
     init(_ set: AlertSet) {
         self.set = set
         let arena = CStringArena()
-        definitions = set.definitions.map { CDefinition($0, arena) }
+        definitions = set.definitions.indices.map { CDefinition(set.definitions, $0, arena) }
         campaigns = set.campaignSet()
         let strings = self.strings
         campaignsVersion = set.campaignsVersion.map(strings.intern)
@@ -67,30 +97,39 @@ final class CCatalog {
 }
 
 /// The object behind `const xyz_definition *`, owned by its catalog: the
-/// definition and every string its getters hand out, made once at load.
+/// definition and every string its getters hand out, copied once at load
+/// into the catalog's arena (`CStringArena.copy`: no look-up, no
+/// allocation per string).
 final class CDefinition {
-    let definition: AlertDefinition
+    /// The catalog's definitions (one shared buffer) and this one's place:
+    /// a copy of the definition in each would retain and release every
+    /// string of it once more per definition.
+    private let all: [AlertDefinition]
+    private let index: Int
+    var definition: AlertDefinition { all[index] }
     let id, name: UnsafePointer<CChar>
     let page, target, style, title, message, meta: UnsafePointer<CChar>?
     let lane: UnsafePointer<CChar>
     let after, afterAlerts, tags: [UnsafePointer<CChar>]
     let actions: [(id: UnsafePointer<CChar>, title: UnsafePointer<CChar>)]
 
-    init(_ definition: AlertDefinition, _ arena: CStringArena) {
-        self.definition = definition
-        id = arena.intern(definition.id)
-        name = arena.intern(definition.name)
-        afterAlerts = definition.afterAlerts.map(arena.intern)
-        page = definition.page.map(arena.intern)
-        target = arena.intern(definition.target)
-        style = arena.intern(definition.content.style)
-        title = definition.content.title.map(arena.intern)
-        message = definition.content.message.map(arena.intern)
-        meta = definition.content.meta.map(arena.intern)
-        after = definition.after.map(arena.intern)
-        tags = definition.tags.map(arena.intern)
-        lane = arena.intern(definition.lane)
-        actions = definition.content.actions.map { (arena.intern($0.id), arena.intern($0.title)) }
+    init(_ all: [AlertDefinition], _ index: Int, _ arena: CStringArena) {
+        self.all = all
+        self.index = index
+        let definition = all[index]
+        id = arena.copy(definition.id)
+        name = arena.copy(definition.name)
+        afterAlerts = definition.afterAlerts.map(arena.copy)
+        page = definition.page.map(arena.copy)
+        target = arena.copy(definition.target)
+        style = arena.copy(definition.content.style)
+        title = definition.content.title.map(arena.copy)
+        message = definition.content.message.map(arena.copy)
+        meta = definition.content.meta.map(arena.copy)
+        after = definition.after.map(arena.copy)
+        tags = definition.tags.map(arena.copy)
+        lane = arena.copy(definition.lane)
+        actions = definition.content.actions.map { (arena.copy($0.id), arena.copy($0.title)) }
         self.arena = arena
     }
 

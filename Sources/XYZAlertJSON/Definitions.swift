@@ -54,7 +54,8 @@ public struct AlertDefinition: Sendable {
     /// Holds on its countdown made before its add (scenarios only: a
     /// recording's alert held while idle).
     public var holds = 0
-    /// The alert object as the file wrote it (compact JSON text): a
+    /// The alert object as the file wrote it (compact JSON text), for the
+    /// definitions that the file's campaigns name (nil for the others): a
     /// campaign set update compares it (docs/rules.md §22).
     public var text: String?
 

@@ -11,8 +11,19 @@ struct JSONValue {
     /// and arrays are never shared in a parsed document, unlike Jansson's
     /// true, false and null singletons, so a container identifies a place.)
     let container: UnsafeMutablePointer<json_t>?
+    /// The member key under `container`, or the element index (-1 for a
+    /// member): the index is made text only when an error needs it.
+    let key: String
+    let index: Int
     /// The member key or element index under `container`.
-    let token: String
+    var token: String { index >= 0 ? String(index) : key }
+
+    init(raw: UnsafeMutablePointer<json_t>, container: UnsafeMutablePointer<json_t>?, key: String = "", index: Int = -1) {
+        self.raw = raw
+        self.container = container
+        self.key = key
+        self.index = index
+    }
 
     enum Kind: Int32 {
         case object = 0, array, string, integer, real, `true`, `false`, null
@@ -58,7 +69,7 @@ struct JSONValue {
         var iterator = json_object_iter(raw)
         while let it = iterator {
             let key = String(cString: json_object_iter_key(it))
-            out.append((key, JSONValue(raw: json_object_iter_value(it), container: raw, token: key)))
+            out.append((key, JSONValue(raw: json_object_iter_value(it), container: raw, key: key)))
             iterator = json_object_iter_next(raw, it)
         }
         return out
@@ -66,7 +77,7 @@ struct JSONValue {
 
     var elements: [JSONValue] {
         guard kind == .array else { return [] }
-        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), container: raw, token: String($0)) }
+        return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), container: raw, index: $0) }
     }
 
     /// Compact JSON text of this value.
@@ -99,7 +110,7 @@ final class JSONDocument {
     let root: JSONValue
 
     private init(root raw: UnsafeMutablePointer<json_t>) {
-        root = JSONValue(raw: raw, container: nil, token: "")
+        root = JSONValue(raw: raw, container: nil)
     }
 
     /// Parses with Jansson, rejecting duplicate keys; syntax errors are

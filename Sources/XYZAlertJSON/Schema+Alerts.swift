@@ -22,16 +22,21 @@ extension Schema {
                 continue
             }
             let name = alert.definition.name
-            if let first = firstSeen[ExactString(name)] {
+            let key = ExactString(name)
+            // (One look-up: a duplicate, rare, puts the first one back.)
+            if let first = firstSeen.updateValue(index, forKey: key) {
+                firstSeen[key] = first
                 try attempt { () throws(LoadError) in
                     throw fail("duplicate \(alert.nameValue == nil ? "id" : "name") \"\(name)\" (first defined at \(path(elements[first])))",
                                at: nameValue)
                 }
                 continue
             }
-            firstSeen[ExactString(name)] = index
-            read.ids.insert(ExactString(name))
-            definedIDs.insert(ExactString(alert.definition.id))
+            read.ids.insert(key)
+            // (In an alert set a name is the id: `read.ids` holds them.)
+            if pages != nil {
+                definedIDs.insert(ExactString(alert.definition.id))
+            }
             read.count += 1
             // (Checking an alert set, an alert without dependencies is done
             // with: nothing looks at it again.)
@@ -44,7 +49,8 @@ extension Schema {
         }
         // An unknown id may be the unreadable id of a broken alert.
         for (i, definition) in definitions.enumerated() where read.idsComplete {
-            for (k, id) in definition.after.enumerated() where !definedIDs.contains(ExactString(id)) {
+            for (k, id) in definition.after.enumerated()
+                where !(pages == nil ? read.ids : definedIDs).contains(ExactString(id)) {
                 try attempt { () throws(LoadError) in
                     throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
                                at: afterValues[i][k])
@@ -89,13 +95,18 @@ extension Schema {
             }
         }
         alert.sound = broken.isEmpty
-        alert.definition.text = value.text
         // A required field missing beside a broken one (perhaps itself, misspelt) is not reported.
         if alert.idValue == nil && alert.nameValue == nil && broken.isEmpty {
             throw fail(pages == nil ? "an alert needs an \"id\"" : "an alert needs an \"id\" or a \"name\"", at: value)
         }
         if alert.nameValue == nil {
             alert.definition.name = alert.definition.id
+        }
+        // Only a definition a campaign names is compared by its text (a set
+        // update, docs/rules.md §22): writing out every alert's JSON cost
+        // more than parsing it.
+        if !campaignAlerts.isEmpty && campaignAlerts.contains(ExactString(alert.definition.name)) {
+            alert.definition.text = value.text
         }
         if alert.definition.id.isEmpty && !alert.definition.caps.isEmpty && broken.isEmpty {
             throw fail("alert \"\(alert.definition.name)\" has caps (limit, cooldown) but no \"id\": caps count displays under the id",
@@ -121,6 +132,8 @@ extension Schema {
 
     /// Reads one field of an alert object into `alert`.
     func field(_ key: String, _ field: JSONValue, of alert: inout ParsedAlert, pages: [Scenario.Page]?) throws(LoadError) {
+        // (A switch over strings compares them one by one: the keys most
+        // alerts use come first.)
         switch key {
         case "id":
             alert.definition.id = try string(field, "id")
@@ -140,6 +153,17 @@ extension Schema {
         case "title": alert.definition.content.title = try string(field, "title", allowEmpty: true)
         case "message": alert.definition.content.message = try string(field, "message", allowEmpty: true)
         case "actions": alert.definition.content.actions = try actions(field)
+        case "meta":
+            guard field.kind == .object else {
+                throw fail("meta must be an object, got \(field.described)", at: field)
+            }
+            alert.definition.content.meta = field.text
+        case "page" where pages != nil:
+            let name = try string(field, "page")
+            guard pageNames.contains(ExactString(name)) || pagesBroken else {
+                throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
+            }
+            alert.definition.page = name
         case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
         case "duration": alert.definition.duration = try seconds(field, "duration")
@@ -172,11 +196,6 @@ extension Schema {
                 }
                 alert.definition.tags.append(tag)
             }
-        case "meta":
-            guard field.kind == .object else {
-                throw fail("meta must be an object, got \(field.described)", at: field)
-            }
-            alert.definition.content.meta = field.text
         case "name" where pages != nil:
             alert.definition.name = try string(field, "name")
             alert.nameValue = field
@@ -192,12 +211,6 @@ extension Schema {
                 throw fail("holds must be an integer from 1 to 2147483647 (holds made before the add), got \(field.described)", at: field)
             }
             alert.definition.holds = Int(n)
-        case "page" where pages != nil:
-            let name = try string(field, "page")
-            guard pageNames.contains(ExactString(name)) || pagesBroken else {
-                throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
-            }
-            alert.definition.page = name
         default:
             throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : Self.scenarioAlertKeys), at: field)
         }
@@ -205,12 +218,20 @@ extension Schema {
 
     func actions(_ value: JSONValue) throws(LoadError) -> [AlertAction] {
         var out: [AlertAction] = []
-        var ids: Set<ExactString> = []
+        // (A set only past a few: most alerts have one to three actions,
+        // and a set of them cost more than reading the rest of the alert.)
+        var ids: Set<ExactString>?
         for element in try array(value, "actions") {
             let action = try self.action(element)
-            if !ids.insert(ExactString(action.id)).inserted {
+            let id = ExactString(action.id)
+            if out.count == 8 {
+                ids = Set(out.map { ExactString($0.id) })
+            }
+            let isNew = ids.map { !$0.contains(id) } ?? !out.contains { ExactString($0.id) == id }
+            if !isNew {
                 throw fail("duplicate action id \"\(action.id)\"", at: path(element).appending("id"))
             }
+            ids?.insert(id)
             out.append(action)
         }
         return out

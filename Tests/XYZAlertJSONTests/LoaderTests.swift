@@ -63,6 +63,22 @@ struct LoaderTests {
         #expect(e?.position?.column == 25)
     }
 
+    @Test func aDuplicateActionIDIsFoundAmongFewAndAmongMany() {
+        // Up to eight actions are compared one by one, past that through a
+        // set: the same error either way, at the second one's id.
+        func actions(_ ids: [String]) -> String {
+            "{\"alerts\": [{\"id\": \"a\", \"actions\": ["
+                + ids.map { "{\"id\": \"\($0)\", \"title\": \"T\"}" }.joined(separator: ", ") + "]}]}"
+        }
+        for (ids, index) in [(["x", "y", "x"], 2), ((0..<8).map { "a\($0)" } + ["a3"], 8),
+                             ((0..<12).map { "a\($0)" } + ["a10"], 12), ((0..<9).map { "a\($0)" } + ["a8"], 9)] {
+            let e = error(actions(ids))
+            #expect(e?.message == "duplicate action id \"\(ids[index])\"", "\(ids)")
+            #expect(e?.pointer == "/alerts/0/actions/\(index)/id", "\(ids)")
+        }
+        #expect(error(actions((0..<20).map { "a\($0)" })) == nil)
+    }
+
     @Test func escapedKeysAreMatchedDecoded() {
         // "pri\u006frity" is "priority"; the second priority is the duplicate-free bad one.
         let e = error(#"{"alerts": [{"id": "a", "pri\u006frity": "x"}]}"#)

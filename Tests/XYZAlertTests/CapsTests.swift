@@ -33,6 +33,42 @@ struct CapsTests {
                              "@0.0 finish rate capped"])
     }
 
+    @Test func capsOnAllFollowEverySetAndClear() throws {
+        // The caps on "all" are read without a look-up: each change of them
+        // (limit, cool-down, clear of the key, clear of every key) must be
+        // what the next display sees.
+        let r = clocked()
+        let home = page("home", r)
+        let h = history(r)
+        try home.setHistory(h)
+        func shows(_ id: String) throws -> Bool {
+            let a = alert(id)
+            try home.add(a)
+            defer { if a.state == .showing { try? a.dismiss() } }
+            return a.state == .showing
+        }
+        // (A display counts under the keys that have a cap then.)
+        #expect(try shows("a"))
+        try h.setLimit("all", CapLimit(count: 1, per: .lifetime))
+        #expect(try shows("b"))
+        #expect(try !shows("c"))
+        try h.clearCaps("all")
+        #expect(try shows("d"))
+        try h.setCooldown("all", 60)
+        #expect(try shows("e"))
+        #expect(try !shows("f"))
+        try h.setCooldown("all", 0)
+        #expect(try shows("g"))
+        // (Displays counted stay: b and e; g came with no cap on "all".)
+        try h.setLimit("all", CapLimit(count: 3, per: .lifetime))
+        try h.setLimit("lane:main", CapLimit(count: 100, per: .lifetime))
+        #expect(try shows("h"))
+        #expect(try !shows("i"))
+        try h.clearCaps(nil)
+        #expect(try shows("j"))
+        #expect(h.caps("all") == CapRules())
+    }
+
     @Test func aWaitAlertParksFreesByTimeAndNeverBlocksTheOnesBehind() throws {
         let r = clocked()
         let home = page("home", r)

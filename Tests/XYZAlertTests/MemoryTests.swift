@@ -1,5 +1,10 @@
 import Testing
-import XYZAlert
+@_spi(Testing) import XYZAlert
+#if os(Linux)
+/// glibc's size of an allocation (malloc.h), declared here for one test.
+@_silgen_name("malloc_usable_size")
+private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
 
 /// The engine keeps references between dispatches, alerts and domains until
 /// `destroy()`; after it, everything must be freed, host data included.
@@ -68,4 +73,26 @@ struct MemoryTests {
         #expect(a.dispatch == nil && a.state == .finished)
         try home.destroy()
     }
+
+    #if os(Linux)
+    @Test func aMinimalAlertTakesOneSmallAllocationThroughItsLife() throws {
+        // make bench measures the resident growth per queued alert (at most
+        // 250 bytes); here, what decides it: the alert's own allocation, and
+        // no side allocation for what it does not use (timing and layout,
+        // dependency edges, caps, content), whatever it goes through.
+        let r = Recorder()
+        let home = page("home", r)
+        let a = Alert()
+        let size = mallocUsableSize(Unmanaged.passUnretained(a).toOpaque())
+        #expect(size <= 216, "an alert takes \(size) bytes")
+        try home.add([a])
+        #expect(a.state == .showing)
+        _ = (a.duration, a.ttl, a.frame, a.offset, a.avoidsKeyboard, a.keyboardAdjust)
+        try a.dismiss()
+        #expect(!a.hasSideAllocations, "reading defaults or a plain show made a side allocation")
+        let timed = Alert()
+        try timed.setDuration(5)
+        #expect(timed.hasSideAllocations)
+    }
+    #endif
 }

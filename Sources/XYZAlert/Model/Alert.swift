@@ -36,6 +36,12 @@ public final class Alert {
     @exclusivity(unchecked) var storedState: AlertState = .idle
     /// Why the alert finished; nil until it has.
     @exclusivity(unchecked) public internal(set) var endReason: EndReason?
+    /// Whether its page's order was `.lifo` when it was added: it then goes
+    /// before the candidates of its priority added earlier (see `rank`).
+    @exclusivity(unchecked) var addedLifo = false
+    /// `dropIndex`, in 32 bits (a queue never holds 2^31 alerts): with the
+    /// one-byte fields above it fills the word before `target`.
+    @exclusivity(unchecked) var storedDropIndex: Int32 = -1
     /// The layer to show on: "page" (the dispatch's page view) or a name
     /// registered with `Dispatch.setTarget` on its dispatch or an ancestor.
     @exclusivity(unchecked) public var target = "page"
@@ -47,19 +53,10 @@ public final class Alert {
     @exclusivity(unchecked) var storedContent: ContentBox?
     /// Whether content was ever set (else it has no text to announce).
     var hasContent: Bool { storedContent != nil }
-    @exclusivity(unchecked) public var avoidsKeyboard = true
-    /// Added to the keyboard offset while avoiding; negative moves further up.
-    @exclusivity(unchecked) public var keyboardAdjust: Double = 0
-    /// The alert's laid-out frame, as reported by the host; nil until then.
-    @exclusivity(unchecked) public var frame: Rect?
-    /// The vertical offset last reported through `AlertHost.move`.
-    @exclusivity(unchecked) public internal(set) var offset: Double = 0
-    /// Seconds the alert may be showing, in total, before it ends by itself
-    /// (`timeout`); the count pauses while it is hidden. 0: no limit.
-    @exclusivity(unchecked) public var duration: Double = 0
-    /// Seconds from `add` within which the alert must first be on screen,
-    /// or it ends (`expired`); no longer applies once shown. 0: no limit.
-    @exclusivity(unchecked) public var ttl: Double = 0
+    /// Its keyboard settings and frame, durations and timer, made on first
+    /// use (see TimingAndLayout.swift): an alert that never uses them is
+    /// 120 bytes smaller.
+    @exclusivity(unchecked) var timingAndLayout: TimingAndLayout?
     /// The lane, nil for "main" (see Lanes.swift).
     @exclusivity(unchecked) var laneKey: ExactString?
     /// The tags (see Tags.swift), in the order first added, with an index
@@ -86,9 +83,6 @@ public final class Alert {
     @exclusivity(unchecked) var seq = 0
     /// Its place in its domain's stack while on screen: larger is higher.
     @exclusivity(unchecked) var stackOrder = 0
-    /// Whether its page's order was `.lifo` when it was added: it then goes
-    /// before the candidates of its priority added earlier (see `rank`).
-    @exclusivity(unchecked) var addedLifo = false
     /// Position in its dispatch's candidate queue, or -1 when not queued.
     @exclusivity(unchecked) var queueIndex = -1
     /// Position in its dispatch's `alerts` while live.
@@ -96,19 +90,11 @@ public final class Alert {
     /// The pass and sweeps of its domain that last handled it (see `Domain`).
     @exclusivity(unchecked) var passMark = 0
     @exclusivity(unchecked) var hideMark = 0
-    @exclusivity(unchecked) var moveMark = 0
-    /// While in its domain's `deadlines`: when its timer runs out, on the
-    /// domain's clock (the ttl before it first shows, the rest of its
-    /// duration while it is showing).
-    @exclusivity(unchecked) var deadline: Double = 0
     /// Position in its dispatch's `dropQueue`, or -1 when not in it.
-    @exclusivity(unchecked) var dropIndex = -1
-    /// Position in its domain's `deadlines`, or -1 when no timer runs.
-    @exclusivity(unchecked) var deadlineIndex = -1
-    /// The part of `duration` not yet spent showing (set by `add`), and
-    /// while it runs the domain time it last started running at.
-    @exclusivity(unchecked) var remainingDuration: Double = 0
-    @exclusivity(unchecked) var durationStartedAt: Double = 0
+    var dropIndex: Int {
+        get { Int(storedDropIndex) }
+        set { storedDropIndex = Int32(truncatingIfNeeded: newValue) }
+    }
     /// While its `update` callback runs; and whether a change made from
     /// inside it waits for one more delivery (see `setContent`).
     @exclusivity(unchecked) var updateIsRunning = false
@@ -157,8 +143,12 @@ public final class Alert {
     /// first use, as most alerts have none.
     @exclusivity(unchecked) var extras: AlertExtras?
     /// While live: the number of unmet dependencies, i.e. unfinished handle
-    /// dependencies plus id dependencies naming a live alert of the domain.
-    @exclusivity(unchecked) var unmet = 0
+    /// dependencies plus id dependencies naming a live alert of the domain
+    /// (kept with the edges: without them it is 0).
+    var unmet: Int {
+        get { edges?.unmet ?? 0 }
+        set { if edges != nil || newValue != 0 { writableEdges.unmet = newValue } }
+    }
 
     /// Creates an idle, ready alert. An empty `id` means no id.
     public init(id: String? = nil) {
@@ -406,4 +396,5 @@ final class DependencyEdges {
     @exclusivity(unchecked) var dependencies: [Alert] = []
     @exclusivity(unchecked) var idDependencyList = IDList()
     @exclusivity(unchecked) var dependents: [Alert] = []
+    @exclusivity(unchecked) var unmet = 0
 }
