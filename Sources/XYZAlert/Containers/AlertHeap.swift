@@ -117,12 +117,16 @@ enum CandidateOrder: AlertHeapOrder {
 
 /// Deadline order (docs/rules.md §12): earlier deadline first, ties in add
 /// order. The position is `Alert.deadlineIndex`.
+/// (An alert in the heap has its `TimingAndLayout` box: every insert sets
+/// its deadline through `writableTimingAndLayout`, so the order reads the
+/// box itself.)
 enum DeadlineOrder: AlertHeapOrder {
     static func precedes(_ a: Alert, _ b: Alert) -> Bool {
-        a.deadline != b.deadline ? a.deadline < b.deadline : a.seq < b.seq
+        let (x, y) = (a.timingAndLayout!.deadline, b.timingAndLayout!.deadline)
+        return x != y ? x < y : a.seq < b.seq
     }
     static func position(of alert: Alert) -> Int { alert.deadlineIndex }
-    static func setPosition(_ position: Int, of alert: Alert) { alert.deadlineIndex = position }
+    static func setPosition(_ position: Int, of alert: Alert) { alert.timingAndLayout!.deadlineIndex = position }
 }
 
 /// The ready, unblocked alerts of one dispatch and one exclusive class, in

@@ -76,7 +76,7 @@ extension Domain {
 
     /// `alert` was just added: its ttl starts, at `time`.
     func startTTL(_ alert: Alert, at time: Double) {
-        alert.deadline = finiteTime(time + alert.ttl)
+        alert.writableTimingAndLayout.deadline = finiteTime(time + alert.ttl)
         deadlines.insert(alert)
     }
 
@@ -99,7 +99,8 @@ extension Domain {
         let scale = durationScale
         let time = now()
         alert.durationStartedAt = time
-        alert.deadline = finiteTime(time + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
+        alert.writableTimingAndLayout.deadline =
+            finiteTime(time + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
         deadlines.insert(alert)
     }
 
@@ -211,7 +212,7 @@ extension Domain {
         let (from, to) = (now(), target.now())
         for alert in timed {
             deadlines.remove(alert)
-            alert.deadline = finiteTime(to + finiteTime(alert.deadline - from))
+            alert.writableTimingAndLayout.deadline = finiteTime(to + finiteTime(alert.deadline - from))
             target.deadlines.insert(alert)
         }
         for alert in waking {

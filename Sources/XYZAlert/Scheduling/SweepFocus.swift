@@ -42,11 +42,15 @@ extension Domain {
 
     /// `dispatch` started or stopped participating: kept until "main" is
     /// settled again, or, past a bound, replaced by `flipsOverflowed` (every
-    /// sweep looks at the whole stack until then).
+    /// sweep looks at the whole stack until then). A stack too short for a
+    /// focus keeps no list either.
     @inline(__always)
     func recordFlip(_ dispatch: Dispatch) {
         guard !flipsOverflowed else { return }
-        if flippedPages.count >= 64 + stack.count / 4 {
+        if stack.count < Domain.minimumStackForFocus {
+            flipsOverflowed = true
+            flipsToForget = true
+        } else if flippedPages.count >= 64 + stack.count / 4 {
             forgetFlips(overflowing: true)
         } else {
             flippedPages.append(dispatch)
@@ -64,7 +68,9 @@ extension Domain {
         }
         flipsOverflowed = overflowing
         flipsToForget = overflowing
-        mainLaneState.focus = nil
+        if mainLaneState.focus != nil {
+            mainLaneState.focus = nil
+        }
     }
 
     /// What the running sweep of "main" (the only lane) looks at: the focus
