@@ -301,4 +301,30 @@ struct SweepTests {
         #expect(root.sweptAlerts - before <= 8, "swept \(root.sweptAlerts - before) alerts")
         root.checkInvariants()
     }
+
+    @Test func destroyingLeafPagesOneByOneLooksAtTheirOwnLanesOnly() throws {
+        // 200 child pages, each with an alert in a lane of its own on
+        // screen: destroying them from the last one back must not look at
+        // every lane each time (a leaf's destroy split nothing but rebuilt
+        // and marked every lane: O(n^2) to tear down).
+        let r = Recorder()
+        let root = page("root", r)
+        var pages: [Dispatch] = []
+        for i in 0..<200 {
+            let child = page("p\(i)", r)
+            try child.setParent(root)
+            let a = alert("a\(i)")
+            try a.setLane("l\(i)")
+            try child.add([a])
+            pages.append(child)
+        }
+        #expect(r.take().count == 200)
+        let before = root.sweptAlerts
+        for child in pages.reversed() {
+            try child.destroy()
+        }
+        #expect(root.sweptAlerts - before <= 4 * 200, "swept \(root.sweptAlerts - before) alerts")
+        #expect(r.take().count == 400)  // remove and finish, destroyed, for each
+        root.checkInvariants()
+    }
 }

@@ -110,8 +110,13 @@ static void one_cycle(xyz_dispatch *page) {
     xyz_alert_release(top);
 }
 
-static double cycle(size_t n, size_t units) {
+/* The cycle at n queued; on a page with `history` when it is not NULL (the
+ * page takes its own reference). */
+static double cycle_with(size_t n, size_t units, xyz_history *history) {
     xyz_dispatch *page = new_page();
+    if (history) {
+        check(xyz_dispatch_set_history(page, history));
+    }
     check(xyz_dispatch_page_did_appear(page));
     queue_behind_a_showing_alert(page, "p", n);
     double start = now_ns();
@@ -273,17 +278,8 @@ static double capped(size_t n, size_t units) {
     xyz_history *history = xyz_history_create(ticking_clock, &wall, NULL);
     check(xyz_history_set_limit(history, "all", UINT32_MAX, XYZ_PER_WINDOW, 1));
     check(xyz_history_set_cooldown(history, "all", 1e-6));
-    xyz_dispatch *page = new_page();
-    check(xyz_dispatch_set_history(page, history));
+    double ns = cycle_with(n, units, history);
     xyz_history_release(history);
-    check(xyz_dispatch_page_did_appear(page));
-    queue_behind_a_showing_alert(page, "p", n);
-    double start = now_ns();
-    for (size_t c = 0; c < units; c++) {
-        one_cycle(page);
-    }
-    double ns = (now_ns() - start) / (double)units;
-    check(xyz_dispatch_destroy(page));
     return ns;
 }
 
@@ -350,7 +346,7 @@ int main(int argc, char **argv) {
     size_t size = strtoul(argv[2], 0, 10), units = argc > 3 ? strtoul(argv[3], 0, 10) : 100000;
     double ns;
     if (!strcmp(shape, "cycle")) {
-        ns = cycle(size, units);
+        ns = cycle_with(size, units, NULL);
     } else if (!strcmp(shape, "pages")) {
         ns = pages(size, units);
     } else if (!strcmp(shape, "chain")) {

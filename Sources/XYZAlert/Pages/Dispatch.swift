@@ -280,7 +280,6 @@ public final class Dispatch {
         }
         isDestroyed = true
         domain.leaveParticipation(self)
-        domain.forgetFlips(overflowing: true)
         var settlement = Settlement()
         settlement.needPass(domain)
         while let alert = domain.stack.last(where: { $0.dispatch === self }) {

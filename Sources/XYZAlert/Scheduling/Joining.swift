@@ -87,6 +87,10 @@ extension Domain {
     /// O(n + stack), not O(n × stack): O(the subtrees' dispatches and
     /// alerts + this domain's stack and lanes).
     func split(_ children: [Dispatch]) -> [Domain] {
+        // (A page destroyed without children splits nothing: walking the
+        // stack and rebuilding every lane's would cost O(stack + lanes) per
+        // destroyed leaf, O(n^2) to tear down n pages each in a lane.)
+        guard !children.isEmpty else { return [] }
         // Which child's subtree each dispatch leaves with, then one walk of
         // the stack that deals the on-screen alerts out.
         var leaving: [ObjectIdentifier: Int] = [:]

@@ -59,9 +59,10 @@ extension Domain {
     }
 
     /// Empties `flippedPages`: "main" was seen settled (`overflowing`
-    /// false), or which pages flipped is no longer known (true: a split, a
-    /// join or a destroyed page; until the next settled sweep of "main",
-    /// sweeps look at the whole stack).
+    /// false), or which pages flipped is no longer known (true: a split or
+    /// a join; until the next settled sweep of "main", sweeps look at the
+    /// whole stack). A destroyed page stays listed until then (its alerts
+    /// have ended; it no longer refers to this domain).
     func forgetFlips(overflowing: Bool) {
         if !flippedPages.isEmpty {
             flippedPages.removeAll(keepingCapacity: !overflowing)
