@@ -161,7 +161,7 @@ c-test: lib
 	$(VALGRIND) $(CTEST_DIR)/c-tests
 	@# The benchmarks' workloads check every result: run each once, small, under valgrind.
 	$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(CTEST_DIR)/bench-engine $(LINK_LIB)
-	for shape in "cycle 10 200" "pages 10 200" "chain 200" "keyboard 10 200" "deferred 20 200" "timers 100 200"; do \
+	for shape in "cycle 10 200" "pages 10 200" "chain 200" "keyboard 10 200" "deferred 20 200" "timers 100 200" "capped 10 200" "stack 20 50" "memory 2000"; do \
 		$(VALGRIND) $(CTEST_DIR)/bench-engine $$shape > /dev/null || exit 1; done
 
 # Crash safety of the history file: a writer killed (SIGKILL) at random
