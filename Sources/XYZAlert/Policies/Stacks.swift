@@ -134,7 +134,9 @@ extension Domain {
     /// or the eviction that makes room for it). `alerts` are the lane's
     /// on-screen alerts, `pages` its candidate pages (see `laneEvent`).
     /// O(s log s) for the lane's stack of s, plus the selection; O(pages)
-    /// for a settled lane whose show fits (`settledStackEvent`).
+    /// for a settled lane whose show fits (`settledStackEvent`), and
+    /// O(pages + changes) while the lane is known by rank
+    /// (`rankedStackEvent`, StackRanking.swift).
     @inline(never)
     func stackLaneEvent(_ pass: Int, _ state: LaneState, in alerts: [Alert], pages: [Dispatch]?, limit: LaneLimit,
                         _ heldBack: inout Bool) -> PassEvent? {
@@ -142,7 +144,15 @@ extension Domain {
         if state.settled, let event = settledStackEvent(state, pages: pages, limit: limit) {
             return event
         }
+        // Known by rank: the events without a sweep (StackRanking.swift).
+        if state.ranking != nil {
+            if let event = rankedStackEvent(pass, state, pages: pages, limit: limit) {
+                return event
+            }
+            state.ranking = nil
+        }
         state.settled = false
+        sweptAlerts &+= alerts.count
         var top: ScreenTop?
         var competing: [(priority: Int32, index: Int)] = []
         var exclusiveShows = false
@@ -245,6 +255,7 @@ extension Domain {
             state.settledTop = top
             state.settledCompeting = onScreen
             state.settledHidesOthers = exclusiveShows
+            keepRanking(state, alerts, limit: limit)
         }
         return chosen.map(PassEvent.show)
     }

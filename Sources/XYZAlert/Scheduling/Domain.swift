@@ -61,6 +61,11 @@ final class Domain {
     @exclusivity(unchecked) var flipsToForget = false
     @exclusivity(unchecked) var focusMarks = 0
     @exclusivity(unchecked) var sweptAlerts = 0
+    /// Whether lanes with a limit keep their ranking (StackRanking.swift);
+    /// tests turn it off to compare the events with and without it.
+    @exclusivity(unchecked) var keepsStackRankings = true
+    /// How many events (and settled looks) rankings gave (for tests).
+    @exclusivity(unchecked) var rankedStackEvents = 0
     /// Counts the changes that can give a running pass an event it did not
     /// have: the stack changing, rule 1's inputs changing
     /// (`participationChanged`) and a candidate joining a queue

@@ -29,6 +29,20 @@ extension Domain {
             require(alert.dispatch?.domain === self, "\(alert.quotedName) on the stack belongs to another domain")
             require(onScreen.insert(ObjectIdentifier(alert)).inserted, "\(alert.quotedName) is twice on the stack")
         }
+        // StackRanking.swift: a lane's ranking holds its on-screen alerts
+        // (simple ones) by priority, then show order.
+        for lane in [mainLaneState] + Array(laneStates.values) {
+            guard let ranking = lane.ranking else { continue }
+            let own = stack.filter { hasLanes ? $0.laneKey == lane.key : true }
+            require(Set(ranking.map(ObjectIdentifier.init)) == Set(own.map(ObjectIdentifier.init))
+                    && ranking.count == own.count, "the ranking of lane \(lane.key?.string ?? "main") is not its stack")
+            require(ranking.indices.dropFirst().allSatisfy { i in
+                let (a, b) = (ranking[i - 1], ranking[i])
+                return a.priority != b.priority ? a.priority < b.priority : a.stackOrder < b.stackOrder
+            }, "the ranking of lane \(lane.key?.string ?? "main") is out of order")
+            require(ranking.allSatisfy { $0.exclusive != .hideOthers && $0.coverable },
+                    "the ranking of lane \(lane.key?.string ?? "main") holds an alert it must not")
+        }
         // SweepFocus.swift: an alert showing on a page that does not take
         // part is on a page that flipped since "main" last settled, and the
         // stack is in `stackOrder`.
@@ -205,6 +219,20 @@ extension Dispatch {
     /// How many on-screen alerts the sweeps of its domain were given so far
     /// (see SweepFocus.swift): for complexity tests.
     @_spi(Testing) public var sweptAlerts: Int { domain.sweptAlerts }
+
+    /// How many events (and settled looks) lanes with a limit took from
+    /// their ranking (see StackRanking.swift): for tests.
+    @_spi(Testing) public var rankedStackEvents: Int { domain.rankedStackEvents }
+
+    /// Turns the ranking of lanes with a limit (StackRanking.swift) on or
+    /// off for this dispatch's domain, as it is now: for tests that compare
+    /// the events it gives with those of the sweep.
+    @_spi(Testing) public func keepStackRankings(_ on: Bool) {
+        domain.keepsStackRankings = on
+        if !on {
+            domain.unsettleAllLanes()
+        }
+    }
 
     /// Checks every invariant of this dispatch's domain (see
     /// `Domain.checkInvariants`); for the engine's own tests.

@@ -102,6 +102,12 @@ final class LaneState {
     /// For "main" while it is the only lane: the part of the stack its
     /// sweeps look at, and when it was made (see SweepFocus.swift).
     @exclusivity(unchecked) var focus: [Alert]?
+    /// For a lane with a limit: its on-screen alerts by rank, weakest first,
+    /// while they are known to need no sweep (see StackRanking.swift), and
+    /// how many shows and ends changed it since an evaluation found every
+    /// one of them as it should be.
+    @exclusivity(unchecked) var ranking: [Alert]?
+    @exclusivity(unchecked) var rankingChanges = 0
     @exclusivity(unchecked) var focusKey = FocusKey(pass: -1, changes: 0, participation: 0, count: 0)
 
     init(key: ExactString?, position: Int) {
@@ -249,10 +255,12 @@ extension Domain {
     /// the stack). O(s + L log L).
     func rebuildLaneStacks() {
         mainLaneState.settled = false
+        mainLaneState.ranking = nil
         guard hasLanes else { return }
         for lane in lanesInUse {
             lane.stack = []
             lane.settled = false
+            lane.ranking = nil
         }
         for alert in stack {
             // (During a join or a split a lane may not be counted in yet:
@@ -288,6 +296,7 @@ extension Domain {
             markLanesDirty(of: dispatch)
         } else {
             mainLaneState.settled = false
+            mainLaneState.ranking = nil
         }
     }
 
@@ -312,10 +321,12 @@ extension Domain {
     func laneScreenChanged(_ lane: ExactString?) {
         guard hasLanes else {
             mainLaneState.settled = false
+            mainLaneState.ranking = nil
             return
         }
         let state = laneState(lane)
         state.settled = false
+        state.ranking = nil
         pushDirty(state)
     }
 
@@ -330,6 +341,7 @@ extension Domain {
     func unsettleLane(named name: ExactString) {
         guard let state = laneState(named: name) else { return }
         state.settled = false
+        state.ranking = nil
         if hasLanes {
             pushDirty(state)
         }
@@ -338,8 +350,10 @@ extension Domain {
     /// Every lane is to be swept again.
     func unsettleAllLanes() {
         mainLaneState.settled = false
+        mainLaneState.ranking = nil
         for lane in lanesInUse {
             lane.settled = false
+            lane.ranking = nil
         }
         markAllLanesDirty()
     }
@@ -364,8 +378,16 @@ extension Domain {
             let state = laneState(alert.laneKey)
             state.stack.append(alert)
             state.shown(alert)
-        } else if mainLaneState.settled {
-            mainLaneState.shown(alert)
+            if state.ranking != nil {
+                rankingShown(state, alert)
+            }
+        } else {
+            if mainLaneState.settled {
+                mainLaneState.shown(alert)
+            }
+            if mainLaneState.ranking != nil {
+                rankingShown(mainLaneState, alert)
+            }
         }
     }
 
@@ -375,6 +397,9 @@ extension Domain {
     func laneLeftScreen(_ alert: Alert) {
         guard hasLanes else {
             mainLaneState.settled = false
+            if mainLaneState.ranking != nil {
+                rankingLeft(mainLaneState, alert)
+            }
             return
         }
         let state = laneState(alert.laneKey)
@@ -382,6 +407,9 @@ extension Domain {
             state.stack.remove(at: i)
         }
         state.settled = false
+        if state.ranking != nil {
+            rankingLeft(state, alert)
+        }
         pushDirty(state)
     }
 }
