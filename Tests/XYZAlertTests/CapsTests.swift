@@ -69,6 +69,41 @@ struct CapsTests {
         #expect(h.caps("all") == CapRules())
     }
 
+    @Test func theRecordOfAllGoesThroughSaveLoadAndSessions() throws {
+        // The record of "all" is kept beside the others: what it counted
+        // must be saved, loaded, carried into a new session and pruned as
+        // any key's.
+        let r = clocked()
+        func shows(_ page: Dispatch, _ id: String) throws -> Bool {
+            let a = alert(id)
+            try page.add(a)
+            defer { if a.state == .showing { try? a.dismiss() } }
+            return a.state == .showing
+        }
+        let first = history(r)
+        try first.setLimit("all", CapLimit(count: 2, per: .session))
+        let home = page("home", r)
+        try home.setHistory(first)
+        #expect(try shows(home, "a") && shows(home, "b"))
+        #expect(try !shows(home, "c"))
+        let saved = first.save()
+        #expect(saved.records[ExactString("all")]?.sessionCount == 2)
+        #expect(first.json().contains(#""all": {"session": 2}"#), "\(first.json())")
+        let second = history(r)
+        try second.setLimit("all", CapLimit(count: 2, per: .session))
+        try second.load(saved)
+        let other = page("other", r)
+        try other.setHistory(second)
+        #expect(try !shows(other, "d"))
+        try second.beginSession()
+        #expect(try shows(other, "e"))
+        #expect(second.save().records[ExactString("all")]?.sessionCount == 1)
+        #expect(second.save().records.count == 1)
+        try second.loadEmpty()
+        #expect(second.save().records.isEmpty)
+        #expect(try shows(other, "f"))
+    }
+
     @Test func aWaitAlertParksFreesByTimeAndNeverBlocksTheOnesBehind() throws {
         let r = clocked()
         let home = page("home", r)

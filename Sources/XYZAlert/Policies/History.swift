@@ -74,6 +74,20 @@ public final class History {
     /// (the header says the clock must not call the engine).
     @exclusivity(unchecked) private var clockIsRunning = false
     @exclusivity(unchecked) private var state = State()
+    /// The record of "all", the usual global cap, kept beside
+    /// `state.records` (never in it): a display under it is checked and
+    /// counted without a dictionary look-up. `save` puts it back in the
+    /// records, `load` takes it out.
+    @exclusivity(unchecked) private var allRecord: Record?
+
+    /// `body` on the saved part whole ("all" in its records).
+    private func withAllRecord(_ body: (inout State) -> Void) {
+        if let all = allRecord.take() {
+            state.records[CapKinds.allKey] = all
+        }
+        body(&state)
+        allRecord = state.records.removeValue(forKey: CapKinds.allKey)
+    }
     /// Whether the current session has begun: a new (or emptied) history is
     /// in session 1 before its first `beginSession`, which begins that one;
     /// a loaded history's session began when it was saved.
@@ -224,13 +238,17 @@ public final class History {
             sessionBegun = true
             // The same number, counted afresh: what was shown before the
             // session began belongs to no session.
+            if allRecord?.session == state.session {
+                allRecord!.session = 0
+            }
             for (key, record) in state.records where record.session == state.session {
                 state.records[key]!.session = 0
             }
         }
         // (What no cap needs goes here too, so that a long-running app's
         // history stays as small as its file.)
-        History.prune(&state, now: now(), rules: rules(of:))
+        let time = now()
+        withAllRecord { History.prune(&$0, now: time, rules: rules(of:)) }
         // docs/rules.md §21: then `session_start` on every domain's root,
         // within the same (recorded) call.
         let number = JSONObject([("number", .number(Double(state.session)))])
@@ -242,6 +260,9 @@ public final class History {
     /// The saved part, pruned of what no cap needs any more.
     public func save() -> State {
         var saved = state
+        if let all = allRecord {
+            saved.records[CapKinds.allKey] = all
+        }
         History.prune(&saved, now: now(), rules: rules(of:))
         for (key, record) in saved.records where record.expired > 0 {
             saved.records[key]!.compact()
@@ -289,6 +310,7 @@ public final class History {
             throw AlertError(.invalidArgument, "the trigger counts of campaign '\(key.string)' must be from 0 to \(History.countLimit)")
         }
         state = loaded
+        allRecord = state.records.removeValue(forKey: CapKinds.allKey)
         sessionBegun = true
         try capsChanged(.load)
     }
@@ -299,6 +321,7 @@ public final class History {
     public func loadEmpty() throws(AlertError) {
         try requireOutsideClock("load a history")
         state = State()
+        allRecord = nil
         sessionBegun = false
         try capsChanged(.load)
     }
@@ -400,7 +423,7 @@ public final class History {
         var latest: Double? = -Double.infinity
         alert.forEachCapKey(kinds(for: alert)) { key, isID in
             guard let rules = rules(of: key, for: alert, isID: isID) else { return }
-            let record = state.records[key] ?? Record()
+            let record = (key == CapKinds.allKey ? allRecord : state.records[key]) ?? Record()
             for limit in rules.limits {
                 let count: Int
                 var frees: Double?
@@ -461,7 +484,14 @@ public final class History {
             wall = time
             // In place: a copy out of the dictionary and back cost O(the
             // times kept) per display.
-            History.count(&state.records[key, default: Record()], at: time, session: state.session, rules)
+            if key == CapKinds.allKey {
+                if allRecord == nil {
+                    allRecord = Record()
+                }
+                History.count(&allRecord!, at: time, session: state.session, rules)
+            } else {
+                History.count(&state.records[key, default: Record()], at: time, session: state.session, rules)
+            }
         }
     }
 
