@@ -48,9 +48,9 @@ extension Schema {
             }
         }
         // An unknown id may be the unreadable id of a broken alert.
+        let known = pages == nil ? read.ids : definedIDs
         for (i, definition) in definitions.enumerated() where read.idsComplete {
-            for (k, id) in definition.after.enumerated()
-                where !(pages == nil ? read.ids : definedIDs).contains(ExactString(id)) {
+            for (k, id) in definition.after.enumerated() where !known.contains(ExactString(id)) {
                 try attempt { () throws(LoadError) in
                     throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
                                at: afterValues[i][k])

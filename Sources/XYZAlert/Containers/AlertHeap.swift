@@ -117,9 +117,9 @@ enum CandidateOrder: AlertHeapOrder {
 
 /// Deadline order (docs/rules.md §12): earlier deadline first, ties in add
 /// order. The position is `Alert.deadlineIndex`.
-/// (An alert in the heap has its `TimingAndLayout` box: every insert sets
-/// its deadline through `writableTimingAndLayout`, so the order reads the
-/// box itself.)
+/// (An alert in the heap has its `TimingAndLayout` box: every insert goes
+/// through `Domain.startTimer`, which makes it, so the order reads the box
+/// itself.)
 enum DeadlineOrder: AlertHeapOrder {
     static func precedes(_ a: Alert, _ b: Alert) -> Bool {
         let (x, y) = (a.timingAndLayout!.deadline, b.timingAndLayout!.deadline)

@@ -88,6 +88,26 @@ public final class History {
         body(&state)
         allRecord = state.records.removeValue(forKey: CapKinds.allKey)
     }
+
+    /// The record of `key`, wherever it is kept.
+    @inline(__always)
+    private func record(_ key: ExactString) -> Record? {
+        key == CapKinds.allKey ? allRecord : state.records[key]
+    }
+
+    /// `body` on the record of `key` (made empty when there is none), in
+    /// place: a copy out and back would copy its display times.
+    @inline(__always)
+    private func updateRecord(_ key: ExactString, _ body: (inout Record) -> Void) {
+        if key == CapKinds.allKey {
+            if allRecord == nil {
+                allRecord = Record()
+            }
+            body(&allRecord!)
+        } else {
+            body(&state.records[key, default: Record()])
+        }
+    }
     /// Whether the current session has begun: a new (or emptied) history is
     /// in session 1 before its first `beginSession`, which begins that one;
     /// a loaded history's session began when it was saved.
@@ -238,11 +258,10 @@ public final class History {
             sessionBegun = true
             // The same number, counted afresh: what was shown before the
             // session began belongs to no session.
-            if allRecord?.session == state.session {
-                allRecord!.session = 0
-            }
-            for (key, record) in state.records where record.session == state.session {
-                state.records[key]!.session = 0
+            withAllRecord { state in
+                for (key, record) in state.records where record.session == state.session {
+                    state.records[key]!.session = 0
+                }
             }
         }
         // (What no cap needs goes here too, so that a long-running app's
@@ -423,7 +442,7 @@ public final class History {
         var latest: Double? = -Double.infinity
         alert.forEachCapKey(kinds(for: alert)) { key, isID in
             guard let rules = rules(of: key, for: alert, isID: isID) else { return }
-            let record = (key == CapKinds.allKey ? allRecord : state.records[key]) ?? Record()
+            let record = self.record(key) ?? Record()
             for limit in rules.limits {
                 let count: Int
                 var frees: Double?
@@ -482,16 +501,8 @@ public final class History {
             }
             let time = wall ?? now()
             wall = time
-            // In place: a copy out of the dictionary and back cost O(the
-            // times kept) per display.
-            if key == CapKinds.allKey {
-                if allRecord == nil {
-                    allRecord = Record()
-                }
-                History.count(&allRecord!, at: time, session: state.session, rules)
-            } else {
-                History.count(&state.records[key, default: Record()], at: time, session: state.session, rules)
-            }
+            let session = state.session
+            updateRecord(key) { History.count(&$0, at: time, session: session, rules) }
         }
     }
 

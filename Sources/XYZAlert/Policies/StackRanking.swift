@@ -15,11 +15,23 @@
 /// split) forgets the ranking, and the sweep takes over until it finds the
 /// lane settled again. Cost: O(log s) per show or end to keep the ranking
 /// (plus moving the array's tail), O(changes) per event.
+extension Alert {
+    /// Whether a ranking may hold it: not `hideOthers`, coverable (the
+    /// participation of its page is checked where it can change).
+    var isRankable: Bool { exclusive != .hideOthers && coverable }
+
+    /// Whether it comes before `other` in a ranking: a lower priority, or
+    /// the same and the older show.
+    func ranksBelow(_ other: Alert) -> Bool {
+        priority != other.priority ? priority < other.priority : stackOrder < other.stackOrder
+    }
+}
+
 extension Domain {
     /// `alert` of the lane of `state` went on screen: into the ranking, or
     /// the ranking is forgotten when the alert is not a simple one.
     func rankingShown(_ state: LaneState, _ alert: Alert) {
-        guard alert.exclusive != .hideOthers, alert.coverable, alert.dispatch?.isParticipating == true else {
+        guard alert.isRankable, alert.dispatch?.isParticipating == true else {
             state.ranking = nil
             return
         }
@@ -40,15 +52,12 @@ extension Domain {
     }
 
     /// Where `alert` goes in `ranking`: after every alert that ranks below
-    /// it or is it (binary search on priority, then show order).
+    /// it or is it (binary search).
     private func rankingPosition(_ ranking: [Alert], of alert: Alert) -> Int {
         var low = 0, high = ranking.count
         while low < high {
             let mid = (low + high) / 2
-            let other = ranking[mid]
-            let below = other.priority != alert.priority ? other.priority < alert.priority
-                : other.stackOrder <= alert.stackOrder
-            if below {
+            if !alert.ranksBelow(ranking[mid]) {
                 low = mid + 1
             } else {
                 high = mid
@@ -132,13 +141,11 @@ extension Domain {
     /// when its on-screen alerts are simple (see above). O(s log s).
     func keepRanking(_ state: LaneState, _ alerts: [Alert], limit: LaneLimit) {
         guard keepsStackRankings, limit.visible > 1, limit.onFull == .queue,
-              alerts.allSatisfy({ $0.exclusive != .hideOthers && $0.coverable && $0.dispatch!.isParticipating }) else {
+              alerts.allSatisfy({ $0.isRankable && $0.dispatch!.isParticipating }) else {
             state.ranking = nil
             return
         }
-        state.ranking = alerts.sorted { a, b in
-            a.priority != b.priority ? a.priority < b.priority : a.stackOrder < b.stackOrder
-        }
+        state.ranking = alerts.sorted { $0.ranksBelow($1) }
         state.rankingChanges = 0
     }
 }

@@ -76,7 +76,13 @@ extension Domain {
 
     /// `alert` was just added: its ttl starts, at `time`.
     func startTTL(_ alert: Alert, at time: Double) {
-        alert.writableTimingAndLayout.deadline = finiteTime(time + alert.ttl)
+        startTimer(alert, at: finiteTime(time + alert.ttl))
+    }
+
+    /// `alert`'s timer runs out at `deadline` (domain time): into the heap,
+    /// with its timing box made (the heap's order reads the box).
+    private func startTimer(_ alert: Alert, at deadline: Double) {
+        alert.writableTimingAndLayout.deadline = deadline
         deadlines.insert(alert)
     }
 
@@ -99,9 +105,7 @@ extension Domain {
         let scale = durationScale
         let time = now()
         alert.durationStartedAt = time
-        alert.writableTimingAndLayout.deadline =
-            finiteTime(time + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale))
-        deadlines.insert(alert)
+        startTimer(alert, at: finiteTime(time + (scale == 1 ? alert.remainingDuration : alert.remainingDuration * scale)))
     }
 
     /// `alert`, whose duration was running, was just hidden or held: the
@@ -212,8 +216,7 @@ extension Domain {
         let (from, to) = (now(), target.now())
         for alert in timed {
             deadlines.remove(alert)
-            alert.writableTimingAndLayout.deadline = finiteTime(to + finiteTime(alert.deadline - from))
-            target.deadlines.insert(alert)
+            target.startTimer(alert, at: finiteTime(to + finiteTime(alert.deadline - from)))
         }
         for alert in waking {
             wakes.remove(alert)

@@ -36,11 +36,9 @@ extension Domain {
             let own = stack.filter { hasLanes ? $0.laneKey == lane.key : true }
             require(Set(ranking.map(ObjectIdentifier.init)) == Set(own.map(ObjectIdentifier.init))
                     && ranking.count == own.count, "the ranking of lane \(lane.key?.string ?? "main") is not its stack")
-            require(ranking.indices.dropFirst().allSatisfy { i in
-                let (a, b) = (ranking[i - 1], ranking[i])
-                return a.priority != b.priority ? a.priority < b.priority : a.stackOrder < b.stackOrder
-            }, "the ranking of lane \(lane.key?.string ?? "main") is out of order")
-            require(ranking.allSatisfy { $0.exclusive != .hideOthers && $0.coverable },
+            require(ranking.indices.dropFirst().allSatisfy { ranking[$0 - 1].ranksBelow(ranking[$0]) },
+                    "the ranking of lane \(lane.key?.string ?? "main") is out of order")
+            require(ranking.allSatisfy { $0.isRankable },
                     "the ranking of lane \(lane.key?.string ?? "main") holds an alert it must not")
         }
         // SweepFocus.swift: an alert showing on a page that does not take

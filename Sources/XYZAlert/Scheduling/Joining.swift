@@ -127,7 +127,6 @@ extension Domain {
             domain.history = history
             history?.attach(domain)
             domain.nextSeq = nextSeq
-            domain.nextStackOrder = nextStackOrder
             domain.forgetFlips(overflowing: true)
             domain.keyboard = keyboard
             domain.continueNumbering(self)
@@ -266,5 +265,6 @@ extension Domain {
         hideSweeps = max(hideSweeps, other.hideSweeps)
         moveSweeps = max(moveSweeps, other.moveSweeps)
         focusMarks = max(focusMarks, other.focusMarks)  // (pages keep the marks they got)
+        nextStackOrder = max(nextStackOrder, other.nextStackOrder)
     }
 }

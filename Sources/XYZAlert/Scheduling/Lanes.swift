@@ -102,13 +102,13 @@ final class LaneState {
     /// For "main" while it is the only lane: the part of the stack its
     /// sweeps look at, and when it was made (see SweepFocus.swift).
     @exclusivity(unchecked) var focus: [Alert]?
+    @exclusivity(unchecked) var focusKey = FocusKey(pass: -1, changes: 0, participation: 0, count: 0)
     /// For a lane with a limit: its on-screen alerts by rank, weakest first,
     /// while they are known to need no sweep (see StackRanking.swift), and
     /// how many shows and ends changed it since an evaluation found every
     /// one of them as it should be.
     @exclusivity(unchecked) var ranking: [Alert]?
     @exclusivity(unchecked) var rankingChanges = 0
-    @exclusivity(unchecked) var focusKey = FocusKey(pass: -1, changes: 0, participation: 0, count: 0)
 
     init(key: ExactString?, position: Int) {
         self.key = key
@@ -144,6 +144,15 @@ final class LaneState {
             settledTop.include(alert)
             settledCompeting += 1
         }
+    }
+
+    /// Something changed on its part of the screen that neither its settled
+    /// summary nor its ranking accounts for: both are dropped (the next
+    /// evaluation sweeps it).
+    @inline(__always)
+    func unsettle() {
+        settled = false
+        ranking = nil
     }
 
     /// Nothing of it is on screen: settled, with nothing to resume.
@@ -254,13 +263,11 @@ extension Domain {
     /// be looked at (more lanes came into use, or a join or a split changed
     /// the stack). O(s + L log L).
     func rebuildLaneStacks() {
-        mainLaneState.settled = false
-        mainLaneState.ranking = nil
+        mainLaneState.unsettle()
         guard hasLanes else { return }
         for lane in lanesInUse {
             lane.stack = []
-            lane.settled = false
-            lane.ranking = nil
+            lane.unsettle()
         }
         for alert in stack {
             // (During a join or a split a lane may not be counted in yet:
@@ -295,8 +302,7 @@ extension Domain {
         if hasLanes {
             markLanesDirty(of: dispatch)
         } else {
-            mainLaneState.settled = false
-            mainLaneState.ranking = nil
+            mainLaneState.unsettle()
         }
     }
 
@@ -320,13 +326,11 @@ extension Domain {
     @inline(__always)
     func laneScreenChanged(_ lane: ExactString?) {
         guard hasLanes else {
-            mainLaneState.settled = false
-            mainLaneState.ranking = nil
+            mainLaneState.unsettle()
             return
         }
         let state = laneState(lane)
-        state.settled = false
-        state.ranking = nil
+        state.unsettle()
         pushDirty(state)
     }
 
@@ -340,8 +344,7 @@ extension Domain {
     /// its gap): that lane alone is swept again, if it is in use. O(log L).
     func unsettleLane(named name: ExactString) {
         guard let state = laneState(named: name) else { return }
-        state.settled = false
-        state.ranking = nil
+        state.unsettle()
         if hasLanes {
             pushDirty(state)
         }
@@ -349,11 +352,9 @@ extension Domain {
 
     /// Every lane is to be swept again.
     func unsettleAllLanes() {
-        mainLaneState.settled = false
-        mainLaneState.ranking = nil
+        mainLaneState.unsettle()
         for lane in lanesInUse {
-            lane.settled = false
-            lane.ranking = nil
+            lane.unsettle()
         }
         markAllLanesDirty()
     }
