@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test hosts-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -85,7 +85,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the table of steps up to date (scripts/steps.py),
 # zero warnings (Swift and the C of the tool), clean headers, no Foundation,
@@ -212,8 +212,21 @@ XVFB := xvfb-run -a -s "-screen 0 1024x768x24" env XYZALERT_LIBRARY=$(BIN)/libxy
 desktop-test: lib cli
 	$(XVFB) python3 -m pytest Tests/desktop -q -p no:cacheprovider
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy ../../examples/desktop/app.py
-screenshots: lib cli
+screenshots: lib cli dist
 	$(XVFB) XYZALERT_SCREENSHOTS=$(CURDIR)/docs python3 -m pytest Tests/desktop -q -p no:cacheprovider
+	XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(MAKE) --no-print-directory hosts-test
+
+# The Qt 6 and GTK 4 hosts (examples/qt, examples/gtk): each built with
+# CMake against the shipped library installed into a temporary prefix, its
+# tour played under Xvfb with a window manager, under valgrind, then again
+# (Tests/hosts/run.sh); the two side by side. Their toolkits are installed
+# for this target only (`scripts/install-deps hosts`).
+HOSTS_RUN := Tests/hosts/run.sh $(DIST_BIN) $(VERSION) $(SOVERSION)
+hosts-test: dist
+	scripts/install-deps hosts
+	@$(HOSTS_RUN) qt > $(DIST_BIN)/hosts-qt.log 2>&1 & \
+	$(HOSTS_RUN) gtk > $(DIST_BIN)/hosts-gtk.log 2>&1; gtk=$$?; wait $$!; qt=$$?; \
+	cat $(DIST_BIN)/hosts-qt.log $(DIST_BIN)/hosts-gtk.log; [ $$qt -eq 0 ] && [ $$gtk -eq 0 ]
 
 # The example hosts build with plain gcc and g++ and run clean under
 # valgrind; the tab bar written in C and in C++ prints the same.
