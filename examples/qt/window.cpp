@@ -17,6 +17,9 @@
 #include <QToolBar>
 
 #include <cmath>
+#if QT_VERSION >= QT_VERSION_CHECK(6, 8, 0)
+#include <QAccessibleAnnouncementEvent>
+#endif
 #include <cstdio>
 
 namespace {
