@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test hosts-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -85,7 +85,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the table of steps up to date (scripts/steps.py),
 # zero warnings (Swift and the C of the tool), clean headers, no Foundation,
@@ -214,7 +214,18 @@ desktop-test: lib cli
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy ../../examples/desktop/app.py
 screenshots: lib cli dist
 	$(XVFB) XYZALERT_SCREENSHOTS=$(CURDIR)/docs python3 -m pytest Tests/desktop -q -p no:cacheprovider
-	XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(MAKE) --no-print-directory hosts-test
+	XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(MAKE) --no-print-directory hosts-test playground-test
+
+# The policy playground (docs/playground.md) on http://127.0.0.1:8765/.
+playground: deps lib
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python python3 -m xyzalert.playground
+
+# The playground in a real browser: headless Chromium driven by Selenium
+# (Tests/playground), installed for this target only (`scripts/install-deps
+# playground`). Its API has its own tests in the Python suite.
+playground-test: lib
+	scripts/install-deps playground
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python python3 -m pytest Tests/playground -q -p no:cacheprovider
 
 # The Qt 6 and GTK 4 hosts (examples/qt, examples/gtk): each built with
 # CMake against the shipped library installed into a temporary prefix, its
@@ -403,7 +414,9 @@ wheel: dist
 		bindings/python/xyzalert .build/wheel/
 	cp LICENSE .build/wheel/LICENSE
 	cp /usr/share/doc/libjansson4/copyright .build/wheel/LICENSE.jansson
-	rm -rf .build/wheel/xyzalert/__pycache__ dist/xyzalert-$(VERSION)-*.whl
+	rm -rf .build/wheel/xyzalert/__pycache__ .build/wheel/xyzalert/playground/__pycache__ dist/xyzalert-$(VERSION)-*.whl
+	@# The example scenarios the playground offers (xyzalert/playground/examples).
+	cd examples && find . -name '*.json' -exec install -D -m 644 {} ../.build/wheel/xyzalert/playground/examples/{} \;
 	cp $(DIST_LIB) .build/wheel/xyzalert/libxyzalert.so
 	python3 -m pip wheel --quiet --no-deps -w .build/wheel-linux ./.build/wheel
 	PATH="$(PYTHON_SCRIPTS):$$PATH" python3 -m auditwheel repair --only-plat -w dist .build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl

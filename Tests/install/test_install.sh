@@ -141,6 +141,12 @@ expect "the wheel installs into a fresh virtualenv" 0 $?
 site=$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 expect "the installed package's library finds the bundled Jansson, not the system's" 0 0 "1" \
     "$(ldd "$site/xyzalert/libxyzalert.so" | grep -c "libjansson-.*=> .*/xyzalert.libs/libjansson-")"
+out=$(cd "$scratch" && "$scratch/venv/bin/python" -c '
+from xyzalert.playground.server import find_examples
+from xyzalert.playground.simulate import simulate
+examples = find_examples(None)
+print(len(examples) > 10, "error" not in simulate(examples["launch.json"]))' 2>&1)
+expect "the wheel's playground has its page and the example scenarios, and simulates them" 0 $? "True True" "$out"
 app=$scratch/app
 mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'

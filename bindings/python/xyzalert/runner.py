@@ -189,13 +189,15 @@ class ScenarioPlayer:
     trace: _Trace
     history: History
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"],
+    def __init__(self, path: Union[str, "os.PathLike[str]", Scenario],
                  observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False) -> None:
-        """Loads the scenario at `path` and makes its pages (names, parents,
-        settings, history). `observers(page)` may return a :class:`Host`
-        that hears the page's events too; `record=True` records the first
-        page's domain from the first step on."""
-        scenario = self.scenario = Scenario.load(path)
+        """Loads the scenario at `path` (or takes one already loaded, such as
+        ``Scenario.loads(text)``, which the player then owns and closes) and
+        makes its pages (names, parents, settings, history).
+        `observers(page)` may return a :class:`Host` that hears the page's
+        events too; `record=True` records the first page's domain from the
+        first step on."""
+        scenario = self.scenario = path if isinstance(path, Scenario) else Scenario.load(path)
         trace = self.trace = _Trace()
         trace.fixed_offset = scenario.utc_offset
         if scenario.time_zone is not None:

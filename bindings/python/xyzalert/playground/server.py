@@ -1,0 +1,183 @@
+"""The playground's HTTP server: the page, its files, and a small JSON API.
+
+Loopback only, and safe by default: requests whose ``Host`` header does not
+name this server on loopback, or whose ``Origin`` is another site, are
+refused (403: a page elsewhere cannot reach it through DNS rebinding); a
+document larger than ``MAX_DOCUMENT`` is refused (413); each simulation
+runs in a worker process that is stopped after ``TIME_LIMIT`` seconds; the
+server never writes a file.
+
+API (every answer is JSON but the page and its files):
+
+- ``POST /api/simulate``, the document as the body: ``{"events", "expect",
+  "steps", "svg"}``, or ``{"error": {"message", "line", "column",
+  "pointer"}}`` (status 200) for a document that does not load, is over
+  the limits, or takes too long;
+- ``GET /api/examples``: ``{"examples": [names]}``; ``GET
+  /api/examples/NAME``: ``{"name", "text"}``;
+- ``GET /api/initial``: ``{"name", "text"}``, the document to start with.
+
+Errors of the request itself (a foreign host, too large, no such path)
+answer ``{"error": {"message"}}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+#: The largest document accepted, in bytes.
+MAX_DOCUMENT = 1 << 20
+#: Seconds a simulation may take before its worker is stopped.
+TIME_LIMIT = 5.0
+
+STATIC = Path(__file__).resolve().parent / "static"
+FILES = {"/": ("index.html", "text/html; charset=utf-8"),
+         "/playground.js": ("playground.js", "text/javascript; charset=utf-8"),
+         "/playground.css": ("playground.css", "text/css; charset=utf-8")}
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding the xyzalert package
+
+
+def find_examples(folder: Optional[Path]) -> Dict[str, str]:
+    """The scenario files under `folder` (those with "steps", but not those
+    whose "set_campaigns" steps name other files, which a page cannot
+    send), by their path relative to it; the checkout's examples/ or the
+    package's copy by default."""
+    if folder is None:
+        here = Path(__file__).resolve().parent
+        candidates = [here / "examples", here.parents[3] / "examples"]
+        folder = next((c for c in candidates if c.is_dir()), None)
+        if folder is None:
+            return {}
+    found = {}
+    for path in sorted(folder.rglob("*.json")):
+        try:
+            text = path.read_text(encoding="utf-8")
+            document = json.loads(text)
+            if isinstance(document, dict) and "steps" in document and \
+                    not any(isinstance(step, dict) and "set_campaigns" in step for step in document["steps"]):
+                found[path.relative_to(folder).as_posix()] = text
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def run_worker(document: bytes) -> Dict[str, Any]:
+    """Simulates `document` in a worker process, stopped after TIME_LIMIT."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE_ROOT), environment.get("PYTHONPATH")]))
+    try:
+        done = subprocess.run([sys.executable, "-m", "xyzalert.playground.worker"], input=document,
+                              capture_output=True, timeout=TIME_LIMIT, env=environment, check=False)
+    except subprocess.TimeoutExpired:
+        return {"error": {"message": f"the simulation took longer than {TIME_LIMIT:g} s and was stopped"}}
+    if done.returncode != 0:
+        last = done.stderr.decode("utf-8", errors="replace").strip().splitlines()[-1:] or ["no message"]
+        return {"error": {"message": f"the simulation failed: {last[0]}"}}
+    result: Dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+class Playground(ThreadingHTTPServer):
+    """The server: loopback only, on `port` (0: any free one)."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int = 0, initial: Optional[Tuple[str, str]] = None,
+                 examples: Optional[Path] = None) -> None:
+        super().__init__(("127.0.0.1", port), Handler)
+        self.examples = find_examples(examples)
+        first = next(iter(self.examples.items()), ("new.json", '{"version": 1, "pages": [], "alerts": [], "steps": []}'))
+        self.initial = initial or first
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    def hosts(self) -> List[str]:
+        """The Host headers this server answers to."""
+        return [f"{name}:{self.port}" for name in ("127.0.0.1", "localhost", "[::1]")]
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: Playground
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the playground prints its address and nothing per request."""
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: int, value: Any) -> None:
+        self._send(status, json.dumps(value).encode("utf-8"), "application/json")
+
+    def _refuse(self, status: int, message: str) -> None:
+        self.close_connection = True
+        self._json(status, {"error": {"message": message}})
+
+    def _allowed(self) -> bool:
+        """Only this server, by a loopback name, and only its own page."""
+        hosts = self.server.hosts()
+        if self.headers.get("Host") not in hosts:
+            self._refuse(403, f"refused: Host {self.headers.get('Host')!r} is not this server ({hosts[0]})")
+            return False
+        origin = self.headers.get("Origin")
+        if origin is not None and origin not in [f"http://{host}" for host in hosts]:
+            self._refuse(403, f"refused: Origin {origin!r} is another site")
+            return False
+        return True
+
+    def do_GET(self) -> None:
+        if not self._allowed():
+            return
+        path = self.path.split("?", 1)[0]
+        if path in FILES:
+            name, kind = FILES[path]
+            self._send(200, (STATIC / name).read_bytes(), kind)
+        elif path == "/api/examples":
+            self._json(200, {"examples": list(self.server.examples)})
+        elif path.startswith("/api/examples/") and path[len("/api/examples/"):] in self.server.examples:
+            name = path[len("/api/examples/"):]
+            self._json(200, {"name": name, "text": self.server.examples[name]})
+        elif path == "/api/initial":
+            name, text = self.server.initial
+            self._json(200, {"name": name, "text": text})
+        else:
+            self._refuse(404, f"no such path: {path}")
+
+    def do_POST(self) -> None:
+        if not self._allowed():
+            return
+        if self.path != "/api/simulate":
+            self._refuse(404, f"no such path: {self.path}")
+            return
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            self._refuse(411, "a document needs a Content-Length")
+            return
+        if length > MAX_DOCUMENT or length < 0:
+            # Read (and drop) a body up to 16 times the limit, so that the
+            # client, still sending, hears the answer; past that, hang up.
+            left = length if 0 < length <= 16 * MAX_DOCUMENT else 0
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 16))
+                if not chunk:
+                    break
+                left -= len(chunk)
+            self._refuse(413, f"the document is {length} bytes; the playground takes at most {MAX_DOCUMENT} bytes")
+            return
+        self._json(200, run_worker(self.rfile.read(length)))
