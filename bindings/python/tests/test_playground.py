@@ -193,3 +193,8 @@ def test_unknown_paths_and_a_missing_length(served):
     response = connection.getresponse()
     assert response.status == 411
     connection.close()
+
+
+def test_a_recordings_own_step_is_an_error_naming_it():
+    document = {"pages": {"p": {}}, "alerts": [], "steps": [{"appear": "p"}, {"tick": "p"}]}
+    assert simulate(json.dumps(document))["error"]["message"].startswith("step 1: ")

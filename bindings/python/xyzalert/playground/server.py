@@ -79,7 +79,10 @@ def run_worker(document: bytes) -> Dict[str, Any]:
     if done.returncode != 0:
         last = done.stderr.decode("utf-8", errors="replace").strip().splitlines()[-1:] or ["no message"]
         return {"error": {"message": f"the simulation failed: {last[0]}"}}
-    result: Dict[str, Any] = json.loads(done.stdout)
+    try:
+        result: Dict[str, Any] = json.loads(done.stdout)
+    except ValueError:
+        return {"error": {"message": "the simulation answered something that is not JSON"}}
     return result
 
 

@@ -93,7 +93,11 @@ def simulate(text: str) -> Dict[str, Any]:
         scenario.close()
         return {"error": {"message": str(refused)}}
     names = list(scenario.alerts.ids)
-    player = ScenarioPlayer(scenario)
+    try:
+        player = ScenarioPlayer(scenario)
+    except XYZAlertError as error:
+        scenario.close()
+        return {"error": {"message": str(error)}}
     steps = []
     try:
         while not player.done:
@@ -105,7 +109,7 @@ def simulate(text: str) -> Dict[str, Any]:
                     names.append(event["alert"])  # an instance a campaign made
             steps.append({"step": number, "kind": step.kind.name.lower(), "clock": player.clock,
                           "alerts": _reasons(player, names)})
-    except ValueError as error:  # a recording's own steps are not played here
+    except (ValueError, XYZAlertError) as error:  # a recording's own steps are not played here
         player.close()
         return {"error": {"message": f"step {player.played - 1}: {error}"}}
     events = player.close()
