@@ -198,3 +198,14 @@ def test_unknown_paths_and_a_missing_length(served):
 def test_a_recordings_own_step_is_an_error_naming_it():
     document = {"pages": {"p": {}}, "alerts": [], "steps": [{"appear": "p"}, {"tick": "p"}]}
     assert simulate(json.dumps(document))["error"]["message"].startswith("step 1: ")
+
+
+def test_campaign_triggers_and_skips_are_marked_on_a_row_of_their_own():
+    result = simulate(EXAMPLES["campaigns/rating.json"])
+    kinds = {e["event"] for e in result["events"]}
+    assert {"trigger", "skip"} <= kinds
+    svg = result["svg"]
+    assert ">campaigns<" in svg
+    marks = svg.count("<circle")
+    assert marks == sum(1 for e in result["events"] if e["event"] in ("trigger", "skip", "control", "campaigns"))
+    assert "<title>trigger " in svg and "<title>skip " in svg
