@@ -34,7 +34,10 @@ program=$build/xyzalert-$toolkit
 # bus, GTK drawing with cairo (no OpenGL under valgrind).
 export XDG_RUNTIME_DIR=$scratch/runtime XDG_DATA_HOME=$scratch/data
 export QT_QPA_PLATFORM=xcb GDK_BACKEND=x11 GTK_A11Y=none GSK_RENDERER=cairo GDK_DEBUG=gl-disable NO_AT_BRIDGE=1
-display() { xvfb-run -a -s "-screen 0 1280x800x24" Tests/hosts/with-wm "$@"; }
+# Each toolkit looks for a free display number from its own start (Qt 90,
+# GTK 190), so that the two, run side by side, never race for one.
+first_display=$([ "$toolkit" = qt ] && echo 90 || echo 190)
+display() { xvfb-run -a -n "$first_display" -s "-screen 0 1280x800x24" Tests/hosts/with-wm "$@"; }
 
 # The first run, under valgrind, with the suppressions installed beside the library.
 display valgrind --child-silent-after-fork=yes --leak-check=full --show-leak-kinds=definite,indirect,possible \

@@ -119,7 +119,8 @@ static bool held(Tour *tour, xyz_alert *alert) {
 
 static bool has_deadline(Tour *tour) { return xyz_dispatch_next_deadline(app_root(tour->app)) >= 0; }
 
-/* The steps, each run `delay` milliseconds after the one before. */
+/* The steps, each run `delay` milliseconds after the one before, once the
+ * window has settled (run_step). */
 static void step_dialogs(Tour *tour) {
     /* 1. Three dialogs on two tabs: the sign-in shows, the sale waits
      *    behind it, the digest waits for its tab. */
@@ -179,41 +180,40 @@ static void step_timed_out(Tour *tour) {
     hover(tour, tour->archived);  /* the user follows the toast */
 }
 
-/* 4. Past the held toast's four seconds: still there. Then minimise. */
-static void step_minimise(Tour *tour) {
+/* 4. The pointer leaves; the window is minimised: every countdown holds. */
+static void step_back_on_toast(Tour *tour) {
     check(tour, held(tour, tour->archived), "the pointer is back on the toast");
-    check(tour, drawn(tour, tour->archived), "the held toast outlives its duration");
     screenshot(tour, "reasons");
+    pointer_to(tour->app->window, 5, 5);
     gtk_window_minimize(GTK_WINDOW(tour->app->window));
 }
 
+static GdkToplevelState window_state(Tour *tour) {
+    return gdk_toplevel_get_state(GDK_TOPLEVEL(gtk_native_get_surface(GTK_NATIVE(tour->app->window))));
+}
+
 static void step_minimised(Tour *tour) {
-    GdkToplevelState state = gdk_toplevel_get_state(GDK_TOPLEVEL(gtk_native_get_surface(GTK_NATIVE(tour->app->window))));
-    check(tour, (state & GDK_TOPLEVEL_STATE_MINIMIZED) != 0, "the window is minimised");
+    check(tour, !held(tour, tour->archived) && app_card(tour->app, tour->archived),
+          "the pointer left: the toast is no longer held");
+    check(tour, (window_state(tour) & GDK_TOPLEVEL_STATE_MINIMIZED) != 0, "the window is minimised");
     check(tour, !has_deadline(tour), "minimised, every countdown holds");
 }
 
 static void step_restore(Tour *tour) {
     check(tour, app_card(tour->app, tour->unread) != NULL, "the fourth toast outlived its duration while minimised");
+    check(tour, drawn(tour, tour->archived), "the once held toast outlived its duration");
     gtk_window_present(GTK_WINDOW(tour->app->window));
 }
 
 static void step_restored(Tour *tour) {
-    GdkToplevelState state = gdk_toplevel_get_state(GDK_TOPLEVEL(gtk_native_get_surface(GTK_NATIVE(tour->app->window))));
-    check(tour, (state & GDK_TOPLEVEL_STATE_MINIMIZED) == 0, "the window is back");
+    check(tour, (window_state(tour) & GDK_TOPLEVEL_STATE_MINIMIZED) == 0, "the window is back");
     check(tour, has_deadline(tour), "the countdowns run again");
-    pointer_to(tour->app->window, 5, 5);  /* the pointer leaves the toast */
-}
-
-static void step_left(Tour *tour) {
-    Card *card = app_card(tour->app, tour->archived);
-    check(tour, card && !card->held, "the pointer left: the toast is no longer held");
     /* 5. Back to the home tab: the sign-in again; "Later" ends it and the sale shows. */
     select_tab(tour, "home");
 }
 
-/* (The fourth toast was held too while it was under the pointer: it has
- * about two seconds left.) */
+/* (The fourth toast has up to four seconds left: Qt held it while it was
+ * under the pointer, GTK 4.8 did not.) */
 static void step_home(Tour *tour) {
     check(tour, !app_card(tour->app, tour->unread), "the fourth toast timed out once the window was back");
     check(tour, drawn(tour, tour->login), "the sign-in is back with its tab");
@@ -254,13 +254,20 @@ static const struct {
     void (*run)(Tour *);
 } steps[] = {
     {300, step_dialogs},  {300, step_first_tab}, {300, step_inbox},     {300, step_toasts},
-    {400, step_held},     {2600, step_timed_out}, {1700, step_minimise}, {400, step_minimised},
-    {2500, step_restore}, {400, step_restored},  {400, step_left},      {2300, step_home},
+    {400, step_held},     {2600, step_timed_out}, {400, step_back_on_toast},
+    {400, step_minimised}, {2500, step_restore}, {400, step_restored},      {4000, step_home},
     {300, step_later},    {300, step_rating},    {200, step_end},
 };
 
 static gboolean run_step(gpointer data) {
     Tour *tour = data;
+    App *app = tour->app;
+    /* A step acts on a settled window: mapped, with no flush or refresh
+     * waiting (a slow machine, or valgrind, may still be drawing). */
+    if (!gtk_widget_get_mapped(app->window) || app->flush || app->refresh) {
+        g_timeout_add(50, run_step, tour);
+        return G_SOURCE_REMOVE;
+    }
     steps[tour->step++].run(tour);
     if (tour->step < (int)G_N_ELEMENTS(steps)) {
         g_timeout_add(steps[tour->step].delay, run_step, tour);

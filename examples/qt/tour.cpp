@@ -111,38 +111,35 @@ void Tour::start() {
         check(under->held(), "the held one is the one under the pointer");
         hover(archived_);  // the user follows the toast
     });
-    // 4. Past the held toast's four seconds: still there. Then minimise.
-    then(1700, [this] {
+    // 4. The pointer leaves; the window is minimised: every countdown holds.
+    then(400, [this] {
         Card *card = window_.card(archived_);
         check(card && card->held(), "the pointer is back on the toast");
-        check(drawn(archived_), "the held toast outlives its duration");
         screenshot("reasons");
+        QCursor::setPos(window_.mapToGlobal(QPoint(5, 5)));
         window_.showMinimized();
     });
     then(400, [this] {
+        Card *card = window_.card(archived_);
+        check(card && !card->held(), "the pointer left: the toast is no longer held");
         check(window_.isMinimized(), "the window is minimised");
         check(!window_.root().next_deadline().has_value(), "minimised, every countdown holds");
     });
     then(2500, [this] {
         check(window_.card(unread_) != nullptr, "the fourth toast outlived its duration while minimised");
+        check(drawn(archived_), "the once held toast outlived its duration");
         window_.showNormal();
         window_.activateWindow();
     });
     then(400, [this] {
         check(!window_.isMinimized(), "the window is back");
         check(window_.root().next_deadline().has_value(), "the countdowns run again");
-        // The pointer leaves the toast.
-        QCursor::setPos(window_.mapToGlobal(QPoint(5, 5)));
-    });
-    then(400, [this] {
-        Card *card = window_.card(archived_);
-        check(card && !card->held(), "the pointer left: the toast is no longer held");
         // 5. Back to the home tab: the sign-in again; "Later" ends it and the sale shows.
         window_.tabs().setCurrentIndex(0);
     });
-    // (The fourth toast was held too while it was under the pointer: it
-    // has about two seconds left.)
-    then(2300, [this] {
+    // (The fourth toast has up to four seconds left: Qt held it while it was
+    // under the pointer, GTK 4.8 did not.)
+    then(4000, [this] {
         check(!window_.card(unread_), "the fourth toast timed out once the window was back");
         check(drawn(login_), "the sign-in is back with its tab");
         click(login_, "later");
@@ -180,8 +177,16 @@ void Tour::next() {
     }
     Step step = std::move(steps_.front());
     steps_.erase(steps_.begin());
-    QTimer::singleShot(step.milliseconds, &window_, [this, run = std::move(step.run)] {
-        run();
-        next();
-    });
+    QTimer::singleShot(step.milliseconds, &window_, [this, run = std::move(step.run)] { when_settled(run); });
+}
+
+void Tour::when_settled(const std::function<void()> &run) {
+    // A step acts on a settled window: exposed, with no flush or refresh
+    // waiting (a slow machine, or valgrind, may still be drawing).
+    if (!window_.isVisible() || window_.settling()) {
+        QTimer::singleShot(50, &window_, [this, run] { when_settled(run); });
+        return;
+    }
+    run();
+    next();
 }

@@ -22,6 +22,7 @@ private:
     };
     void then(int milliseconds, std::function<void()> step);
     void next();
+    void when_settled(const std::function<void()> &run);
     void check(bool condition, const QString &what);
     bool drawn(const xyz::alert &alert) const;
     void screenshot(const char *name);

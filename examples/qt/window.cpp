@@ -373,8 +373,10 @@ void Window::say(xyz::politeness politeness, const QString &text) {
 
 void Window::flush_later() {
     // Deferred mode: the engine's work runs once, on the next turn of the loop.
+    flushing_ = true;
     QMetaObject::invokeMethod(
         this, [this] {
+            flushing_ = false;
             if (pages_.count("window")) {
                 pages_.at("window")->flush();
             }

@@ -113,6 +113,8 @@ public:
     QString announcements_text() const { return announcements_->text(); }
     QTabWidget &tabs() { return *tabs_; }
     const xyz::dispatch &root() const { return *pages_.at("window"); }
+    /** Whether a flush or a refresh of the panel is still waiting for the loop. */
+    bool settling() const { return flushing_ || refreshing_; }
     QString history_path() const { return history_path_; }
 
     // What the page hosts call.
@@ -162,6 +164,7 @@ private:
     QElapsedTimer clock_;
     QTimer timer_;
     bool refreshing_ = false;
+    bool flushing_ = false;
     bool minimised_ = false;
 };
 
