@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 
 static locale_t c_locale;
@@ -39,13 +40,14 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
 }
 
 /* The seed of Hasher and of SystemRandomNumberGenerator. glibc has
- * arc4random_buf only from 2.36, above the wheel's glibc floor (2.35);
- * getrandom(2) (glibc 2.25) gives the same bytes. */
+ * arc4random_buf only from 2.36 and getrandom() from 2.25, above the
+ * library's glibc floor (2.17, glibc_floor.c): the getrandom system call,
+ * through syscall(), gives the same bytes on any of them. */
 __attribute__((visibility("hidden")))
 void arc4random_buf(void *buffer, size_t count) {
     unsigned char *bytes = buffer;
     while (count > 0) {
-        ssize_t n = getrandom(bytes, count, 0);
+        long n = syscall(SYS_getrandom, bytes, count, 0);
         if (n < 0) {
             if (errno == EINTR) continue;
             abort(); /* no entropy at all: as arc4random_buf, which cannot fail */

@@ -123,13 +123,18 @@ expect "the installed tool runs" 0 $? "examples/alerts.json: ok, 3 alerts" "$out
 expect "the installed tool's version" 0 0 "xyzalert $version" "$("$prefix/bin/xyzalert" --version)"
 
 # The wheel, in a fresh virtualenv, from a directory outside the repository.
-wheel=$(ls dist/xyzalert-"$version"-py3-none-manylinux_2_*_x86_64.whl 2>/dev/null | head -1)
+# (Its platform tag may be a set: manylinux2014_x86_64.manylinux_2_17_x86_64.)
+wheel=$(ls dist/xyzalert-"$version"-py3-none-*manylinux_2_*_x86_64.whl 2>/dev/null | head -1)
 expect "make wheel gives a manylinux wheel" 0 0 "yes" "$([ -n "$wheel" ] && echo yes || echo no)"
-tag=$(basename "$wheel" .whl | sed 's/.*-//')
+tag=$(basename "$wheel" .whl | sed 's/.*-//' | tr '.' '\n' | grep '^manylinux_2_' | head -1)
 echo "auditwheel show $wheel:"
 python3 -m auditwheel show "$wheel" 2>&1 | tee "$scratch/auditwheel.txt"
 expect "auditwheel show accepts it as $tag" 0 0 "1" \
     "$(tr -s ' \n' ' ' < "$scratch/auditwheel.txt" | grep -c "is consistent with the following platform tag: \"$tag\"")"
+# The wheel's glibc floor (docs/install.md, "Supported platforms"): manylinux_2_28 or lower.
+floor=$(echo "$tag" | sed -n 's/^manylinux_2_\([0-9]*\)_x86_64$/\1/p')
+expect "the wheel is tagged manylinux_2_28 or lower ($tag)" 0 0 "yes" \
+    "$([ -n "$floor" ] && [ "$floor" -le 28 ] && echo yes || echo no)"
 unzip -Z1 "$wheel" > "$scratch/wheel-files.txt"
 expect "the library is at the wheel's top level (platlib)" 0 0 "1" "$(grep -c '^xyzalert/libxyzalert.so$' "$scratch/wheel-files.txt")"
 expect "Jansson is bundled" 0 0 "1" "$(grep -c '^xyzalert.libs/libjansson-.*\.so' "$scratch/wheel-files.txt")"
@@ -147,6 +152,12 @@ from xyzalert.playground.simulate import simulate
 examples = find_examples(None)
 print(len(examples) > 10, "error" not in simulate(examples["launch.json"]))' 2>&1)
 expect "the wheel's playground has its page and the example scenarios, and simulates them" 0 $? "True True" "$out"
+# The libraries the wheel installed need no symbol version above GLIBC_2.17
+# (the library's and the bundled Jansson's); the examples below load them.
+newest=$(objdump -T "$site/xyzalert/libxyzalert.so" "$site"/xyzalert.libs/libjansson-*.so* | grep -oE 'GLIBC_2\.[0-9]+' \
+    | sort -t. -k2 -n | tail -1)
+expect "the wheel's libraries need nothing newer than GLIBC_2.17 (objdump -T: $newest)" 0 0 "yes" \
+    "$([ -n "$newest" ] && [ "${newest#GLIBC_2.}" -le 17 ] && echo yes || echo no)"
 app=$scratch/app
 mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'
