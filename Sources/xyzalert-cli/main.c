@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "suggest.h"
 
 /* One command: its name, its usage line and what it does. */
 typedef struct command {
@@ -92,7 +93,7 @@ static const command commands[] = {
      "Prints the usage of every command, or the help of COMMAND (the same as\n"
      "xyzalert COMMAND --help).\n"},
 };
-enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0], LONGEST_OPTION = 64 };
 
 static void print_usage(FILE *out) {
     for (int i = 0; i < COMMAND_COUNT; i++) {
@@ -137,6 +138,44 @@ static int usage_error(const command *c, const char *message, const char *argume
         fputc('\'', diagnostics());
     }
     fprintf(diagnostics(), "\nusage: %s\n", c->usage);
+    return EXIT_USAGE;
+}
+
+/* An unknown option of `c`, with the nearest one it has, if one is near. */
+static int unknown_option(const command *c, const char *argument) {
+    const char *texts[] = {c->usage, c->help, "--help", NULL};
+    char near[LONGEST_OPTION];
+    const char *suggestion = nearest_option(argument, texts, near, sizeof near);
+    fprintf(diagnostics(), "xyzalert %s: unknown option '", c->name);
+    print_visible(diagnostics(), argument);
+    fputc('\'', diagnostics());
+    if (suggestion) {
+        fprintf(diagnostics(), "; did you mean '%s'?", suggestion);
+    }
+    fprintf(diagnostics(), "\nusage: %s\n", c->usage);
+    return EXIT_USAGE;
+}
+
+/* "xyzalert[ help]: unknown command 'NAME'", the nearest command if one is
+ * near, and the list of commands. */
+static int unknown_command(const char *who, const char *name) {
+    const char *names[COMMAND_COUNT + 1];
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        names[i] = commands[i].name;
+    }
+    names[COMMAND_COUNT] = NULL;
+    const char *suggestion = nearest_word(name, names);
+    fprintf(diagnostics(), "%s: unknown command '", who);
+    print_visible(diagnostics(), name);
+    fputc('\'', diagnostics());
+    if (suggestion) {
+        fprintf(diagnostics(), "; did you mean '%s'?", suggestion);
+    }
+    fputs(" (commands:", diagnostics());
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        fprintf(diagnostics(), "%s %s", i == 0 ? "" : ",", commands[i].name);
+    }
+    fputs("; see xyzalert --help)\n", diagnostics());
     return EXIT_USAGE;
 }
 
@@ -205,7 +244,7 @@ static int run_simulate(const command *c, int argc, char **argv) {
         } else if (strncmp(argv[i], "--format=", 9) == 0) {
             format = argv[i] + 9;
         } else {
-            return usage_error(c, "unknown option", argv[i]);
+            return unknown_option(c, argv[i]);
         }
         if (format) {
             if (strcmp(format, "json") == 0) {
@@ -245,7 +284,7 @@ static int files_of(const command *c, int argc, char **argv, bool *update) {
         } else if (update && strcmp(argv[i], "--update") == 0) {
             *update = true;
         } else {
-            usage_error(c, "unknown option", argv[i]);
+            unknown_option(c, argv[i]);
             return -1;
         }
     }
@@ -276,7 +315,7 @@ static int run_variants(const command *c, int argc, char **argv) {
             }
             users = n;
         } else if (options && argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error(c, "unknown option", argv[i]);
+            return unknown_option(c, argv[i]);
         } else if (file) {
             return usage_error(c, "one FILE only, got another:", argv[i]);
         } else {
@@ -294,7 +333,7 @@ static int run_eval(const command *c, int argc, char **argv) {
         argc--;
         argv++;
     } else if (argc > 0 && argv[0][0] == '-' && argv[0][1] != '\0') {
-        return usage_error(c, "unknown option", argv[0]);
+        return unknown_option(c, argv[0]);
     }
     if (argc == 0) {
         return usage_error(c, "missing RULE", NULL);
@@ -323,10 +362,7 @@ int main(int argc, char **argv) {
     }
     const command *c = find_command(name);
     if (!c) {
-        fputs("xyzalert: unknown command '", diagnostics());
-        print_visible(diagnostics(), name);
-        fputs("' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)\n", diagnostics());
-        return EXIT_USAGE;
+        return unknown_command("xyzalert", name);
     }
     /* --help anywhere before -- asks for the command's help. */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -340,10 +376,7 @@ int main(int argc, char **argv) {
         }
         const command *asked = find_command(argv[2]);
         if (!asked || argc > 3) {
-            fputs("xyzalert help: unknown command '", diagnostics());
-            print_visible(diagnostics(), argc > 3 && asked ? argv[3] : argv[2]);
-            fputs("' (commands: check, simulate, test, graph, eval, help)\n", diagnostics());
-            return EXIT_USAGE;
+            return unknown_command("xyzalert help", argc > 3 && asked ? argv[3] : argv[2]);
         }
         return print_help(asked);
     }

@@ -172,6 +172,39 @@ expect "the guide's Python example runs from the wheel" 0 $? \
     "loaded $("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
     2>/dev/null || true)/xyzalert/libxyzalert.so" "$out"
 
+# The wheel in a fresh virtualenv of every CPython 3.10-3.13 this machine
+# has (on its PATH, or installed by pyenv), each running a show and a timeout.
+pythons=()
+for minor in 10 11 12 13; do
+    for candidate in "$(command -v python3.$minor 2>/dev/null)" \
+                     $(ls -d "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.$minor.*/bin/python3 2>/dev/null); do
+        if [ -n "$candidate" ] && "$candidate" -c "import venv" 2>/dev/null; then
+            pythons+=("$candidate")
+            break
+        fi
+    done
+done
+expect "at least one CPython 3.10-3.13 to try the wheel with (${#pythons[@]})" 0 0 "yes" \
+    "$([ ${#pythons[@]} -gt 0 ] && echo yes || echo no)"
+for python in "${pythons[@]}"; do
+    python_version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    venv=$scratch/venv-$python_version
+    "$python" -m venv "$venv" && "$venv/bin/pip" install --quiet --no-index "$wheel" > /dev/null 2>&1
+    out=$(cd "$scratch" && env -u XYZALERT_LIBRARY -u PYTHONPATH "$venv/bin/python" -c '
+import xyzalert
+class Host(xyzalert.Host):
+    def __init__(self): self.events = []
+    def show(self, alert, target, view): self.events.append("show " + alert.id)
+    def finish(self, alert, reason): self.events.append("finish %s %s" % (alert.id, reason))
+host = Host()
+page = xyzalert.Dispatch(host, name="p")
+page.page_did_appear()
+page.add(xyzalert.Alert("hello"))
+page.find("hello").dismiss()
+print(", ".join(host.events))' 2>&1)
+    expect "the wheel installs and runs in a CPython $python_version virtualenv" 0 $? "show hello, finish hello dismissed" "$out"
+done
+
 # Without its own copy, the package finds the installed library by its soname.
 rm "$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/xyzalert/libxyzalert.so"
 out=$(run_example LD_LIBRARY_PATH="$prefix/lib" | tail -1)
