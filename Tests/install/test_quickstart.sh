@@ -25,14 +25,16 @@ for name in quickstart.c quickstart.cpp quickstart.py quickstart.swift; do
         "$(grep "^$name " "$quick_scratch/quickstart-blocks.txt")"
 done
 
+# Built as the README says for a PREFIX of one's own (PKG_CONFIG_PATH, the
+# run path), with cc and c++ as written, warnings as errors added.
 # shellcheck disable=SC2046
-gcc -std=c99 -Wall -Wextra -Werror $quick/quickstart.c -o "$quick_scratch/quickstart-c" \
+PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig cc -Wall -Wextra -Werror $quick/quickstart.c -o "$quick_scratch/quickstart-c" \
     $(PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig pkg-config --cflags --libs xyzalert) -Wl,-rpath,"$quick_prefix/lib"
 expect "the C quick start builds with pkg-config" 0 $?
 expect "the C quick start prints the README's lines" 0 0 "$expected" "$("$quick_scratch/quickstart-c")"
 
 # shellcheck disable=SC2046
-g++ -std=c++17 -Wall -Wextra -Werror $quick/quickstart.cpp -o "$quick_scratch/quickstart-cpp" \
+c++ -std=c++17 -Wall -Wextra -Werror $quick/quickstart.cpp -o "$quick_scratch/quickstart-cpp" \
     $(PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig pkg-config --cflags --libs xyzalert) -Wl,-rpath,"$quick_prefix/lib"
 expect "the C++ quick start builds with pkg-config" 0 $?
 expect "the C++ quick start prints the README's lines" 0 0 "$expected" "$("$quick_scratch/quickstart-cpp")"

@@ -3,7 +3,7 @@
 
 struct screen : xyz::host {                      // override only what you draw
     void show(xyz::alert &a, std::string_view, void *) override {
-        std::printf("show %s\n", a.id()->c_str());
+        std::printf("show %s\n", a.id().value_or("(no id)").c_str());
     }
 };
 
