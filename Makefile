@@ -408,19 +408,26 @@ uninstall:
 PYTHON_SCRIPTS = $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts") + ":" + sysconfig.get_path("scripts", "posix_user"))')
 # dist/xyzalert-VERSION-py3-none-manylinux*_x86_64.whl: the Python
 # package with the self-contained library inside, repaired by auditwheel
-# (Jansson bundled, the lowest manylinux tag this build allows).
+# (Jansson bundled, the lowest manylinux tag this build allows). Offline:
+# the tools are checked first (scripts/check-wheel-tools; the previous
+# wheel stays when one is missing), pip builds without build isolation and
+# without an index, and the new wheel replaces the old one only once made.
+WHEEL_PYTHON ?= python3
 wheel: dist
-	rm -rf .build/wheel .build/wheel-linux && mkdir -p .build/wheel dist
+	scripts/check-wheel-tools $(WHEEL_PYTHON)
+	rm -rf .build/wheel .build/wheel-linux .build/wheel-repaired && mkdir -p .build/wheel dist
 	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py \
 		bindings/python/xyzalert .build/wheel/
 	cp LICENSE .build/wheel/LICENSE
 	cp /usr/share/doc/libjansson4/copyright .build/wheel/LICENSE.jansson
-	rm -rf .build/wheel/xyzalert/__pycache__ .build/wheel/xyzalert/playground/__pycache__ dist/xyzalert-$(VERSION)-*.whl
+	rm -rf .build/wheel/xyzalert/__pycache__ .build/wheel/xyzalert/playground/__pycache__
 	@# The example scenarios the playground offers (xyzalert/playground/examples).
 	cd examples && find . -name '*.json' -exec install -D -m 644 {} ../.build/wheel/xyzalert/playground/examples/{} \;
 	cp $(DIST_LIB) .build/wheel/xyzalert/libxyzalert.so
-	python3 -m pip wheel --quiet --no-deps -w .build/wheel-linux ./.build/wheel
-	PATH="$(PYTHON_SCRIPTS):$$PATH" python3 -m auditwheel repair --only-plat -w dist .build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl
+	$(WHEEL_PYTHON) -m pip wheel --quiet --no-deps --no-build-isolation --no-index -w .build/wheel-linux ./.build/wheel
+	PATH="$(PYTHON_SCRIPTS):$$PATH" $(WHEEL_PYTHON) -m auditwheel repair --only-plat -w .build/wheel-repaired \
+		.build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl
+	rm -f dist/xyzalert-$(VERSION)-*.whl && mv .build/wheel-repaired/xyzalert-$(VERSION)-*.whl dist/
 
 # Installs into a temporary prefix and builds, runs and inspects consumers:
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;

