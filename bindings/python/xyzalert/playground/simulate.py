@@ -17,6 +17,10 @@ MAX_STEPS = 10_000
 MAX_SECONDS = 366 * 86_400.0
 
 
+#: Trace events whose "alert" is not an alert's name (or that have none).
+NOT_AN_ALERT = frozenset({"note", "error", "trigger", "skip", "control", "campaigns"})
+
+
 class Refused(Exception):
     """A document the playground will not simulate (too many steps, too long a time)."""
 
@@ -99,14 +103,15 @@ def simulate(text: str) -> Dict[str, Any]:
         scenario.close()
         return {"error": {"message": str(error)}}
     steps = []
+    known = set(names)
     try:
         while not player.done:
-            number = player.played
+            number, seen = player.played, len(player.events)
             step = player.step()
-            for event in player.events:
-                if event["event"] not in ("note", "error") and event.get("alert") not in names and \
-                        event["event"] not in ("trigger", "skip", "control", "campaigns"):
+            for event in player.events[seen:]:  # this step's events only
+                if event["event"] not in NOT_AN_ALERT and event["alert"] not in known:
                     names.append(event["alert"])  # an instance a campaign made
+                    known.add(event["alert"])
             steps.append({"step": number, "kind": step.kind.name.lower(), "clock": player.clock,
                           "alerts": _reasons(player, names)})
     except (ValueError, XYZAlertError) as error:  # a recording's own steps are not played here

@@ -20,8 +20,13 @@ def svg(steps: List[Dict[str, Any]], events: List[Dict[str, Any]]) -> str:
         for alert in step["alerts"]:
             if alert["alert"] not in names:
                 names.append(alert["alert"])
-    campaigns = [e for e in events if e["event"] in CAMPAIGN_MARKS]
-    rows = names + (["campaigns"] if campaigns else [])
+    # Looked up per cell: each step's states, and the campaign marks by step.
+    states = [{a["alert"]: a["state"] for a in step["alerts"]} for step in steps]
+    marks_at: Dict[int, List[Dict[str, Any]]] = {}
+    for event in events:
+        if event["event"] in CAMPAIGN_MARKS:
+            marks_at.setdefault(event["step"], []).append(event)
+    rows = names + (["campaigns"] if marks_at else [])
     left = max([len(name) for name in rows] + [6]) * CHAR + 16
     width, height = left + STEP * max(len(steps), 1) + 8, TOP + ROW * max(len(rows), 1) + 8
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -35,13 +40,12 @@ def svg(steps: List[Dict[str, Any]], events: List[Dict[str, Any]]) -> str:
         for column, step in enumerate(steps):
             x = left + column * STEP
             if name == "campaigns":
-                marks = [e for e in campaigns if e["step"] == step["step"]]
-                for k, mark in enumerate(marks[:3]):
+                for k, mark in enumerate(marks_at.get(step["step"], [])[:3]):
                     what = f'{mark["event"]} {mark.get("alert", "")} {mark.get("reason", mark.get("variant", ""))}'.strip()
                     out.append(f'<circle cx="{x + 7 + 7 * k}" cy="{y + 11}" r="4" fill="{CAMPAIGN_MARKS[mark["event"]]}">'
                                f'<title>{escape(what)}</title></circle>')
                 continue
-            state = next((a["state"] for a in step["alerts"] if a["alert"] == name), None)
+            state = states[column].get(name)
             if state in COLOURS:
                 out.append(f'<rect x="{x + 1}" y="{y + 4}" width="{STEP - 2}" height="{ROW - 8}" fill="{COLOURS[state]}">'
                            f'<title>{escape(name)}: {state}</title></rect>')
