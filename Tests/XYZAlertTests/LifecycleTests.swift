@@ -168,15 +168,7 @@ struct LifecycleTests {
     @Test func aRootDestroyedWithManyChildrenSplitsThemEachIntoADomainOfItsOwn() throws {
         let r = Recorder()
         let root = page("root", r)
-        var children: [Dispatch] = []
-        for i in 0..<5 {
-            let child = page("c\(i)", r)
-            try child.setParent(root)
-            let a = alert("a\(i)")
-            try a.setLane("l\(i)")
-            try child.add(a)
-            children.append(child)
-        }
+        let children = try childPages(5, of: root, r, named: "c", each: alertInOwnLane)
         try root.destroy()
         for (i, child) in children.enumerated() {
             #expect(child.parent == nil && child.find("a\(i)")?.state == .showing)

@@ -121,6 +121,25 @@ func page(_ name: String, _ host: AlertHost, visible: Bool = true, view: ViewHan
     return d
 }
 
+/// `count` visible child pages of `parent`, named `prefix` + 0, 1, ...,
+/// each joined, then given the alert `make(i)`.
+func childPages(_ count: Int, of parent: Dispatch, _ host: AlertHost, named prefix: String,
+                each make: (Int) throws -> Alert) throws -> [Dispatch] {
+    try (0..<count).map { i in
+        let child = page("\(prefix)\(i)", host)
+        try child.setParent(parent)
+        try child.add(make(i))
+        return child
+    }
+}
+
+/// Alert "a`i`" in a lane of its own, "l`i`".
+func alertInOwnLane(_ i: Int) throws -> Alert {
+    let a = alert("a\(i)")
+    try a.setLane("l\(i)")
+    return a
+}
+
 /// A visible "tab" page with two visible children, "home" and "me".
 func tabs(_ host: AlertHost) throws -> (tab: Dispatch, home: Dispatch, me: Dispatch) {
     let tab = page("tab", host)

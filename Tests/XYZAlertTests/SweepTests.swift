@@ -210,13 +210,7 @@ struct SweepTests {
     @Test func aTabSwitchComputesTheTwoTabsAlone() throws {
         let r = Recorder()
         let root = page("root", r)
-        var tabs: [Dispatch] = []
-        for i in 0..<200 {
-            let tab = page("tab\(i)", r)
-            try tab.setParent(root)
-            try tab.add(alert("a\(i)"))
-            tabs.append(tab)
-        }
+        let tabs = try childPages(200, of: root, r, named: "tab") { alert("a\($0)") }
         try root.setActiveChild(tabs[0])
         _ = r.take()
         let before = root.participationVisits
@@ -283,13 +277,7 @@ struct SweepTests {
         // is kept page by page.
         let r = Recorder()
         let root = page("root", r)
-        var tabs: [Dispatch] = []
-        for i in 0..<100 {
-            let tab = page("tab\(i)", r)
-            try tab.setParent(root)
-            try tab.add(alert("a\(i)", Int32(i), .cover))
-            tabs.append(tab)
-        }
+        let tabs = try childPages(100, of: root, r, named: "tab") { alert("a\($0)", Int32($0), .cover) }
         #expect(r.take().count == 100)
         try root.setActiveChild(tabs[42])
         let hides = r.take()
@@ -309,15 +297,7 @@ struct SweepTests {
         // and marked every lane: O(n^2) to tear down).
         let r = Recorder()
         let root = page("root", r)
-        var pages: [Dispatch] = []
-        for i in 0..<200 {
-            let child = page("p\(i)", r)
-            try child.setParent(root)
-            let a = alert("a\(i)")
-            try a.setLane("l\(i)")
-            try child.add([a])
-            pages.append(child)
-        }
+        let pages = try childPages(200, of: root, r, named: "p", each: alertInOwnLane)
         #expect(r.take().count == 200)
         let before = root.sweptAlerts
         for child in pages.reversed() {
