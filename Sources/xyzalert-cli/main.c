@@ -129,31 +129,39 @@ static const command *find_command(const char *name) {
     return NULL;
 }
 
-/* "xyzalert COMMAND: MESSAGE" and the command's usage, on stderr. */
-static int usage_error(const command *c, const char *message, const char *argument) {
+/* 'ARGUMENT' as typed (control bytes made visible), then "; did you mean
+ * 'GUESS'?" when there is a guess. */
+static void print_argument(const char *argument, const char *guess) {
+    fputc('\'', diagnostics());
+    print_visible(diagnostics(), argument);
+    fputc('\'', diagnostics());
+    if (guess) {
+        fprintf(diagnostics(), "; did you mean '%s'?", guess);
+    }
+}
+
+/* "xyzalert COMMAND: MESSAGE 'ARGUMENT'[; did you mean 'GUESS'?]" and the
+ * command's usage, on stderr. */
+static int usage_error_guessing(const command *c, const char *message, const char *argument, const char *guess) {
     fprintf(diagnostics(), "xyzalert %s: %s", c->name, message);
     if (argument) {
-        fputs(" '", diagnostics());
-        print_visible(diagnostics(), argument);
-        fputc('\'', diagnostics());
+        fputc(' ', diagnostics());
+        print_argument(argument, guess);
     }
     fprintf(diagnostics(), "\nusage: %s\n", c->usage);
     return EXIT_USAGE;
+}
+
+/* "xyzalert COMMAND: MESSAGE" and the command's usage, on stderr. */
+static int usage_error(const command *c, const char *message, const char *argument) {
+    return usage_error_guessing(c, message, argument, NULL);
 }
 
 /* An unknown option of `c`, with the nearest one it has, if one is near. */
 static int unknown_option(const command *c, const char *argument) {
     const char *texts[] = {c->usage, c->help, "--help", NULL};
     char near[LONGEST_OPTION];
-    const char *suggestion = nearest_option(argument, texts, near, sizeof near);
-    fprintf(diagnostics(), "xyzalert %s: unknown option '", c->name);
-    print_visible(diagnostics(), argument);
-    fputc('\'', diagnostics());
-    if (suggestion) {
-        fprintf(diagnostics(), "; did you mean '%s'?", suggestion);
-    }
-    fprintf(diagnostics(), "\nusage: %s\n", c->usage);
-    return EXIT_USAGE;
+    return usage_error_guessing(c, "unknown option", argument, nearest_option(argument, texts, near, sizeof near));
 }
 
 /* "xyzalert[ help]: unknown command 'NAME'", the nearest command if one is
@@ -164,13 +172,8 @@ static int unknown_command(const char *who, const char *name) {
         names[i] = commands[i].name;
     }
     names[COMMAND_COUNT] = NULL;
-    const char *suggestion = nearest_word(name, names);
-    fprintf(diagnostics(), "%s: unknown command '", who);
-    print_visible(diagnostics(), name);
-    fputc('\'', diagnostics());
-    if (suggestion) {
-        fprintf(diagnostics(), "; did you mean '%s'?", suggestion);
-    }
+    fprintf(diagnostics(), "%s: unknown command ", who);
+    print_argument(name, nearest_word(name, names));
     fputs(" (commands:", diagnostics());
     for (int i = 0; i < COMMAND_COUNT; i++) {
         fprintf(diagnostics(), "%s %s", i == 0 ? "" : ",", commands[i].name);
