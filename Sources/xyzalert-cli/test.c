@@ -47,6 +47,7 @@ static bool compare(const char *file, const xyz_scenario *scenario, const line_l
             quoted(got);
             fprintf(diagnostics(), " is event %zu of %zu (at /expect)\n", i + 1, actual->count);
         }
+        print_source_line(file, line, column);
         return false;
     }
     return true;

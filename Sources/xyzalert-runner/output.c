@@ -88,6 +88,98 @@ void print_load_error(const xyz_error *error) {
     fputs(" (at ", diagnostics());
     print_visible(diagnostics(), error->pointer[0] ? error->pointer : "\"\"");
     fputs(")\n", diagnostics());
+    print_source_line(error->source, error->line, error->column);
+}
+
+/* Characters (UTF-8 code points) shown either side of the column when a
+ * line is longer than a terminal (a minified file is one line). */
+enum { SOURCE_WINDOW = 60 };
+
+static bool continuation_byte(int c) {
+    return (c & 0xc0) == 0x80;
+}
+
+/* The length of the UTF-8 sequence at text[i] (2 to 4 bytes), or 0 when
+ * the bytes there are not one. */
+static ssize_t utf8_sequence(const char *text, ssize_t i, ssize_t length) {
+    unsigned char c = (unsigned char)text[i];
+    ssize_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    for (ssize_t k = 1; k < n; k++) {
+        if (i + k >= length || !continuation_byte((unsigned char)text[i + k])) {
+            return 0;
+        }
+    }
+    return n;
+}
+
+/* Control characters (but tabs) and bytes that are not UTF-8 become '?',
+ * one column each, as the caret counts. */
+static void make_printable(char *text, ssize_t length) {
+    for (ssize_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        ssize_t n = c >= 0x80 ? utf8_sequence(text, i, length) : 1;
+        if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
+            text[i] = '?';
+        } else {
+            i += n - 1;
+        }
+    }
+}
+
+void print_source_line(const char *file, int line, int column) {
+    FILE *in = line > 0 && column > 0 ? fopen(file, "rb") : NULL;
+    if (!in) {
+        return; /* standard input, a string, a file gone since: the message stands alone */
+    }
+    char *text = NULL;
+    size_t capacity = 0;
+    ssize_t length = 0;
+    for (int n = 0; n < line && (length = getline(&text, &capacity, in)) >= 0; n++) {
+    }
+    fclose(in);
+    if (length < 0) {
+        free(text);
+        return;
+    }
+    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) {
+        text[--length] = '\0';
+    }
+    make_printable(text, length);
+    /* The window [first, last) of code points around the column (1-based). */
+    long characters = 0;
+    for (ssize_t i = 0; i < length; i++) {
+        characters += !continuation_byte((unsigned char)text[i]);
+    }
+    long first = column - 1 > SOURCE_WINDOW ? column - 1 - SOURCE_WINDOW : 0;
+    long last = first + 2 * SOURCE_WINDOW < characters ? first + 2 * SOURCE_WINDOW : characters;
+    FILE *out = diagnostics();
+    int gutter = fprintf(out, "%5d | ", line) - 2;
+    fputs(first > 0 ? "..." : "", out);
+    long at = -1; /* the code point text[i] belongs to */
+    for (ssize_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        at += !continuation_byte(c);
+        if (at >= first && at < last) {
+            fputc(c, out);
+        }
+    }
+    fputs(last < characters ? "...\n" : "\n", out);
+    fprintf(out, "%*s| %s", gutter, "", first > 0 ? "   " : "");
+    /* Spaces up to the column, tabs where the line has them, so the caret
+     * lines up in a terminal. */
+    at = -1;
+    for (ssize_t i = 0; i < length && at < column - 2; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (continuation_byte(c)) {
+            continue;
+        }
+        at++;
+        if (at >= first) {
+            fputc(c == '\t' ? '\t' : ' ', out);
+        }
+    }
+    fputs("^\n", out);
+    free(text);
 }
 
 char *text_printf(const char *format, ...) {

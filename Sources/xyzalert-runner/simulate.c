@@ -223,7 +223,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         if (r.timed) {
             printf("%*s  ", r.time_width, "time");
         }
-        printf("%4s  %-*s  %-7s %-14s %s\n", "step", r.label_width, "what", "event", "alert", "detail");
+        printf("%4s  %-*s  %-*s %-14s %s\n", "step", r.label_width, "what", EVENT_WIDTH, "event", "alert", "detail");
     }
     if (record && (r.page_count == 0 || xyz_dispatch_start_recording(r.pages[0].dispatch) != XYZ_OK)) {
         fprintf(diagnostics(), "xyzalert: cannot record: %s\n", r.page_count ? xyz_last_error() : "the scenario has no page");

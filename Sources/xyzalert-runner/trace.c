@@ -34,9 +34,9 @@ void runner_line_start(runner *r) {
 static void event_text(runner *r, const char *event, const char *alert, const char *detail) {
     runner_line_start(r);
     if (r->colour) {
-        printf("%s%-7s\033[0m", colour_of(event), event);
+        printf("%s%-*s\033[0m", colour_of(event), EVENT_WIDTH, event);
     } else {
-        printf("%-7s", event);
+        printf("%-*s", EVENT_WIDTH, event);
     }
     if (detail[0]) {
         printf(" %-14s %s\n", alert, detail);

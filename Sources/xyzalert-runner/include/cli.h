@@ -106,9 +106,13 @@ int cli_variants(const char *file, unsigned long users);
 /* `xyzalert eval RULE [DATA]`: each argument JSON text, or "@FILE". */
 int cli_eval(const char *rule, const char *data);
 
-/* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)", or "FILE: error: MESSAGE"
- * for I/O errors, on stderr. */
+/* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)" and the line with a caret
+ * (print_source_line), or "FILE: error: MESSAGE" for I/O errors, on stderr. */
 void print_load_error(const xyz_error *error);
+/* Under a FILE:LINE:COLUMN message, as compilers do: the line of the file
+ * (a window around the column when it is long) and a caret under the
+ * column. Prints nothing when the file cannot be read (standard input). */
+void print_source_line(const char *file, int line, int column);
 
 /* Writes `text` with quotes, backslashes and control characters escaped. */
 void print_escaped(FILE *out, const char *text);

@@ -11,6 +11,10 @@
 #include "cli.h"
 #include "picture.h"
 
+/* The text timeline's event column: as wide as the longest event name it
+ * prints ("campaigns"; "announce" is the longest event of an alert). */
+#define EVENT_WIDTH 9
+
 typedef struct runner runner;
 
 /* One page: its dispatch (NULL once destroyed) and the host context. */
