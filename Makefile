@@ -38,7 +38,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -120,21 +120,30 @@ lint: release lib header-test
 	@if ! diff $(BIN)/declared.txt $(BIN)/exported.txt; then \
 		echo "the headers' functions (<) and libxyzalert.so's exports (>) differ"; exit 1; fi
 
-# The API reference, generated, into docs/reference/ (not committed):
-# the C and C++ headers through Doxygen (docs/Doxyfile), the Python package
-# through its docstrings (pdoc), each failing on any warning, and an index
-# page linking the two (docs/reference/index.html).
+# The documentation site, into .build/docs/html (docs/install.md, "The
+# documentation site"): Doxygen's XML of the C headers and of the C++
+# wrapper, then Sphinx over docs/ (docs/site/conf.py) with the guide, the
+# C reference by topic, the C++ and the Python references, any warning an
+# error; then every function the C headers declare and every name the
+# Python package exports must have its entry.
+SITE := .build/docs/html
 docs: lib
-	rm -rf docs/reference && mkdir -p docs/reference
-	doxygen docs/Doxyfile
-	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so python3 -W error -m pdoc \
-		--docformat restructuredtext -o $(CURDIR)/docs/reference/python xyzalert
-	sed 's/@VERSION@/$(VERSION)/g' docs/reference-index.html > docs/reference/index.html
-	@$(DECLARED_FUNCTIONS) | \
-		while read f; do grep -q "\b$$f\b" docs/reference/c/xyzalert_8h.html docs/reference/c/xyzalert__tooling_8h.html \
+	scripts/install-deps docs
+	rm -rf .build/docs && mkdir -p .build/docs/doxygen/c .build/docs/doxygen/cpp
+	doxygen docs/site/Doxyfile.c
+	doxygen docs/site/Doxyfile.cpp
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m sphinx -W --keep-going -q \
+		-c docs/site -d .build/docs/doctrees docs $(SITE)
+	@$(DECLARED_FUNCTIONS) | while read f; do cat $(SITE)/api/c/*.html | grep -q "id=\"c\.$$f\"" \
 		|| { echo "docs: $$f is missing from the C reference"; exit 1; }; done
 	@for name in $$(python3 -c 'import ast; print(" ".join(ast.literal_eval(open("bindings/python/xyzalert/__init__.py").read().split("__all__ = ")[1])))'); do \
-		grep -q "id=\"$$name\"" docs/reference/python/xyzalert.html || { echo "docs: xyzalert.$$name is missing from the Python reference"; exit 1; }; done
+		grep -q "id=\"xyzalert.$$name\"" $(SITE)/api/python.html || { echo "docs: xyzalert.$$name is missing from the Python reference"; exit 1; }; done
+	@echo "docs: $(SITE)/index.html"
+
+# Refreshes docs/site-front.png and docs/site-function.png from the site.
+site-screenshots: docs
+	scripts/install-deps playground
+	$(TOOLS_PYTHON) scripts/site-screenshots $(SITE) docs
 
 # The headers compile clean as C99, C11, C++17 and C++20 with every warning
 # as an error, under GCC and Clang; a deprecated name and a dropped result
@@ -446,7 +455,7 @@ wheel: dist
 # Installs into a temporary prefix and builds, runs and inspects consumers:
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;
 # then uninstalls.
-install-test: deps lib release dist wheel
+install-test: deps lib release dist wheel docs
 	TOOLS_PYTHON=$(TOOLS_PYTHON) Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release, then

