@@ -228,7 +228,7 @@ expect "the package finds an installed library by its soname" 0 $? "loaded libxy
 "$scratch/venv/bin/pip" install --quiet --no-index --force-reinstall "$wheel"
 
 # The README's Quick start, against this install and this wheel.
-. Tests/install/test_quickstart.sh "$prefix" "$scratch/venv/bin/python" "$scratch"
+. Tests/install/test_quickstart.sh "$scratch"
 
 if [ $can_mask = yes ]; then
     out=$(masked "$scratch/pc-consumer" | tail -1)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The README's Quick start: its four programs are examples/quickstart/*,
-# word for word, and each prints what the README says when built as a user
-# would build it: C and C++ against an installed prefix with pkg-config, Python
-# from the installed wheel, Swift against the XYZAlert module. Usage:
-# Tests/install/test_quickstart.sh PREFIX PYTHON SCRATCH (PYTHON: a venv's
-# python with the wheel installed), from the repository root; sourced by
-# Tests/install/test_install.sh, whose `expect` it uses.
-quick_prefix=$1 quick_python=$2 quick_scratch=$3
+# word for word; its two shell blocks run as written (install, then build
+# and run the C, C++ and Python programs) and print what the README says;
+# the Swift program against the XYZAlert module. Usage:
+# Tests/install/test_quickstart.sh SCRATCH, from the
+# repository root; sourced by Tests/install/test_install.sh, whose `expect`
+# it uses.
+quick_scratch=$1
 quick=examples/quickstart
 expected=$'show consent\nshow welcome'
 
@@ -25,22 +25,40 @@ for name in quickstart.c quickstart.cpp quickstart.py quickstart.swift; do
         "$(grep "^$name " "$quick_scratch/quickstart-blocks.txt")"
 done
 
-# Built as the README says for a PREFIX of one's own (PKG_CONFIG_PATH, the
-# run path), with cc and c++ as written, warnings as errors added.
-# shellcheck disable=SC2046
-PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig cc -Wall -Wextra -Werror $quick/quickstart.c -o "$quick_scratch/quickstart-c" \
-    $(PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig pkg-config --cflags --libs xyzalert) -Wl,-rpath,"$quick_prefix/lib"
-expect "the C quick start builds with pkg-config" 0 $?
-expect "the C quick start prints the README's lines" 0 0 "$expected" "$("$quick_scratch/quickstart-c")"
-
-# shellcheck disable=SC2046
-c++ -std=c++17 -Wall -Wextra -Werror $quick/quickstart.cpp -o "$quick_scratch/quickstart-cpp" \
-    $(PKG_CONFIG_PATH=$quick_prefix/lib/pkgconfig pkg-config --cflags --libs xyzalert) -Wl,-rpath,"$quick_prefix/lib"
-expect "the C++ quick start builds with pkg-config" 0 $?
-expect "the C++ quick start prints the README's lines" 0 0 "$expected" "$("$quick_scratch/quickstart-cpp")"
-
-expect "the Python quick start prints the README's lines from the wheel" 0 0 "$expected" \
-    "$(cd "$quick_scratch" && env -u XYZALERT_LIBRARY "$quick_python" "$OLDPWD/$quick/quickstart.py")"
+# The README's two shell blocks, word for word, as a new user runs them:
+# HOME a new directory (so $HOME/.local is a prefix nothing was installed
+# into and the virtual environment is new), the first block from the
+# repository root, the second from a directory holding the three programs
+# saved from the README. (scripts/install-deps build finds everything
+# there after `make deps`; `make` finds the build done.)
+quick_home=$quick_scratch/quick-home
+quick_dir=$quick_scratch/quick-programs
+mkdir -p "$quick_home" "$quick_dir"
+python3 - "$quick_scratch" "$quick_dir" <<'PY'
+import pathlib, re, sys
+readme = pathlib.Path("README.md").read_text()
+section = readme.split("## Quick start for users", 1)[1].split("\n## ", 1)[0]
+shell = re.findall(r"```sh\n(.*?)```", section, re.S)
+assert len(shell) == 2, f"the Quick start has {len(shell)} shell blocks, expected 2"
+for n, block in enumerate(shell, 1):
+    pathlib.Path(sys.argv[1], f"quickstart-{n}.sh").write_text(block)
+for language, name in (("c", "quickstart.c"), ("cpp", "quickstart.cpp"), ("python", "quickstart.py")):
+    block = re.search(r"```" + language + r"\n(.*?)```", section, re.S).group(1)
+    pathlib.Path(sys.argv[2], name).write_text(block)
+PY
+expect "the README's Quick start has its two shell blocks" 0 $?
+HOME=$quick_home bash -e "$quick_scratch/quickstart-1.sh" > "$quick_scratch/quickstart-1.log" 2>&1
+status=$?
+[ $status -eq 0 ] || tail -20 "$quick_scratch/quickstart-1.log"
+expect "the README's install lines run as written" 0 $status
+expect "they install into the new \$HOME/.local" 0 0 "yes" \
+    "$([ -f "$quick_home/.local/lib/pkgconfig/xyzalert.pc" ] && [ -x "$quick_home/.local/bin/xyzalert" ] && echo yes || echo no)"
+out=$(cd "$quick_dir" && HOME=$quick_home bash -e "$quick_scratch/quickstart-2.sh" 2>&1)
+expect "the README's build-and-run lines print its lines three times" 0 $? "$expected
+$expected
+$expected" "$out"
+HOME=$quick_home make --no-print-directory uninstall PREFIX="$quick_home/.local" > /dev/null
+expect "the Quick start's install is undone by make uninstall" 0 $? "" "$(find "$quick_home/.local" -type f 2>/dev/null)"
 
 # Swift: the program against the XYZAlert module of the debug build, as a
 # package depending on XYZAlert would compile it.
