@@ -159,10 +159,10 @@ extern "C" {
  * will freeze the interface of its major version; a change that breaks it
  * will then change the major version and the soname. */
 #define XYZALERT_VERSION_MAJOR 0
-#define XYZALERT_VERSION_MINOR 3
+#define XYZALERT_VERSION_MINOR 4
 #define XYZALERT_VERSION_PATCH 0
 /** "MAJOR.MINOR.PATCH" of this header. */
-#define XYZALERT_VERSION_STRING "0.3.0"
+#define XYZALERT_VERSION_STRING "0.4.0"
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
 #define XYZALERT_VERSION_NUMBER \
     (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)
@@ -276,8 +276,8 @@ typedef enum xyz_on_duplicate {
     XYZ_ON_DUPLICATE_UPDATE,     /**< (0.3) Upsert: the live alert takes the new one's content (and its duration,
                                       counted again, when it has one) and gets update if on screen; the new one
                                       does not join: finish(XYZ_END_DUPLICATE), after that update. */
-    XYZ_ON_DUPLICATE_COALESCE    /**< (0.4) XYZ_ON_DUPLICATE_UPDATE, and the live alert's repeat count goes up by one
-                                      (xyz_alert_repeat_count()), its countdown restarts (with its own duration when
+    XYZ_ON_DUPLICATE_COALESCE    /**< (0.4) XYZ_ON_DUPLICATE_UPDATE, and the live alert's occurrence count goes up by one
+                                      (xyz_alert_occurrence_count()), its countdown restarts (with its own duration when
                                       the new one has none) and it is announced again, even with the same text. */
 } xyz_on_duplicate;
 
@@ -918,7 +918,7 @@ XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 /** (0.4) How many adds the alert stands for: 1, plus one for each add of its
  * id that XYZ_ON_DUPLICATE_COALESCE folded into it ("3 x Connection lost");
  * it stays once the alert finished. 0 (and XYZ_EINVAL) for NULL. */
-XYZ_API uint64_t xyz_alert_repeat_count(const xyz_alert *alert);
+XYZ_API uint64_t xyz_alert_occurrence_count(const xyz_alert *alert);
 
 /** @{ */
 /** (0.3) Sets what happens when the alert would be hidden covered (default

@@ -146,8 +146,8 @@ public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ policy: xyz_
 }
 
 @c @implementation
-public func xyz_alert_repeat_count(_ pointer: OpaquePointer?) -> UInt64 {
-    value(0) { () throws(AlertError) in UInt64(try require(pointer, Alert.self, #function, "alert").repeatCount) }
+public func xyz_alert_occurrence_count(_ pointer: OpaquePointer?) -> UInt64 {
+    value(0) { () throws(AlertError) in UInt64(try require(pointer, Alert.self, #function, "alert").occurrenceCount) }
 }
 
 @c @implementation

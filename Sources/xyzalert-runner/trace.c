@@ -150,9 +150,9 @@ void trace_move(runner *r, xyz_alert *alert, double dy, double duration) {
 /* The text timeline shows the title the alert has now. */
 void trace_update(runner *r, xyz_alert *alert) {
     const char *title = xyz_alert_title(alert);
-    uint64_t count = xyz_alert_repeat_count(alert);
+    uint64_t count = xyz_alert_occurrence_count(alert);
     if (r->json && !r->quiet && !r->picture && count > 1) {
-        /* A coalesced alert's update carries its repeat count. */
+        /* A coalesced alert's update carries its occurrence count. */
         printf("{\"step\": %zu, \"event\": \"update\", \"alert\": ", r->step);
         print_json_string(stdout, id_of(alert));
         printf(", \"count\": %llu}\n", (unsigned long long)count);

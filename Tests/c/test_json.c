@@ -22,9 +22,27 @@ static char *read_all(const char *path, size_t *length) {
     return data;
 }
 
-/* xyz_check_file() of the bad file `name` gives exactly the lines of
+/* Whether `line` is one of the two lines xyzalert check prints under a
+ * located error (the file's line, "   4 | ...", and the caret's, "     | ^"):
+ * the tool's, not the library's. */
+static bool is_source_line(const char *line) {
+    line += strspn(line, " ");
+    line += strspn(line, "0123456789");
+    return strncmp(line, " | ", 3) == 0 || strncmp(line, "| ", 2) == 0;
+}
+
+/* `text` past the source lines it starts with. */
+static const char *past_source_lines(const char *text) {
+    while (*text && is_source_line(text)) {
+        text += strcspn(text, "\n");
+        text += *text == '\n';
+    }
+    return text;
+}
+
+/* xyz_check_file() of the bad file `name` gives exactly the error lines of
  * `expected` ("NAME.json:LINE:COLUMN: error: MESSAGE (at POINTER)" each, as
- * xyzalert check prints them), in order. */
+ * xyzalert check prints them, each followed by its source lines), in order. */
 static void check_every_problem(const char *path, const char *name, const char *expected) {
     xyz_error problems[32];
     size_t count = 99;
@@ -33,6 +51,7 @@ static void check_every_problem(const char *path, const char *name, const char *
     CHECK(count > 0 && status == problems[0].status);
     const char *line = expected;
     for (size_t i = 0; i < count && i < 32; i++) {
+        line = past_source_lines(line);
         char formatted[2048];
         snprintf(formatted, sizeof formatted, "%s:%d:%d: error: %s (at %s)\n", name, problems[i].line,
                  problems[i].column, problems[i].message, problems[i].pointer[0] ? problems[i].pointer : "\"\"");
@@ -43,6 +62,7 @@ static void check_every_problem(const char *path, const char *name, const char *
         }
         line += n;
     }
+    line = past_source_lines(line);
     CHECK(*line == '\0'); /* every expected line was reported */
 }
 

@@ -72,15 +72,15 @@ static void an_upsert_updates_then_finishes_the_new_alert(void) {
     CHECK_STR(recorder_take(&r), "show inbox page\nupdate inbox 3 new messages\nfinish inbox duplicate\n");
     CHECK_STR(xyz_alert_title(live), "3 new messages");
     CHECK(xyz_alert_state(live) == XYZ_STATE_SHOWING && xyz_alert_state(again) == XYZ_STATE_FINISHED);
-    CHECK(xyz_alert_repeat_count(live) == 1); /* an update does not count */
+    CHECK(xyz_alert_occurrence_count(live) == 1); /* an update does not count */
     /* coalesce: an update that counts. */
     xyz_alert *storm = make_alert("inbox", 0, XYZ_EXCLUSIVE_WAIT);
     CHECK_OK(xyz_alert_set_on_duplicate(storm, XYZ_ON_DUPLICATE_COALESCE));
     CHECK_STR(xyz_on_duplicate_name(XYZ_ON_DUPLICATE_COALESCE), "coalesce");
     add_one(app, storm);
     CHECK_STR(recorder_take(&r), "update inbox -\nfinish inbox duplicate\n");
-    CHECK(xyz_alert_repeat_count(live) == 2 && xyz_alert_repeat_count(storm) == 1);
-    CHECK(xyz_alert_repeat_count(NULL) == 0 && strstr(xyz_last_error(), "alert is NULL") != NULL);
+    CHECK(xyz_alert_occurrence_count(live) == 2 && xyz_alert_occurrence_count(storm) == 1);
+    CHECK(xyz_alert_occurrence_count(NULL) == 0 && strstr(xyz_last_error(), "alert is NULL") != NULL);
     xyz_alert_release(storm);
     xyz_alert_release(live);
     xyz_alert_release(again);

@@ -43,11 +43,11 @@ void upsert_keep_open_lifo_displaced_and_cancel_queued() {
     CHECK(xyz_alert_set_title(again.get(), "3 new messages") == XYZ_OK);
     app.add({again});
     CHECK(r.take() == "show inbox page\nfinish inbox duplicate\n");
-    CHECK(inbox.title() == "3 new messages" && inbox.actions().empty() && inbox.repeat_count() == 1);
+    CHECK(inbox.title() == "3 new messages" && inbox.actions().empty() && inbox.occurrence_count() == 1);
     xyz::alert storm("inbox");
     storm.set_on_duplicate(xyz::on_duplicate::coalesce);
     app.add({storm});
-    CHECK(r.take() == "finish inbox duplicate\n" && inbox.repeat_count() == 2);
+    CHECK(r.take() == "finish inbox duplicate\n" && inbox.occurrence_count() == 2);
     CHECK(xyz::to_string(xyz::on_duplicate::coalesce) == "coalesce");
     inbox.add_action(xyz::action{"undo", "Undo", xyz::action_style::default_, true});
     inbox.trigger_action(0);

@@ -103,17 +103,17 @@ valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite
     --errors-for-leak-kinds=definite,indirect,possible --suppressions="$supp" "$scratch/pc-consumer" > /dev/null
 expect "the pkg-config consumer is clean under valgrind with share/xyzalert/swift-runtime.supp" 0 $?
 
-# A CMake consumer: find_package(XYZAlert 0.3) and the imported target.
+# A CMake consumer: find_package(XYZAlert 0.4) and the imported target.
 cmake -S Tests/install -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake.log" 2>&1 \
     && cmake --build "$scratch/cmake" >> "$scratch/cmake.log" 2>&1
-expect "a CMake consumer builds with find_package(XYZAlert 0.3)" 0 $?
+expect "a CMake consumer builds with find_package(XYZAlert 0.4)" 0 $?
 out=$("$scratch/cmake/consumer" | tail -1)
 expect "the CMake consumer runs" 0 $? "consumer ok $version" "$out"
 cmake -S Tests/install -B "$scratch/cmake-too-new" -DCMAKE_PREFIX_PATH="$prefix" -DWANTED=$((major + 1)).0 \
     > /dev/null 2>&1
 expect "find_package of a newer major version fails" 1 $?
 cmake -S Tests/install/none -B "$scratch/cmake-none" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake-none.log" 2>&1
-expect "find_package(XYZAlert 0.3) in a project(... NONE)" 0 $?
+expect "find_package(XYZAlert 0.4) in a project(... NONE)" 0 $?
 
 for program in "$scratch/pc-consumer" "$scratch/cmake/consumer" "$prefix/bin/xyzalert"; do
     ldd "$program" > "$scratch/ldd.txt" 2>&1

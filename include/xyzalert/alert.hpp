@@ -157,8 +157,8 @@ public:
         return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
     }
     /** How many adds it stands for: 1, plus one per add of its id that
-     * on_duplicate::coalesce folded into it (xyz_alert_repeat_count()). */
-    [[nodiscard]] std::uint64_t repeat_count() const noexcept { return xyz_alert_repeat_count(handle_); }
+     * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
+    [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
     /** What happens when it would be hidden covered (idle only). */
     alert &set_when_displaced(xyz::when_displaced policy) {
         detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)); });

@@ -66,7 +66,7 @@ public enum OnDuplicate: Int32, Sendable, CaseIterable, CustomStringConvertible 
     /// new one has a duration, restarts its countdown with it), keeping its
     /// state and place; the new alert finishes (`.duplicate`) unadded.
     case update
-    /// `update`, and the live alert's repeat count goes up by one, its
+    /// `update`, and the live alert's occurrence count goes up by one, its
     /// countdown restarts (with the new alert's duration when it has one,
     /// else its own) and it is announced again, even with the same text:
     /// a toast storm shows as one toast with a count (docs/rules.md §19).

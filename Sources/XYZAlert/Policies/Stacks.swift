@@ -343,5 +343,5 @@ extension Alert {
 extension Alert {
     /// How many adds this alert stands for: 1, plus one for each add of its
     /// id that `coalesce` folded into it (docs/rules.md §19).
-    public var repeatCount: Int { (extras?.repeats ?? 0) + 1 }
+    public var occurrenceCount: Int { (extras?.repeats ?? 0) + 1 }
 }

@@ -150,7 +150,7 @@ final class EngineHarness: Harness, VirtualClock {
         for page in pages {
             page.checkInvariants()
         }
-        return created.map { "\(label($0)):\($0.state):" + reason($0) + ($0.repeatCount > 1 ? " x\($0.repeatCount)" : "") }
+        return created.map { "\(label($0)):\($0.state):" + reason($0) + ($0.occurrenceCount > 1 ? " x\($0.occurrenceCount)" : "") }
     }
 
     /// The alert's reason (`Alert.why()`) and its cause: another alert's

@@ -58,12 +58,12 @@ def test_section19_coalesce_counts_restarts_and_announces_again(recorder, page):
     app = page("app")
     live = Alert("offline", title="Connection lost", duration=4)
     app.add(live)
-    assert live.repeat_count == 1 and recorder.take() == ["show offline page"]
+    assert live.occurrence_count == 1 and recorder.take() == ["show offline page"]
     for n in range(2, 5):
         again = Alert("offline", title="Connection lost", on_duplicate=OnDuplicate.COALESCE)
         app.add(again)
         assert recorder.take() == ["update offline Connection lost", "finish offline duplicate"]
-        assert live.repeat_count == n and again.repeat_count == 1 and again.state == xyzalert.State.FINISHED
+        assert live.occurrence_count == n and again.occurrence_count == 1 and again.state == xyzalert.State.FINISHED
     assert str(OnDuplicate.COALESCE) == "coalesce" and 3.9 < live.why().until <= 4  # restarted
 
 

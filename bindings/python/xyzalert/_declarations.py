@@ -159,7 +159,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_set_lane": (c_int, [_P, _S], _status),
     "xyz_alert_lane": (_S, [_P], _plain),
     "xyz_alert_on_duplicate": (c_int, [_P], _plain),
-    "xyz_alert_repeat_count": (c_uint64, [_P], _plain),
+    "xyz_alert_occurrence_count": (c_uint64, [_P], _plain),
     "xyz_alert_add_tag": (c_int, [_P, _S], _status),
     "xyz_alert_tag_count": (c_size_t, [_P], _plain),
     "xyz_alert_tag": (_S, [_P, c_size_t], _plain),

@@ -70,7 +70,7 @@ class OnDuplicate(_Named):
     counted again, when it has one) and gets ``update`` if on screen; the new
     one finishes with ``DUPLICATE``."""
     COALESCE = 4
-    """``UPDATE``, and the live alert's :attr:`Alert.repeat_count` goes up by
+    """``UPDATE``, and the live alert's :attr:`Alert.occurrence_count` goes up by
     one, its countdown restarts and it is announced again (a toast storm
     shows as one toast with a count)."""
 

@@ -216,10 +216,10 @@ class Alert:
         return _lib.decode(lib.xyz_alert_variant(self._handle))
 
     @property
-    def repeat_count(self) -> int:
+    def occurrence_count(self) -> int:
         """How many adds the alert stands for: 1, plus one for each add of
         its id that ``on_duplicate=COALESCE`` folded into it."""
-        return int(lib.xyz_alert_repeat_count(self._handle))
+        return int(lib.xyz_alert_occurrence_count(self._handle))
 
     @property
     def on_duplicate(self) -> OnDuplicate:

@@ -84,8 +84,8 @@ class _TraceHost(Host):
 
     def update(self, alert: Alert) -> None:
         self.trace.touched.add(self.page)
-        count = alert.repeat_count
-        if count > 1:  # a coalesced alert's update carries its repeat count
+        count = alert.occurrence_count
+        if count > 1:  # a coalesced alert's update carries its occurrence count
             self.trace.emit("update", alert=self.trace.name(alert), count=count)
         else:
             self.trace.emit("update", alert=self.trace.name(alert))
