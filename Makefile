@@ -434,7 +434,8 @@ PYTHON_SCRIPTS = $(shell $(WHEEL_PYTHON) -c 'import sysconfig; print(sysconfig.g
 # (Jansson bundled, the lowest manylinux tag this build allows). Offline:
 # the tools are checked first (scripts/check-wheel-tools; the previous
 # wheel stays when one is missing), pip builds without build isolation and
-# without an index, and the new wheel replaces the old one only once made.
+# without an index, and the new wheel replaces the old one (any version:
+# dist/ holds one) only once made.
 WHEEL_PYTHON ?= $(TOOLS_PYTHON)
 wheel: dist
 	scripts/check-wheel-tools $(WHEEL_PYTHON)
@@ -450,7 +451,7 @@ wheel: dist
 	$(WHEEL_PYTHON) -m pip wheel --quiet --no-deps --no-build-isolation --no-index -w .build/wheel-linux ./.build/wheel
 	PATH="$(PYTHON_SCRIPTS):$$PATH" $(WHEEL_PYTHON) -m auditwheel repair --only-plat -w .build/wheel-repaired \
 		.build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl
-	rm -f dist/xyzalert-$(VERSION)-*.whl && mv .build/wheel-repaired/xyzalert-$(VERSION)-*.whl dist/
+	rm -f dist/xyzalert-*.whl && mv .build/wheel-repaired/xyzalert-$(VERSION)-*.whl dist/
 
 # Installs into a temporary prefix and builds, runs and inspects consumers:
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;

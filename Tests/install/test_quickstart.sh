@@ -47,10 +47,14 @@ for language, name in (("c", "quickstart.c"), ("cpp", "quickstart.cpp"), ("pytho
     pathlib.Path(sys.argv[2], name).write_text(block)
 PY
 expect "the README's Quick start has its two shell blocks" 0 $?
+# A wheel of an older build left in dist/ (as after an upgrade): `make wheel`
+# replaces it, so the README's dist/xyzalert-*.whl names one wheel.
+touch dist/xyzalert-0.3.0-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 HOME=$quick_home bash -e "$quick_scratch/quickstart-1.sh" > "$quick_scratch/quickstart-1.log" 2>&1
 status=$?
 [ $status -eq 0 ] || tail -20 "$quick_scratch/quickstart-1.log"
 expect "the README's install lines run as written" 0 $status
+expect "make wheel leaves one wheel in dist/" 0 0 "1" "$(ls dist/xyzalert-*.whl | wc -l)"
 expect "they install into the new \$HOME/.local" 0 0 "yes" \
     "$([ -f "$quick_home/.local/lib/pkgconfig/xyzalert.pc" ] && [ -x "$quick_home/.local/bin/xyzalert" ] && echo yes || echo no)"
 out=$(cd "$quick_dir" && HOME=$quick_home bash -e "$quick_scratch/quickstart-2.sh" 2>&1)
