@@ -125,19 +125,21 @@ lint: release lib header-test
 # wrapper, then Sphinx over docs/ (docs/site/conf.py) with the guide, the
 # C reference by topic, the C++ and the Python references, any warning an
 # error; then every function the C headers declare and every name the
-# Python package exports must have its entry.
+# Python package exports must have its entry, and Tests/docs checks what
+# the pages say and how they link.
 SITE := .build/docs/html
 docs: lib
 	scripts/install-deps docs
 	rm -rf .build/docs && mkdir -p .build/docs/doxygen/c .build/docs/doxygen/cpp
 	doxygen docs/site/Doxyfile.c
 	doxygen docs/site/Doxyfile.cpp
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m sphinx -W --keep-going -q \
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m sphinx -j 2 -W --keep-going -q \
 		-c docs/site -d .build/docs/doctrees docs $(SITE)
 	@$(DECLARED_FUNCTIONS) | while read f; do cat $(SITE)/api/c/*.html | grep -q "id=\"c\.$$f\"" \
 		|| { echo "docs: $$f is missing from the C reference"; exit 1; }; done
 	@for name in $$(python3 -c 'import ast; print(" ".join(ast.literal_eval(open("bindings/python/xyzalert/__init__.py").read().split("__all__ = ")[1])))'); do \
 		grep -q "id=\"xyzalert.$$name\"" $(SITE)/api/python.html || { echo "docs: xyzalert.$$name is missing from the Python reference"; exit 1; }; done
+	SITE=$(SITE) $(TOOLS_PYTHON) -m pytest Tests/docs -q -p no:cacheprovider
 	@echo "docs: $(SITE)/index.html"
 
 # Refreshes docs/site-front.png and docs/site-function.png from the site.

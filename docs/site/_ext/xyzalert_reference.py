@@ -56,6 +56,10 @@ HANDLES = {
 }
 
 
+# The handle types with a retain function.
+RETAINED = ("xyz_alert", "xyz_history")
+
+
 def header_sections(include):
     """(header, section, first line, last line) of every banner section."""
     sections = []
@@ -145,8 +149,10 @@ def describe_parameter(declaration, kind, name, position, count):
         return "UTF-8 text, read during the call and copied (the engine keeps no pointer to it)"
     if kind in ("void *", "const void *"):
         return "the host's pointer, opaque: the engine never dereferences it"
+    if kind == "xyz_error *":
+        return "the caller's, filled with what failed and where when the call fails (see the description)"
     if kind.endswith("**") or (kind.endswith("*") and not kind.startswith("const") and position > 0):
-        return "an output, filled when the call succeeds"
+        return "an output, the caller's memory, filled as the description says"
     if kind.endswith("*"):
         return "the caller's memory, read during the call"
     return None
@@ -168,15 +174,13 @@ def describe_result(declaration):
             "borrowed: UTF-8 owned by the engine, valid until the owning object changes that value or dies"
     if handle:
         ender = HANDLES[handle]
-        fresh = re.search(r"new reference|\+1|caller (?:owns|frees|releases)|"
-                          r"release it|destroy it|free it|xyz_[a-z_]*(?:free|release|destroy)\(\)", prose)
-        if name.endswith(("_create", "_load_file", "_load_string", "_load")) or (fresh and name != ender[:-2] and
-                                                                              not name.endswith("_retain")):
+        if re.search(r"_(create|load)(_|$)", name) or re.search(r"\+1|new reference", prose):
             return f"a new {handle[4:]}, or NULL on an error (xyz_last_error() says why)", \
                 f"the caller's: end it with {ender}" if ender else "the caller's"
         if name.endswith("_retain"):
             return f"the same {handle[4:]} (NULL stays NULL)", "one more reference, released with " + ender
-        return f"the {handle[4:]}, or NULL", "borrowed: the engine keeps it (retain it to keep it longer)"
+        keep = f" (xyz_{handle[4:]}_retain() keeps it longer)" if handle in RETAINED else ""
+        return f"the {handle[4:]}, or NULL", f"borrowed: this call gives no reference of its own; valid as the description says{keep}"
     if kind in ("void *", "const void *"):
         return "the host's pointer, as it was given", "the host's"
     if declaration.parameters and handle_type(declaration.parameters[0][0]):
