@@ -39,10 +39,9 @@ source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["site", "reference", "xyzalert.1", "*.svg"]
 
 myst_heading_anchors = 3
-# Links from the guide to files of the repository outside docs/ (examples,
-# sources, README.md) are made into links to the repository's copy by
-# xyzalert_reference; a link that is neither a page nor such a file fails.
-suppress_warnings = []
+# A guide link to a file of the repository outside docs/ (an example,
+# CONTRIBUTING.md) keeps its text without a target (xyzalert_reference's
+# RepositoryLinks); a link to a page or file that does not exist fails.
 
 doxygen = repository / ".build" / "docs" / "doxygen"
 xyz_include = str(repository / "include")
