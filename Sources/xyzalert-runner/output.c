@@ -74,6 +74,11 @@ FILE *diagnostics(void) {
     return stderr;
 }
 
+/* Whether byte `c` continues a UTF-8 sequence (it starts no character). */
+static bool continuation_byte(int c) {
+    return (c & 0xc0) == 0x80;
+}
+
 void print_load_error(const xyz_error *error) {
     /* One line per problem, whatever the file's keys hold. */
     print_visible(diagnostics(), error->source);
@@ -94,10 +99,6 @@ void print_load_error(const xyz_error *error) {
 /* Characters (UTF-8 code points) shown either side of the column when a
  * line is longer than a terminal (a minified file is one line). */
 enum { SOURCE_WINDOW = 60 };
-
-static bool continuation_byte(int c) {
-    return (c & 0xc0) == 0x80;
-}
 
 /* The length of the UTF-8 sequence at text[i] (2 to 4 bytes), or 0 when
  * the bytes there are not one. */
@@ -201,7 +202,7 @@ char *text_printf(const char *format, ...) {
 char *shortened(const char *text) {
     size_t characters = 0, cut = 0;
     for (size_t i = 0; text[i]; i++) {
-        if (((unsigned char)text[i] & 0xC0) == 0x80) continue; /* a continuation byte */
+        if (continuation_byte((unsigned char)text[i])) continue;
         if (characters == LABEL_CHARACTERS - 1) cut = i;
         if (++characters > LABEL_CHARACTERS) return text_printf("%.*s\xe2\x80\xa6", (int)cut, text); /* ... */
     }
