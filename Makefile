@@ -135,7 +135,7 @@ docs: lib
 	doxygen docs/site/Doxyfile.cpp
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m sphinx -j 2 -W --keep-going -q \
 		-c docs/site -d .build/docs/doctrees docs $(SITE)
-	@$(DECLARED_FUNCTIONS) | while read f; do cat $(SITE)/api/c/*.html | grep -q "id=\"c\.$$f\"" \
+	@$(DECLARED_FUNCTIONS) | while read f; do grep -q "id=\"c\.$$f\"" $(SITE)/api/c/*.html \
 		|| { echo "docs: $$f is missing from the C reference"; exit 1; }; done
 	@for name in $$(python3 -c 'import ast; print(" ".join(ast.literal_eval(open("bindings/python/xyzalert/__init__.py").read().split("__all__ = ")[1])))'); do \
 		grep -q "id=\"xyzalert.$$name\"" $(SITE)/api/python.html || { echo "docs: xyzalert.$$name is missing from the Python reference"; exit 1; }; done

@@ -19,7 +19,6 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx import addnodes
 from sphinx.errors import ExtensionError
@@ -79,19 +78,19 @@ def text_of(element):
 class Declaration:
     """One documented declaration of a C header, from Doxygen's XML."""
 
-    def __init__(self, kind, name, header, line, element=None):
+    def __init__(self, kind, name, header, line, element):
         self.kind, self.name, self.header, self.line, self.element = kind, name, header, line, element
 
-    @property
+    @functools.cached_property
     def prose(self):
         return " ".join((text_of(self.element.find("briefdescription")) + " "
                          + text_of(self.element.find("detaileddescription"))).split())
 
-    @property
+    @functools.cached_property
     def returns(self):
         return " ".join(text_of(self.element.find("type")).split())
 
-    @property
+    @functools.cached_property
     def parameters(self):
         out = []
         for param in self.element.findall("param"):
@@ -137,7 +136,7 @@ def handle_type(kind):
     return match.group(1) if match and match.group(1) in HANDLES else None
 
 
-def describe_parameter(declaration, kind, name, position, count):
+def describe_parameter(kind, position):
     """What the conventions say of one parameter."""
     handle = handle_type(kind)
     if handle:
@@ -215,7 +214,7 @@ def function_fields(declaration):
             paragraph = nodes.paragraph()
             paragraph += nodes.literal(text=name or f"#{position + 1}")
             paragraph += nodes.Text(f" ({kind})")
-            meaning = describe_parameter(declaration, kind, name, position, len(parameters))
+            meaning = describe_parameter(kind, position)
             if meaning:
                 paragraph += nodes.Text(": " + meaning)
             items += nodes.list_item("", paragraph)
@@ -242,7 +241,6 @@ class CTopic(SphinxDirective):
     """`.. xyz-c-topic:: NAME`: a topic's sections and declarations."""
 
     required_arguments = 1
-    option_spec = {"project": directives.unchanged}
 
     def run(self):
         topic = self.arguments[0]
@@ -265,10 +263,10 @@ class CTopic(SphinxDirective):
                 holder = nodes.container()
                 self.state.nested_parse(lines, self.content_offset, holder)
                 if declaration.kind == "function":
-                    descs = [n for n in holder.findall(addnodes.desc)]
-                    if not descs:
-                        raise self.error(f"Breathe rendered nothing for {declaration.name}: {holder.pformat()[:1500]}")
-                    content = [n for n in descs[0].children if isinstance(n, addnodes.desc_content)][0]
+                    desc = next(holder.findall(addnodes.desc), None)
+                    if desc is None:
+                        raise self.error(f"Breathe rendered nothing for {declaration.name}")
+                    content = next(desc.findall(addnodes.desc_content))
                     content += function_fields(declaration)
                 section += holder.children
             out.append(section)
