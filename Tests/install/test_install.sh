@@ -225,9 +225,10 @@ done
 rm "$("$scratch/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/xyzalert/libxyzalert.so"
 out=$(run_example LD_LIBRARY_PATH="$prefix/lib" | tail -1)
 expect "the package finds an installed library by its soname" 0 $? "loaded libxyzalert.so.$major" "$out"
+# (The wheel whole again, for the run with the toolchain hidden below.)
 "$scratch/venv/bin/pip" install --quiet --no-index --force-reinstall "$wheel"
 
-# The README's Quick start, against this install and this wheel.
+# The README's Quick start, run as written into a prefix and venv of its own.
 . Tests/install/test_quickstart.sh "$scratch"
 
 if [ $can_mask = yes ]; then

@@ -10,43 +10,43 @@ quick_scratch=$1
 quick=examples/quickstart
 expected=$'show consent\nshow welcome'
 
-python3 - "$quick" > "$quick_scratch/quickstart-blocks.txt" <<'PY'
+# One reading of the README's Quick start: its programs compared with
+# examples/quickstart/ (one line each, "NAME same|differs"), its two shell
+# blocks written to SCRATCH/quickstart-N.sh, and the C, C++ and Python
+# programs saved as a reader would, into SCRATCH/quick-programs.
+quick_home=$quick_scratch/quick-home
+quick_dir=$quick_scratch/quick-programs
+mkdir -p "$quick_home" "$quick_dir"
+python3 - "$quick" "$quick_scratch" "$quick_dir" > "$quick_scratch/quickstart-blocks.txt" <<'PY'
 import pathlib, re, sys
+examples, scratch, programs = (pathlib.Path(p) for p in sys.argv[1:4])
 readme = pathlib.Path("README.md").read_text()
 section = readme.split("## Quick start for users", 1)[1].split("\n## ", 1)[0]
 blocks = dict(re.findall(r"```(c|cpp|python|swift)\n(.*?)```", section, re.S))
 for language, name in (("c", "quickstart.c"), ("cpp", "quickstart.cpp"), ("python", "quickstart.py"),
                        ("swift", "quickstart.swift")):
-    same = blocks.get(language) == (pathlib.Path(sys.argv[1]) / name).read_text()
-    print(name, "same" if same else "differs")
+    print(name, "same" if blocks.get(language) == (examples / name).read_text() else "differs")
+    if language != "swift" and language in blocks:
+        (programs / name).write_text(blocks[language])
+shell = re.findall(r"```sh\n(.*?)```", section, re.S)
+print("shell blocks", len(shell))
+for n, block in enumerate(shell, 1):
+    (scratch / f"quickstart-{n}.sh").write_text(block)
 PY
 for name in quickstart.c quickstart.cpp quickstart.py quickstart.swift; do
     expect "the README's Quick start shows $quick/$name" 0 0 "$name same" \
         "$(grep "^$name " "$quick_scratch/quickstart-blocks.txt")"
 done
+expect "the README's Quick start has its two shell blocks" 0 0 "shell blocks 2" \
+    "$(grep "^shell blocks " "$quick_scratch/quickstart-blocks.txt")"
 
-# The README's two shell blocks, word for word, as a new user runs them:
+# The two shell blocks, word for word, as a new user runs them:
 # HOME a new directory (so $HOME/.local is a prefix nothing was installed
 # into and the virtual environment is new), the first block from the
 # repository root, the second from a directory holding the three programs
 # saved from the README. (scripts/install-deps build finds everything
 # there after `make deps`; `make` finds the build done.)
-quick_home=$quick_scratch/quick-home
-quick_dir=$quick_scratch/quick-programs
-mkdir -p "$quick_home" "$quick_dir"
-python3 - "$quick_scratch" "$quick_dir" <<'PY'
-import pathlib, re, sys
-readme = pathlib.Path("README.md").read_text()
-section = readme.split("## Quick start for users", 1)[1].split("\n## ", 1)[0]
-shell = re.findall(r"```sh\n(.*?)```", section, re.S)
-assert len(shell) == 2, f"the Quick start has {len(shell)} shell blocks, expected 2"
-for n, block in enumerate(shell, 1):
-    pathlib.Path(sys.argv[1], f"quickstart-{n}.sh").write_text(block)
-for language, name in (("c", "quickstart.c"), ("cpp", "quickstart.cpp"), ("python", "quickstart.py")):
-    block = re.search(r"```" + language + r"\n(.*?)```", section, re.S).group(1)
-    pathlib.Path(sys.argv[2], name).write_text(block)
-PY
-expect "the README's Quick start has its two shell blocks" 0 $?
+#
 # A wheel of an older build left in dist/ (as after an upgrade): `make wheel`
 # replaces it, so the README's dist/xyzalert-*.whl names one wheel.
 touch dist/xyzalert-0.3.0-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
