@@ -309,7 +309,7 @@ bench: bench-engine dist
 	$(RELEASE_BIN)/xyzalert-bench
 	$(CC) -std=c99 -O2 $(STRICT) Tests/bench/jansson_parse.c -o $(RELEASE_BIN)/jansson-parse -ljansson
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert $(RELEASE_BIN)/jansson-parse
-	XYZALERT_LIBRARY=$(RELEASE_BIN)/libxyzalert.so python3 bindings/python/bench.py
+	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 bindings/python/bench.py
 
 bench-engine: release
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \

@@ -14,7 +14,8 @@ import pytest
 
 import xyzalert
 from conftest import REPO
-from xyzalert import Action, ActionStyle, Alert, AlertSet, Dispatch, Exclusive, Scenario
+from xyzalert import (Action, ActionStyle, Alert, AlertSet, Dispatch, Exclusive, OnDuplicate, Preempt, Scenario, State,
+                      WhenDisplaced)
 
 EXAMPLES = REPO / "examples"
 
@@ -265,9 +266,9 @@ def test_a_refused_argument_changes_nothing():
 
 
 def test_default_values_given_explicitly_or_built_at_run_time_mean_the_default():
-    # Alert() tells its defaults apart from given values by identity (its hot
-    # path); equal values that are other objects take the checked path and
-    # must give the same alert.
+    # Alert() checks the keywords past id, priority and exclusive only when
+    # one is given (its hot path): given at their defaults, as equal objects
+    # built at run time, they must give the same alert.
     plain = Alert("a")
     given = Alert("a", after=[], ready=True, target="".join(["pa", "ge"]), actions=[], style="al" + "ert",
                   keyboard_adjust=0, duration=0, ttl=0.0, tags=[], lane="".join(["ma", "in"]))
@@ -275,6 +276,28 @@ def test_default_values_given_explicitly_or_built_at_run_time_mean_the_default()
         assert getattr(given, name) == getattr(plain, name), name
     with pytest.raises(TypeError, match="keyboard_adjust must be"):
         Alert("a", keyboard_adjust=None)  # type: ignore[arg-type]
+
+
+def test_alert_settings_name_every_keyword_and_apply_as_written_out():
+    settings: xyzalert.AlertSettings = {
+        "after": ["login"], "ready": False, "target": "banner", "title": "Sale", "message": "Today only",
+        "actions": [("ok", "OK")], "style": "toast", "meta": {"campaign": 7}, "avoid_keyboard": False,
+        "keyboard_adjust": 4.0, "duration": 3.0, "ttl": 60.0, "tags": ["promo"], "on_duplicate": "replace",
+        "lane": "toasts", "when_displaced": "drop", "preempt": "equal", "coverable": False,
+    }
+    parameters = inspect.signature(Alert.__init__).parameters
+    assert list(parameters) == ["self", "id", "priority", "exclusive", "settings"]
+    assert set(settings) == set(xyzalert.AlertSettings.__annotations__)
+    alert = Alert("a", priority=3, **settings)
+    assert (alert.after, alert.target, alert.title, alert.message) == (["login"], "banner", "Sale", "Today only")
+    assert [action.id for action in alert.actions] == ["ok"] and alert.style == "toast"
+    assert alert.meta == {"campaign": 7}
+    assert (alert.duration, alert.ttl) == (3.0, 60.0)
+    assert (alert.tags, alert.lane, alert.coverable) == (["promo"], "toasts", False)
+    assert (alert.on_duplicate, alert.when_displaced, alert.preempt) == (
+        OnDuplicate.REPLACE, WhenDisplaced.DROP, Preempt.EQUAL)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'titel'"):
+        Alert("a", titel="Sale")  # type: ignore[call-arg]
 
 
 def test_ids_outside_ascii_take_the_checked_path_and_keep_their_text():

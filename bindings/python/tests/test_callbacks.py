@@ -183,6 +183,65 @@ def test_a_method_set_on_the_instance_counts_as_overridden():
     assert finished == [("a", xyzalert.EndReason.CANCELLED)]
 
 
+def test_the_host_and_its_methods_are_read_when_the_dispatch_is_created():
+    class Screen(xyzalert.Host):
+        def __init__(self):
+            self.seen = []
+
+        def show(self, alert, target, view):
+            self.seen.append(("show", alert.id))
+
+        def finish(self, alert, reason):
+            self.seen.append(("finish", alert.id))
+
+    host = Screen()
+    with xyzalert.Dispatch(host) as home:
+        assert home.host is host
+        with pytest.raises(AttributeError):
+            home.host = Screen()  # type: ignore[misc]
+        # Replacing a method afterwards changes nothing, as overriding one
+        # afterwards installs nothing (the C host struct is copied the same way).
+        host.show = lambda alert, target, view: host.seen.append(("replaced", alert.id))  # type: ignore[method-assign]
+        home.page_did_appear()
+        a = Alert("a")
+        home.add(a)
+        a.dismiss()
+    assert host.seen == [("show", "a"), ("finish", "a")]
+
+
+def test_a_dispatch_collected_in_a_reference_cycle_still_delivers_its_events():
+    # The cycle collector clears weak references before it runs finalizers:
+    # the events of the destroy that a collected dispatch's finalizer runs
+    # must not depend on one.
+    seen = []
+
+    class Screen(xyzalert.Host):
+        def show(self, alert, target, view):
+            seen.append(("show", alert.id))
+
+        def remove(self, alert, reason):
+            seen.append(("remove", alert.id, reason))
+
+        def finish(self, alert, reason):
+            seen.append(("finish", alert.id, reason))
+
+    host = Screen()
+    home = xyzalert.Dispatch(host)
+    host.page = home  # a cycle: dispatch -> host -> dispatch
+    home.page_did_appear()
+    home.add(Alert("a"))
+    gc.collect()
+    gc.disable()  # only the collection below may find the cycle
+    try:
+        del home, host
+        assert seen == [("show", "a")]
+        gc.collect()
+    finally:
+        gc.enable()
+    destroyed = xyzalert.EndReason.DESTROYED
+    assert seen == [("show", "a"), ("remove", "a", destroyed), ("finish", "a", destroyed)]
+
+
 def test_deferred_mode_installs_request_flush_even_when_not_overridden():
     class Deferred(xyzalert.Host):
         deferred = True

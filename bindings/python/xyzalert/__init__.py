@@ -26,6 +26,7 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 from . import _lib
 from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, OnOutside, Order, Politeness,
                      Preempt, State, Status, StepKind, WhenDisplaced, WhyCode)
+from ._arguments import AlertSettings
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet
 from .scenario import Page, Scenario, Step
@@ -49,7 +50,7 @@ def version() -> str:
 
 
 __all__ = [
-    "Action", "ActionStyle", "Alert", "AlertSet", "AsyncioHost", "CampaignEvent", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
+    "Action", "ActionStyle", "Alert", "AlertSet", "AlertSettings", "AsyncioHost", "CampaignEvent", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
     "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped", "OnOutside",
     "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
     "ParseError", "Preempt",

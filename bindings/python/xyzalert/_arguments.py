@@ -1,15 +1,15 @@
 """The arguments of alerts checked before any C call: actions (:class:`Action`
-and tuples), meta, and the rarely used keywords of ``Alert()`` as the calls
-that apply them."""
+and tuples), meta, and the rarely used keywords of ``Alert()``
+(:class:`AlertSettings`) as the calls that apply them."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, List, Mapping, Sequence, Tuple, Union
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _check, _lib
-from ._enums import ActionStyle
+from ._enums import ActionStyle, OnDuplicate, Preempt, WhenDisplaced
 
 lib = _lib.lib
 
@@ -27,32 +27,99 @@ class Action:
 
 ActionLike = Union[Action, Tuple[str, str], Tuple[str, str, Union[ActionStyle, str]]]
 
-def _settings(after: Any, ready: Any, target: Any, title: Any, message: Any, actions: Any, style: Any, meta: Any,
-              avoid_keyboard: Any, keyboard_adjust: Any, duration: Any, ttl: Any,
-              tags: Any, lane: Any) -> List[Tuple[Any, ...]]:
-    """Checks the rarely used arguments of :class:`Alert` and returns the
-    calls that apply those that are not defaults, in order, each as
-    (function, arguments after the handle)."""
+class AlertSettings(TypedDict, total=False):
+    """The keywords of :class:`Alert` past `id`, `priority` and `exclusive`,
+    as a type: ``Alert("promo", **settings)`` with ``settings:
+    AlertSettings`` is checked by type checkers as the keywords written out
+    are. A keyword left out keeps its default; each given one sets what the
+    :class:`Alert` property, or the method named, of the same name sets."""
+
+    #: Ids it waits for while a live alert has one (default: none).
+    after: Iterable[str]
+    #: False adds it waiting, until :meth:`Alert.set_ready` (default True).
+    ready: bool
+    #: Where the host draws it (default "page").
+    target: str
+    #: The text the host shows as its title (default: none).
+    title: Optional[str]
+    #: The text the host shows as its message (default: none).
+    message: Optional[str]
+    #: Buttons: :class:`Action` or (id, title[, style]) tuples.
+    actions: Sequence[ActionLike]
+    #: The host's name for how it looks (default "alert").
+    style: str
+    #: The host's own data: a JSON-serialisable mapping or JSON object text.
+    meta: Optional[Union[Mapping[str, Any], str]]
+    #: Whether it moves out of the keyboard's way (default True), as
+    #: :meth:`Alert.set_keyboard_avoidance` sets it.
+    avoid_keyboard: bool
+    #: The correction, in points, added to that move (default 0).
+    keyboard_adjust: float
+    #: Seconds on screen before it ends by itself (0, the default: none).
+    duration: float
+    #: Seconds queued before it expires (0, the default: none).
+    ttl: float
+    #: Tags, for caps and for :meth:`Dispatch.cancel_tagged` (default: none).
+    tags: Iterable[str]
+    #: What adding it does while a live alert has its id (default REJECT).
+    on_duplicate: Union[OnDuplicate, str]
+    #: The lane it shows in (default "main").
+    lane: str
+    #: What it does when a stack displaces it (default RESTORE).
+    when_displaced: Union[WhenDisplaced, str]
+    #: Which on-screen alerts it may show over (default LOWER).
+    preempt: Union[Preempt, str]
+    #: Whether alerts may cover it (default True).
+    coverable: bool
+
+
+_SETTING_NAMES = frozenset(AlertSettings.__annotations__)
+
+
+def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
+    """Checks the keywords of :class:`Alert` beyond id, priority and
+    exclusive (an :class:`AlertSettings`), and returns the calls that apply
+    those that are not defaults, in order, each as (function, arguments
+    after the handle). Raises before any call, so a bad one creates nothing."""
+    unknown = [name for name in settings if name not in _SETTING_NAMES]
+    if unknown:
+        raise TypeError(f"Alert() got an unexpected keyword argument '{unknown[0]}'")
+    get = settings.get
+    after = get("after", ())
     if isinstance(after, (str, bytes)):
         raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
     dependencies = [_check.text(dependency, "each id of after") for dependency in after]
-    ready = ready if ready is True else _check.flag(ready, "ready")
-    raw_target = b"page" if target == "page" else _check.text(target, "target")
-    raw_style = b"alert" if style == "alert" else _check.text(style, "style")
+    ready = _check.flag(get("ready", True), "ready")
+    raw_target = _check.text(get("target", "page"), "target")
+    title, message, meta = get("title"), get("message"), get("meta")
     raw_title = None if title is None else _check.text(title, "title")
     raw_message = None if message is None else _check.text(message, "message")
-    buttons = [_action(action) for action in actions]
+    buttons = [_action(action) for action in get("actions", ())]
+    raw_style = _check.text(get("style", "alert"), "style")
     raw_meta = None if meta is None else _meta(meta)
-    avoid_keyboard = avoid_keyboard if avoid_keyboard is True else _check.flag(avoid_keyboard, "avoid_keyboard")
-    keyboard_adjust = 0.0 if keyboard_adjust == 0 and type(keyboard_adjust) in (int, float) \
-        else _check.number(keyboard_adjust, "keyboard_adjust")
+    avoid_keyboard = _check.flag(get("avoid_keyboard", True), "avoid_keyboard")
+    keyboard_adjust = _check.number(get("keyboard_adjust", 0.0), "keyboard_adjust")
+    duration = _check.seconds(get("duration", 0.0), "duration")
+    ttl = _check.seconds(get("ttl", 0.0), "ttl")
+    tags = get("tags", ())
     if isinstance(tags, (str, bytes)):
         raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
     raw_tags = [_check.text(tag, "each of tags") for tag in tags]
-    raw_lane = b"main" if lane == "main" else _check.text(lane, "lane")
-    duration = _check.seconds(duration, "duration")
-    ttl = _check.seconds(ttl, "ttl")
-    calls: List[Tuple[Any, ...]] = [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
+    on_duplicate = _check.choice(get("on_duplicate", OnDuplicate.REJECT), OnDuplicate, "on_duplicate")
+    raw_lane = _check.text(get("lane", "main"), "lane")
+    when_displaced = _check.choice(get("when_displaced", WhenDisplaced.RESTORE), WhenDisplaced, "when_displaced")
+    preempt = _check.choice(get("preempt", Preempt.LOWER), Preempt, "preempt")
+    coverable = _check.flag(get("coverable", True), "coverable")
+    calls: List[Tuple[Any, ...]] = []
+    if on_duplicate is not OnDuplicate.REJECT:
+        calls.append((lib.xyz_alert_set_on_duplicate, int(on_duplicate)))
+    if when_displaced is not WhenDisplaced.RESTORE:
+        calls.append((lib.xyz_alert_set_when_displaced, int(when_displaced)))
+    if preempt is not Preempt.LOWER:
+        calls.append((lib.xyz_alert_set_preempt, int(preempt)))
+    if not coverable:
+        calls.append((lib.xyz_alert_set_coverable, False))
+    calls += [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
     if not ready:
         calls.append((lib.xyz_alert_set_waiting,))
     if raw_target != b"page":

@@ -16,18 +16,21 @@ from .errors import XYZAlertError, error_for
 
 class _Pending(threading.local):
     """Per thread: the exception a callback raised, until the outermost C
-    call of the thread raises it, and how deep in callbacks the thread is.
-    (The depth is the one item of a list, so that a callback reads the
-    thread-local once and counts in the list: each read or write of a
-    thread-local attribute costs about as much as a foreign call.)"""
+    call of the thread raises it."""
 
     exception: Optional[BaseException] = None
 
-    def __init__(self) -> None:
-        self.depth = [0]
-
 
 _pending = _Pending()
+#: How deep in callbacks the calling thread is, as the one item of a list.
+#: Not per thread: callbacks run only inside calls that hold the package's
+#: lock (`_locking.lock`, re-entrant), so the one thread that changes it is
+#: the thread holding that lock; a thread stores a callback's exception and
+#: takes it back (`_take_pending`, which reads the depth) inside one locked
+#: call, so the depth it reads there is its own. A thread-local
+#: would cost about two foreign calls per callback (its attribute look-up),
+#: on every alert's show and finish.
+depth = [0]
 # How many threads have an exception stored: while none has, a call's result
 # check skips the thread-local look-up (the fast path of every call). Changed
 # under the lock; read without it, which is safe: a thread's own store is
@@ -56,25 +59,26 @@ def call_from_finalizer(function: Callable[..., Any], *args: Any) -> None:
     even inside a callback of another call: exceptions raised by the
     callbacks it delivers are dropped (there is no call to raise them from),
     and an exception already pending for an enclosing call stays pending for
-    that call alone."""
-    saved_exception = _pending.exception
-    depth = _pending.depth
-    saved_depth = depth[0]
-    _pending.exception, depth[0] = None, 0
-    try:
-        function(*args)
-    except Exception:
-        pass
-    finally:
-        if _pending.exception is not None:  # dropped
-            _count_stored(-1)
-        _pending.exception, depth[0] = saved_exception, saved_depth
+    that call alone. Holds the lock throughout: the callback depth it saves
+    and restores is the lock holder's."""
+    with _locking.lock:
+        saved_exception = _pending.exception
+        saved_depth = depth[0]
+        _pending.exception, depth[0] = None, 0
+        try:
+            function(*args)
+        except Exception:
+            pass
+        finally:
+            if _pending.exception is not None:  # dropped
+                _count_stored(-1)
+            _pending.exception, depth[0] = saved_exception, saved_depth
 
 
 def _take_pending() -> Optional[BaseException]:
     """The stored exception, for the outermost C call of this thread only:
     calls made from inside callbacks must not raise it."""
-    if _pending.depth[0] > 0:
+    if depth[0] > 0:
         return None
     exception = _pending.exception
     if exception is not None:
@@ -85,7 +89,6 @@ def _take_pending() -> Optional[BaseException]:
 
 def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
     """Runs Python code called from C: depth-counted, exceptions deferred."""
-    depth = _pending.depth
     depth[0] += 1
     try:
         return function(*args)

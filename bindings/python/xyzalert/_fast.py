@@ -8,7 +8,7 @@ else goes through ``_declarations.lib``; docs/performance.md has the costs.
 from __future__ import annotations
 
 import ctypes
-from ctypes import c_size_t
+from ctypes import c_size_t, c_void_p
 from typing import Optional
 
 from ._declarations import _DECLARATIONS, HOT, _library, _non_null_or_invalid, flags
@@ -32,6 +32,16 @@ for _name, _entry in _DECLARATIONS.items():
     if flags(_name) & HOT:
         getattr(hot, _name).restype = _entry[0]
 ONE = c_size_t(1)
+
+
+class AlertPointer(c_void_p):
+    """An alert's handle as the calls of `hot` take it (`Alert._param`).
+    The result type of `create_with`: ctypes converts a result of a
+    subclass of a simple type into no Python int, so the call itself makes
+    the object a wrapper keeps (its ``value`` is the handle as an int)."""
+
+
+hot.xyz_alert_create_with.restype = AlertPointer
 
 
 def checked(status: int) -> None:

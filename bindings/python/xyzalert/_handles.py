@@ -13,15 +13,16 @@ from . import _locking
 # as long as the engine's callbacks are handing it out). Alerts are on every
 # hot path, so their table is a plain dict of weak references, whose single
 # operations are atomic under the GIL; each wrapper's finalizer drops its own
-# entry (forget_alert). Dispatches are few and keep the locked weak dictionary.
+# entry (`Alert.__del__`) unless a newer wrapper of its handle replaced it.
+# Dispatches are few and keep the locked weak dictionary.
 # Its lock is the package's one lock (`_locking.lock`), re-entrant: the
 # garbage collector may run a Dispatch's finalizer (which closes it, takes
 # that lock, runs passes, asks providers that look dispatches up here) in
 # the middle of this module's own operation. A lock of its own would
 # deadlock there, on the same thread (a plain lock) or with a thread that
 # holds the package's lock and waits for this one (any second lock).
-#: (`Alert()` and the show callback, on every app's hot path, store and
-#: look up here directly, as put_alert and alert do.)
+#: (`Alert()`, its finalizer and the callbacks of an alert's life, on every
+#: app's hot path, store, drop and look up here directly.)
 alert_refs: Dict[int, "weakref.ref[Any]"] = {}
 _dispatches: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _lock = _locking.lock
@@ -38,16 +39,6 @@ def alert(handle: int) -> Optional[Any]:
     """The :class:`Alert` wrapping `handle`, if one is alive."""
     ref = alert_refs.get(handle)
     return ref() if ref is not None else None
-
-
-def forget_alert(handle: int, alert: Any) -> None:
-    """Drops the entry of `alert` (from its finalizer), unless another
-    wrapper of the same handle has replaced it."""
-    ref = alert_refs.get(handle)
-    if ref is not None:
-        current = ref()
-        if current is None or current is alert:
-            alert_refs.pop(handle, None)
 
 
 def put_dispatch(handle: int, dispatch: Any) -> None:

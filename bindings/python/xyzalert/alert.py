@@ -5,7 +5,6 @@ from __future__ import annotations
 import ctypes
 import json
 import weakref
-from ctypes import c_void_p
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -13,11 +12,13 @@ from . import _check, _fast, _handles, _lib
 from . import history as _history
 from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
-from ._arguments import _KEEP_OPEN, Action, ActionLike, _action, _meta, _settings
+from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _meta, _settings
 from ._enums import (ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, OnOutside, Politeness, Preempt, State,
                      WhenDisplaced, WhyCode)
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from .dispatch import Dispatch
     from .history import Limit
 
@@ -27,17 +28,9 @@ _create_with, _dismiss, _release = _fast.create_with, _fast.dismiss, _fast.relea
 _acquire_lock, _release_lock = _lib.acquire, _lib.release
 _alert_refs = _handles.alert_refs  # (the dict itself, as a global)
 
-# The default values of `Alert()`'s rarely used arguments, which it compares
-# by identity (its signature uses these very objects).
-_NONE: Tuple[Any, ...] = ()
-_PAGE = "page"
-_STYLE = "alert"
-_MAIN = "main"
-_ZERO = 0.0
-# Enum members as plain globals: `Exclusive.WAIT` runs the enum class's
+# An enum member as a plain global: `Exclusive.WAIT` runs the enum class's
 # attribute look-up, about as costly as a foreign call, at every use.
 _WAIT = Exclusive.WAIT
-_REJECT = OnDuplicate.REJECT
 
 
 @dataclass(frozen=True)
@@ -63,8 +56,6 @@ class Why:
     rule: Optional[str] = None
 
 
-_RESTORE = WhenDisplaced.RESTORE
-_LOWER = Preempt.LOWER
 
 class Alert:
     """One alert. Keyword arguments set everything an alert set's JSON can.
@@ -81,70 +72,49 @@ class Alert:
     # 0 until the engine alert exists: `__del__` also runs on a wrapper
     # whose `__init__` never started (its arguments did not bind).
     _handle: int = 0
-    _param: c_void_p
+    _param: _fast.AlertPointer
 
     def __init__(self, id: Optional[str] = None, *, priority: int = 0, exclusive: Union[Exclusive, str] = _WAIT,
-                 after: Iterable[str] = _NONE, ready: bool = True, target: str = _PAGE, title: Optional[str] = None,
-                 message: Optional[str] = None, actions: Sequence[ActionLike] = _NONE, style: str = _STYLE,
-                 meta: Optional[Union[Mapping[str, Any], str]] = None, avoid_keyboard: bool = True,
-                 keyboard_adjust: float = _ZERO, duration: float = _ZERO, ttl: float = _ZERO,
-                 tags: Iterable[str] = _NONE, on_duplicate: Union[OnDuplicate, str] = _REJECT,
-                 lane: str = _MAIN, when_displaced: Union[WhenDisplaced, str] = _RESTORE,
-                 preempt: Union[Preempt, str] = _LOWER, coverable: bool = True) -> None:
-        """A new alert, not yet in any dispatch: every keyword sets the property
-        of the same name (see each one), checked before the alert exists, so
-        a bad argument raises ``TypeError`` or ``ValueError`` and creates
-        nothing. `id` names it for dependencies, duplicates and traces (None:
-        anonymous); ``after`` lists the ids it waits for; ``ready=False``
-        keeps it out until :meth:`set_ready`."""
-        # Every argument is checked before the alert exists. Defaults need
-        # no check and cost no call (this is every app's hot path), so the
-        # rarely used arguments are looked at only when one is not a default
-        # object: `is` is the cheapest test, and an equal value that is
-        # another object (a "page" built at run time) takes the checked path.
-        raw_id = (id.encode("utf-8") if type(id) is str and id.isascii() and "\x00" not in id
+                 **settings: "Unpack[AlertSettings]") -> None:
+        """A new alert, not yet in any dispatch. `id` names it for
+        dependencies, duplicates and traces (None: anonymous); `priority`
+        (higher shows first) and `exclusive` (how it treats the alerts on
+        screen) never change. The other keywords (:class:`AlertSettings`:
+        ``after``, ``ready``, ``target``, ``title``, ``message``,
+        ``actions``, ``style``, ``meta``, ``avoid_keyboard``,
+        ``keyboard_adjust``, ``duration``, ``ttl``, ``tags``,
+        ``on_duplicate``, ``lane``, ``when_displaced``, ``preempt``,
+        ``coverable``) set what the property or method of the same name
+        sets; ``after`` lists the ids it waits for, ``ready=False`` keeps it
+        out until :meth:`set_ready`. Everything is checked before the alert
+        exists, so a bad argument raises ``TypeError`` or ``ValueError``
+        (an unknown keyword ``TypeError``) and creates nothing."""
+        # This is every app's hot path: the common arguments are checked
+        # inline and the others gathered in `settings` (a keyword-only
+        # parameter left at its default costs a dictionary look-up each
+        # call, 18 of them about as much as the foreign call that creates
+        # the alert).
+        raw_id = (id.encode() if type(id) is str and id.isascii() and "\x00" not in id  # (UTF-8; naming it costs a look-up)
                   else _check.optional_text(id, "id"))
         if type(priority) is not int or not INT32_MIN <= priority <= INT32_MAX:
             priority = _check.int32(priority, "priority")
         if type(exclusive) is not Exclusive:
             exclusive = _check.choice(exclusive, Exclusive, "exclusive")
-        if on_duplicate is not _REJECT:
-            on_duplicate = _check.choice(on_duplicate, OnDuplicate, "on_duplicate")
-        if when_displaced is not _RESTORE:
-            when_displaced = _check.choice(when_displaced, WhenDisplaced, "when_displaced")
-        if preempt is not _LOWER:
-            preempt = _check.choice(preempt, Preempt, "preempt")
-        if coverable is not True:
-            coverable = _check.flag(coverable, "coverable")
-        settings = None
-        if (after is not _NONE or ready is not True or target is not _PAGE or title is not None
-                or message is not None or actions is not _NONE or style is not _STYLE or meta is not None
-                or avoid_keyboard is not True or keyboard_adjust is not _ZERO or duration is not _ZERO
-                or ttl is not _ZERO or tags is not _NONE or lane is not _MAIN):
-            settings = _settings(after, ready, target, title, message, actions, style, meta, avoid_keyboard,
-                                 keyboard_adjust, duration, ttl, tags, lane)
-        handle = _create_with(raw_id, priority, exclusive._value_)
-        if not handle or _stored[0]:
-            _lib.created(handle)
-        # (`_adopt`, inline: `Alert()` is every app's hot path.)
-        self._handle = handle
-        self._param = c_void_p(handle)
+        calls = _settings(settings) if settings else None
+        param = _create_with(raw_id, priority, exclusive._value_)
+        if not param or _stored[0]:
+            _lib.created(param.value)
+        # (`_adopt`, inline.)
+        self._param = param  # the handle as `_fast`'s calls take it (made by the call itself)
+        self._handle = handle = param.value
         _alert_refs[handle] = weakref.ref(self)  # (`_handles.put_alert`)
-        if on_duplicate is not _REJECT:
-            lib.xyz_alert_set_on_duplicate(handle, int(on_duplicate))
-        if when_displaced is not _RESTORE:
-            lib.xyz_alert_set_when_displaced(handle, int(when_displaced))
-        if preempt is not _LOWER:
-            lib.xyz_alert_set_preempt(handle, int(preempt))
-        if coverable is not True:
-            lib.xyz_alert_set_coverable(handle, coverable)
-        for function, *arguments in settings or ():
+        for function, *arguments in calls or ():
             function(handle, *arguments)
 
     def _adopt(self, handle: int) -> None:
         """Takes ownership of one reference to `handle`."""
         self._handle = handle
-        self._param = c_void_p(handle)  # the handle as `hot`'s calls take it
+        self._param = _fast.AlertPointer(handle)  # the handle as `_fast`'s calls take it
         _handles.put_alert(handle, self)
 
     @classmethod
@@ -168,7 +138,12 @@ class Alert:
         handle = self._handle
         if handle and _lib is not None and lib is not None:
             self._handle = 0
-            _handles.forget_alert(handle, self)
+            # Its entry, unless a newer wrapper of the handle replaced it.
+            ref = _alert_refs.get(handle)
+            if ref is not None:
+                current = ref()
+                if current is None or current is self:
+                    del _alert_refs[handle]
             _release(self._param)
 
     def __repr__(self) -> str:

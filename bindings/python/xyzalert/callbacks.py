@@ -5,8 +5,8 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
    overrides; the others stay NULL in the ``xyz_host``, so the engine never
    calls into Python for them.
 2. :func:`make_host` makes a C function pointer per wanted event. Each runs
-   its Python code through ``_deferred.in_callback``: the thread's callback
-   depth is counted and any exception is stored, never unwinding into C.
+   its Python code through ``_deferred._in_callback``: the callback depth
+   is counted and any exception is stored, never unwinding into C.
 3. The pointer calls a method of :class:`HostCallbacks`, which turns raw
    handles into the application's objects (``Alert``, ``Dispatch``, enums)
    and calls the host.
@@ -16,10 +16,10 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
 
 Active-child providers take the same path (:func:`set_provider`); the
 engine frees their trampolines through ``_free_provider``. The events of
-an alert's life (show, hide, unhide, remove, finish, action), on every
-app's hot path, take a fast path: their trampolines do step 2's guard
-inline, and ``HostCallbacks`` looks the wrapper up inline and takes enum
-members from tuples (an enum's constructor costs more than the call).
+an alert's life that every app has (show, hide, unhide, remove, finish)
+take a fast path: steps 2 and 3 in one function each, made in
+:func:`make_host`, with enum members taken from tuples (an enum's
+constructor costs more than the call).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from . import _check, _handles
 from ._declarations import _FREE, lib
-from ._deferred import _in_callback, _pending, defer
+from ._deferred import _in_callback, defer, depth
 from ._enums import CampaignEvent, EndReason, HideReason, Politeness
 from ._lib import decode
 from ._types import (ACTION, ANNOUNCE, CAMPAIGN, UTC_OFFSET, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW,
@@ -68,64 +68,75 @@ def events_of(host: Host) -> List[str]:
 
 # ---- 2. The C function pointers
 
-def make_host(callbacks: Any, wanted: Any) -> Tuple[HostStruct, List[Any]]:
-    """An ``xyz_host`` whose callbacks call methods of `callbacks` (which
-    receive raw handles), for the events `wanted` names ("show", "hide", ...;
-    the others stay NULL, so the engine does not call into Python for them,
-    and "request_flush" makes the dispatch deferred); returns it with the
-    objects that must stay alive for as long as C may call them."""
+def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List[Any]]:
+    """An ``xyz_host`` whose callbacks reach ``callbacks.host``, for the
+    events `wanted` names ("show", "hide", ...; the others stay NULL, so
+    the engine does not call into Python for them, and "request_flush"
+    makes the dispatch deferred); returns it with the objects that must
+    stay alive for as long as C may call them."""
     def guard(function: Callable[..., None]) -> Callable[..., None]:
         def call(*args: Any) -> None:
             _in_callback(function, *args[:-1])
         return call
 
-    on_show = callbacks.on_show
+    # The events of an alert's life, on every app's hot path, in one Python
+    # function each: step 2's guard (`_in_callback`), step 3's look-up and
+    # the host's method, read here once, as the dispatch reads which methods
+    # the host overrides (each Python call level or attribute look-up on the
+    # way costs about a fifth of a foreign call).
+    host, dispatch_of = callbacks.host, callbacks.dispatch
 
     def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
-        # (`guard` and `_in_callback` in one, for the event every alert has.)
-        depth = _pending.depth
         depth[0] += 1
         try:
-            on_show(alert, target, view)
+            ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
+            wrapped = ref() if ref is not None else None
+            show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode("utf-8"),
+                 _view(dispatch_of, view) if view else None)
         except BaseException as exception:  # never unwind into C
             defer(exception)
         finally:
             depth[0] -= 1
 
-    def fast(method: Callable[[int, int], None]) -> Callable[[int, int, Any], None]:
-        """`guard` inline, for the events of an alert's life that carry one
-        int (a reason or an action's index)."""
-        def call(alert: int, value: int, context: Any) -> None:
-            depth = _pending.depth
+    def call_unhide(alert: int, context: Any) -> None:
+        depth[0] += 1
+        try:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            unhide(wrapped if wrapped is not None else Alert._wrap(alert))
+        except BaseException as exception:  # never unwind into C
+            defer(exception)
+        finally:
+            depth[0] -= 1
+
+    def with_reason(method: Callable[[Alert, Any], None], members: Tuple[Any, ...],
+                    enum: Any) -> Callable[[int, int, Any], None]:
+        """hide, remove and finish: the host's `method` with the alert and
+        the member of `enum` (from `members`, by value) the engine passed."""
+        count = len(members)
+
+        def call(alert: int, reason: int, context: Any) -> None:
             depth[0] += 1
             try:
-                method(alert, value)
+                ref = alert_refs.get(alert)
+                wrapped = ref() if ref is not None else None
+                method(wrapped if wrapped is not None else Alert._wrap(alert),
+                       members[reason] if 0 <= reason < count else enum(reason))
             except BaseException as exception:  # never unwind into C
                 defer(exception)
             finally:
                 depth[0] -= 1
         return call
 
-    on_unhide = callbacks.on_unhide
-
-    def call_unhide(alert: int, context: Any) -> None:
-        depth = _pending.depth
-        depth[0] += 1
-        try:
-            on_unhide(alert)
-        except BaseException as exception:  # never unwind into C
-            defer(exception)
-        finally:
-            depth[0] -= 1
-
+    show, unhide = host.show, host.unhide
     made = [
         SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
-        HIDE(fast(callbacks.on_hide)) if "hide" in wanted else HIDE(0),
+        HIDE(with_reason(host.hide, _HIDE_REASONS, HideReason)) if "hide" in wanted else HIDE(0),
         UNHIDE(call_unhide) if "unhide" in wanted else UNHIDE(0),
-        END(fast(callbacks.on_remove)) if "remove" in wanted else END(0),
-        END(fast(callbacks.on_finish)) if "finish" in wanted else END(0),
+        END(with_reason(host.remove, _END_REASONS, EndReason)) if "remove" in wanted else END(0),
+        END(with_reason(host.finish, _END_REASONS, EndReason)) if "finish" in wanted else END(0),
         MOVE(guard(callbacks.on_move)) if "move" in wanted else MOVE(0),
-        ACTION(fast(callbacks.on_action)) if "action" in wanted else ACTION(0),
+        ACTION(guard(callbacks.on_action)) if "action" in wanted else ACTION(0),
         REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
     ]
     def read_clock(context: Any) -> float:
@@ -146,72 +157,33 @@ def make_host(callbacks: Any, wanted: Any) -> Tuple[HostStruct, List[Any]]:
         CAMPAIGN(guard(callbacks.on_campaign)) if "campaign" in wanted else CAMPAIGN(0),
         UTC_OFFSET(read_offset) if "utc_offset" in wanted else UTC_OFFSET(0),
     ]
-    host = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
-    return host, made + clock
+    struct = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
+    return struct, made + clock
+
+
+def _view(dispatch_of: "weakref.ref[Any]", token: int) -> Any:
+    """The view object behind a token the engine passed (None once the
+    dispatch is gone)."""
+    dispatch = dispatch_of()
+    return dispatch._view(token) if dispatch is not None else None
 
 
 # ---- 3. Delivery to the host
 
 class HostCallbacks:
     """Step 3: turns the raw arguments of C callbacks into the application's
-    objects and calls the dispatch's :class:`Host` with them."""
+    objects and calls the dispatch's :class:`Host` (`host`, the one it was
+    created with) with them; `dispatch` is the dispatch, weakly."""
 
-    def __init__(self, dispatch: "weakref.ref[Any]") -> None:
+    def __init__(self, dispatch: "weakref.ref[Any]", host: Host) -> None:
         self.dispatch = dispatch
-
-    def _host(self) -> Optional[Host]:
-        dispatch = self.dispatch()
-        return dispatch.host if dispatch is not None else None
-
-    def on_show(self, alert: int, target: bytes, view: Optional[int]) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode("utf-8"),
-                               dispatch._view(view) if view else None)
-
-    def on_hide(self, alert: int, reason: int) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.hide(wrapped if wrapped is not None else Alert._wrap(alert),
-                               _HIDE_REASONS[reason] if 0 <= reason < len(_HIDE_REASONS) else HideReason(reason))
-
-    def on_unhide(self, alert: int) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.unhide(wrapped if wrapped is not None else Alert._wrap(alert))
-
-    def on_remove(self, alert: int, reason: int) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.remove(wrapped if wrapped is not None else Alert._wrap(alert),
-                                 _END_REASONS[reason] if 0 <= reason < len(_END_REASONS) else EndReason(reason))
-
-    def on_finish(self, alert: int, reason: int) -> None:
-        dispatch = self.dispatch()
-        if dispatch is not None:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            dispatch.host.finish(wrapped if wrapped is not None else Alert._wrap(alert),
-                                 _END_REASONS[reason] if 0 <= reason < len(_END_REASONS) else EndReason(reason))
+        self.host = host
 
     def on_move(self, alert: int, dy: float, duration: float) -> None:
-        host = self._host()
-        if host is not None:
-            host.move(Alert._wrap(alert), dy, duration)
+        self.host.move(Alert._wrap(alert), dy, duration)
 
     def on_action(self, alert: int, index: int) -> None:
-        host = self._host()
-        if host is not None:
-            wrapped = Alert._wrap(alert)
-            host.action(wrapped, index, decode(lib.xyz_alert_action_id(alert, index)) or "")
+        self.host.action(Alert._wrap(alert), index, decode(lib.xyz_alert_action_id(alert, index)) or "")
 
     def on_request_flush(self, root: int) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()
@@ -219,14 +191,10 @@ class HostCallbacks:
             dispatch.host.request_flush(dispatch)
 
     def on_update(self, alert: int) -> None:
-        host = self._host()
-        if host is not None:
-            host.update(Alert._wrap(alert))
+        self.host.update(Alert._wrap(alert))
 
     def on_announce(self, alert: int, politeness: int, text: bytes) -> None:
-        host = self._host()
-        if host is not None:
-            host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
+        self.host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
 
     def on_campaign(self, root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int]) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()
@@ -236,13 +204,11 @@ class HostCallbacks:
                                    Alert._wrap(alert) if alert else None)
 
     def on_utc_offset(self, wall: float) -> float:
-        host = self._host()
-        offset = host.utc_offset(wall) if host is not None else math.nan
+        offset = self.host.utc_offset(wall)
         return _check.number(offset, "what Host.utc_offset() returned")
 
     def on_now(self) -> float:
-        host = self._host()
-        reading = host.now() if host is not None else math.nan
+        reading = self.host.now()
         return _check.number(reading, "what Host.now() returned")
 
     def on_set_timer(self, root: int, delay: float) -> None:

@@ -49,13 +49,13 @@ class Dispatch(Handle):
         if host is not None:
             _check.instance(host, Host, "host")
         raw_name = _check.text(name, "name")
-        self.host = host if host is not None else Host()
+        self._host = host if host is not None else Host()
         self._views: Dict[int, Any] = {}
         self._active_child: Optional[Dispatch] = None
         #: Provider trampolines the engine may still call, by token (see callbacks.set_provider).
         self._providers: Dict[int, Any] = {}
-        host_struct, self._callbacks = callbacks.make_host(callbacks.HostCallbacks(weakref.ref(self)),
-                                                           callbacks.events_of(self.host))
+        host_struct, self._callbacks = callbacks.make_host(callbacks.HostCallbacks(weakref.ref(self), self._host),
+                                                           callbacks.events_of(self._host))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
         self._param = ctypes.c_void_p(self._handle)  # the handle as `_lib.hot`'s calls take it
         _handles.put_dispatch(self._handle, self)
@@ -63,6 +63,14 @@ class Dispatch(Handle):
             lib.xyz_dispatch_set_name(self._handle, raw_name)
         if history is not None:
             self.history = history
+
+    @property
+    def host(self) -> Host:
+        """The host given at creation, which receives this page's events.
+        Fixed for the dispatch's life: which of its methods it overrides,
+        and the methods of an alert's life themselves (show, hide, unhide,
+        remove, finish), are read once, when the dispatch is created."""
+        return self._host
 
     @classmethod
     def _lookup(cls, handle: Optional[int]) -> Optional["Dispatch"]:
