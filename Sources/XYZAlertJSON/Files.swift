@@ -28,16 +28,21 @@ extension Loader {
         }
         defer { fclose(file) }
         var status = stat()
+        var bytes: [UInt8] = []
         if fstat(fileno(file), &status) == 0 {
             if xyz_is_directory(status.st_mode) != 0 {
                 // fopen opens a directory for reading; reading it then fails.
                 throw ioError(path, "cannot open: \(String(cString: strerror(EISDIR)))")
             }
-            if xyz_is_regular_file(status.st_mode) != 0 && status.st_size > fileSizeLimit {
-                throw tooLarge(path)
+            if xyz_is_regular_file(status.st_mode) != 0 {
+                if status.st_size > fileSizeLimit {
+                    throw tooLarge(path)
+                }
+                // Room for the whole file (it may still grow): the array is
+                // not copied at every doubling.
+                bytes.reserveCapacity(Int(status.st_size))
             }
         }
-        var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = fread(&chunk, 1, chunk.count, file)

@@ -80,13 +80,6 @@ struct JSONValue {
         return (0..<json_array_size(raw)).map { JSONValue(raw: json_array_get(raw, $0), container: raw, index: $0) }
     }
 
-    /// Compact JSON text of this value.
-    var text: String {
-        guard let dumped = json_dumps(raw, Int(JSON_COMPACT)) else { return "null" }
-        defer { free(dumped) }
-        return String(cString: dumped)
-    }
-
     /// How the value reads in a message: `string "high"`, `integer 7`, `an object`.
     var described: String {
         switch kind {
