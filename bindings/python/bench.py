@@ -5,10 +5,15 @@ call to a trivial function (the floor of any binding call), and their
 ratios (target: at most 40 bare calls each). `make bench` runs it on the
 shipped library, the one the wheel carries; best of 15 short runs each,
 alternately, so that a burst of noise on a shared machine spoils one run
-of each and not the figure."""
+of each and not the figure.
+
+``bench.py --loop KIND COUNT`` (KIND: show, finish, bare) runs COUNT of one
+loop and prints nothing, for counting instructions: run it under callgrind
+with two counts and divide the difference (docs/performance.md)."""
 
 import ctypes
 import os
+import sys
 import time
 
 import xyzalert
@@ -58,6 +63,10 @@ def page(host, name):
 
 
 home, full = page(Screen(), "bench"), page(FullScreen(), "bench-finish")
+if sys.argv[1:2] == ["--loop"]:
+    kind, count = sys.argv[2], int(sys.argv[3])
+    {"show": cycles_on(home), "finish": cycles_on(full), "bare": bare_calls}[kind](count)
+    sys.exit(0)
 print(f"Python bindings ({os.path.basename(_lib.lib._name)}; best of 15, measured alternately)")
 cycle, cycle_full, bare = float("inf"), float("inf"), float("inf")
 for _ in range(15):
