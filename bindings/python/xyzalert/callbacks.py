@@ -16,8 +16,8 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
 
 Active-child providers take the same path (:func:`set_provider`); the
 engine frees their trampolines through ``_free_provider``. The events of
-an alert's life that every app has (show, hide, unhide, remove, finish)
-take a fast path: steps 2 and 3 in one function each, made in
+an alert's life (show, hide, unhide, remove, finish, action) take a
+fast path: steps 2 and 3 in one function each, made in
 :func:`make_host`, with enum members taken from tuples (an enum's
 constructor costs more than the call).
 """
@@ -109,6 +109,18 @@ def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List
         finally:
             depth[0] -= 1
 
+    def call_action(alert: int, index: int, context: Any) -> None:
+        depth[0] += 1
+        try:
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            action(wrapped if wrapped is not None else Alert._wrap(alert), index,
+                   decode(lib.xyz_alert_action_id(alert, index)) or "")
+        except BaseException as exception:  # never unwind into C
+            defer(exception)
+        finally:
+            depth[0] -= 1
+
     def with_reason(method: Callable[[Alert, Any], None], members: Tuple[Any, ...],
                     enum: Any) -> Callable[[int, int, Any], None]:
         """hide, remove and finish: the host's `method` with the alert and
@@ -128,7 +140,7 @@ def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List
                 depth[0] -= 1
         return call
 
-    show, unhide = host.show, host.unhide
+    show, unhide, action = host.show, host.unhide, host.action
     made = [
         SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
         HIDE(with_reason(host.hide, _HIDE_REASONS, HideReason)) if "hide" in wanted else HIDE(0),
@@ -136,7 +148,7 @@ def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List
         END(with_reason(host.remove, _END_REASONS, EndReason)) if "remove" in wanted else END(0),
         END(with_reason(host.finish, _END_REASONS, EndReason)) if "finish" in wanted else END(0),
         MOVE(guard(callbacks.on_move)) if "move" in wanted else MOVE(0),
-        ACTION(guard(callbacks.on_action)) if "action" in wanted else ACTION(0),
+        ACTION(call_action) if "action" in wanted else ACTION(0),
         REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
     ]
     def read_clock(context: Any) -> float:
@@ -181,9 +193,6 @@ class HostCallbacks:
 
     def on_move(self, alert: int, dy: float, duration: float) -> None:
         self.host.move(Alert._wrap(alert), dy, duration)
-
-    def on_action(self, alert: int, index: int) -> None:
-        self.host.action(Alert._wrap(alert), index, decode(lib.xyz_alert_action_id(alert, index)) or "")
 
     def on_request_flush(self, root: int) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()

@@ -69,7 +69,7 @@ class Dispatch(Handle):
         """The host given at creation, which receives this page's events.
         Fixed for the dispatch's life: which of its methods it overrides,
         and the methods of an alert's life themselves (show, hide, unhide,
-        remove, finish), are read once, when the dispatch is created."""
+        remove, finish, action), are read once, when the dispatch is created."""
         return self._host
 
     @classmethod
