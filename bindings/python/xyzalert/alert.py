@@ -143,7 +143,7 @@ class Alert:
             if ref is not None:
                 current = ref()
                 if current is None or current is self:
-                    del _alert_refs[handle]
+                    _alert_refs.pop(handle, None)
             _release(self._param)
 
     def __repr__(self) -> str:

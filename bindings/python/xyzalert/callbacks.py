@@ -111,11 +111,8 @@ def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List
 
     def call_action(alert: int, index: int, context: Any) -> None:
         depth[0] += 1
-        try:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            action(wrapped if wrapped is not None else Alert._wrap(alert), index,
-                   decode(lib.xyz_alert_action_id(alert, index)) or "")
+        try:  # (a foreign call of its own for the action's id: `_wrap`'s look-up is not worth inlining)
+            action(Alert._wrap(alert), index, decode(lib.xyz_alert_action_id(alert, index)) or "")
         except BaseException as exception:  # never unwind into C
             defer(exception)
         finally:
