@@ -100,7 +100,11 @@ struct WindowRules: Equatable {
 
     /// The first wall-clock time after `wall` at which the rules are open,
     /// or nil when none comes within 8 days (they never open: every window
-    /// excluded). Looks only at the edges of windows and excludes.
+    /// excluded). Openness changes only at the wall times of window and
+    /// exclude edges (both of a repeated one, the end of a gap for one in
+    /// a gap) and at a jump back over one; those are looked at in order of
+    /// local time, until no later edge can be earlier than the best found
+    /// (an edge's wall times are at most 18 hours before it).
     func nextOpening(after wall: Double, _ offset: (Double) -> Double) -> Double? {
         let local = wall + offset(wall)
         let today = LocalTime.dayNumber(local)
@@ -108,19 +112,28 @@ struct WindowRules: Equatable {
         for window in windows + exclude {
             for day in stride(from: today - 1, through: today + 8, by: 1) {
                 for minute in [window.from, window.to] {
+                    // A jump back brings at most a day of local time again.
                     let edge = day * LocalTime.day + Double(minute * 60)
-                    if edge > local { edges.append(edge) }
+                    if edge > local - LocalTime.day { edges.append(edge) }
                 }
             }
         }
         edges.sort()
+        var best: Double?
         var last = -Double.infinity
         for edge in edges where edge != last {
             last = edge
-            guard isOpen(local: edge) else { continue }
-            let opening = LocalTime.wall(ofLocal: edge, near: wall, offset)
-            if opening > wall { return opening }
+            if let best, edge - LocalTime.maxOffset > best { break }
+            let found = LocalTime.walls(ofLocal: edge, offset)
+            var times = [found.first]
+            if let second = found.second { times.append(second) }
+            if let change = found.change, change != found.first { times.append(change) }
+            for time in times where time > wall && time < (best ?? .infinity) {
+                // A wall time of the edge reads the edge; an offset change, its own local time.
+                let reading = time == found.change ? time + offset(time) : edge
+                if isOpen(local: reading) { best = time }
+            }
         }
-        return nil
+        return best
     }
 }
