@@ -253,7 +253,10 @@ XYZ_API XYZ_WARN_UNUSED_RESULT xyz_scenario *xyz_scenario_load_file(const char *
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_scenario *xyz_scenario_load_file_for_rewrite(const char *path, xyz_error *error);
 
-/** Like xyz_scenario_load_file(), from memory; the source is "<string>". */
+/** Like xyz_scenario_load_file(), from memory; the source is "<string>".
+ * A scenario from memory reads no file: a "set_campaigns" step naming one is
+ * XYZ_ESCHEMA at the step (a server that loads documents from its clients
+ * reads none of its own files for them). */
 XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_scenario *xyz_scenario_load_string(const char *json, size_t length, xyz_error *error);
 

@@ -41,16 +41,28 @@ public enum Loader {
     /// thrown is the first problem in document order.
     /// With `expectUnchecked`, a scenario's "expect" member may hold
     /// anything: only its place is kept (`Schema.expectUnchecked`).
-    public static func load(bytes: [UInt8], source: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
-        let (document, problems, _) = read(bytes: bytes, source: source, limit: 1, expectUnchecked: expectUnchecked)
+    /// `directory` is where the files a scenario names are read from (with
+    /// its trailing "/"; "" the current directory); nil, as for a document
+    /// that came from memory, reads no file: a member naming one is an error.
+    public static func load(bytes: [UInt8], source: String, directory: String? = nil,
+                            expectUnchecked: Bool = false) throws(LoadError) -> Document {
+        let (document, problems, _) = read(bytes: bytes, source: source, directory: directory, limit: 1,
+                                           expectUnchecked: expectUnchecked)
         guard let document else { throw problems[0] }
         return document
     }
 
-    /// Loads a document from a file; `.io` when it cannot be read.
+    /// Loads a document from a file; `.io` when it cannot be read. The files
+    /// it names are read from its directory.
     public static func loadFile(path: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
         let bytes = try readFile(path)
-        return try load(bytes: bytes, source: path, expectUnchecked: expectUnchecked)
+        return try load(bytes: bytes, source: path, directory: directory(of: path), expectUnchecked: expectUnchecked)
+    }
+
+    /// The directory part of `path`, with its "/" ("" for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: 47) else { return "" }
+        return String(path[...slash])
     }
 
     /// Every independent problem of a document, in document order, at most
@@ -60,7 +72,7 @@ public enum Loader {
     /// (a step naming an alert whose definition has a problem) is skipped. A
     /// document that is not well-formed JSON has one problem.
     public static func check(bytes: [UInt8], source: String, limit: Int) -> [LoadError] {
-        checkCounting(bytes: bytes, source: source, limit: limit).problems
+        checkCounting(bytes: bytes, source: source, directory: nil, limit: limit).problems
     }
 
     /// `check` of a file; one `.io` problem when it cannot be read.
@@ -72,15 +84,16 @@ public enum Loader {
     /// be read). Keeps only what the checks need: an alert set's
     /// definitions without dependencies are dropped as soon as they are
     /// checked, so checking costs little beyond Jansson's parse.
-    public static func checkCounting(bytes: [UInt8], source: String, limit: Int) -> (problems: [LoadError], alerts: Int) {
-        let result = read(bytes: bytes, source: source, limit: max(limit, 1), checkOnly: true)
+    public static func checkCounting(bytes: [UInt8], source: String, directory: String?,
+                                     limit: Int) -> (problems: [LoadError], alerts: Int) {
+        let result = read(bytes: bytes, source: source, directory: directory, limit: max(limit, 1), checkOnly: true)
         return (result.problems, result.alerts)
     }
 
     /// `checkCounting` of a file; one `.io` problem when it cannot be read.
     public static func checkFileCounting(path: String, limit: Int) -> (problems: [LoadError], alerts: Int) {
         do {
-            return checkCounting(bytes: try readFile(path), source: path, limit: limit)
+            return checkCounting(bytes: try readFile(path), source: path, directory: directory(of: path), limit: limit)
         } catch {
             return ([error], 0)
         }
@@ -97,7 +110,7 @@ public enum Loader {
     }
 
     /// The document when it has no problem, and the problems found.
-    static func read(bytes: [UInt8], source: String, limit: Int, expectUnchecked: Bool = false,
+    static func read(bytes: [UInt8], source: String, directory: String?, limit: Int, expectUnchecked: Bool = false,
                      checkOnly: Bool = false) -> (document: Document?, problems: [LoadError], alerts: Int) {
         let json: JSONDocument
         do {
@@ -105,7 +118,8 @@ public enum Loader {
         } catch {
             return (nil, [error], 0)
         }
-        var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: limit))
+        var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, directory: directory,
+                            problems: Problems(limit: limit))
         schema.expectUnchecked = expectUnchecked
         schema.checkOnly = checkOnly
         var document: Document?

@@ -217,7 +217,8 @@ extension Loader {
     /// "History"); every error names the source, line, column and pointer.
     public static func loadHistory(bytes: [UInt8], source: String) throws(LoadError) -> History.State {
         let json = try JSONDocument.parse(bytes: bytes, source: source)
-        let schema = Schema(document: json, scanner: TextScanner(bytes), source: source, problems: Problems(limit: 1))
+        let schema = Schema(document: json, scanner: TextScanner(bytes), source: source, directory: nil,
+                            problems: Problems(limit: 1))
         return try schema.historyState(json.root)
     }
 

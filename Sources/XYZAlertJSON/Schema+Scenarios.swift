@@ -347,15 +347,16 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 extension Schema {
     /// The alert set file a `set_campaigns` step names (docs/rules.md §22),
-    /// read now, relative to the scenario file's directory (the current
-    /// directory for a scenario read from memory), so that a bad one is a
-    /// load error at the step; kept in `campaignSets` by the path as written.
+    /// read now, relative to the scenario file's directory, so that a bad
+    /// one is a load error at the step; kept in `campaignSets` by the path
+    /// as written. A scenario read from memory reads no file.
     func loadCampaignSet(_ file: String, at value: JSONValue) throws(LoadError) {
         if campaignSets.value[file] != nil { return }
-        var path = file
-        if !file.hasPrefix("/"), let slash = source.utf8.lastIndex(of: 47) {
-            path = String(source[...slash]) + file
+        guard let directory else {
+            throw fail("set_campaigns names the file \"\(file)\", and a scenario read from memory reads no file "
+                       + "(load the scenario from a file beside it)", at: value)
         }
+        let path = file.hasPrefix("/") ? file : directory + file
         let document: Document
         do {
             document = try Loader.loadFile(path: path)

@@ -7,6 +7,8 @@ struct Schema {
     let document: JSONDocument
     let scanner: TextScanner
     let source: String
+    /// Where the files it names are read from (`Loader.load`); nil: none is.
+    let directory: String?
     let problems: Problems
     /// The scenario's page names (byte for byte), once its pages are read.
     var pageNames: Set<ExactString> = []

@@ -5,8 +5,10 @@ in a real browser by Tests/playground."""
 
 import http.client
 import json
+import socket
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -104,7 +106,8 @@ def served():
 
 def request(server, method, path, body=None, headers=None):
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    sent = {"Host": f"127.0.0.1:{server.port}", **(headers or {})}
+    sent = {"Host": f"127.0.0.1:{server.port}", **({"Content-Type": "application/json"} if body is not None else {}),
+            **(headers or {})}
     connection.request(method, path, body=body, headers=sent)
     response = connection.getresponse()
     data = response.read()
@@ -189,6 +192,7 @@ def test_unknown_paths_and_a_missing_length(served):
     connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
     connection.putrequest("POST", "/api/simulate", skip_host=True)
     connection.putheader("Host", f"127.0.0.1:{served.port}")
+    connection.putheader("Content-Type", "application/json")
     connection.endheaders()
     response = connection.getresponse()
     assert response.status == 411
@@ -209,3 +213,117 @@ def test_campaign_triggers_and_skips_are_marked_on_a_row_of_their_own():
     marks = svg.count("<circle")
     assert marks == sum(1 for e in result["events"] if e["event"] in ("trigger", "skip", "control", "campaigns"))
     assert "<title>trigger " in svg and "<title>skip " in svg
+
+
+# ---- hostile requests
+
+#: Every scenario member that names a file: the step set_campaigns, and the
+#: time zone (a name in the system's zone database).
+FILE_MEMBERS = [
+    lambda path: {"pages": {"p": {}}, "alerts": [], "steps": [{"set_campaigns": path}]},
+    lambda path: {"pages": {"p": {}}, "alerts": [], "steps": [], "time_zone": path},
+]
+HOSTILE_PATHS = ["/etc/passwd", "/proc/self/environ", "/dev/zero", "/nonexistent/x.json", "examples/alerts.json",
+                 "alerts.json", "../examples/alerts.json", "../../../../etc/passwd", "proc/self/environ",
+                 str(REPO / "examples" / "experiments" / "sets" / "spring.json"), "Europe/../../../etc/passwd"]
+
+
+@pytest.mark.parametrize("member", range(len(FILE_MEMBERS)), ids=["set_campaigns", "time_zone"])
+def test_a_posted_document_reads_no_file(served, member, tmp_path, monkeypatch):
+    """No path a client names is opened: the answer is the same located
+    error whether the file exists, cannot be read or is an alert set, and
+    quotes nothing of any file."""
+    monkeypatch.chdir(REPO)  # relative names would find the examples from here
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"version": 1, "alerts": [{"id": "TOPSECRET", "title": "TOPSECRET"}]}')
+    messages = set()
+    for path in HOSTILE_PATHS + [str(secret), str(tmp_path / "missing.json")]:
+        document = json.dumps(FILE_MEMBERS[member](path), indent=1)
+        status, answer = request(served, "POST", "/api/simulate", document)
+        assert status == 200 and "error" in answer, path
+        error = answer["error"]
+        line = next(n for n, text in enumerate(document.splitlines(), 1) if json.dumps(path) in text)
+        assert error["line"] == line and error["pointer"] in ("/steps/0/set_campaigns", "/time_zone"), path
+        for leak in ("root", "SHELL", "TOPSECRET", "No such file", "Permission", "alerts", "campaign \""):
+            assert leak not in error["message"].replace(path, ""), (path, error["message"])
+        messages.add(error["message"].replace(json.dumps(path)[1:-1], "PATH"))
+    assert len(messages) == 1, messages  # no oracle: every path gets the same answer
+    still_answers(served)
+
+
+def test_a_scenario_from_memory_reads_no_file_but_one_from_a_file_does(tmp_path):
+    import xyzalert
+    campaigns = REPO / "examples" / "experiments" / "sets" / "spring.json"
+    text = json.dumps({"pages": {"p": {}}, "alerts": [], "steps": [{"set_campaigns": str(campaigns)}]})
+    with pytest.raises(xyzalert.ParseError, match="reads no file") as raised:
+        xyzalert.Scenario.loads(text)
+    assert raised.value.path == "/steps/0/set_campaigns"
+    assert "reads no file" in simulate(text)["error"]["message"]
+    (tmp_path / "s.json").write_text(text)
+    xyzalert.Scenario.load(tmp_path / "s.json").close()  # a file's own directory: read
+
+
+def raw(server, data, wait=5.0):
+    """Sends `data` as it is and returns what the server answers (b"" when it hangs up)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=wait) as connection:
+        connection.sendall(data)
+        received = b""
+        try:
+            while chunk := connection.recv(65536):
+                received += chunk
+        except socket.timeout:
+            return received + b"<still open>"
+        return received
+
+
+def post_head(server, *headers):
+    lines = ["POST /api/simulate HTTP/1.1", f"Host: 127.0.0.1:{server.port}", *headers, "", ""]
+    return "\r\n".join(lines).encode()
+
+
+def test_request_headers_a_server_must_not_guess_about(served):
+    body = SMALL.encode()
+    two_hosts = post_head(served, f"Host: 127.0.0.1:{served.port}", "Content-Type: application/json",
+                          f"Content-Length: {len(body)}") + body
+    assert raw(served, two_hosts).startswith(b"HTTP/1.1 400 ") and b"more than one Host" in raw(served, two_hosts)
+    both = post_head(served, "Content-Type: application/json", f"Content-Length: {len(body)}",
+                     "Transfer-Encoding: chunked") + body
+    assert raw(served, both).startswith(b"HTTP/1.1 400 ")
+    chunked = post_head(served, "Content-Type: application/json", "Transfer-Encoding: chunked") + b"0\r\n\r\n"
+    assert raw(served, chunked).startswith(b"HTTP/1.1 411 ")
+    for kind in (None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        status, answer = request(served, "POST", "/api/simulate", SMALL, {"Content-Type": kind} if kind else {})
+        if kind is None:  # request() sends application/json unless told otherwise
+            assert status == 200
+            continue
+        assert status == 415 and "application/json" in answer["error"]["message"], kind
+    status, _ = request(served, "POST", "/api/simulate", SMALL, {"Content-Type": "application/json; charset=utf-8"})
+    assert status == 200
+    still_answers(served)
+
+
+def test_stalled_connections_are_closed_and_their_number_capped(monkeypatch):
+    monkeypatch.setattr(playground_server, "READ_TIMEOUT", 2.0)
+    monkeypatch.setattr(playground_server, "MAX_CONNECTIONS", 8)
+    server = Playground(0, examples=REPO / "examples")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        stalled = []
+        for number in range(8):  # headers sent, then nothing: a body that never comes, or no end of the headers
+            connection = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            head = post_head(server, "Content-Type: application/json", "Content-Length: 100")
+            connection.sendall(head if number % 2 else head[:-2])
+            stalled.append(connection)
+        time.sleep(0.2)
+        answer = raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.1 503 ") and b"more than 8 connections" in answer
+        for connection in stalled:  # each closed by the server after READ_TIMEOUT
+            connection.settimeout(10)
+            assert connection.recv(65536) == b""
+            connection.close()
+        time.sleep(0.2)
+        still_answers(server)
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -106,7 +106,8 @@ class Scenario(Handle):
 
     @classmethod
     def loads(cls, text: Union[str, bytes]) -> "Scenario":
-        """Loads a scenario from JSON text (source "<string>")."""
+        """Loads a scenario from JSON text (source "<string>"). It reads no
+        file: a ``set_campaigns`` step is a SchemaError at the step."""
         data = _json_text(text)
         return cls._read(_lib.load("xyz_scenario_load_string", data, len(data)))
 

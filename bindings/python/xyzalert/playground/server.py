@@ -2,10 +2,16 @@
 
 Loopback only, and safe by default: requests whose ``Host`` header does not
 name this server on loopback, or whose ``Origin`` is another site, are
-refused (403: a page elsewhere cannot reach it through DNS rebinding); a
-document larger than ``MAX_DOCUMENT`` is refused (413); each simulation
-runs in a worker process that is stopped after ``TIME_LIMIT`` seconds; the
-server never writes a file.
+refused (403: a page elsewhere cannot reach it through DNS rebinding), as
+are two ``Host`` headers, and both ``Content-Length`` and
+``Transfer-Encoding`` (400); the API takes only ``Content-Type:
+application/json`` (415: a cross-site form cannot post one without asking
+first); a document larger than ``MAX_DOCUMENT`` is refused (413); a
+connection that sends nothing for ``READ_TIMEOUT`` seconds is closed, and
+past ``MAX_CONNECTIONS`` at once a new one is answered 503 and closed;
+each simulation runs in a worker process that is stopped after
+``TIME_LIMIT`` seconds; the server never reads or writes a file a
+client names (a document read from memory reads none).
 
 API (every answer is JSON but the page and its files):
 
@@ -27,6 +33,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -35,6 +42,10 @@ from typing import Any, Dict, List, Optional, Tuple
 MAX_DOCUMENT = 1 << 20
 #: Seconds a simulation may take before its worker is stopped.
 TIME_LIMIT = 5.0
+#: Seconds a connection may send nothing (before or inside a request) before it is closed.
+READ_TIMEOUT = 10.0
+#: Connections served at once; one more is answered 503 and closed.
+MAX_CONNECTIONS = 32
 
 STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"/": ("index.html", "text/html; charset=utf-8"),
@@ -94,6 +105,7 @@ class Playground(ThreadingHTTPServer):
     def __init__(self, port: int = 0, initial: Optional[Tuple[str, str]] = None,
                  examples: Optional[Path] = None) -> None:
         super().__init__(("127.0.0.1", port), Handler)
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.examples = find_examples(examples)
         first = next(iter(self.examples.items()), ("new.json", '{"version": 1, "pages": [], "alerts": [], "steps": []}'))
         self.initial = initial or first
@@ -101,6 +113,26 @@ class Playground(ThreadingHTTPServer):
     @property
     def port(self) -> int:
         return int(self.server_address[1])
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """One thread per connection, at most MAX_CONNECTIONS at once."""
+        if not self.connections.acquire(blocking=False):
+            body = json.dumps({"error": {"message": f"refused: more than {MAX_CONNECTIONS} connections at once"}})
+            head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n")
+            try:
+                request.sendall((head + body).encode("ascii"))
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     def hosts(self) -> List[str]:
         """The Host headers this server answers to."""
@@ -110,6 +142,11 @@ class Playground(ThreadingHTTPServer):
 class Handler(BaseHTTPRequestHandler):
     server: Playground
     protocol_version = "HTTP/1.1"
+
+    def setup(self) -> None:
+        # A stalled client's read times out (handle_one_request then closes).
+        self.timeout = READ_TIMEOUT
+        super().setup()
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the playground prints its address and nothing per request."""
@@ -134,6 +171,9 @@ class Handler(BaseHTTPRequestHandler):
     def _allowed(self) -> bool:
         """Only this server, by a loopback name, and only its own page."""
         hosts = self.server.hosts()
+        if len(self.headers.get_all("Host", [])) > 1:
+            self._refuse(400, "refused: more than one Host header")
+            return False
         if self.headers.get("Host") not in hosts:
             self._refuse(403, f"refused: Host {self.headers.get('Host')!r} is not this server ({hosts[0]})")
             return False
@@ -166,6 +206,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         if self.path != "/api/simulate":
             self._refuse(404, f"no such path: {self.path}")
+            return
+        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        if kind != "application/json":
+            self._refuse(415, f"the document must be sent as Content-Type: application/json, not {kind or 'none'!r}")
+            return
+        if "Transfer-Encoding" in self.headers:
+            self._refuse(400 if "Content-Length" in self.headers else 411,
+                         "refused: Transfer-Encoding is not taken; send the document with a Content-Length")
             return
         try:
             length = int(self.headers.get("Content-Length", ""))

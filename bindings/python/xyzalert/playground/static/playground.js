@@ -95,7 +95,9 @@ async function simulate() {
   status.textContent = "simulating…";
   let answer;
   try {
-    const response = await fetch("/api/simulate", { method: "POST", body: editor.value });
+    const response = await fetch("/api/simulate", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: editor.value,
+    });
     answer = await response.json();
   } catch (problem) {
     answer = { error: { message: `the playground server did not answer (${problem})` } };
