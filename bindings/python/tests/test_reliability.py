@@ -230,3 +230,20 @@ def test_the_package_holds_one_lock_only():
 
     assert _handles._lock is _locking.lock
     assert _callbacks._stored_lock is _locking.lock
+
+
+@pytest.mark.parametrize("call", ["eval_rule rule", "eval_rule data", "set_attribute", "set_attributes", "track"])
+def test_a_value_nested_deeper_than_json_can_write_is_an_invalid_argument(call):
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    home = xyzalert.Dispatch()
+    home.set_attribute("kept", 1)
+    run = {"eval_rule rule": lambda: xyzalert.eval_rule({"var": deep}),
+           "eval_rule data": lambda: xyzalert.eval_rule({"var": "x"}, deep),
+           "set_attribute": lambda: home.set_attribute("x", deep),
+           "set_attributes": lambda: home.set_attributes({"x": deep}),
+           "track": lambda: home.track("event", {"x": deep})}[call]
+    with pytest.raises(xyzalert.InvalidArgumentError, match="nested too deep"):
+        run()
+    assert home.attributes == {"kept": 1}

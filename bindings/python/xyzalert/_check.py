@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import ctypes
 import enum
+import json
 import operator
 import os
 from typing import Any, Optional, Sequence, Tuple, Type, TypeVar
+
+from .errors import InvalidArgumentError
 
 INT32_MIN = -(2 ** 31)
 INT32_MAX = 2 ** 31 - 1
@@ -138,6 +141,18 @@ def path(value: Any, name: str) -> bytes:
             raise ValueError(f"{name} contains a NUL byte, which a C string cannot hold")
         return raw
     return text(raw, name)
+
+
+def json_text(value: Any, name: str) -> bytes:
+    """`value` as JSON text (UTF-8); InvalidArgumentError for what JSON
+    cannot hold (NaN, sets, objects) and for nesting deeper than Python's
+    own JSON writer goes (its RecursionError never reaches the caller)."""
+    try:
+        return json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (TypeError, ValueError) as failure:
+        raise InvalidArgumentError(f"{name} is not JSON: {failure}") from None
+    except RecursionError:
+        raise InvalidArgumentError(f"{name} is nested too deep to be written as JSON") from None
 
 
 def _article(word: str) -> str:

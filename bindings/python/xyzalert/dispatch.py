@@ -346,7 +346,7 @@ class Dispatch(Handle):
         if props is not None:
             _check.instance(props, dict, "props")
         lib.xyz_dispatch_track(self._require_open(), _check.text(event, "event"),
-                               _json_argument(props, "track: props") if props is not None else None)
+                               _check.json_text(props, "track: props") if props is not None else None)
 
     def set_attribute(self, name: str, value: Any) -> None:
         """Sets the attribute `name` of this root's domain to `value` (any
@@ -354,14 +354,14 @@ class Dispatch(Handle):
         audience stops passing end (``INELIGIBLE``); a new "app_version"
         tracks "version_changed" first."""
         lib.xyz_dispatch_set_attribute(self._require_open(), _check.text(name, "name"),
-                                       _json_argument(value, "set_attribute: value"))
+                                       _check.json_text(value, "set_attribute: value"))
 
     def set_attributes(self, attributes: Dict[str, Any]) -> None:
         """Sets every attribute of `attributes` on this root's domain, tracking
         no event: an "app_version" among them is recorded as seen (restoring
         attributes at launch)."""
         _check.instance(attributes, dict, "attributes")
-        lib.xyz_dispatch_set_attributes_json(self._require_open(), _json_argument(attributes, "set_attributes: attributes"))
+        lib.xyz_dispatch_set_attributes_json(self._require_open(), _check.json_text(attributes, "set_attributes: attributes"))
 
     def remove_attribute(self, name: str) -> None:
         """Removes the attribute `name` of this root's domain (as
@@ -442,10 +442,3 @@ class Dispatch(Handle):
         lib.xyz_dispatch_keyboard_changed(self._require_open(), _lib.rect(frame, "frame"),
                                           _check.number(duration, "duration"))
 
-
-def _json_argument(value: Any, what: str) -> bytes:
-    """`value` as JSON text; ValueError when JSON cannot hold it."""
-    try:
-        return json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    except (TypeError, ValueError) as failure:
-        raise ValueError(f"{what} is not JSON: {failure}") from None

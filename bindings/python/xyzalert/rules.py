@@ -5,16 +5,8 @@ import ctypes
 import json
 from typing import Any
 
-from . import _lib
+from . import _check, _lib
 from ._lib import lib
-from .errors import InvalidArgumentError
-
-
-def _json(value: Any, what: str) -> bytes:
-    try:
-        return json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    except (TypeError, ValueError) as failure:
-        raise InvalidArgumentError(f"eval_rule: {what} is not JSON: {failure}") from None
 
 
 def eval_rule(rule: Any, data: Any = None) -> Any:
@@ -23,10 +15,11 @@ def eval_rule(rule: Any, data: Any = None) -> Any:
     Python values. Raises SchemaError for an unknown operator (naming the
     nearest known one) or a rule or data nested too deep or too large (its
     ``source`` is "<rule>" or "<data>", with line, column and ``path``),
-    InvalidArgumentError for values JSON cannot hold (NaN, sets, objects).
+    InvalidArgumentError for values JSON cannot hold (NaN, sets, objects,
+    nesting deeper than Python's JSON writer goes).
     Evaluating never raises: what JsonLogic's JavaScript reference would
     fail on gives None. Safe on any thread."""
-    rule_text, data_text = _json(rule, "rule"), _json(data, "data")
+    rule_text, data_text = _check.json_text(rule, "eval_rule: rule"), _check.json_text(data, "eval_rule: data")
     result = ctypes.c_void_p()
     error = _lib.Error()
     status = lib.xyz_rule_eval_json(rule_text, data_text, ctypes.byref(result), ctypes.byref(error))

@@ -145,7 +145,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         # A stalled client's read times out (handle_one_request then closes).
-        self.timeout = READ_TIMEOUT
+        self.timeout = READ_TIMEOUT  # type: ignore[misc]  # per connection, so that tests may change it
         super().setup()
 
     def log_message(self, format: str, *args: Any) -> None:
