@@ -45,3 +45,39 @@ func benchmarkCampaigns() throws {
     try small.destroy()
     try large.destroy()
 }
+
+/// What attributes cost (docs/rules.md §21.11): a track whose trigger's
+/// rule reads nothing (`"where": false`) with n attributes set, and n
+/// attributes removed one by one; both O(1) per unit, so the time per
+/// unit does not grow with n.
+func benchmarkAttributes() throws {
+    print("attributes (best of 5, the two sizes alternately)")
+    let never = try Rule.compile(.bool(false))
+    let set = try CampaignSet([Campaign(id: "c", alert: "a", makeAlert: { Alert(id: "a") },
+                                        triggers: [CampaignTrigger(event: "e", condition: never)])])
+    func page(attributes n: Int) throws -> Dispatch {
+        let page = Dispatch(host: nil, name: "home")
+        try page.pageDidAppear()
+        try page.setCampaigns(set)
+        for i in 0..<n {
+            try page.setAttribute("a\(i)", .number(Double(i)))
+        }
+        return page
+    }
+    try scaling("n attributes, then n tracks whose trigger has \"where\": false", unit: "track",
+                small: 1_000, large: 40_000, target: 1.3) { n in
+        let home = try page(attributes: n)
+        for _ in 0..<n {
+            try home.track("e")
+        }
+        try home.destroy()
+    }
+    try scaling("n attributes set, then removed one by one", unit: "attribute",
+                small: 1_000, large: 40_000, target: 1.3) { n in
+        let home = try page(attributes: n)
+        for i in 0..<n {
+            try home.setAttribute("a\(i)", nil)
+        }
+        try home.destroy()
+    }
+}

@@ -62,3 +62,22 @@ func benchmarkRules() throws {
     print("  compiled from the JSON tree each time: \(us(fromTree)) (\(ratio(fromTree)) the compiled rule)")
     print("  parsed and compiled from text each time: \(us(fromText)) (\(ratio(fromText)) the compiled rule)")
 }
+
+/// The costliest rule shape the budget once missed (docs/rules.md §20.9):
+/// `{"map": [[0] * n, {"==": [[1] * n, "x"]}]}` converts an n-element
+/// array to a string n times. Charged by size, an evaluation stops at the
+/// budget: the time per element does not grow with n.
+func benchmarkRuleConversions() throws {
+    print("rule conversions charged by size (best of 5, the two sizes alternately)")
+    var rules: [Int: Rule] = [:]
+    for n in [8_000, 32_000] {
+        let zeros = JSONData.array(Array(repeating: .number(0), count: n))
+        let ones = JSONData.array(Array(repeating: .number(1), count: n))
+        let equal = JSONData.object(JSONObject([("==", .array([ones, .string("x")]))]))
+        rules[n] = try Rule.compile(.object(JSONObject([("map", .array([zeros, equal]))])))
+    }
+    try scaling("{\"map\": [[0] * n, {\"==\": [[1] * n, \"x\"]}]}, evaluated", unit: "element",
+                small: 8_000, large: 32_000, target: 1.3) { n in
+        precondition(rules[n]!.evaluate(.null) == .null, "the budget must stop it")
+    }
+}

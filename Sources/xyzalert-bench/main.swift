@@ -16,9 +16,13 @@ if wanted("loading") {
 if wanted("rules") {
     try benchmarkRules()
     print()
+    try benchmarkRuleConversions()
+    print()
 }
 if wanted("campaigns") {
     try benchmarkCampaigns()
+    print()
+    try benchmarkAttributes()
     print()
 }
 if wanted("pathological") {

@@ -109,8 +109,8 @@ static void on_destroy_context(void *context) {
 static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                         xyz_alert *alert, void *context) {
     (void)root;
-    (void)alert;
     note(context, "%s %s%s%s\n", xyz_campaign_event_name(kind), campaign, reason ? " " : "", reason ? reason : "");
+    react(context, xyz_campaign_event_name(kind), alert);
 }
 
 xyz_host recorder_host(recorder *r) {

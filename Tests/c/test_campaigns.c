@@ -216,7 +216,66 @@ static void variants_control_test_campaigns_and_withdrawn(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* docs/rules.md §21.12: a trigger callback that replaces or detaches the
+ * set stops the event there; the instance it was told of is added only
+ * when the new set keeps its campaign as it was, else it ends withdrawn. */
+static const char two_campaigns[] =
+    "{\"alerts\": [{\"id\": \"first\", \"title\": \"old\"}, {\"id\": \"second\"}],"
+    " \"campaigns\": [{\"id\": \"c1\", \"alert\": \"first\", \"trigger\": {\"event\": \"e\"}},"
+    "  {\"id\": \"c2\", \"alert\": \"second\", \"trigger\": {\"event\": \"e\"}}]}";
+static const char only_first_changed[] =
+    "{\"alerts\": [{\"id\": \"first\", \"title\": \"new\"}],"
+    " \"campaigns\": [{\"id\": \"c1\", \"alert\": \"first\", \"trigger\": {\"event\": \"e\"}}]}";
+static const char only_first_same[] =
+    "{\"alerts\": [{\"id\": \"first\", \"title\": \"old\"}],"
+    " \"campaigns\": [{\"id\": \"c1\", \"alert\": \"first\", \"trigger\": {\"event\": \"e\"}}]}";
+
+static struct {
+    xyz_dispatch *home;
+    xyz_catalog *next; /* NULL: detach */
+    int done;
+} swap;
+
+static void swap_set_once(recorder *r, const char *event, xyz_alert *alert) {
+    (void)r;
+    (void)alert;
+    if (strcmp(event, "trigger") != 0 || swap.done) return;
+    swap.done = 1;
+    CHECK_OK(xyz_dispatch_set_campaigns(swap.home, swap.next));
+}
+
+static void a_set_replaced_from_a_trigger_callback_stops_the_event(void) {
+    static const char *const sets[] = {NULL, only_first_changed, only_first_same};
+    static const char *const logs[] = {
+        "trigger c1\nfinish first withdrawn\n",
+        "trigger c1\nfinish first withdrawn\n",
+        "trigger c1\nshow first page\n",
+    };
+    for (size_t i = 0; i < 3; i++) {
+        recorder r = {0};
+        xyz_dispatch *home = recorder_page(&r, "home");
+        xyz_error error;
+        xyz_catalog *set = xyz_catalog_load_string(two_campaigns, strlen(two_campaigns), &error);
+        xyz_catalog *next = sets[i] ? xyz_catalog_load_string(sets[i], strlen(sets[i]), &error) : NULL;
+        CHECK_OK(xyz_dispatch_set_campaigns(home, set));
+        swap.home = home;
+        swap.next = next;
+        swap.done = 0;
+        r.react = swap_set_once;
+        CHECK_OK(xyz_dispatch_track(home, "e", NULL));
+        CHECK_STR(recorder_take(&r), logs[i]);
+        /* Nothing of the old set is left queued: c2 never fired. */
+        char *snapshot = xyz_dispatch_snapshot_json(home);
+        CHECK(strstr(snapshot, "\"second\"") == NULL);
+        xyz_free(snapshot);
+        CHECK_OK(xyz_dispatch_destroy(home));
+        xyz_catalog_free(next);
+        xyz_catalog_free(set);
+    }
+}
+
 const test_case campaign_tests[] = {
+    {"a_set_replaced_from_a_trigger_callback_stops_the_event", a_set_replaced_from_a_trigger_callback_stops_the_event},
     {"variants_control_test_campaigns_and_withdrawn", variants_control_test_campaigns_and_withdrawn},
     {"track_counts_delays_cancels_and_reports", track_counts_delays_cancels_and_reports},
     {"the_callback_sees_the_instance_before_its_add", the_callback_sees_the_instance_before_its_add},

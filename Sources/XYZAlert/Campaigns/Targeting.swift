@@ -8,7 +8,15 @@ final class Targeting {
     @exclusivity(unchecked) var set: CampaignSet?
     /// Wall-clock seconds since the epoch, for a domain without a history.
     @exclusivity(unchecked) var wallClock: (() -> Double)?
-    @exclusivity(unchecked) var attributes = JSONObject()
+    /// Read and changed through `attributes`, `attribute(_:)` and `setAttribute`.
+    @exclusivity(unchecked) private var table = AttributeTable()
+    /// The attributes and the members `event` and `$xyz` (filled in by
+    /// `ruleData`), made on first use after a change; lent out while a rule
+    /// reads it (`ruleData`, `giveBack`), so that filling it in copies nothing.
+    @exclusivity(unchecked) private var ruleBase: JSONObject?
+    /// Attribute changes so far: a lent rule object made before the last
+    /// change is not taken back.
+    @exclusivity(unchecked) private var changes = 0
     @exclusivity(unchecked) var counts: [ExactString: CampaignCounts] = [:]
     @exclusivity(unchecked) var appVersion: JSONData?
     /// Instances made here and not on screen yet when last looked at, in
@@ -48,16 +56,47 @@ final class Targeting {
         }
     }
 
+    /// The attributes, in the order they were first set. O(attributes).
+    var attributes: JSONObject { table.object }
+
+    /// Whether any attribute is set.
+    var hasAttributes: Bool { table.count > 0 }
+
+    /// The attribute `name`, nil when unset. O(1).
+    func attribute(_ name: String) -> JSONData? { table[name] }
+
+    /// Sets the attribute `name` (nil removes it). O(1) amortized.
+    func setAttribute(_ name: String, _ value: JSONData?) {
+        table[name] = value
+        changes &+= 1
+        ruleBase = nil
+    }
+
     /// What a rule of `campaign` sees: the attributes, `event` and `$xyz`.
-    func ruleData(_ campaign: String, event: JSONObject, wall: Double, domain: Domain) -> JSONData {
-        var data = attributes
+    /// O(1) but after a change of the attributes (then O(attributes), once);
+    /// give the value back with `giveBack` once the rules have read it.
+    func ruleData(_ campaign: String, event: JSONObject, wall: Double, domain: Domain) -> (data: JSONData, made: Int) {
+        var data: JSONObject
+        if let base = ruleBase {
+            ruleBase = nil  // `data` now holds the only reference: filled in place
+            data = base
+        } else {
+            data = table.object
+        }
         data["event"] = .object(event)
         data["$xyz"] = .object(JSONObject([
             ("campaign", .string(campaign)),
             ("session", .number(Double(domain.history?.session ?? 1))),
             ("now", .number(wall)),
         ]))
-        return .object(data)
+        return (.object(data), changes)
+    }
+
+    /// Takes back a rule object `ruleData` lent, unless the attributes
+    /// changed since it was made.
+    func giveBack(_ lent: (data: JSONData, made: Int)) {
+        guard lent.made == changes, ruleBase == nil, case .object(let object) = lent.data else { return }
+        ruleBase = object
     }
 
     /// `fractional` buckets by the campaign's id followed by the `user_id`
@@ -69,7 +108,7 @@ final class Targeting {
     /// The `user_id` attribute as bucketing reads it: a string, or a
     /// number's JSON text; nil for none or another type.
     var user: String? {
-        switch attributes["user_id"] {
+        switch table["user_id"] {
         case .string(let user)?: user
         case .number(let user)?: JSONData.number(user).jsonText
         default: nil
@@ -98,8 +137,9 @@ final class Targeting {
     /// Whether `alert`'s campaign audience still admits it.
     func admits(_ instance: CampaignInstance, domain: Domain) -> Bool {
         guard let audience = instance.audience else { return true }
-        let data = ruleData(instance.campaign, event: instance.event, wall: domain.readWallClock(), domain: domain)
-        return audience.passes(data, bucketing: bucketing(instance.campaign))
+        let lent = ruleData(instance.campaign, event: instance.event, wall: domain.readWallClock(), domain: domain)
+        defer { giveBack(lent) }
+        return audience.passes(lent.data, bucketing: bucketing(instance.campaign))
     }
 }
 

@@ -36,19 +36,21 @@ extension Dispatch {
     /// instances not on screen yet whose audience stops passing end
     /// (`ineligible`). Setting `app_version` to a value other than the last
     /// one seen tracks `version_changed` on this root first. Then a pass.
-    /// Throws `.invalidArgument` for an empty name, `.state` on a page that
-    /// is not a root.
+    /// Throws `.invalidArgument` for an empty name or a string holding
+    /// U+0000 (`checkStorable`), `.state` on a page that is not a root;
+    /// nothing changes then. O(1) but for the audiences it tests again.
     public func setAttribute(_ name: String, _ value: JSONData?) throws(AlertError) {
         defer { checkAfterCall() }
         try requireRoot("set an attribute")
         guard !name.isEmpty else {
             throw AlertError(.invalidArgument, "an attribute's name must not be empty")
         }
+        try Dispatch.checkStorable(name: name, value, "attribute")
         let recorded = recordCall { .setAttribute(page: $0.page(self), name: name, value: value?.jsonText) }
         defer { recorded?.end() }
         recorded?.checkCampaigns(at: self, names: nil)
         let targeting = writableTargeting
-        targeting.attributes[name] = value
+        targeting.setAttribute(name, value)
         var versionChange: JSONObject?
         if sameBytes(name, "app_version"), let value {
             let last = targeting.lastAppVersion(in: domain)
@@ -75,10 +77,13 @@ extension Dispatch {
         if members.keys.contains(where: { $0.isEmpty }) {
             throw AlertError(.invalidArgument, "an attribute's name must not be empty")
         }
+        for (name, value) in members.members {
+            try Dispatch.checkStorable(name: name, value, "attribute")
+        }
         recording?.campaignsChanged(self, "several attributes were set at once")
         let targeting = writableTargeting
         for (name, value) in members.members {
-            targeting.attributes[name] = value
+            targeting.setAttribute(name, value)
             if sameBytes(name, "app_version") {
                 targeting.setLastAppVersion(value, in: domain)
             }
@@ -98,11 +103,24 @@ extension Dispatch {
         guard !name.isEmpty else {
             throw AlertError(.invalidArgument, "an event's name must not be empty")
         }
+        try Dispatch.checkStorable(name: name, .object(props), "event")
         let recorded = recordCall { .track(page: $0.page(self), event: name, props: JSONData.object(props).jsonText) }
         defer { recorded?.end() }
         recorded?.checkCampaigns(at: root, names: name)
         guard let set = root.targeting?.set, set.names(name) else { return }
         try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in try fire(name, props: props, &settlement) }
+    }
+
+    /// Refuses a name or value holding U+0000: histories (which keep a
+    /// `user_id` as a name) and recordings (which keep every attribute and
+    /// event) could not be read back (docs/rules.md §21).
+    static func checkStorable(name: String, _ value: JSONData?, _ what: String) throws(AlertError) {
+        if name.utf8.contains(0) {
+            throw AlertError(.invalidArgument, "an \(what)'s name must not hold U+0000 (a saved history or recording could not be read back)")
+        }
+        if let value, value.holdsNul {
+            throw AlertError(.invalidArgument, "\(what) '\(name)': a string in its value holds U+0000, which a saved history or recording could not be read back with")
+        }
     }
 
     /// A built-in event (`page_appear`, `session_start`): tracked only when
@@ -168,16 +186,27 @@ extension Dispatch {
         let wall = domain.readWallClock()
         var made = Set<Int>()
         var skipped = Set<Int>()
-        // What the rules of the campaign at hand see, made once per campaign.
-        var data: (campaign: Int, value: JSONData, bucketing: Bucketing)?
+        // What the rules of the campaign at hand see, made once per campaign
+        // (lent by the targeting, given back when the next one is made).
+        var data: (campaign: Int, lent: (data: JSONData, made: Int), bucketing: Bucketing)?
+        func giveBack() {
+            guard let done = data else { return }
+            data = nil  // `done` holds the last reference: taken back whole
+            targeting.giveBack(done.lent)
+        }
+        defer { giveBack() }
         for ref in refs {
+            // A callback of this event replaced or detached the set: the
+            // event stops here (docs/rules.md §21.12).
+            guard targeting.set === set else { break }
             let campaign = set.campaigns[ref.campaign]
             let trigger = ref.cancels ? campaign.cancelOn[ref.trigger] : campaign.triggers[ref.trigger]
             if data?.campaign != ref.campaign {
+                giveBack()
                 data = (ref.campaign, targeting.ruleData(campaign.id, event: props, wall: wall, domain: domain),
                         targeting.bucketing(campaign.id))
             }
-            if let condition = trigger.condition, !condition.passes(data!.value, bucketing: data!.bucketing) {
+            if let condition = trigger.condition, !condition.passes(data!.lent.data, bucketing: data!.bucketing) {
                 continue
             }
             // Outside its dates an event does not count; a trigger's event
@@ -203,7 +232,7 @@ extension Dispatch {
                 report(campaign.id, .skip, .noUser, nil)
                 continue
             }
-            if !campaign.test, let audience = campaign.audience, !audience.passes(data!.value, bucketing: data!.bucketing) {
+            if !campaign.test, let audience = campaign.audience, !audience.passes(data!.lent.data, bucketing: data!.bucketing) {
                 report(campaign.id, .skip, .audience, nil)
                 continue
             }
@@ -212,13 +241,13 @@ extension Dispatch {
                 continue
             }
             let variant = user.flatMap { targeting.variant(of: set, ref.campaign, user: $0, in: domain) }
-            try makeInstance(of: campaign, variant: variant, event: props, on: page, targeting, &settlement)
+            try makeInstance(of: campaign, variant: variant, event: props, on: page, set, targeting, &settlement)
         }
     }
 
     /// Makes, reports and adds one instance of `campaign` to `page`.
     private func makeInstance(of campaign: Campaign, variant: CampaignVariant?, event: JSONObject, on page: Dispatch,
-                              _ targeting: Targeting, _ settlement: inout Settlement) throws(AlertError) {
+                              _ set: CampaignSet, _ targeting: Targeting, _ settlement: inout Settlement) throws(AlertError) {
         let alert = (variant?.makeAlert ?? campaign.makeAlert)()
         if campaign.delay > 0 {
             try alert.setShowAfter(alert.showAfter + campaign.delay)
@@ -235,6 +264,13 @@ extension Dispatch {
         if variant?.control == true { alert.selectionFlags |= SelectionFlags.control }
         if campaign.test { alert.selectionFlags |= SelectionFlags.test }
         report(campaign.id, .trigger, .none, alert)
+        // The `trigger` callback replaced or detached the set: the instance
+        // is kept only by a new set that keeps its campaign as it was.
+        if targeting.set !== set, !(targeting.set?.keeps(alert.extras!.campaign!) ?? false), !page.isDestroyed {
+            let ending = page.domain.finishUnadded(alert, .withdrawn, on: page, &settlement)
+            page.domain.report(ending)
+            return
+        }
         // A host that destroyed the page from that callback: the instance
         // ends unadded, as the page's alerts did (its host is gone: no event).
         if page.isDestroyed {

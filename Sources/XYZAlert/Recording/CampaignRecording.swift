@@ -11,7 +11,7 @@
 extension Recording {
     /// What the file needs of `root`'s campaigns; nil when it has none.
     func captureCampaigns(_ root: Dispatch) -> StartingCampaigns? {
-        guard let targeting = root.targeting, targeting.set != nil || !targeting.attributes.keys.isEmpty else {
+        guard let targeting = root.targeting, targeting.set != nil || targeting.hasAttributes else {
             return nil
         }
         let domain = root.domain
@@ -19,7 +19,7 @@ extension Recording {
             fail("campaign trigger counts kept without a history cannot be written to a file (attach a history)")
         }
         // The replay records the version of its initial attributes, over the history's.
-        let replayed = targeting.attributes["app_version"] ?? (domain.history != nil ? targeting.lastAppVersion(in: domain) : nil)
+        let replayed = targeting.attribute("app_version") ?? (domain.history != nil ? targeting.lastAppVersion(in: domain) : nil)
         if replayed != targeting.lastAppVersion(in: domain) {
             fail("the app version last seen differs from the app_version attribute, which a file cannot hold")
         }

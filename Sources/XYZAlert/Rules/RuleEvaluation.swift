@@ -21,6 +21,36 @@ struct RuleEvaluation {
         if steps < 0 { throw RuleStop() }
     }
 
+    /// Spends what converting `value` (to a string or a number, or
+    /// comparing it) may cost: a step per array element and per 16 bytes
+    /// of string, nested arrays included. Walks no further than the budget
+    /// goes, so the charge costs at most what it charges.
+    mutating func chargeConversion(_ value: JSONData?) throws(RuleStop) {
+        switch value {
+        case let .string(text)?:
+            try charge(text.utf8.count / 16)
+        case let .array(items)?:
+            var stack = [items]
+            while let list = stack.popLast() {
+                try charge(list.count)
+                for item in list {
+                    switch item {
+                    case let .string(text): try charge(text.utf8.count / 16)
+                    case let .array(inner): stack.append(inner)
+                    default: break
+                    }
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// `chargeConversion` of each value.
+    mutating func chargeConversions(_ values: JSONData?...) throws(RuleStop) {
+        for value in values { try chargeConversion(value) }
+    }
+
     mutating func evaluate(_ node: RuleNode, _ data: JSONData) throws(RuleStop) -> JSONData? {
         try charge(1)
         switch node {
@@ -98,22 +128,26 @@ struct RuleEvaluation {
         case .variable:
             let b = try argument(nodes, 1, data)
             try rest(nodes, from: 2, data)
+            try chargeConversion(a)
             return lookUp(RuleValues.path(a), in: data) ?? b ?? .null
         case .equal, .notEqual, .strictEqual, .strictNotEqual:
             let b = try argument(nodes, 1, data)
             try rest(nodes, from: 2, data)
+            try chargeConversions(a, b)
             let same = op == .equal || op == .notEqual ? RuleValues.looseEqual(a, b) : RuleValues.strictEqual(a, b)
             return .bool(same == (op == .equal || op == .strictEqual))
         case .less, .lessOrEqual:
             let b = try argument(nodes, 1, data)
             let c = try argument(nodes, 2, data)
             try rest(nodes, from: 3, data)
+            try chargeConversions(a, b, c)
             let compare = op == .less ? RuleValues.isLess : RuleValues.isLessOrEqual
             guard let c else { return .bool(compare(a, b)) }
             return .bool(compare(a, b) && compare(b, c))
         case .greater, .greaterOrEqual:
             let b = try argument(nodes, 1, data)
             try rest(nodes, from: 2, data)
+            try chargeConversions(a, b)
             return .bool(op == .greater ? RuleValues.isLess(b, a) : RuleValues.isLessOrEqual(b, a))
         case .not, .truthy:
             try rest(nodes, from: 1, data)
@@ -124,17 +158,20 @@ struct RuleEvaluation {
         case .remainder, .divide:
             let b = try argument(nodes, 1, data)
             try rest(nodes, from: 2, data)
+            try chargeConversions(a, b)
             let x = RuleValues.number(a), y = RuleValues.number(b)
             return .number(op == .divide ? x / y : x.truncatingRemainder(dividingBy: y))
         case .minus:
             let b = try argument(nodes, 1, data)
             try rest(nodes, from: 2, data)
+            try chargeConversions(a, b)
             guard let b else { return .number(-RuleValues.number(a)) }
             return .number(RuleValues.number(a) - RuleValues.number(b))
         case .substr:
             let b = try argument(nodes, 1, data)
             let c = try argument(nodes, 2, data)
             try rest(nodes, from: 3, data)
+            try chargeConversion(a)
             let out = RuleStrings.substr(RuleValues.string(a), b, c)
             try charge(out.utf8.count / 16)
             return .string(out)
@@ -146,6 +183,13 @@ struct RuleEvaluation {
         values.reserveCapacity(nodes.count)
         for node in nodes.dropFirst() {
             values.append(try evaluate(node, data))
+        }
+        if op != .merge && op != .missing && op != .missingSome {
+            // The rest convert their arguments (`in` its first: its
+            // second is charged by how it is searched).
+            for value in op == .in ? Array(values.prefix(1)) : values {
+                try chargeConversion(value)
+            }
         }
         switch op {
         case .plus:
@@ -224,6 +268,7 @@ struct RuleEvaluation {
         case .startsWith, .endsWith:
             return RuleFlagd.affix(values, prefix: op == .startsWith)
         case .fractional:
+            if case let .key(key?) = bucketing { try charge(key.utf8.count / 16) }  // hashed once per call
             return RuleFlagd.fractional(values, data, bucketing)
         default:
             return .null
@@ -240,6 +285,7 @@ struct RuleEvaluation {
         try charge(keys.count)
         var out: [JSONData] = []
         for key in keys {
+            try chargeConversion(key)
             // Each key is looked up as {"var": KEY}: an array key is var's
             // argument list (a path and a default).
             var value: JSONData?

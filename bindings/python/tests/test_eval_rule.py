@@ -82,3 +82,28 @@ def test_values_json_cannot_hold_are_invalid_arguments():
 
 def test_eval_rule_is_exported():
     assert "eval_rule" in xyzalert.__all__ and xyzalert.eval_rule is eval_rule
+
+
+#: Rules whose every step converts a large value: without a charge by size
+#: they cost O(N^2) in a budget of 1,000,000 steps (docs/rules.md §20.9).
+N = 4_000
+LONG_DIGITS = "1" * 64_000
+LONG_VERSION = "1." * 32_000 + "0"
+
+
+@pytest.mark.parametrize("rule", [
+    {"map": [[0] * N, {"==": [[1] * N, "x"]}]},                     # an array made a string, N times
+    {"map": [[0] * N, {"<": [[1] * N, 2]}]},
+    {"map": [[0] * N, {"in": [[[1] * N], "x"]}]},
+    {"map": [[0] * N, {"+": [LONG_DIGITS, 1]}]},                     # a long string made a number
+    {"map": [[0] * N, {"-": [LONG_DIGITS, 1]}]},
+    {"map": [[0] * N, {"cat": [[1] * N]}]},
+    {"map": [[0] * N, {"sem_ver": [LONG_VERSION, "=", LONG_VERSION]}]},  # a long version parsed
+    {"map": [[0] * N, {"starts_with": [LONG_DIGITS, LONG_DIGITS]}]},
+], ids=["equal", "less", "in", "plus", "minus", "cat", "sem_ver", "starts_with"])
+def test_every_conversion_is_charged_by_its_size(rule):
+    """Each of these needs far more than the budget once conversions are
+    charged by size: the rule gives null (as any rule past its budget)."""
+    assert eval_rule(rule) is None
+    small = {"map": [[0] * 3, rule["map"][1]]}
+    assert eval_rule(small) is not None  # the same shape within the budget runs

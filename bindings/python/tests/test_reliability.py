@@ -2,6 +2,7 @@
 callbacks, passes that do not settle, and strings that must stay bytes."""
 
 import gc
+import json
 
 import pytest
 
@@ -247,3 +248,61 @@ def test_a_value_nested_deeper_than_json_can_write_is_an_invalid_argument(call):
     with pytest.raises(xyzalert.InvalidArgumentError, match="nested too deep"):
         run()
     assert home.attributes == {"kept": 1}
+
+
+#: Strings a host may pass as a user id or an event's property: every one
+#: either refused at the call or written and read back as it was.
+AWKWARD = {
+    "nul": ("ada\u0000x", r"U\+0000|NUL character|NUL byte"),
+    "nul alone": ("\u0000", r"U\+0000|NUL character|NUL byte"),
+    "lone surrogate": ("ada\ud800x", "not JSON|not valid Unicode"),
+    "low surrogate": ("\udfff", "not JSON|not valid Unicode"),
+    "one megabyte": ("u" * (1 << 20), None),
+    "controls": ("\u0001\u001f\t\n\r\b\f", None),
+    "quotes and backslashes": ('"\\"\\\\u0000', None),
+    "line separators": ("\u2028\u2029\u0085", None),
+    "non-characters": ("\uffff\ufffe\U0010ffff", None),
+    "astral": ("\U0001f600\U0001d11e", None),
+}
+EXPERIMENT = {"version": 1, "alerts": [{"id": "promo", "title": "Hi"}],
+              "campaigns": [{"id": "c", "alert": "promo", "trigger": {"event": "open"},
+                             "variants": [{"id": "a", "weight": 1}, {"id": "b", "weight": 1}]}]}
+
+
+@pytest.mark.parametrize("name", list(AWKWARD))
+def test_every_history_and_recording_the_engine_writes_loads_again(name, tmp_path):
+    text, refused = AWKWARD[name]
+    alerts = xyzalert.AlertSet.loads(json.dumps(EXPERIMENT))
+    home = xyzalert.Dispatch(name="home")
+    history = xyzalert.History(lambda: 1_000_000.0)
+    home.history = history
+    home.set_campaigns(alerts)
+    home.page_did_appear()
+    home.start_recording()
+    home.set_attribute("user_id", "plain")
+    before = (home.attributes, history.save())
+    calls = [lambda: home.set_attribute("user_id", text), lambda: home.set_attributes({"user_id": text}),
+             lambda: home.set_attribute(text, 1), lambda: home.track("open", {"p": text}),
+             lambda: home.track("open", {text: 1})]
+    if refused:
+        for call in calls:
+            with pytest.raises(ValueError, match=refused):  # InvalidArgumentError, or the name's own check
+                call()
+            assert (home.attributes, history.save()) == before  # nothing changed
+        home.stop_recording()
+        return
+    home.set_attribute("user_id", text)
+    home.track("open", {"p": text, text: [text, {text: text}]})
+    recording = home.recording()
+    home.stop_recording()
+    path = tmp_path / "history.json"
+    history.save(path)
+    again = xyzalert.History()
+    again.load(path)
+    assert again.save() == history.save()
+    assert text in json.loads(history.save())["campaigns"]["c"]["variants"]
+    with xyzalert.Scenario.loads(recording) as scenario:  # the recording loads, with the value as it was
+        steps = json.loads(recording)["steps"]
+        assert any(s.get("set_attribute", {}).get("value") == text for s in steps)
+        assert len(scenario.steps) == len(steps)
+    home.close()

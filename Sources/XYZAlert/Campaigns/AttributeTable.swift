@@ -1,0 +1,68 @@
+/// A domain's attributes (docs/rules.md §21) in the order they were first
+/// set, and the object rules read, made from them once per change.
+///
+/// Reading, setting and removing one is O(1) (amortized): a removed
+/// attribute leaves a hole, and the holes are closed up in one O(n) sweep
+/// once they outnumber the attributes, so removing n attributes one by one
+/// costs O(n) in all.
+struct AttributeTable {
+    private var entries: [(name: String, value: JSONData)?] = []
+    private var slots: [ExactString: Int] = [:]
+    private var holes = 0
+
+    /// How many attributes there are.
+    var count: Int { slots.count }
+
+    subscript(name: String) -> JSONData? {
+        get { slots[ExactString(name)].map { entries[$0]!.value } }
+        set {
+            let key = ExactString(name)
+            if let slot = slots[key] {
+                if let newValue {
+                    entries[slot]!.value = newValue
+                } else {
+                    entries[slot] = nil
+                    slots[key] = nil
+                    holes += 1
+                    if holes > 8 && holes > slots.count { closeHoles() }
+                }
+            } else if let newValue {
+                slots[key] = entries.count
+                entries.append((name, newValue))
+            }
+        }
+    }
+
+    /// The attributes as an object, in order. O(n).
+    var object: JSONObject {
+        JSONObject(entries.compactMap { $0.map { ($0.name, $0.value) } })
+    }
+
+    private mutating func closeHoles() {
+        entries.removeAll { $0 == nil }
+        for (slot, entry) in entries.enumerated() {
+            slots[ExactString(entry!.name)] = slot
+        }
+        holes = 0
+    }
+}
+
+extension JSONData {
+    /// Whether a string anywhere in it (an object's names too) holds
+    /// U+0000, which Jansson cannot read back as a name and the loaders
+    /// refuse as a value. O(size), without recursion.
+    var holdsNul: Bool {
+        var stack = [self]
+        while let value = stack.popLast() {
+            switch value {
+            case .string(let text) where text.utf8.contains(0): return true
+            case .array(let items): stack.append(contentsOf: items)
+            case .object(let object):
+                if object.keys.contains(where: { $0.utf8.contains(0) }) { return true }
+                stack.append(contentsOf: object.values)
+            default: continue
+            }
+        }
+        return false
+    }
+}
