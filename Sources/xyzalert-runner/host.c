@@ -99,7 +99,7 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
             xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_campaign_definition(alert));
         if (definition) {
             const char *name = xyz_definition_name(definition);
-            runner_remember(r, name, alert);
+            runner_remember_instance(r, name, alert);
             why_note_added(r, &alert, 1);
             if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
         }

@@ -287,6 +287,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     }
     for (size_t i = 0; i < r.instance_count; i++) {
         xyz_alert_release(r.instances[i].alert);
+        xyz_alert_release(r.instances[i].older);
     }
     if (r.picture) picture_free(r.picture);
     local_time_end(&r);

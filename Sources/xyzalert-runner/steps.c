@@ -53,7 +53,10 @@ xyz_alert *runner_dependency_of(runner *r, const char *name) {
     return runner_find_instance(r, name)->alert;
 }
 
-/* The latest instance of `id`, or NULL after a not_found error event. */
+/* The instance of `id` steps act on, or NULL after a not_found error
+ * event: the latest one, unless it is finished and an older one is not (a
+ * campaign's instance that ended `duplicate` while the one before it was
+ * on screen: a recorded call on that name acted on the one on screen). */
 xyz_alert *runner_latest(runner *r, const char *id) {
     instance *found = runner_find_instance(r, id);
     if (!found || !found->alert) {
@@ -61,6 +64,10 @@ xyz_alert *runner_latest(runner *r, const char *id) {
         snprintf(message, sizeof message, "no instance of alert '%s' has been added yet", id);
         runner_error_event(r, "not_found", message);
         return NULL;
+    }
+    if (found->older && xyz_alert_state(found->alert) == XYZ_STATE_FINISHED &&
+        xyz_alert_state(found->older) != XYZ_STATE_FINISHED) {
+        return found->older;
     }
     return found->alert;
 }
@@ -82,6 +89,17 @@ void runner_remember(runner *r, const char *id, xyz_alert *alert) {
         found->id = id;
     }
     found->alert = xyz_alert_retain(alert);
+}
+
+/* A campaign's new instance: the latest, and the one it replaces is kept as
+ * `older` while it is not finished (see runner_latest). */
+void runner_remember_instance(runner *r, const char *id, xyz_alert *alert) {
+    instance *found = runner_find_instance(r, id);
+    if (found && found->alert && xyz_alert_state(found->alert) != XYZ_STATE_FINISHED) {
+        xyz_alert_release(found->older);
+        found->older = xyz_alert_retain(found->alert);
+    }
+    runner_remember(r, id, alert);
 }
 
 /* ---- steps ---- */

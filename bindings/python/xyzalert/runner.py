@@ -13,7 +13,7 @@ import zoneinfo
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import CampaignEvent, EndReason, HideReason, Order, Politeness, Status
+from ._enums import CampaignEvent, EndReason, HideReason, Order, Politeness, State, Status
 from ._step_table import STEPS
 from .alert import Alert
 from .scenario import Scenario, Step
@@ -100,7 +100,11 @@ class _TraceHost(Host):
                  alert: Optional[Alert]) -> None:
         self.trace.touched.add(self.page)
         if alert is not None and kind == CampaignEvent.TRIGGER:  # later steps act on the instance, by its definition's name
-            self.trace.latest[lib.xyz_alert_campaign_definition(alert._handle).decode("utf-8")] = alert
+            name = lib.xyz_alert_campaign_definition(alert._handle).decode("utf-8")
+            current = self.trace.latest.get(name)
+            if current is not None and current.state != State.FINISHED:
+                self.trace.older[name] = current  # see ScenarioPlayer._instance
+            self.trace.latest[name] = alert
         variant = alert.variant if alert is not None else None
         if reason is not None:
             self.trace.emit(kind.name.lower(), alert=campaign, reason=reason)
@@ -124,6 +128,9 @@ class _Trace:
         self.touched: set = set()
         #: The latest instance of each alert name (campaigns add some).
         self.latest: Dict[str, Alert] = {}
+        #: For a campaign's alert: the instance before the latest, while it
+        #: was not finished when the latest came.
+        self.older: Dict[str, Alert] = {}
         #: The scenario's local time (docs/rules.md §22): a fixed offset, or a zone.
         self.fixed_offset: Optional[float] = None
         self.zone: Any = None
@@ -321,9 +328,17 @@ class ScenarioPlayer:
         return dispatch
 
     def _instance(self, id: Optional[str]) -> Optional[Alert]:
+        """The instance a step acts on: the latest, unless it is finished and
+        the one before it is not (a campaign's instance that ended
+        ``duplicate`` while the one before it was on screen: a recorded call
+        on that name acted on the one on screen)."""
         alert = self._latest.get(id or "")
         if alert is None:
             self.trace.error("not_found", f"no instance of alert '{id}' has been added yet")
+        elif alert.state == State.FINISHED:
+            older = self.trace.older.get(id or "")
+            if older is not None and older.state != State.FINISHED:
+                return older
         return alert
 
     def _advance(self, seconds: float) -> None:
