@@ -383,6 +383,20 @@ XYZ_API double xyz_scenario_wall_clock(const xyz_scenario *scenario);
  * `*out` when `out` is not NULL); false for NULL or when it gives none. */
 XYZ_API bool xyz_scenario_utc_offset(const xyz_scenario *scenario, double *out);
 
+/** (0.5) How many entries the scenario's "utc_offsets" has (the offsets a
+ * recording read, docs/formats.md): from each entry's wall-clock time on,
+ * its offset; before the first, the first's. 0 for NULL or when it has
+ * none (then xyz_scenario_utc_offset() or xyz_scenario_time_zone() may
+ * give the local time). */
+XYZ_API size_t xyz_scenario_utc_offset_change_count(const xyz_scenario *scenario);
+
+/** (0.5) Entry `index` of the scenario's "utc_offsets": its wall-clock time
+ * (seconds since the epoch) in `*wall` and its offset (seconds east of
+ * UTC) in `*offset`, each when not NULL. Walls rise with the index.
+ * XYZ_EINVAL for NULL or an index out of range; nothing is written then. */
+XYZ_API xyz_status xyz_scenario_utc_offset_change(const xyz_scenario *scenario, size_t index, double *wall,
+                                                  double *offset);
+
 /** (0.4) Whether the alert's windows and excludes let it be selected at
  * local time `local` (wall-clock seconds plus the UTC offset,
  * docs/rules.md §22): true without windows; false for NULL. For pictures

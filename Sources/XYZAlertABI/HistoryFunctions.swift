@@ -314,6 +314,24 @@ public func xyz_scenario_utc_offset(_ scenario: OpaquePointer?, _ out: UnsafeMut
 }
 
 @c @implementation
+public func xyz_scenario_utc_offset_change_count(_ scenario: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(scenario, CScenario.self, #function, "scenario").scenario.utcOffsets.count }
+}
+
+@c @implementation
+public func xyz_scenario_utc_offset_change(_ scenario: OpaquePointer?, _ index: Int, _ wall: UnsafeMutablePointer<Double>?,
+                                           _ offset: UnsafeMutablePointer<Double>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let changes = try require(scenario, CScenario.self, #function, "scenario").scenario.utcOffsets
+        guard changes.indices.contains(index) else {
+            throw AlertError(.invalidArgument, "xyz_scenario_utc_offset_change: index \(index) is out of range (the scenario has \(changes.count))")
+        }
+        wall?.pointee = changes[index].wall
+        offset?.pointee = changes[index].offset
+    }
+}
+
+@c @implementation
 public func xyz_scenario_time_zone(_ scenario: OpaquePointer?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
         let scenario = try require(scenario, CScenario.self, #function, "scenario")

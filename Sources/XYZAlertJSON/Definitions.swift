@@ -249,6 +249,13 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// One entry of "utc_offsets": from wall-clock time `wall` on, the
+    /// user's offset east of UTC is `offset` seconds.
+    public struct OffsetChange: Sendable, Equatable {
+        public var wall: Double
+        public var offset: Double
+    }
+
     /// One member of a step's "clocks": page `page`'s clock reads `time`.
     public struct PageClock: Sendable, Equatable {
         public var page: String
@@ -290,6 +297,9 @@ public struct Scenario: Sendable {
     /// UTC, or a zone of the system's database; neither: UTC.
     public var utcOffset: Double?
     public var timeZone: String?
+    /// Offsets that change ("utc_offsets", as recordings write them): from
+    /// each `wall` on, `offset`; before the first, the first's. Walls rise.
+    public var utcOffsets: [OffsetChange] = []
     /// The alert sets its `set_campaigns` steps name, by path as written.
     public var campaignSets: [String: AlertSet] = [:]
 }

@@ -7,13 +7,15 @@ extension Schema {
         let members = try object(root, "the document")
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
         let known = isScenario ? ["version", "alerts", "caps", "campaigns", "campaigns_version", "pages", "deferred", "steps",
-                                  "expect", "history", "wall_clock", "attributes", "utc_offset", "time_zone"]
+                                  "expect", "history", "wall_clock", "attributes", "utc_offset", "utc_offsets",
+                                  "time_zone"]
                                : ["version", "alerts", "caps", "campaigns", "campaigns_version"]
         var capsValue: JSONValue?
         var history: (History.State, String)?
         var wallClock: Double = 0
         var utcOffset: (Double, JSONValue)?
         var timeZone: (String, JSONValue)?
+        var utcOffsets: ([Scenario.OffsetChange], JSONValue)?
         var alertsValue: JSONValue?
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
@@ -54,6 +56,8 @@ extension Schema {
                         throw fail("utc_offset must be seconds east of UTC from -64800 to 64800 (18 hours), got \(value.described)", at: value)
                     }
                     utcOffset = (offset, value)
+                case "utc_offsets" where isScenario:
+                    utcOffsets = (try offsetChanges(value), value)
                 case "time_zone" where isScenario:
                     let name = try string(value, "time_zone")
                     guard TimeZones.exists(name) else {
@@ -65,9 +69,10 @@ extension Schema {
                 }
             }
         }
-        if utcOffset != nil, let timeZone {
+        let localTimes = [utcOffset?.1, utcOffsets?.1, timeZone?.1].compactMap { $0 }
+        if localTimes.count > 1 {
             try attempt { () throws(LoadError) in
-                throw fail("a scenario gives utc_offset or time_zone, not both", at: timeZone.1, .key)
+                throw fail("a scenario gives one of utc_offset, utc_offsets and time_zone, not several", at: localTimes[1], .key)
             }
         }
         var pages: [Scenario.Page] = []
@@ -115,8 +120,34 @@ extension Schema {
                                                       timings: timings, expect: expect, history: history?.0,
                                                       historyText: history?.1, wallClock: wallClock,
                                                       attributes: attributes, utcOffset: utcOffset?.0,
-                                                      timeZone: timeZone?.0, campaignSets: campaignSets.value))
+                                                      timeZone: timeZone?.0, utcOffsets: utcOffsets?.0 ?? [],
+                                                      campaignSets: campaignSets.value))
                           : .alertSet(alerts)
+    }
+
+    /// "utc_offsets": `[[WALL, SECONDS], ...]`, walls rising, each offset
+    /// within ±18 hours (docs/formats.md, "Recordings").
+    func offsetChanges(_ value: JSONValue) throws(LoadError) -> [Scenario.OffsetChange] {
+        guard value.kind == .array, !value.elements.isEmpty else {
+            throw fail("utc_offsets must be a non-empty list of [wall, seconds] pairs, got \(value.described)", at: value)
+        }
+        var changes: [Scenario.OffsetChange] = []
+        for pair in value.elements {
+            let parts = pair.elements
+            guard pair.kind == .array, parts.count == 2 else {
+                throw fail("each utc_offsets entry must be a pair [wall, seconds], got \(pair.described)", at: pair)
+            }
+            let wall = try number(parts[0], "a utc_offsets wall clock")
+            let offset = try number(parts[1], "a utc_offsets offset")
+            guard abs(offset) <= 64800 else {
+                throw fail("a utc_offsets offset must be seconds east of UTC from -64800 to 64800 (18 hours), got \(parts[1].described)", at: parts[1])
+            }
+            if let last = changes.last, !(wall > last.wall) {
+                throw fail("utc_offsets must be in rising order of wall clock: \(parts[0].described) comes after \(last.wall)", at: parts[0])
+            }
+            changes.append(Scenario.OffsetChange(wall: wall, offset: offset))
+        }
+        return changes
     }
 
     /// The events a trace line may name (docs/rules.md §10, §13, §15).

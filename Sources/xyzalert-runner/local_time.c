@@ -1,7 +1,8 @@
 /* The scenario's local time (docs/rules.md §22): "utc_offset" is handed
- * over as it is; "time_zone" is set as TZ for the scenario's run and read
+ * over as it is; "utc_offsets" (a recording's) by the entry in force at
+ * each wall time; "time_zone" is set as TZ for the scenario's run and read
  * back with localtime_r(), so that daylight-saving changes apply; a
- * scenario with neither is in UTC, and prints the same trace everywhere. */
+ * scenario with none is in UTC, and prints the same trace everywhere. */
 #include "runner.h"
 
 #include <stdlib.h>
@@ -43,9 +44,27 @@ static long days_from_civil(long y, long m, long d) {
     return era * 146097 + doe - 719468;
 }
 
-/* The scenario's offset at `wall`: its fixed one, its zone's, or 0 (UTC). */
+/* The offset of the last "utc_offsets" entry at or before `wall` (the
+ * first's before it), by bisection. */
+static double changing_offset(const runner *r, size_t count, double wall) {
+    size_t low = 0, high = count; /* the answer is the last entry whose wall <= `wall` */
+    while (high - low > 1) {
+        size_t middle = low + (high - low) / 2;
+        double at;
+        xyz_scenario_utc_offset_change(r->scenario, middle, &at, NULL);
+        if (at <= wall) low = middle; else high = middle;
+    }
+    double offset = 0;
+    xyz_scenario_utc_offset_change(r->scenario, low, NULL, &offset);
+    return offset;
+}
+
+/* The scenario's offset at `wall`: its fixed one, its changing ones, its
+ * zone's, or 0 (UTC). */
 static double offset_at(const runner *r, double wall) {
     if (r->has_offset) return r->offset;
+    size_t changes = xyz_scenario_utc_offset_change_count(r->scenario);
+    if (changes > 0) return changing_offset(r, changes, wall);
     if (!r->has_zone || !(wall > -1e15 && wall < 1e15)) return 0;
     time_t t = (time_t)wall;
     if ((double)t > wall) t--; /* toward the past, as floor() (no libm for the tool) */

@@ -500,7 +500,36 @@ static void check_reports_every_problem_up_to_capacity(void) {
     CHECK_STATUS(xyz_check_file_alerts(NULL, errors, 8, &count, &alerts), XYZ_EINVAL);
 }
 
+/* A scenario's local time: a fixed offset, changing ones (a recording's
+ * "utc_offsets"), a zone, or none; a set_campaigns step of a scenario
+ * from memory reads no file. */
+static void a_scenarios_local_time_and_files_it_will_not_read(void) {
+    static const char changing[] =
+        "{\"alerts\": [], \"pages\": {\"p\": {}}, \"steps\": [], \"utc_offsets\": [[10, 3600], [20.5, -1800]]}";
+    xyz_error error;
+    xyz_scenario *s = xyz_scenario_load_string(changing, sizeof changing - 1, &error);
+    CHECK(s != NULL);
+    double wall = -1, offset = -1;
+    CHECK(xyz_scenario_utc_offset_change_count(s) == 2 && !xyz_scenario_utc_offset(s, NULL));
+    CHECK_OK(xyz_scenario_utc_offset_change(s, 1, &wall, &offset));
+    CHECK(wall == 20.5 && offset == -1800);
+    CHECK_OK(xyz_scenario_utc_offset_change(s, 0, NULL, &offset));
+    CHECK(offset == 3600);
+    wall = offset = 7;
+    CHECK_STATUS(xyz_scenario_utc_offset_change(s, 2, &wall, &offset), XYZ_EINVAL);
+    CHECK(wall == 7 && offset == 7 && strstr(xyz_last_error(), "out of range") != NULL);
+    CHECK(xyz_scenario_utc_offset_change_count(NULL) == 0);
+    CHECK_STATUS(xyz_scenario_utc_offset_change(NULL, 0, NULL, NULL), XYZ_EINVAL);
+    xyz_scenario_free(s);
+    static const char reads[] =
+        "{\"alerts\": [], \"pages\": {\"p\": {}}, \"steps\": [{\"set_campaigns\": \"/etc/passwd\"}]}";
+    CHECK(xyz_scenario_load_string(reads, sizeof reads - 1, &error) == NULL);
+    CHECK(error.status == XYZ_ESCHEMA && strcmp(error.pointer, "/steps/0/set_campaigns") == 0);
+    CHECK(strstr(error.message, "reads no file") != NULL && strstr(error.message, "root") == NULL);
+}
+
 const test_case interface_tests[] = {
+    {"a_scenarios_local_time_and_files_it_will_not_read", a_scenarios_local_time_and_files_it_will_not_read},
     {"a_host_built_against_0_1_works", a_host_built_against_0_1_works},
     {"a_host_built_before_update_works", a_host_built_before_update_works},
     {"sizes_no_header_had_are_refused", sizes_no_header_had_are_refused},

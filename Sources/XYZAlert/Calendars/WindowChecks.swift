@@ -44,7 +44,7 @@ extension Domain {
         runHostCode(host) { answer = host.utcOffset(root, wall: wall) }
         readOnlyCallback = outer
         let offset = LocalTime.clamped(answer ?? 0)
-        root.recording?.utcOffsetRead(offset)
+        root.recording?.utcOffsetRead(offset, at: wall)
         return offset
     }
 

@@ -83,15 +83,18 @@ extension Recording {
         steps[outerStep].wall = wall
     }
 
-    /// The root's UTC offset was read (docs/rules.md §22): the file holds
-    /// one `utc_offset`, so a recording that reads two different ones (a
-    /// daylight-saving change, a user who travelled) cannot be replayed.
-    func utcOffsetRead(_ offset: Double) {
+    /// The root's UTC offset at wall-clock time `wall` was read (docs/rules.md
+    /// §22): the file holds every offset read, by the time asked for (one
+    /// `utc_offset`, or `utc_offsets` where they change), so that the
+    /// replay's reads at those times get the same answers. A host that gave
+    /// two answers for one time cannot be replayed.
+    func utcOffsetRead(_ offset: Double, at wall: Double) {
         guard isActive else { return }
-        if let seen = utcOffset, seen != offset {
-            fail("the UTC offset changed from \(Int(seen)) to \(Int(offset)) seconds during the recording, which a file's one utc_offset cannot hold")
+        if let seen = utcOffsets[wall], seen != offset {
+            fail("the UTC offset at wall clock \(JSONText.number(wall)) was read as \(JSONText.number(seen)), then as \(JSONText.number(offset)) seconds, which a file cannot hold")
+            return
         }
-        utcOffset = offset
+        utcOffsets[wall] = offset
     }
 
     /// An event is being delivered to the host of a recorded page.

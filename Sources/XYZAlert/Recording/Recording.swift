@@ -180,8 +180,9 @@ public final class Recording {
     var frozen: [(root: ObjectIdentifier, time: Double)] = []
     /// Whether the running call has read the history's wall clock.
     var wallReadInCall = false
-    /// The UTC offset the recorded root's host gave, once read.
-    var utcOffset: Double?
+    /// The UTC offsets the recorded root's host gave, by the wall-clock
+    /// time they were asked for (the replay asks for the same times).
+    var utcOffsets: [Double: Double] = [:]
 
     /// Set while the host of a page that split off during the running call
     /// is asked for a flush: a call it makes from there cannot be replayed
@@ -296,11 +297,12 @@ public final class Recording {
         let definitions = self.definitions + (isActive ? unaddedDependencies() : [])
         var history = usedHistory(definitions)
         var historyJSON = history?.json
-        if startingCampaigns?.campaigns != nil, let starting = startingHistory {
+        if startingCampaigns?.campaigns != nil || !utcOffsets.isEmpty, let starting = startingHistory {
             // Campaigns read the wall clock (dates, `$xyz.now`) and number
-            // sessions: the file keeps the wall clock, and leaves out a
-            // history the replay's own fresh one equals (one whose first
-            // session had not begun loads as begun).
+            // sessions, and local time (windows, offsets) reads it: the
+            // file keeps the wall clock, and leaves out a history the
+            // replay's own fresh one equals (one whose first session had
+            // not begun loads as begun).
             history = starting
             historyJSON = isFresh(starting) ? nil : starting.json
             checkSessionNumbers(historyJSON == nil ? nil : starting)
@@ -309,7 +311,7 @@ public final class Recording {
             throw AlertError(.state, "the recording cannot be replayed: \(problem)")
         }
         return ScenarioWriter.scenario(deferred: deferred, history: history, historyJSON: historyJSON,
-                                       campaigns: startingCampaigns, utcOffset: utcOffset,
+                                       campaigns: startingCampaigns, utcOffsets: utcOffsets,
                                        pages: pages, definitions: definitions, steps: steps)
     }
 

@@ -2,9 +2,27 @@
 /// the one place that knows the file's text. Every `RecordedStep` case has
 /// its rendering here.
 enum ScenarioWriter {
+    /// The offsets read: none, or all one, as `utc_offset` (none for 0);
+    /// else `utc_offsets`, an entry where the offset differs from the one
+    /// read at the time before.
+    private static func localTime(_ readings: [Double: Double]) -> String {
+        let sorted = readings.sorted { $0.key < $1.key }
+        guard let first = sorted.first else { return "" }
+        guard sorted.contains(where: { $0.value != first.value }) else {
+            return first.value == 0 ? "" : "\n  \"utc_offset\": " + JSONText.number(first.value) + ","
+        }
+        var changes: [String] = []
+        var last: Double?
+        for (wall, offset) in sorted where offset != last {
+            changes.append("[" + JSONText.number(wall) + ", " + JSONText.number(offset) + "]")
+            last = offset
+        }
+        return "\n  \"utc_offsets\": [" + changes.joined(separator: ", ") + "],"
+    }
+
     /// The whole file: pages, definitions, then the steps.
     static func scenario(deferred: Bool, history: Recording.StartingHistory?, historyJSON: String?,
-                         campaigns: Recording.StartingCampaigns?, utcOffset: Double?,
+                         campaigns: Recording.StartingCampaigns?, utcOffsets: [Double: Double],
                          pages: [Recording.Page], definitions: [Recording.Definition], steps: [Recording.Step]) -> String {
         // Ids by their bytes, as the loader checks "after" against them.
         let definedIDs = Set(definitions.compactMap { $0.id.map(ExactString.init) })
@@ -16,9 +34,7 @@ enum ScenarioWriter {
                 out += "\n  \"caps\": " + JSONText.object(history.caps.map { ($0.0, rules($0.1)) }) + ","
             }
         }
-        if let utcOffset, utcOffset != 0 {
-            out += "\n  \"utc_offset\": " + JSONText.number(utcOffset) + ","
-        }
+        out += localTime(utcOffsets)
         if let campaigns {
             if let json = campaigns.json { out += "\n  \"campaigns\": " + json + "," }
             if !campaigns.attributes.keys.isEmpty {

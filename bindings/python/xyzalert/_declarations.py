@@ -281,6 +281,8 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_scenario_wall_clock": (c_double, [_P], _plain),
     "xyz_scenario_utc_offset": (c_bool, [_P, POINTER(c_double)], _plain),
     "xyz_scenario_time_zone": (_S, [_P], _plain),
+    "xyz_scenario_utc_offset_change_count": (c_size_t, [_P], _plain),
+    "xyz_scenario_utc_offset_change": (c_int, [_P, c_size_t, POINTER(c_double), POINTER(c_double)], _status),
     "xyz_scenario_step_catalog": (_P, [_P, c_size_t], _non_null_or_invalid),
     "xyz_catalog_campaigns_version": (_S, [_P], _plain),
     "xyz_catalog_campaign_count": (c_size_t, [_P], _plain),

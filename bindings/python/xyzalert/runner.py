@@ -3,6 +3,7 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import heapq
 import json
@@ -134,10 +135,15 @@ class _Trace:
         #: The scenario's local time (docs/rules.md §22): a fixed offset, or a zone.
         self.fixed_offset: Optional[float] = None
         self.zone: Any = None
+        #: Or offsets that change ("utc_offsets"): their walls, their offsets.
+        self.change_walls: List[float] = []
+        self.change_offsets: List[float] = []
 
     def utc_offset(self, wall: float) -> float:
         if self.fixed_offset is not None:
             return self.fixed_offset
+        if self.change_walls:
+            return self.change_offsets[max(bisect.bisect_right(self.change_walls, wall) - 1, 0)]
         if self.zone is None or not -1e15 < wall < 1e15:
             return 0.0
         moment = datetime.datetime.fromtimestamp(math.floor(wall), datetime.timezone.utc)
@@ -207,6 +213,8 @@ class ScenarioPlayer:
         scenario = self.scenario = path if isinstance(path, Scenario) else Scenario.load(path)
         trace = self.trace = _Trace()
         trace.fixed_offset = scenario.utc_offset
+        trace.change_walls = [wall for wall, _ in scenario.utc_offsets]
+        trace.change_offsets = [offset for _, offset in scenario.utc_offsets]
         if scenario.time_zone is not None:
             trace.zone = zoneinfo.ZoneInfo(scenario.time_zone)
         made = {page.name: Dispatch(_TraceHost(page.name, trace, scenario.deferred,

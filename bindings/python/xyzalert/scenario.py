@@ -94,6 +94,9 @@ class Scenario(Handle):
     #: east of UTC, or a zone of the system's database; neither: UTC.
     utc_offset: Optional[float] = None
     time_zone: Optional[str] = None
+    #: Offsets that change, as a recording read them ("utc_offsets"):
+    #: ``(wall, seconds)`` pairs, walls rising; before the first, its offset.
+    utc_offsets: List[Tuple[float, float]] = field(default_factory=list)
     #: The alert sets its "set_campaigns" steps name, by path as written.
     campaign_sets: Dict[str, AlertSet] = field(default_factory=dict)
     _handle: int = 0
@@ -153,6 +156,10 @@ class Scenario(Handle):
         if lib.xyz_scenario_utc_offset(handle, ctypes.byref(offset)):
             scenario.utc_offset = offset.value
         scenario.time_zone = _lib.decode(lib.xyz_scenario_time_zone(handle))
+        wall = ctypes.c_double()
+        for i in range(lib.xyz_scenario_utc_offset_change_count(handle)):
+            lib.xyz_scenario_utc_offset_change(handle, i, ctypes.byref(wall), ctypes.byref(offset))
+            scenario.utc_offsets.append((wall.value, offset.value))
         for i, step in enumerate(steps):
             if step.kind == StepKind.SET_CAMPAIGNS and step.id not in scenario.campaign_sets:
                 # Borrowed from the scenario, freed with it.
