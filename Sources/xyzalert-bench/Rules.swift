@@ -76,8 +76,8 @@ func benchmarkRuleConversions() throws {
         let equal = JSONData.object(JSONObject([("==", .array([ones, .string("x")]))]))
         rules[n] = try Rule.compile(.object(JSONObject([("map", .array([zeros, equal]))])))
     }
-    try scaling("{\"map\": [[0] * n, {\"==\": [[1] * n, \"x\"]}]}, evaluated", unit: "element",
-                small: 8_000, large: 32_000, target: 1.3) { n in
+    scaling("{\"map\": [[0] * n, {\"==\": [[1] * n, \"x\"]}]}, evaluated", unit: "element",
+            small: 8_000, large: 32_000, target: 1.3) { n in
         precondition(rules[n]!.evaluate(.null) == .null, "the budget must stop it")
     }
 }

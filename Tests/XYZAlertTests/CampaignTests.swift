@@ -330,4 +330,56 @@ struct CampaignCallbackTests {
         #expect(host.log == ["finish #0 cancelled", "finish #1 cancelled", "finish #2 cancelled"])
         #expect(host.instances.allSatisfy { $0.state == .finished } && page.alerts.isEmpty)
     }
+
+    /// docs/rules.md §21.11: what rules see is made once per change of the
+    /// attributes, not once per evaluation; removing attributes one by one
+    /// moves O(1) entries each, amortized; the order they were first set in
+    /// is kept through removals.
+    @Test func attributesCostConstantPerTrackAndPerRemoval() throws {
+        let never = try Rule.compile(.bool(false))
+        let set = try CampaignSet([Campaign(id: "c", alert: "a", makeAlert: { Alert(id: "a") },
+                                            triggers: [CampaignTrigger(event: "e", condition: never)])])
+        let home = Dispatch(host: nil, name: "home")
+        try home.pageDidAppear()
+        try home.setCampaigns(set)
+        let n = 10_000
+        for i in 0..<n {
+            try home.setAttribute("a\(i)", .number(Double(i)))
+        }
+        for _ in 0..<1_000 {
+            try home.track("e")
+        }
+        #expect(home.targeting!.ruleObjectsMade == 1)
+        try home.setAttribute("a0", .string("changed"))
+        try home.track("e")
+        try home.track("e")
+        #expect(home.targeting!.ruleObjectsMade == 2)
+        for i in stride(from: 1, to: n, by: 2) {
+            try home.setAttribute("a\(i)", nil)
+        }
+        #expect(home.attributes.keys == (0..<n).filter { $0 % 2 == 0 }.map { "a\($0)" })
+        for i in stride(from: 0, to: n, by: 2) {
+            try home.setAttribute("a\(i)", nil)
+        }
+        #expect(home.attributes.count == 0)
+        #expect(home.targeting!.attributeEntriesMoved <= 2 * n)
+        try home.setAttribute("z", .null)
+        try home.setAttribute("a5", .bool(true))
+        #expect(home.attributes.keys == ["z", "a5"])
+        try home.destroy()
+    }
+
+    /// A name or value holding U+0000 is refused, and nothing changes.
+    @Test func nulInAttributesOrEventsIsRefused() throws {
+        let home = Dispatch(host: nil, name: "home")
+        try home.setAttribute("user_id", .string("ada"))
+        for call in [{ try home.setAttribute("user_id", .string("a\u{0}b")) },
+                     { try home.setAttribute("a\u{0}", .number(1)) },
+                     { try home.setAttributes(JSONObject([("x", .array([.object(JSONObject([("k\u{0}", .null)]))]))])) },
+                     { try home.track("e", props: JSONObject([("p", .string("\u{0}"))])) }] as [() throws -> Void] {
+            #expect(throws: AlertError.self) { try call() }
+        }
+        #expect(home.attributes == JSONObject([("user_id", .string("ada"))]))
+        try home.destroy()
+    }
 }

@@ -800,7 +800,7 @@ expect "standard input stops at the limit" 2 $? "<stdin>: $limit_message" "$out"
 # a day cap whose midnight is skipped, windows in a skipped and in a
 # repeated hour); why says outside_window with the next opening as until.
 out=$("$XYZALERT" test examples/calendars/*.json 2>&1)
-expect "the calendar examples pass" 0 $? "6 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the calendar examples pass" 0 $? "7 passed, 0 failed" "$(echo "$out" | tail -1)"
 out=$(timeout 20 "$XYZALERT" simulate examples/calendars/midnight-gap.json --why 3 | awk '/^daily-tip /{print $5}')
 expect "a day whose midnight is skipped ends at 01:00, after the gap" 0 $? "14400" "$out"
 out=$("$XYZALERT" simulate examples/calendars/clock-changes.json --why 1 | awk '/^spring /{print $5}')

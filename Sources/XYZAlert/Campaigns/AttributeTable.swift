@@ -9,6 +9,9 @@ struct AttributeTable {
     private var entries: [(name: String, value: JSONData)?] = []
     private var slots: [ExactString: Int] = [:]
     private var holes = 0
+    /// Entries moved by closing up holes, in all (for the tests that
+    /// check removals cost O(1) amortized).
+    private(set) var moved = 0
 
     /// How many attributes there are.
     var count: Int { slots.count }
@@ -40,6 +43,7 @@ struct AttributeTable {
 
     private mutating func closeHoles() {
         entries.removeAll { $0 == nil }
+        moved += entries.count
         for (slot, entry) in entries.enumerated() {
             slots[ExactString(entry!.name)] = slot
         }

@@ -17,6 +17,11 @@ final class Targeting {
     /// Attribute changes so far: a lent rule object made before the last
     /// change is not taken back.
     @exclusivity(unchecked) private var changes = 0
+    /// Rule objects made from the attributes, in all (O(attributes) each;
+    /// the tests check there is one per change, not one per evaluation).
+    @exclusivity(unchecked) private(set) var ruleObjectsMade = 0
+    /// The attribute table's entries moved so far (see `AttributeTable.moved`).
+    var attributeEntriesMoved: Int { table.moved }
     @exclusivity(unchecked) var counts: [ExactString: CampaignCounts] = [:]
     @exclusivity(unchecked) var appVersion: JSONData?
     /// Instances made here and not on screen yet when last looked at, in
@@ -82,6 +87,7 @@ final class Targeting {
             data = base
         } else {
             data = table.object
+            ruleObjectsMade += 1
         }
         data["event"] = .object(event)
         data["$xyz"] = .object(JSONObject([
