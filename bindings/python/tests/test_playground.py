@@ -303,7 +303,7 @@ def test_request_headers_a_server_must_not_guess_about(served):
 
 
 def test_stalled_connections_are_closed_and_their_number_capped(monkeypatch):
-    monkeypatch.setattr(playground_server, "READ_TIMEOUT", 2.0)
+    monkeypatch.setattr(playground_server, "READ_TIMEOUT", 5.0)  # ample for the 8 connections to be made first
     monkeypatch.setattr(playground_server, "MAX_CONNECTIONS", 8)
     server = Playground(0, examples=REPO / "examples")
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -319,7 +319,7 @@ def test_stalled_connections_are_closed_and_their_number_capped(monkeypatch):
         answer = raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         assert answer.startswith(b"HTTP/1.1 503 ") and b"more than 8 connections" in answer
         for connection in stalled:  # each closed by the server after READ_TIMEOUT
-            connection.settimeout(10)
+            connection.settimeout(20)
             assert connection.recv(65536) == b""
             connection.close()
         time.sleep(0.2)
