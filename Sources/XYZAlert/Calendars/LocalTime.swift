@@ -36,21 +36,21 @@ enum LocalTime {
     /// The wall-clock times of local time `local`, earliest first: one
     /// normally, two in a repeated hour, and in a gap the first instant
     /// after it. `change` is the wall time of the offset change `local` is
-    /// next to (a gap's end, a repeat's second start), else nil. At most
-    /// four readings of `offset`, and about 17 more at a change.
+    /// next to (a gap's end, a repeat's second start), else nil. Two
+    /// readings of `offset` away from a change; four and about 17 more
+    /// next to one.
     static func walls(ofLocal local: Double, _ offset: (Double) -> Double)
         -> (first: Double, second: Double?, change: Double?) {
         // Every answer lies within 18 hours of `local`: a day before and
         // after, the offsets in force on either side of it.
         let before = offset(local - day), after = offset(local + day)
         let early = local - before, late = local - after
-        let earlyHolds = offset(early) == before
         if before == after {
             // No change nearby (or a host whose answers disagree: then the
             // one offset it gave for the day around is taken as it is).
             return (early, nil, nil)
         }
-        let lateHolds = offset(late) == after
+        let earlyHolds = offset(early) == before, lateHolds = offset(late) == after
         switch (earlyHolds, lateHolds) {
         case (true, true):
             guard early < late else { return (late, early, nil) }  // a host whose offsets run both ways
