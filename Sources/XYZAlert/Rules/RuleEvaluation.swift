@@ -187,7 +187,7 @@ struct RuleEvaluation {
         if op != .merge && op != .missing && op != .missingSome {
             // The rest convert their arguments (`in` its first: its
             // second is charged by how it is searched).
-            for value in op == .in ? Array(values.prefix(1)) : values {
+            for value in values.prefix(op == .in ? 1 : values.count) {
                 try chargeConversion(value)
             }
         }
