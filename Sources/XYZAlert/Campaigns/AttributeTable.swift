@@ -1,5 +1,5 @@
 /// A domain's attributes (docs/rules.md §21) in the order they were first
-/// set, and the object rules read, made from them once per change.
+/// set (`Targeting` makes the object rules read from them, once per change).
 ///
 /// Reading, setting and removing one is O(1) (amortized): a removed
 /// attribute leaves a hole, and the holes are closed up in one O(n) sweep
@@ -48,25 +48,5 @@ struct AttributeTable {
             slots[ExactString(entry!.name)] = slot
         }
         holes = 0
-    }
-}
-
-extension JSONData {
-    /// Whether a string anywhere in it (an object's names too) holds
-    /// U+0000, which Jansson cannot read back as a name and the loaders
-    /// refuse as a value. O(size), without recursion.
-    var holdsNul: Bool {
-        var stack = [self]
-        while let value = stack.popLast() {
-            switch value {
-            case .string(let text) where text.utf8.contains(0): return true
-            case .array(let items): stack.append(contentsOf: items)
-            case .object(let object):
-                if object.keys.contains(where: { $0.utf8.contains(0) }) { return true }
-                stack.append(contentsOf: object.values)
-            default: continue
-            }
-        }
-        return false
     }
 }

@@ -69,6 +69,33 @@ public enum JSONData: Sendable, Equatable {
     }
 }
 
+extension JSONData {
+    /// Whether a string anywhere in it (an object's names too) holds
+    /// U+0000, which Jansson cannot read back as a name and the loaders
+    /// refuse as a value. O(size), without recursion; a scalar or an empty
+    /// container allocates nothing.
+    var holdsNul: Bool {
+        switch self {
+        case .string(let text): return text.utf8.contains(0)
+        case .array(let items) where !items.isEmpty: break
+        case .object(let object) where object.count > 0: break
+        default: return false
+        }
+        var stack = [self]
+        while let value = stack.popLast() {
+            switch value {
+            case .string(let text) where text.utf8.contains(0): return true
+            case .array(let items): stack.append(contentsOf: items)
+            case .object(let object):
+                if object.keys.contains(where: { $0.utf8.contains(0) }) { return true }
+                stack.append(contentsOf: object.values)
+            default: continue
+            }
+        }
+        return false
+    }
+}
+
 /// Byte-for-byte string equality (Swift's `==` would equate canonically
 /// equivalent strings, which JavaScript does not).
 @inline(__always)
