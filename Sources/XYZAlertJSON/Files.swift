@@ -68,6 +68,14 @@ extension Loader {
     }
 }
 
+/// `path` as its directory, a prefix ending in "/" ("dir/", "/"; "" for a
+/// bare name), and the name after it: where a scratch file goes beside a
+/// target, and what a scenario's file names are relative to.
+func splitPath(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+    return (String(path[...slash]), String(path[path.index(after: slash)...]))
+}
+
 /// Writes files so that a reader sees the old content or the new, never a
 /// part: the bytes go to a new file beside the target (same directory, so
 /// the rename stays on one file system), which is flushed to disk and then
@@ -79,10 +87,7 @@ public enum AtomicFile {
     /// with the step and the system's reason ("cannot write: No space left
     /// on device").
     public static func write(_ bytes: [UInt8], to path: String) throws(LoadError) {
-        // The directory as a prefix of the path ("dir/", "/" or "").
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = splitPath(path)
         let (fd, scratch) = try create(in: directory, for: name, of: path)
         var failure = bytes.withUnsafeBytes { buffer -> String? in
             var written = 0

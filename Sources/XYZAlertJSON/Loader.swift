@@ -56,13 +56,7 @@ public enum Loader {
     /// it names are read from its directory.
     public static func loadFile(path: String, expectUnchecked: Bool = false) throws(LoadError) -> Document {
         let bytes = try readFile(path)
-        return try load(bytes: bytes, source: path, directory: directory(of: path), expectUnchecked: expectUnchecked)
-    }
-
-    /// The directory part of `path`, with its "/" ("" for a bare name).
-    static func directory(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: 47) else { return "" }
-        return String(path[...slash])
+        return try load(bytes: bytes, source: path, directory: splitPath(path).directory, expectUnchecked: expectUnchecked)
     }
 
     /// Every independent problem of a document, in document order, at most
@@ -93,7 +87,7 @@ public enum Loader {
     /// `checkCounting` of a file; one `.io` problem when it cannot be read.
     public static func checkFileCounting(path: String, limit: Int) -> (problems: [LoadError], alerts: Int) {
         do {
-            return checkCounting(bytes: try readFile(path), source: path, directory: directory(of: path), limit: limit)
+            return checkCounting(bytes: try readFile(path), source: path, directory: splitPath(path).directory, limit: limit)
         } catch {
             return ([error], 0)
         }
