@@ -91,7 +91,8 @@ demo:
 # builds only; the generated files, the C suite, the Python suite (its
 # types too) and the Swift suites. `make test` stays the full run.
 check: lib cli
-	python3 scripts/steps.py --check
+	python3 scripts/interface --check
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
 	$(MAKE) --no-print-directory c-test VALGRIND=
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert $(TOOLS_PYTHON) -m pytest bindings/python/tests -q
@@ -101,13 +102,15 @@ check: lib cli
 # the Swift suites end the run.
 test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
-# The generated mirrors of the table of steps up to date (scripts/steps.py),
+# The generated mirrors of the interface's tables up to date, each enum word
+# spelled in its table only (scripts/interface),
 # zero warnings (Swift and the C of the tool), clean headers, no Foundation,
 # and a library that exports xyz_* only (version node XYZALERT_0), every
 # function the headers declare.
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
-	python3 scripts/steps.py --check
+	python3 scripts/interface --check
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
 	for f in Sources/xyzalert-cli/*.c Sources/xyzalert-runner/*.c Tests/bench/engine.c; do \
 		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi

@@ -177,7 +177,8 @@ XYZ_API const char *xyz_version_string(void);
 
 /* ---------------------------------------------------------------- errors */
 
-/** Result of every function that can fail. */
+/* BEGIN GENERATED enum xyz_status (scripts/interface: edit its tables, not this region) */
+/** The result of every function that can fail. */
 typedef enum xyz_status {
     XYZ_OK = 0,     /**< Success. */
     XYZ_EINVAL,     /**< A bad argument: NULL handle, empty name, bad enum or index. */
@@ -190,6 +191,7 @@ typedef enum xyz_status {
     XYZ_EIO,        /**< A file could not be read. */
     XYZ_EOWNER      /**< A dispatch named as a child is not a child of that parent. */
 } xyz_status;
+/* END GENERATED enum xyz_status */
 
 /** The enumerator's name, e.g. "XYZ_EINVAL"; "unknown" for other values (as
  * for every *_name() function). Static storage; never NULL. */
@@ -224,120 +226,151 @@ typedef struct xyz_dispatch xyz_dispatch;
 /** One alert instance, reference counted. */
 typedef struct xyz_alert xyz_alert;
 
+/* BEGIN GENERATED enum xyz_state (scripts/interface: edit its tables, not this region) */
 /** An alert's life: created idle, added waiting or ready, on screen (showing
- * or hidden), finished. */
+ * or hidden), finished (docs/rules.md §2). */
 typedef enum xyz_state {
     XYZ_STATE_IDLE = 0, /**< Created, not yet added. */
     XYZ_STATE_WAITING,  /**< Added; the host has not marked it ready. */
-    XYZ_STATE_READY,    /**< Added and ready; queued. */
+    XYZ_STATE_READY,    /**< Added and ready; queued until the scheduling rules let it show. */
     XYZ_STATE_SHOWING,  /**< On screen and visible. */
-    XYZ_STATE_HIDDEN,   /**< On screen but hidden. */
+    XYZ_STATE_HIDDEN,   /**< On screen but hidden (its page does not participate, or covered). */
     XYZ_STATE_FINISHED  /**< Ended; never shown again. */
 } xyz_state;
+/* END GENERATED enum xyz_state */
 
-/** How an alert treats the alerts already on screen. */
+/* BEGIN GENERATED enum xyz_exclusive (scripts/interface: edit its tables, not this region) */
+/** How an alert treats the alerts already on screen (docs/rules.md §3). */
 typedef enum xyz_exclusive {
-    XYZ_EXCLUSIVE_WAIT = 0,   /**< Never shows over another alert (default). */
-    XYZ_EXCLUSIVE_COVER,      /**< Shows over lower priorities; they stay visible. */
-    XYZ_EXCLUSIVE_HIDE_OTHERS /**< Shows over lower priorities and hides all below. */
+    XYZ_EXCLUSIVE_WAIT = 0,   /**< Never shows over another alert: waits until the screen is free (default). */
+    XYZ_EXCLUSIVE_COVER,      /**< Shows over lower priorities; they stay visible below it. */
+    XYZ_EXCLUSIVE_HIDE_OTHERS /**< Shows over lower priorities and hides everything below it. */
 } xyz_exclusive;
+/* END GENERATED enum xyz_exclusive */
 
+/* BEGIN GENERATED enum xyz_hide_reason (scripts/interface: edit its tables, not this region) */
 /** Why an on-screen alert is hidden. */
 typedef enum xyz_hide_reason {
-    XYZ_HIDE_PAGE = 0, /**< Its page does not participate. */
+    XYZ_HIDE_PAGE = 0, /**< Its page does not participate (not visible, or not the active child). */
     XYZ_HIDE_COVERED   /**< A hide_others alert above it hides it. */
 } xyz_hide_reason;
+/* END GENERATED enum xyz_hide_reason */
 
+/* BEGIN GENERATED enum xyz_end_reason (scripts/interface: edit its tables, not this region) */
 /** Why an alert ended. */
 typedef enum xyz_end_reason {
-    XYZ_END_DISMISSED = 0, /**< Dismissed, or one of its actions was chosen. */
-    XYZ_END_CANCELLED,     /**< Cancelled by the host. */
-    XYZ_END_DESTROYED,     /**< Its dispatch was destroyed. */
-    XYZ_END_TIMEOUT,       /**< It had been showing for its whole duration (0.2). */
-    XYZ_END_EXPIRED,       /**< Its ttl ran out before it was ever on screen (0.2). */
-    XYZ_END_DUPLICATE,     /**< Added with XYZ_ON_DUPLICATE_IGNORE while its id was live: never joined (0.2). */
-    XYZ_END_REPLACED,      /**< A new alert with its id and XYZ_ON_DUPLICATE_REPLACE took its place (0.2). */
-    XYZ_END_DROPPED,       /**< Its dispatch was over capacity and it ranked lowest (0.2). */
-    XYZ_END_CAPPED,        /**< A frequency cap or cool-down forbade its display (XYZ_ON_CAPPED_DROP) (0.3). */
-    XYZ_END_EVICTED,       /**< Its lane was full and evicts (XYZ_ON_FULL_EVICT_OLDEST): a newer alert took its room (0.3). */
-    XYZ_END_DISPLACED,     /**< It would have been hidden covered, and it drops then (XYZ_WHEN_DISPLACED_DROP) (0.3). */
-    XYZ_END_INELIGIBLE,    /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
-    XYZ_END_OUTSIDE_WINDOW, /**< (0.4) It would have been selected outside its windows, and it drops then (XYZ_ON_OUTSIDE_DROP, docs/rules.md §22). */
-    XYZ_END_CONTROL,       /**< (0.4) An instance of a control variant, at the moment it would have shown: counted for caps, never shown (docs/rules.md §22). */
-    XYZ_END_WITHDRAWN      /**< (0.4) A new campaign set no longer has its campaign, or changed its definition, before it was on screen (docs/rules.md §22). */
+    XYZ_END_DISMISSED = 0,  /**< Dismissed, or one of its actions was chosen. */
+    XYZ_END_CANCELLED,      /**< Cancelled by the host. */
+    XYZ_END_DESTROYED,      /**< Its dispatch was destroyed. */
+    XYZ_END_TIMEOUT,        /**< (0.2) It had been showing for its whole duration. */
+    XYZ_END_EXPIRED,        /**< (0.2) Its ttl ran out before it was ever on screen. */
+    XYZ_END_DUPLICATE,      /**< (0.2) Added with on_duplicate ignore while its id was live: it never joined (docs/rules.md §13). */
+    XYZ_END_REPLACED,       /**< (0.2) A new alert with its id and on_duplicate replace took its place. */
+    XYZ_END_DROPPED,        /**< (0.2) Its dispatch was over capacity and it ranked lowest. */
+    XYZ_END_CAPPED,         /**< (0.3) A frequency cap or cool-down forbade its display, and its on_capped is drop
+                                 (docs/rules.md §16). */
+    XYZ_END_EVICTED,        /**< (0.3) Its lane was full and evicts (on_full evict_oldest): a newer alert took its room. */
+    XYZ_END_DISPLACED,      /**< (0.3) It would have been hidden covered, and its when_displaced is drop. */
+    XYZ_END_INELIGIBLE,     /**< (0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21). */
+    XYZ_END_OUTSIDE_WINDOW, /**< (0.4) It would have been selected outside its windows (or inside an exclude),
+                                 and its on_outside is drop (docs/rules.md §22). */
+    XYZ_END_CONTROL,        /**< (0.4) An instance of a control variant, at the moment it would have shown: counted
+                                 for caps, never shown (docs/rules.md §22). */
+    XYZ_END_WITHDRAWN       /**< (0.4) A new campaign set no longer has its campaign, or changed its definition,
+                                 before it was on screen (docs/rules.md §22). */
 } xyz_end_reason;
+/* END GENERATED enum xyz_end_reason */
 
-/** (0.2) What xyz_dispatch_add() does with an alert whose id is already
- * live in the domain. */
+/* BEGIN GENERATED enum xyz_on_duplicate (scripts/interface: edit its tables, not this region) */
+/** (0.2) What adding does with an alert whose id is already live in the domain
+ * (docs/rules.md §13). */
 typedef enum xyz_on_duplicate {
-    XYZ_ON_DUPLICATE_REJECT = 0, /**< The add fails with XYZ_EDUPLICATE, nothing changes (default). */
-    XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: finish(XYZ_END_DUPLICATE) during the add. */
-    XYZ_ON_DUPLICATE_REPLACE,    /**< The live alert ends (XYZ_END_REPLACED); the new one is added. */
+    XYZ_ON_DUPLICATE_REJECT = 0, /**< The add fails (XYZ_EDUPLICATE) and changes nothing (default). */
+    XYZ_ON_DUPLICATE_IGNORE,     /**< The new alert does not join: it finishes duplicate during the add. */
+    XYZ_ON_DUPLICATE_REPLACE,    /**< The live alert ends (replaced); the new one is added in its place. */
     XYZ_ON_DUPLICATE_UPDATE,     /**< (0.3) Upsert: the live alert takes the new one's content (and its duration,
                                       counted again, when it has one) and gets update if on screen; the new one
-                                      does not join: finish(XYZ_END_DUPLICATE), after that update. */
-    XYZ_ON_DUPLICATE_COALESCE    /**< (0.4) XYZ_ON_DUPLICATE_UPDATE, and the live alert's occurrence count goes up by one
-                                      (xyz_alert_occurrence_count()), its countdown restarts (with its own duration when
-                                      the new one has none) and it is announced again, even with the same text. */
+                                      does not join: it finishes duplicate, after that update. */
+    XYZ_ON_DUPLICATE_COALESCE    /**< (0.4) update, and the live alert's occurrence count goes up by one, its countdown
+                                      restarts (with its own duration when the new one has none) and it is
+                                      announced again, even with the same text (docs/rules.md §19). */
 } xyz_on_duplicate;
+/* END GENERATED enum xyz_on_duplicate */
 
+/* BEGIN GENERATED enum xyz_when_displaced (scripts/interface: edit its tables, not this region) */
 /** (0.3) What happens to an on-screen alert that would be hidden covered
  * (docs/rules.md §19). */
 typedef enum xyz_when_displaced {
     XYZ_WHEN_DISPLACED_RESTORE = 0, /**< It is hidden (covered) and unhides when it can (default). */
-    XYZ_WHEN_DISPLACED_DROP         /**< It ends instead: remove, finish, both XYZ_END_DISPLACED. */
+    XYZ_WHEN_DISPLACED_DROP         /**< It ends instead: remove, finish, both displaced. */
 } xyz_when_displaced;
+/* END GENERATED enum xyz_when_displaced */
 
+/* BEGIN GENERATED enum xyz_preempt (scripts/interface: edit its tables, not this region) */
 /** (0.4) Which on-screen alerts a cover or hide_others alert shows over
  * (docs/rules.md §19). */
 typedef enum xyz_preempt {
     XYZ_PREEMPT_LOWER = 0, /**< Lower priorities only (default). */
-    XYZ_PREEMPT_EQUAL      /**< Also those of its own priority added before it: the newest of equal priority wins. */
+    XYZ_PREEMPT_EQUAL      /**< Also those of its own priority added before it: the newest of equal
+                                priority wins. */
 } xyz_preempt;
+/* END GENERATED enum xyz_preempt */
 
+/* BEGIN GENERATED enum xyz_on_full (scripts/interface: edit its tables, not this region) */
 /** (0.3) What a full lane does with a wait candidate (docs/rules.md §19). */
 typedef enum xyz_on_full {
     XYZ_ON_FULL_QUEUE = 0,   /**< It stays queued until there is room (default). */
-    XYZ_ON_FULL_EVICT_OLDEST /**< The lane's oldest visible alert ends (XYZ_END_EVICTED), then it shows. */
+    XYZ_ON_FULL_EVICT_OLDEST /**< The lane's oldest visible alert ends (evicted), then it shows. */
 } xyz_on_full;
+/* END GENERATED enum xyz_on_full */
 
+/* BEGIN GENERATED enum xyz_order (scripts/interface: edit its tables, not this region) */
 /** (0.3) Among candidates of equal priority, which shows first (docs/rules.md §19). */
 typedef enum xyz_order {
-    XYZ_ORDER_FIFO = 0, /**< the earlier add (default) */
-    XYZ_ORDER_LIFO      /**< the later add */
+    XYZ_ORDER_FIFO = 0, /**< The earlier add (default). */
+    XYZ_ORDER_LIFO      /**< The later add. */
 } xyz_order;
+/* END GENERATED enum xyz_order */
 
+/* BEGIN GENERATED enum xyz_politeness (scripts/interface: edit its tables, not this region) */
 /** (0.3) How a screen reader should say an alert (docs/rules.md §17). */
 typedef enum xyz_politeness {
-    XYZ_ANNOUNCE_POLITE = 0, /**< when the reader is idle (default) */
-    XYZ_ANNOUNCE_ASSERTIVE,  /**< at once, interrupting */
-    XYZ_ANNOUNCE_OFF         /**< not announced */
+    XYZ_ANNOUNCE_POLITE = 0, /**< When the reader is idle (default). */
+    XYZ_ANNOUNCE_ASSERTIVE,  /**< At once, interrupting. */
+    XYZ_ANNOUNCE_OFF         /**< Not announced. */
 } xyz_politeness;
+/* END GENERATED enum xyz_politeness */
 
 /** (0.3) A display history; see "history and caps" below. */
 typedef struct xyz_history xyz_history;
 
+/* BEGIN GENERATED enum xyz_on_capped (scripts/interface: edit its tables, not this region) */
 /** (0.3) What a capped alert does (docs/rules.md §16). */
 typedef enum xyz_on_capped {
-    XYZ_ON_CAPPED_DROP = 0, /**< It ends with finish(XYZ_END_CAPPED), at its add or when it would show (default). */
+    XYZ_ON_CAPPED_DROP = 0, /**< It ends capped, at its add or when it would show (default). */
     XYZ_ON_CAPPED_WAIT      /**< It stays queued, is not selected, and is looked at again when its caps free. */
 } xyz_on_capped;
+/* END GENERATED enum xyz_on_capped */
 
-/** (0.3) What a limit counts displays over. */
+/* BEGIN GENERATED enum xyz_limit_per (scripts/interface: edit its tables, not this region) */
+/** (0.3) What a limit counts displays over (docs/rules.md §16). */
 typedef enum xyz_limit_per {
-    XYZ_PER_SESSION = 0, /**< since the history's session began (xyz_history_begin_session()) */
-    XYZ_PER_LIFETIME,    /**< ever, as far as the history goes back */
-    XYZ_PER_WINDOW,      /**< the last `window` seconds */
-    XYZ_PER_DAY,         /**< (0.4) the current local calendar day (docs/rules.md §22) */
-    XYZ_PER_WEEK         /**< (0.4) the current local calendar week, Monday first */
+    XYZ_PER_SESSION = 0, /**< Since the history's session began (xyz_history_begin_session()). */
+    XYZ_PER_LIFETIME,    /**< Ever, as far as the history goes back. */
+    XYZ_PER_WINDOW,      /**< The last `window` seconds. */
+    XYZ_PER_DAY,         /**< (0.4) The current local calendar day (docs/rules.md §22). */
+    XYZ_PER_WEEK         /**< (0.4) The current local calendar week, Monday first. */
 } xyz_limit_per;
+/* END GENERATED enum xyz_limit_per */
 
+/* BEGIN GENERATED enum xyz_on_outside (scripts/interface: edit its tables, not this region) */
 /** (0.4) What an alert does when it would be selected outside its windows
  * or inside an exclude (docs/rules.md §22). */
 typedef enum xyz_on_outside {
     XYZ_ON_OUTSIDE_WAIT = 0, /**< It stays queued and is looked at again at the next opening (default). */
-    XYZ_ON_OUTSIDE_DROP      /**< It ends with finish(XYZ_END_OUTSIDE_WINDOW). */
+    XYZ_ON_OUTSIDE_DROP      /**< It ends outside_window. */
 } xyz_on_outside;
+/* END GENERATED enum xyz_on_outside */
 
 /** (0.4) Days of a window (xyz_alert_add_window()), or'ed together. */
 enum {
@@ -345,89 +378,100 @@ enum {
     XYZ_FRIDAY = 16, XYZ_SATURDAY = 32, XYZ_SUNDAY = 64, XYZ_EVERY_DAY = 127
 };
 
+/* BEGIN GENERATED enum xyz_action_style (scripts/interface: edit its tables, not this region) */
 /** How an action button wants to be drawn. */
 typedef enum xyz_action_style {
-    XYZ_ACTION_DEFAULT = 0,
-    XYZ_ACTION_CANCEL,
-    XYZ_ACTION_DESTRUCTIVE
+    XYZ_ACTION_DEFAULT = 0, /**< The usual button. */
+    XYZ_ACTION_CANCEL,      /**< The button that backs out. */
+    XYZ_ACTION_DESTRUCTIVE  /**< A button whose action destroys or deletes something. */
 } xyz_action_style;
+/* END GENERATED enum xyz_action_style */
 
+/* BEGIN GENERATED enum xyz_why_code (scripts/interface: edit its tables, not this region) */
 /** (0.3) Why an alert is where it is (xyz_alert_why()): a stable code, the
  * first cause that applies in the order of the scheduling rules
  * (docs/rules.md §18 has each code's meaning, an example and the order).
  * Codes only ever gain values at the end. */
 typedef enum xyz_why_code {
-    XYZ_WHY_IDLE = 0,          /**< created, not added */
-    XYZ_WHY_SHOWING,           /**< on screen, visible */
-    XYZ_WHY_HIDDEN_PAGE,       /**< hidden: `page` (its page or an ancestor) does not participate */
-    XYZ_WHY_HIDDEN_COVERED,    /**< hidden: `alert`, a hide_others alert above it */
-    XYZ_WHY_NOT_READY,         /**< added waiting; the host has not marked it ready */
-    XYZ_WHY_SHOW_AFTER,        /**< waiting: its show_after delay has not passed (`until`) */
-    XYZ_WHY_DEPENDENCY,        /**< waiting for `alert` to finish */
-    XYZ_WHY_ID_DEPENDENCY,     /**< waiting while `alert` has the id `id` */
-    XYZ_WHY_PAGE_NOT_VISIBLE,  /**< `page` (its page or an ancestor) is not visible or was destroyed */
-    XYZ_WHY_NOT_ACTIVE_CHILD,  /**< `page` (its page or an ancestor) is not an active child */
-    XYZ_WHY_SUSPENDED,         /**< `page` (its page or an ancestor) is suspended */
-    XYZ_WHY_BEHIND,            /**< `alert`, on screen, keeps it queued (it is wait, or not of higher priority) */
-    XYZ_WHY_LOWER_PRIORITY,    /**< `alert`, a candidate before it, shows first at the next pass */
-    XYZ_WHY_DEFERRED,          /**< nothing holds it: it changes at the next pass (deferred mode: the flush) */
-    XYZ_WHY_LANE_GAP,          /**< its lane's gap after an alert left held its show back (`until`) */
-    XYZ_WHY_CAPPED,            /**< a frequency cap holds it: `key`, `rule`; `until` when it frees by time */
-    XYZ_WHY_COOLING_DOWN,      /**< a cool-down holds it: `key`, `rule`, `until` */
-    XYZ_WHY_MIN_VISIBLE,       /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
-    XYZ_WHY_FINISHED,          /**< ended; `end_reason` says why */
-    XYZ_WHY_HELD,              /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
-    XYZ_WHY_TRIGGER_DELAY,     /**< (0.4) waiting: the delay of the campaign that made it has not passed (`until`) */
-    XYZ_WHY_OUTSIDE_WINDOW     /**< (0.4) ready, outside its windows or inside an exclude: `rule`; `until` the next opening */
+    XYZ_WHY_IDLE = 0,         /**< created, not added */
+    XYZ_WHY_SHOWING,          /**< on screen, visible */
+    XYZ_WHY_HIDDEN_PAGE,      /**< hidden: `page` (its page or an ancestor) does not participate */
+    XYZ_WHY_HIDDEN_COVERED,   /**< hidden: `alert`, a hide_others alert above it */
+    XYZ_WHY_NOT_READY,        /**< added waiting; the host has not marked it ready */
+    XYZ_WHY_SHOW_AFTER,       /**< waiting: its show_after delay has not passed (`until`) */
+    XYZ_WHY_DEPENDENCY,       /**< waiting for `alert` to finish */
+    XYZ_WHY_ID_DEPENDENCY,    /**< waiting while `alert` has the id `id` */
+    XYZ_WHY_PAGE_NOT_VISIBLE, /**< `page` (its page or an ancestor) is not visible or was destroyed */
+    XYZ_WHY_NOT_ACTIVE_CHILD, /**< `page` (its page or an ancestor) is not an active child */
+    XYZ_WHY_SUSPENDED,        /**< `page` (its page or an ancestor) is suspended */
+    XYZ_WHY_BEHIND,           /**< `alert`, on screen, keeps it queued (it is wait, or not of higher priority) */
+    XYZ_WHY_LOWER_PRIORITY,   /**< `alert`, a candidate before it, shows first at the next pass */
+    XYZ_WHY_DEFERRED,         /**< nothing holds it: it changes at the next pass (deferred mode: the flush) */
+    XYZ_WHY_LANE_GAP,         /**< its lane's gap after an alert left held its show back (`until`) */
+    XYZ_WHY_CAPPED,           /**< a frequency cap holds it: `key`, `rule`; `until` when it frees by time */
+    XYZ_WHY_COOLING_DOWN,     /**< a cool-down holds it: `key`, `rule`, `until` */
+    XYZ_WHY_MIN_VISIBLE,      /**< dismissed or cancelled, on screen until its minimum visible time (`until`) */
+    XYZ_WHY_FINISHED,         /**< ended; `end_reason` says why */
+    XYZ_WHY_HELD,             /**< (0.4) on screen, visible, its countdown held (its own hold, the root's timer holds) */
+    XYZ_WHY_TRIGGER_DELAY,    /**< (0.4) waiting: the delay of the campaign that made it has not passed (`until`) */
+    XYZ_WHY_OUTSIDE_WINDOW    /**< (0.4) ready, outside its windows or inside an exclude: `rule`; `until` the next
+                                   opening */
 } xyz_why_code;
+/* END GENERATED enum xyz_why_code */
 
-/** @{ */
-/** Names as the JSON formats, snapshots and traces write them: "idle",
- * "waiting", "ready", "showing", "hidden", "finished"; "wait", "cover",
- * "hide_others"; "page", "covered"; "dismissed", "cancelled", "destroyed",
- * "timeout", "expired", "duplicate", "replaced", "dropped", "capped",
- * "evicted", "displaced"; "default", "cancel", "destructive"; "reject",
- * "ignore", "replace", "update"; "drop", "wait". "unknown" for a value that is not an
- * enumerator. Static storage; never NULL. */
-XYZ_API const char *xyz_state_name(xyz_state state);
-XYZ_API const char *xyz_exclusive_name(xyz_exclusive exclusive);
-XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason reason);
-XYZ_API const char *xyz_end_reason_name(xyz_end_reason reason);
-XYZ_API const char *xyz_action_style_name(xyz_action_style style);
-XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate policy);
-/** (0.3) */
-XYZ_API const char *xyz_on_capped_name(xyz_on_capped policy);
-/** (0.3) "polite", "assertive", "off". */
-XYZ_API const char *xyz_politeness_name(xyz_politeness politeness);
-/** (0.3) The trace word of a reason: "idle", "showing", "hidden_page",
- * "hidden_covered", "not_ready", "show_after", "dependency",
- * "id_dependency", "page_not_visible", "not_active_child", "suspended",
- * "behind", "lower_priority", "deferred", "lane_gap", "capped",
- * "cooling_down", "min_visible", "finished", (0.4) "held", "trigger_delay",
- * "outside_window"; "unknown" for other values.
- * Static storage; never NULL. */
-XYZ_API const char *xyz_why_code_name(xyz_why_code code);
-/** (0.4) "restore", "drop". */
-XYZ_API const char *xyz_when_displaced_name(xyz_when_displaced policy);
-/** (0.4) "lower", "equal". */
-XYZ_API const char *xyz_preempt_name(xyz_preempt preempt);
-/** (0.4) "queue", "evict_oldest". */
-XYZ_API const char *xyz_on_full_name(xyz_on_full policy);
-/** (0.4) "fifo", "lifo". */
-XYZ_API const char *xyz_order_name(xyz_order order);
-/** (0.4) "session", "lifetime", "window", "day", "week". */
-XYZ_API const char *xyz_limit_per_name(xyz_limit_per per);
-/** (0.4) "wait", "drop". */
-XYZ_API const char *xyz_on_outside_name(xyz_on_outside policy);
-/** @} */
-
+/* BEGIN GENERATED enum xyz_campaign_event (scripts/interface: edit its tables, not this region) */
 /** (0.4) What a campaign callback reports (docs/rules.md §21). */
 typedef enum xyz_campaign_event {
-    XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance. */
+    XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance (the event's alert). */
     XYZ_CAMPAIGN_SKIP,        /**< A trigger fired and made none (the reason says why). */
     XYZ_CAMPAIGN_CONTROL      /**< An instance of a control variant reached the moment it would have shown: it
-                                   finishes XYZ_END_CONTROL right after (docs/rules.md §22). */
+                                   finishes control right after (docs/rules.md §22). */
 } xyz_campaign_event;
+/* END GENERATED enum xyz_campaign_event */
+
+/* BEGIN GENERATED enum names (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** The word of each value, as the JSON formats, snapshots and traces
+ * write it ("unknown" for a value that is not an enumerator: a newer
+ * library's, a bad cast). Static storage; never NULL; any thread. */
+/** "idle", "waiting", "ready", "showing", "hidden", "finished". */
+XYZ_API const char *xyz_state_name(xyz_state value);
+/** "wait", "cover", "hide_others". */
+XYZ_API const char *xyz_exclusive_name(xyz_exclusive value);
+/** "page", "covered". */
+XYZ_API const char *xyz_hide_reason_name(xyz_hide_reason value);
+/** "dismissed", "cancelled", "destroyed", "timeout", "expired", "duplicate", "replaced", "dropped",
+ * "capped", "evicted", "displaced", "ineligible", "outside_window", "control", "withdrawn". */
+XYZ_API const char *xyz_end_reason_name(xyz_end_reason value);
+/** (0.2) "reject", "ignore", "replace", "update", "coalesce". */
+XYZ_API const char *xyz_on_duplicate_name(xyz_on_duplicate value);
+/** (0.3) "restore", "drop". */
+XYZ_API const char *xyz_when_displaced_name(xyz_when_displaced value);
+/** (0.4) "lower", "equal". */
+XYZ_API const char *xyz_preempt_name(xyz_preempt value);
+/** (0.3) "queue", "evict_oldest". */
+XYZ_API const char *xyz_on_full_name(xyz_on_full value);
+/** (0.3) "fifo", "lifo". */
+XYZ_API const char *xyz_order_name(xyz_order value);
+/** (0.3) "polite", "assertive", "off". */
+XYZ_API const char *xyz_politeness_name(xyz_politeness value);
+/** (0.3) "drop", "wait". */
+XYZ_API const char *xyz_on_capped_name(xyz_on_capped value);
+/** (0.3) "session", "lifetime", "window", "day", "week". */
+XYZ_API const char *xyz_limit_per_name(xyz_limit_per value);
+/** (0.4) "wait", "drop". */
+XYZ_API const char *xyz_on_outside_name(xyz_on_outside value);
+/** "default", "cancel", "destructive". */
+XYZ_API const char *xyz_action_style_name(xyz_action_style value);
+/** (0.3) "idle", "showing", "hidden_page", "hidden_covered", "not_ready", "show_after", "dependency",
+ * "id_dependency", "page_not_visible", "not_active_child", "suspended", "behind", "lower_priority",
+ * "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
+ * "trigger_delay", "outside_window". */
+XYZ_API const char *xyz_why_code_name(xyz_why_code value);
+/** (0.4) "trigger", "skip", "control". */
+XYZ_API const char *xyz_campaign_event_name(xyz_campaign_event value);
+/** @} */
+/* END GENERATED enum names */
 
 /** A rectangle in the host's coordinate space; y grows downward. */
 typedef struct xyz_rect {
@@ -1716,8 +1760,6 @@ XYZ_API const char *xyz_alert_campaign(const xyz_alert *alert);
 /** (0.4) The variant of its campaign `alert` is (borrowed), NULL when none. */
 XYZ_API const char *xyz_alert_variant(const xyz_alert *alert);
 
-/** (0.4) "trigger" or "skip". */
-XYZ_API const char *xyz_campaign_event_name(xyz_campaign_event kind);
 
 /* ---------------------------------------------------------------- deprecated (0.1 names) */
 

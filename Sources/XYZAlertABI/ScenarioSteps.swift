@@ -19,7 +19,7 @@ func stepInfo(_ step: Scenario.Step, _ timing: Scenario.Timing, _ arena: CString
 }
 
 /// The fields of `step`'s xyz_step_info that the table of steps does not
-/// map one to one (scripts/steps.py: `info_custom`).
+/// map one to one (scripts/interface/steps.py: `info_custom`).
 func customStepFields(_ step: Scenario.Step, _ out: inout xyz_step_info, _ arena: CStringArena) {
     switch step {
     case .add(_, let ids):

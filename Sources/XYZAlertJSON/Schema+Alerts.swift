@@ -140,8 +140,7 @@ extension Schema {
             alert.idValue = field
         case "priority": alert.definition.priority = try int32(field, "priority")
         case "exclusive":
-            alert.definition.exclusive = try choice(field, "exclusive",
-                                                    [("wait", .wait), ("cover", .cover), ("hide_others", .hideOthers)])
+            alert.definition.exclusive = try choice(field, "exclusive", Exclusive.self)
         case "after":
             for entry in try array(field, "after") {
                 alert.definition.after.append(try string(entry, "each id in after"))
@@ -170,22 +169,20 @@ extension Schema {
         case "ttl": alert.definition.ttl = try seconds(field, "ttl")
         case "limit": alert.definition.caps.limits = try limits(field, "an alert")
         case "cooldown": alert.definition.caps.cooldown = try seconds(field, "cooldown")
-        case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", [("drop", .drop), ("wait", .wait)])
+        case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", OnCapped.self)
         case "windows": alert.definition.windows = try windows(field, "windows")
         case "exclude": alert.definition.exclude = try windows(field, "exclude")
-        case "on_outside": alert.definition.onOutside = try choice(field, "on_outside", [("wait", .wait), ("drop", .drop)])
+        case "on_outside": alert.definition.onOutside = try choice(field, "on_outside", OnOutside.self)
         case "show_after": alert.definition.showAfter = try seconds(field, "show_after")
         case "min_visible": alert.definition.minVisible = try seconds(field, "min_visible")
         case "announce":
-            alert.definition.announce = try choice(field, "announce", [("polite", .polite), ("assertive", .assertive), ("off", .off)])
+            alert.definition.announce = try choice(field, "announce", Politeness.self)
         case "lane": alert.definition.lane = try string(field, "lane")
         case "on_duplicate":
-            alert.definition.onDuplicate = try choice(field, "on_duplicate",
-                                                      [("reject", .reject), ("ignore", .ignore), ("replace", .replace),
-                                                       ("update", .update), ("coalesce", .coalesce)])
+            alert.definition.onDuplicate = try choice(field, "on_duplicate", OnDuplicate.self)
         case "when_displaced":
-            alert.definition.whenDisplaced = try choice(field, "when_displaced", [("restore", .restore), ("drop", .drop)])
-        case "preempt": alert.definition.preempt = try choice(field, "preempt", [("lower", .lower), ("equal", .equal)])
+            alert.definition.whenDisplaced = try choice(field, "when_displaced", WhenDisplaced.self)
+        case "preempt": alert.definition.preempt = try choice(field, "preempt", Preempt.self)
         case "coverable": alert.definition.coverable = try bool(field, "coverable")
         case "tags":
             var seen: Set<ExactString> = []
@@ -248,8 +245,7 @@ extension Schema {
             case "id": id = try string(field, "an action's id")
             case "title": title = try string(field, "an action's title", allowEmpty: true)
             case "style":
-                style = try choice(field, "an action's style",
-                                   [("default", .default), ("cancel", .cancel), ("destructive", .destructive)])
+                style = try choice(field, "an action's style", ActionStyle.self)
             case "keep_open": keepOpen = try bool(field, "keep_open")
             default: throw unknownKey(key, in: "an action", known: ["id", "title", "style", "keep_open"], at: field)
             }

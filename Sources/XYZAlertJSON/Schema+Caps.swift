@@ -49,7 +49,7 @@ extension Schema {
         return limits
     }
 
-    /// One limit: `{"count": N, "per": "session" | "lifetime" | "day" | "week" | SECONDS}`.
+    /// One limit: `{"count": N, "per": a `LimitPer` word but "window", or SECONDS}`.
     func limit(_ value: JSONValue, _ what: String) throws(LoadError) -> CapLimit {
         var count: Int?
         var per: CapPeriod?
@@ -61,17 +61,12 @@ extension Schema {
                 }
                 count = Int(n)
             case "per":
-                if field.string == "session" {
-                    per = .session
-                } else if field.string == "lifetime" {
-                    per = .lifetime
-                } else if field.string == "day" {
-                    per = .day
-                } else if field.string == "week" {
-                    per = .week
+                let words = LimitPer.allCases.filter { $0 != .window }
+                if let word = field.string, let kind = words.first(where: { $0.description == word }) {
+                    per = CapPeriod(kind)
                 } else {
-                    per = .window(try seconds(field, "a limit's per (\"session\", \"lifetime\", \"day\", \"week\" or a window of seconds)",
-                                              positive: true))
+                    let names = words.map { "\"\($0)\"" }.joined(separator: ", ")
+                    per = .window(try seconds(field, "a limit's per (\(names) or a window of seconds)", positive: true))
                 }
             default: throw unknownKey(key, in: "a limit", known: ["count", "per"], at: field)
             }

@@ -19,7 +19,7 @@ extension Schema {
                 }
                 limit.visible = Int(n)
             case "on_full":
-                limit.onFull = try choice(field, "on_full", [("queue", .queue), ("evict_oldest", .evictOldest)])
+                limit.onFull = try choice(field, "on_full", OnFull.self)
             default:
                 throw unknownKey(key, in: "a lane's limit", known: ["visible", "on_full"], at: field)
             }
@@ -29,6 +29,6 @@ extension Schema {
 
     /// `"order"`: "fifo" or "lifo".
     func queueOrder(_ value: JSONValue) throws(LoadError) -> QueueOrder {
-        try choice(value, "order", [("fifo", .fifo), ("lifo", .lifo)])
+        try choice(value, "order", QueueOrder.self)
     }
 }

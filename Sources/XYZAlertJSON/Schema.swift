@@ -166,6 +166,15 @@ struct Schema {
         throw fail("\(what) must be \(list), got \(value.described)", at: value)
     }
 
+    /// One of the words of an interface enumeration (Words.swift); the error
+    /// lists them in value order.
+    func choice<T: InterfaceEnum>(_ value: JSONValue, _ what: String, _ type: T.Type) throws(LoadError) -> T {
+        if let word = value.string, let option = T(word: word) {
+            return option
+        }
+        return try choice(value, what, T.allCases.map { ($0.description, $0) })  // (the error)
+    }
+
     func rect(_ value: JSONValue, _ what: String) throws(LoadError) -> Rect {
         let parts = try array(value, what)
         guard parts.count == 4 else {

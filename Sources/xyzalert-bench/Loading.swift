@@ -2,6 +2,7 @@
 // text alone: the loader (parse, validate, build definitions) should cost at
 // most 1.5x the bare parse.
 import CJansson
+import XYZAlert
 import XYZAlertJSON
 
 /// A realistic alert set: every field used, some dependencies.
@@ -10,7 +11,7 @@ func alertSetText(count: Int) -> [UInt8] {
     for i in 0..<count {
         let after = i % 5 == 0 || i == 0 ? "" : ", \"after\": [\"alert\(i - 1)\"]"
         text += """
-              {"id": "alert\(i)", "priority": \(i % 100), "exclusive": "\(["wait", "cover", "hide_others"][i % 3])"\(after),
+              {"id": "alert\(i)", "priority": \(i % 100), "exclusive": "\(Exclusive.allCases[i % 3])"\(after),
                "ready": \(i % 7 != 0), "target": "window", "style": "alert", "title": "Alert number \(i)",
                "message": "Something happened that the user should know about.",
                "actions": [{"id": "ok", "title": "OK"}, {"id": "cancel", "title": "Cancel", "style": "cancel"}],

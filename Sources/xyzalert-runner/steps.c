@@ -168,10 +168,10 @@ void runner_describe(runner *r, const xyz_step_info *step) {
                             step->on_full == XYZ_ON_FULL_EVICT_OLDEST ? " evict_oldest" : "");
         break;
     case XYZ_STEP_ORDER:
-        label = text_printf("order %s %s", step->page, step->order == XYZ_ORDER_LIFO ? "lifo" : "fifo");
+        label = text_printf("order %s %s", step->page, xyz_order_name(step->order));
         break;
     default:
-        /* The page or the alert it acts on (scripts/steps.py: its first field). */
+        /* The page or the alert it acts on (scripts/interface/steps.py: its first field). */
         switch (runner_step_subjects[step->kind]) {
         case STEP_ON_ALERT: label = text_printf("%s %s", name, step->alert); break;
         case STEP_ON_PAGE: label = text_printf("%s %s", name, step->page); break;
@@ -260,7 +260,7 @@ void run_update(runner *r, const xyz_step_info *step) {
 }
 
 
-/* The steps the table of steps (scripts/steps.py) leaves to a function
+/* The steps the table of steps (scripts/interface/steps.py) leaves to a function
  * of their own: run_KEY(r, step), called from runner_run_step. */
 
 void run_appear(runner *r, const xyz_step_info *step) {

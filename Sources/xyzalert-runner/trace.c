@@ -10,7 +10,8 @@ static const char *colour_of(const char *event) {
     if (strcmp(event, "show") == 0 || strcmp(event, "unhide") == 0) return "\033[32m";
     if (strcmp(event, "hide") == 0) return "\033[33m";
     if (strcmp(event, "error") == 0) return "\033[31m";
-    if (strcmp(event, "trigger") == 0 || strcmp(event, "skip") == 0) return "\033[34m";
+    if (strcmp(event, xyz_campaign_event_name(XYZ_CAMPAIGN_TRIGGER)) == 0 ||
+        strcmp(event, xyz_campaign_event_name(XYZ_CAMPAIGN_SKIP)) == 0) return "\033[34m";
     if (strcmp(event, "move") == 0 || strcmp(event, "action") == 0 || strcmp(event, "update") == 0 ||
         strcmp(event, "announce") == 0) return "\033[36m";
     return "\033[35m";
@@ -188,17 +189,24 @@ void trace_announce(runner *r, xyz_alert *alert, xyz_politeness politeness, cons
     }
 }
 
+/* BEGIN GENERATED status words (scripts/interface: edit its tables, not this region) */
+/* A status's word: the code of an error event (docs/formats.md, "Traces"). */
 static const char *error_code(xyz_status status) {
     switch (status) {
+    case XYZ_OK: return "ok";
     case XYZ_EINVAL: return "invalid";
     case XYZ_ESTATE: return "state";
     case XYZ_EDUPLICATE: return "duplicate";
     case XYZ_ECYCLE: return "cycle";
     case XYZ_ENOTFOUND: return "not_found";
+    case XYZ_EPARSE: return "parse";
+    case XYZ_ESCHEMA: return "schema";
+    case XYZ_EIO: return "io";
     case XYZ_EOWNER: return "owner";
-    default: return "invalid";
     }
+    return "invalid";
 }
+/* END GENERATED status words */
 
 /* A campaign's "trigger" or "skip" (with its reason word): the campaign's
  * id stands where an alert's would. */

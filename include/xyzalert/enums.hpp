@@ -25,7 +25,8 @@ namespace xyz {
 
 /* ---------------------------------------------------------------- enums */
 
-/** xyz_status. */
+/* BEGIN GENERATED enums (scripts/interface: edit its tables, not this region) */
+/** The result of every function that can fail (xyz_status). */
 enum class status : int {
     ok = XYZ_OK,
     invalid = XYZ_EINVAL,
@@ -39,7 +40,8 @@ enum class status : int {
     owner = XYZ_EOWNER,
 };
 
-/** An alert's life (xyz_state). */
+/** An alert's life: created idle, added waiting or ready, on screen (showing
+ * or hidden), finished (docs/rules.md §2) (xyz_state). */
 enum class state : int {
     idle = XYZ_STATE_IDLE,
     waiting = XYZ_STATE_WAITING,
@@ -49,36 +51,18 @@ enum class state : int {
     finished = XYZ_STATE_FINISHED,
 };
 
-/** How an alert treats the alerts already on screen (xyz_exclusive). */
+/** How an alert treats the alerts already on screen (docs/rules.md §3) (xyz_exclusive). */
 enum class exclusive : int {
     wait = XYZ_EXCLUSIVE_WAIT,
     cover = XYZ_EXCLUSIVE_COVER,
     hide_others = XYZ_EXCLUSIVE_HIDE_OTHERS,
 };
 
-/** What an add does when the id is already live (xyz_on_duplicate). */
-enum class on_duplicate : int {
-    reject = XYZ_ON_DUPLICATE_REJECT,
-    ignore = XYZ_ON_DUPLICATE_IGNORE,
-    replace = XYZ_ON_DUPLICATE_REPLACE,
-    update = XYZ_ON_DUPLICATE_UPDATE,
-    coalesce = XYZ_ON_DUPLICATE_COALESCE,
-};
-
-/** What happens to an alert that would be hidden covered (xyz_when_displaced, docs/rules.md §19). */
-enum class when_displaced : int { restore = XYZ_WHEN_DISPLACED_RESTORE, drop = XYZ_WHEN_DISPLACED_DROP };
-
-/** Which on-screen alerts a cover or hide_others alert shows over (xyz_preempt, docs/rules.md §19). */
-enum class preempt : int { lower = XYZ_PREEMPT_LOWER, equal = XYZ_PREEMPT_EQUAL };
-
-/** What a full lane does with a wait candidate (xyz_on_full, docs/rules.md §19). */
-enum class on_full : int { queue = XYZ_ON_FULL_QUEUE, evict_oldest = XYZ_ON_FULL_EVICT_OLDEST };
-
-/** Among candidates of equal priority, which shows first (xyz_order, docs/rules.md §19). */
-enum class order : int { fifo = XYZ_ORDER_FIFO, lifo = XYZ_ORDER_LIFO };
-
 /** Why an on-screen alert is hidden (xyz_hide_reason). */
-enum class hide_reason : int { page = XYZ_HIDE_PAGE, covered = XYZ_HIDE_COVERED };
+enum class hide_reason : int {
+    page = XYZ_HIDE_PAGE,
+    covered = XYZ_HIDE_COVERED,
+};
 
 /** Why an alert ended (xyz_end_reason). */
 enum class end_reason : int {
@@ -99,71 +83,82 @@ enum class end_reason : int {
     withdrawn = XYZ_END_WITHDRAWN,
 };
 
-/** What a campaign callback reports (xyz_campaign_event, docs/rules.md §21). */
-enum class campaign_event : int {
-    trigger = XYZ_CAMPAIGN_TRIGGER,
-    skip = XYZ_CAMPAIGN_SKIP,
-    control = XYZ_CAMPAIGN_CONTROL,
+/** What adding does with an alert whose id is already live in the domain
+ * (docs/rules.md §13) (xyz_on_duplicate). */
+enum class on_duplicate : int {
+    reject = XYZ_ON_DUPLICATE_REJECT,
+    ignore = XYZ_ON_DUPLICATE_IGNORE,
+    replace = XYZ_ON_DUPLICATE_REPLACE,
+    update = XYZ_ON_DUPLICATE_UPDATE,
+    coalesce = XYZ_ON_DUPLICATE_COALESCE,
 };
 
-/** How a screen reader should say an alert (xyz_politeness, docs/rules.md §17). */
-enum class politeness : int { polite = XYZ_ANNOUNCE_POLITE, assertive = XYZ_ANNOUNCE_ASSERTIVE, off = XYZ_ANNOUNCE_OFF };
-
-/** What a capped alert does (xyz_on_capped, docs/rules.md §16). */
-enum class on_capped : int { drop = XYZ_ON_CAPPED_DROP, wait = XYZ_ON_CAPPED_WAIT };
-
-/** What an alert does outside its windows (xyz_on_outside, docs/rules.md §22). */
-enum class on_outside : int { wait = XYZ_ON_OUTSIDE_WAIT, drop = XYZ_ON_OUTSIDE_DROP };
-
-/** A window or an exclude of an alert (docs/rules.md §22): the days it
- * opens on (XYZ_MONDAY | ..., XYZ_EVERY_DAY) and `from` to `to` minutes
- * after local midnight (`to` exclusive, up to 1440; `from` after `to`
- * wraps past midnight). */
-struct window {
-    /** The days it opens on: XYZ_MONDAY | ... (XYZ_EVERY_DAY by default). */
-    unsigned days = XYZ_EVERY_DAY;
-    /** Minutes after local midnight it opens at, 0 to 1439. */
-    int from = 0;
-    /** Minutes after local midnight it closes at (exclusive), 1 to 1440; 0 reads as 1440. */
-    int to = 1440;
-    /** Equal days and times. */
-    bool operator==(const window &o) const { return days == o.days && from == o.from && to == o.to; }
+/** What happens to an on-screen alert that would be hidden covered
+ * (docs/rules.md §19) (xyz_when_displaced). */
+enum class when_displaced : int {
+    restore = XYZ_WHEN_DISPLACED_RESTORE,
+    drop = XYZ_WHEN_DISPLACED_DROP,
 };
 
-/** At most `count` displays per session, ever, or in a window of seconds
- * (docs/rules.md §16). */
-struct limit {
-    /** How a limit counts: per session, over the lifetime, in a sliding
-     * window, or per local calendar day or week (docs/rules.md §22). */
-    enum class period : int {
-        session = XYZ_PER_SESSION,
-        lifetime = XYZ_PER_LIFETIME,
-        window = XYZ_PER_WINDOW,
-        day = XYZ_PER_DAY,
-        week = XYZ_PER_WEEK,
-    };
-    /** How many displays the limit allows. */
-    std::uint32_t count = 1;
-    /** Over what it counts them. */
-    period per = period::session;
-    /** Seconds, for period::window. */
-    double window = 0;
-
-    /** At most `n` displays per session. */
-    static limit per_session(std::uint32_t n) { return {n, period::session, 0}; }
-    /** At most `n` displays ever. */
-    static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
-    /** At most `n` displays in any `seconds`-long window. */
-    static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
-    /** At most `n` displays per local calendar day. */
-    static limit per_day(std::uint32_t n) { return {n, period::day, 0}; }
-    /** At most `n` displays per local calendar week (Monday first). */
-    static limit per_week(std::uint32_t n) { return {n, period::week, 0}; }
-    /** Equal count, period and window. */
-    bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
+/** Which on-screen alerts a cover or hide_others alert shows over
+ * (docs/rules.md §19) (xyz_preempt). */
+enum class preempt : int {
+    lower = XYZ_PREEMPT_LOWER,
+    equal = XYZ_PREEMPT_EQUAL,
 };
 
-/** Why an alert is where it is (xyz_why_code, docs/rules.md §18). */
+/** What a full lane does with a wait candidate (docs/rules.md §19) (xyz_on_full). */
+enum class on_full : int {
+    queue = XYZ_ON_FULL_QUEUE,
+    evict_oldest = XYZ_ON_FULL_EVICT_OLDEST,
+};
+
+/** Among candidates of equal priority, which shows first (docs/rules.md §19) (xyz_order). */
+enum class order : int {
+    fifo = XYZ_ORDER_FIFO,
+    lifo = XYZ_ORDER_LIFO,
+};
+
+/** How a screen reader should say an alert (docs/rules.md §17) (xyz_politeness). */
+enum class politeness : int {
+    polite = XYZ_ANNOUNCE_POLITE,
+    assertive = XYZ_ANNOUNCE_ASSERTIVE,
+    off = XYZ_ANNOUNCE_OFF,
+};
+
+/** What a capped alert does (docs/rules.md §16) (xyz_on_capped). */
+enum class on_capped : int {
+    drop = XYZ_ON_CAPPED_DROP,
+    wait = XYZ_ON_CAPPED_WAIT,
+};
+
+/** What a limit counts displays over (docs/rules.md §16) (xyz_limit_per). */
+enum class limit_per : int {
+    session = XYZ_PER_SESSION,
+    lifetime = XYZ_PER_LIFETIME,
+    window = XYZ_PER_WINDOW,
+    day = XYZ_PER_DAY,
+    week = XYZ_PER_WEEK,
+};
+
+/** What an alert does when it would be selected outside its windows
+ * or inside an exclude (docs/rules.md §22) (xyz_on_outside). */
+enum class on_outside : int {
+    wait = XYZ_ON_OUTSIDE_WAIT,
+    drop = XYZ_ON_OUTSIDE_DROP,
+};
+
+/** How an action button wants to be drawn (xyz_action_style). */
+enum class action_style : int {
+    default_ = XYZ_ACTION_DEFAULT,
+    cancel = XYZ_ACTION_CANCEL,
+    destructive = XYZ_ACTION_DESTRUCTIVE,
+};
+
+/** Why an alert is where it is (xyz_alert_why()): a stable code, the
+ * first cause that applies in the order of the scheduling rules
+ * (docs/rules.md §18 has each code's meaning, an example and the order).
+ * Codes only ever gain values at the end (xyz_why_code). */
 enum class why_code : int {
     idle = XYZ_WHY_IDLE,
     showing = XYZ_WHY_SHOWING,
@@ -189,36 +184,20 @@ enum class why_code : int {
     outside_window = XYZ_WHY_OUTSIDE_WINDOW,
 };
 
-/** How an action button wants to be drawn (xyz_action_style). */
-enum class action_style : int {
-    default_ = XYZ_ACTION_DEFAULT,
-    cancel = XYZ_ACTION_CANCEL,
-    destructive = XYZ_ACTION_DESTRUCTIVE,
+/** What a campaign callback reports (docs/rules.md §21) (xyz_campaign_event). */
+enum class campaign_event : int {
+    trigger = XYZ_CAMPAIGN_TRIGGER,
+    skip = XYZ_CAMPAIGN_SKIP,
+    control = XYZ_CAMPAIGN_CONTROL,
 };
 
 /** @{ */
-/** The names the JSON formats use ("showing", "hide_others", ...); "unknown"
- * for a value that is not an enumerator. Static storage. */
-inline std::string_view to_string(state s) { return xyz_state_name(static_cast<xyz_state>(s)); }
-inline std::string_view to_string(exclusive e) { return xyz_exclusive_name(static_cast<xyz_exclusive>(e)); }
-inline std::string_view to_string(politeness p) { return xyz_politeness_name(static_cast<xyz_politeness>(p)); }
-inline std::string_view to_string(on_duplicate p) { return xyz_on_duplicate_name(static_cast<xyz_on_duplicate>(p)); }
-inline std::string_view to_string(hide_reason r) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(r)); }
-inline std::string_view to_string(end_reason r) { return xyz_end_reason_name(static_cast<xyz_end_reason>(r)); }
-inline std::string_view to_string(action_style s) { return xyz_action_style_name(static_cast<xyz_action_style>(s)); }
-inline std::string_view to_string(why_code c) { return xyz_why_code_name(static_cast<xyz_why_code>(c)); }
-inline std::string_view to_string(on_capped p) { return xyz_on_capped_name(static_cast<xyz_on_capped>(p)); }
-inline std::string_view to_string(on_outside p) { return xyz_on_outside_name(static_cast<xyz_on_outside>(p)); }
-inline std::string_view to_string(when_displaced p) { return xyz_when_displaced_name(static_cast<xyz_when_displaced>(p)); }
-inline std::string_view to_string(preempt p) { return xyz_preempt_name(static_cast<xyz_preempt>(p)); }
-inline std::string_view to_string(on_full p) { return xyz_on_full_name(static_cast<xyz_on_full>(p)); }
-inline std::string_view to_string(order o) { return xyz_order_name(static_cast<xyz_order>(o)); }
-inline std::string_view to_string(campaign_event k) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(k)); }
-inline std::string_view to_string(limit::period p) { return xyz_limit_per_name(static_cast<xyz_limit_per>(p)); }
-/** A status has no JSON word: its enumerator's name here ("ok", "invalid",
- * "not_found", ...); xyz_status_name() gives the C name ("XYZ_EINVAL"). */
-inline std::string_view to_string(status s) {
-    switch (s) {
+/** The word of each value, as the JSON formats write it ("showing",
+ * "hide_others", ...); "unknown" for a value that is not an enumerator.
+ * Static storage. A status has no JSON word: its enumerator's name here
+ * ("ok", "not_found", ...); xyz_status_name() gives the C name. */
+inline std::string_view to_string(status v) {
+    switch (v) {
     case status::ok: return "ok";
     case status::invalid: return "invalid";
     case status::state: return "state";
@@ -232,7 +211,66 @@ inline std::string_view to_string(status s) {
     }
     return "unknown";
 }
+inline std::string_view to_string(state v) { return xyz_state_name(static_cast<xyz_state>(v)); }
+inline std::string_view to_string(exclusive v) { return xyz_exclusive_name(static_cast<xyz_exclusive>(v)); }
+inline std::string_view to_string(hide_reason v) { return xyz_hide_reason_name(static_cast<xyz_hide_reason>(v)); }
+inline std::string_view to_string(end_reason v) { return xyz_end_reason_name(static_cast<xyz_end_reason>(v)); }
+inline std::string_view to_string(on_duplicate v) { return xyz_on_duplicate_name(static_cast<xyz_on_duplicate>(v)); }
+inline std::string_view to_string(when_displaced v) { return xyz_when_displaced_name(static_cast<xyz_when_displaced>(v)); }
+inline std::string_view to_string(preempt v) { return xyz_preempt_name(static_cast<xyz_preempt>(v)); }
+inline std::string_view to_string(on_full v) { return xyz_on_full_name(static_cast<xyz_on_full>(v)); }
+inline std::string_view to_string(order v) { return xyz_order_name(static_cast<xyz_order>(v)); }
+inline std::string_view to_string(politeness v) { return xyz_politeness_name(static_cast<xyz_politeness>(v)); }
+inline std::string_view to_string(on_capped v) { return xyz_on_capped_name(static_cast<xyz_on_capped>(v)); }
+inline std::string_view to_string(limit_per v) { return xyz_limit_per_name(static_cast<xyz_limit_per>(v)); }
+inline std::string_view to_string(on_outside v) { return xyz_on_outside_name(static_cast<xyz_on_outside>(v)); }
+inline std::string_view to_string(action_style v) { return xyz_action_style_name(static_cast<xyz_action_style>(v)); }
+inline std::string_view to_string(why_code v) { return xyz_why_code_name(static_cast<xyz_why_code>(v)); }
+inline std::string_view to_string(campaign_event v) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(v)); }
 /** @} */
+/* END GENERATED enums */
+
+/** A window or an exclude of an alert (docs/rules.md §22): the days it
+ * opens on (XYZ_MONDAY | ..., XYZ_EVERY_DAY) and `from` to `to` minutes
+ * after local midnight (`to` exclusive, up to 1440; `from` after `to`
+ * wraps past midnight). */
+struct window {
+    /** The days it opens on: XYZ_MONDAY | ... (XYZ_EVERY_DAY by default). */
+    unsigned days = XYZ_EVERY_DAY;
+    /** Minutes after local midnight it opens at, 0 to 1439. */
+    int from = 0;
+    /** Minutes after local midnight it closes at (exclusive), 1 to 1440; 0 reads as 1440. */
+    int to = 1440;
+    /** Equal days and times. */
+    bool operator==(const window &o) const { return days == o.days && from == o.from && to == o.to; }
+};
+
+/** At most `count` displays per session, ever, or in a window of seconds
+ * (docs/rules.md §16). */
+struct limit {
+    /** How a limit counts: per session, over the lifetime, in a sliding
+     * window, or per local calendar day or week (docs/rules.md §22). */
+    using period = limit_per;
+    /** How many displays the limit allows. */
+    std::uint32_t count = 1;
+    /** Over what it counts them. */
+    period per = period::session;
+    /** Seconds, for period::window. */
+    double window = 0;
+
+    /** At most `n` displays per session. */
+    static limit per_session(std::uint32_t n) { return {n, period::session, 0}; }
+    /** At most `n` displays ever. */
+    static limit lifetime(std::uint32_t n) { return {n, period::lifetime, 0}; }
+    /** At most `n` displays in any `seconds`-long window. */
+    static limit in_window(std::uint32_t n, double seconds) { return {n, period::window, seconds}; }
+    /** At most `n` displays per local calendar day. */
+    static limit per_day(std::uint32_t n) { return {n, period::day, 0}; }
+    /** At most `n` displays per local calendar week (Monday first). */
+    static limit per_week(std::uint32_t n) { return {n, period::week, 0}; }
+    /** Equal count, period and window. */
+    bool operator==(const limit &o) const { return count == o.count && per == o.per && window == o.window; }
+};
 
 /** A rectangle in the host's coordinates; y grows downward. */
 using rect = xyz_rect;

@@ -75,16 +75,6 @@ public struct TimeWindow: Equatable, Hashable, Sendable {
     }
 }
 
-/// What the alert does when it would be selected outside its windows.
-public enum OnOutside: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// It stays queued and is looked at again at the next opening.
-    case wait = 0
-    /// It ends with `finish(outside_window)`.
-    case drop
-
-    public var description: String { self == .wait ? "wait" : "drop" }
-}
-
 /// An alert's windows and excludes.
 struct WindowRules: Equatable {
     var windows: [TimeWindow] = []

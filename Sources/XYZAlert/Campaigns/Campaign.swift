@@ -114,52 +114,6 @@ public struct Campaign: Sendable {
     func variant(_ id: String) -> CampaignVariant? { variants.first { sameBytes($0.id, id) } }
 }
 
-/// What a `campaign` host callback reports.
-public enum CampaignEventKind: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// A trigger fired and an instance was made (it is the event's alert).
-    case trigger = 0
-    /// A trigger fired and no instance was made (the reason says why).
-    case skip
-    /// An instance of a control variant reached the moment it would have
-    /// shown (docs/rules.md §22): it ends `control` right after.
-    case control
-
-    public var description: String {
-        switch self {
-        case .trigger: "trigger"
-        case .skip: "skip"
-        case .control: "control"
-        }
-    }
-}
-
-/// Why a fired trigger made no instance.
-public enum SkipReason: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// None (a `trigger` event).
-    case none = 0
-    /// Before the campaign's `start`.
-    case notStarted
-    /// At or after the campaign's `end`.
-    case ended
-    /// Its audience rule failed.
-    case audience
-    /// Bucketing needs a `user_id` attribute and there is none.
-    case noUser
-    /// The campaign names a page that is not in the domain.
-    case noPage
-
-    public var description: String {
-        switch self {
-        case .none: "none"
-        case .notStarted: "not_started"
-        case .ended: "ended"
-        case .audience: "audience"
-        case .noUser: "no_user"
-        case .noPage: "no_page"
-        }
-    }
-}
-
 /// A campaign set, checked and indexed by event name: tracking an event
 /// costs O(the campaigns whose triggers name it).
 public final class CampaignSet: Sendable {

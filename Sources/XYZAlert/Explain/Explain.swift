@@ -50,7 +50,7 @@ extension Alert {
                 return "\(name) is hidden: lane '\(alert.lane)' shows \(limit.visible) at most, "
                     + "and \(cover.quotedName), the lowest-ranked of them, ranks above it"
             }
-            return "\(name) is hidden: covered by \(cover.quotedName) (hide_others)"
+            return "\(name) is hidden: covered by \(cover.quotedName) (\(Exclusive.hideOthers))"
         case .dependency:
             return "\(name) is waiting for dependency \(why.alert!.quotedName) (\(why.alert!.state))"
         case .idDependency:

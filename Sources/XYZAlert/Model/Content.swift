@@ -1,18 +1,3 @@
-/// How an action button wants to be drawn.
-public enum ActionStyle: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    case `default` = 0
-    case cancel
-    case destructive
-
-    public var description: String {
-        switch self {
-        case .default: "default"
-        case .cancel: "cancel"
-        case .destructive: "destructive"
-        }
-    }
-}
-
 /// One button of a system-style alert.
 public struct AlertAction: Equatable, Sendable {
     public var id: String

@@ -24,6 +24,29 @@ public enum CapPeriod: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Its kind: the C interface's value and the JSON word ("window" for a
+    /// window, whose JSON is its seconds).
+    public var kind: LimitPer {
+        switch self {
+        case .session: .session
+        case .lifetime: .lifetime
+        case .window: .window
+        case .day: .day
+        case .week: .week
+        }
+    }
+
+    /// The period of a kind; nil for `.window`, which needs its seconds.
+    public init?(_ kind: LimitPer) {
+        switch kind {
+        case .session: self = .session
+        case .lifetime: self = .lifetime
+        case .window: return nil
+        case .day: self = .day
+        case .week: self = .week
+        }
+    }
+
     /// "90d", "12h", "30m" or "45s" when `seconds` is a whole number of
     /// that unit, else "12.5s".
     static func words(_ seconds: Double) -> String {
@@ -111,22 +134,6 @@ public struct CapRules: Equatable, Sendable {
             span = max(span, seconds)
         }
         return (count, span)
-    }
-}
-
-/// What a capped alert does (docs/rules.md §16).
-public enum OnCapped: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// It ends with `finish(capped)`, when added or when it would show.
-    case drop = 0
-    /// It stays queued, is not selected, and is looked at again when its
-    /// caps free (a timer, a new session, a change of caps or history).
-    case wait
-
-    public var description: String {
-        switch self {
-        case .drop: "drop"
-        case .wait: "wait"
-        }
     }
 }
 

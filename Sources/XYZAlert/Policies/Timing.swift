@@ -2,25 +2,6 @@
 /// scale, show_after, min_visible, lane gaps and announcements. Everything
 /// runs on the domain's clock (§12), so every case is a scenario.
 
-/// How a screen reader should say an alert (docs/rules.md §17). The raw
-/// values are the C interface's `xyz_politeness`.
-public enum Politeness: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// Said when the reader is idle (the default).
-    case polite = 0
-    /// Said at once, interrupting.
-    case assertive
-    /// Not announced.
-    case off
-
-    public var description: String {
-        switch self {
-        case .polite: "polite"
-        case .assertive: "assertive"
-        case .off: "off"
-        }
-    }
-}
-
 extension Alert {
     /// Seconds the alert stays waiting after its add before it becomes
     /// ready by itself (0: none).

@@ -224,12 +224,10 @@ enum ScenarioWriter {
 
     private static func limits(_ limits: [CapLimit]) -> String {
         JSONText.array(limits.map { limit in
-            let per: String = switch limit.per {
-            case .session: JSONText.string("session")
-            case .lifetime: JSONText.string("lifetime")
-            case .window(let seconds): JSONText.number(seconds)
-            case .day: JSONText.string("day")
-            case .week: JSONText.string("week")
+            let per: String = if case .window(let seconds) = limit.per {
+                JSONText.number(seconds)
+            } else {
+                JSONText.string(limit.per.kind.description)
             }
             return JSONText.object([("count", "\(limit.count)"), ("per", per)])
         })

@@ -18,112 +18,180 @@ class _Named(enum.IntEnum):
         return format(str(self), spec)
 
 
-class Status(_Named):
-    """``xyz_status``: the result of every C call that can fail. ``str()``
-    gives the C name (``XYZ_EINVAL``)."""
+class _CNamed(_Named):
+    """A _Named whose ``str()`` is the C name (``XYZ_EINVAL``)."""
 
     def __str__(self) -> str:
         return "XYZ_" + self.name
 
+
+# BEGIN GENERATED enums (scripts/interface: edit its tables, not this region)
+class Status(_CNamed):
+    """``xyz_status``: the result of every function that can fail."""
+
     OK = 0
+    """Success."""
     EINVAL = 1
+    """A bad argument: NULL handle, empty name, bad enum or index."""
     ESTATE = 2
+    """The object is in the wrong state (finished, destroyed, ...)."""
     EDUPLICATE = 3
+    """An id is already used by a live alert of the domain."""
     ECYCLE = 4
+    """The call would create a dependency or parent cycle."""
     ENOTFOUND = 5
+    """Something named does not exist."""
     EPARSE = 6
+    """Malformed JSON."""
     ESCHEMA = 7
+    """Well-formed JSON that breaks the alert set schema."""
     EIO = 8
+    """A file could not be read."""
     EOWNER = 9
+    """A dispatch named as a child is not a child of that parent."""
 
 
 class State(_Named):
-    """An alert's life (docs/rules.md §2)."""
+    """``xyz_state``: an alert's life: created idle, added waiting or ready, on screen (showing
+    or hidden), finished (docs/rules.md §2)."""
 
     IDLE = 0
+    """Created, not yet added."""
     WAITING = 1
+    """Added; the host has not marked it ready."""
     READY = 2
+    """Added and ready; queued until the scheduling rules let it show."""
     SHOWING = 3
+    """On screen and visible."""
     HIDDEN = 4
+    """On screen but hidden (its page does not participate, or covered)."""
     FINISHED = 5
+    """Ended; never shown again."""
 
 
 class Exclusive(_Named):
-    """How an alert treats the alerts already on screen."""
+    """``xyz_exclusive``: how an alert treats the alerts already on screen (docs/rules.md §3)."""
 
     WAIT = 0
+    """Never shows over another alert: waits until the screen is free (default)."""
     COVER = 1
+    """Shows over lower priorities; they stay visible below it."""
     HIDE_OTHERS = 2
+    """Shows over lower priorities and hides everything below it."""
+
+
+class HideReason(_Named):
+    """``xyz_hide_reason``: why an on-screen alert is hidden."""
+
+    PAGE = 0
+    """Its page does not participate (not visible, or not the active child)."""
+    COVERED = 1
+    """A hide_others alert above it hides it."""
+
+
+class EndReason(_Named):
+    """``xyz_end_reason``: why an alert ended."""
+
+    DISMISSED = 0
+    """Dismissed, or one of its actions was chosen."""
+    CANCELLED = 1
+    """Cancelled by the host."""
+    DESTROYED = 2
+    """Its dispatch was destroyed."""
+    TIMEOUT = 3
+    """(0.2) It had been showing for its whole duration."""
+    EXPIRED = 4
+    """(0.2) Its ttl ran out before it was ever on screen."""
+    DUPLICATE = 5
+    """(0.2) Added with on_duplicate ignore while its id was live: it never joined (docs/rules.md §13)."""
+    REPLACED = 6
+    """(0.2) A new alert with its id and on_duplicate replace took its place."""
+    DROPPED = 7
+    """(0.2) Its dispatch was over capacity and it ranked lowest."""
+    CAPPED = 8
+    """(0.3) A frequency cap or cool-down forbade its display, and its on_capped is drop
+    (docs/rules.md §16)."""
+    EVICTED = 9
+    """(0.3) Its lane was full and evicts (on_full evict_oldest): a newer alert took its room."""
+    DISPLACED = 10
+    """(0.3) It would have been hidden covered, and its when_displaced is drop."""
+    INELIGIBLE = 11
+    """(0.4) Its campaign's audience stopped admitting it before it showed (docs/rules.md §21)."""
+    OUTSIDE_WINDOW = 12
+    """(0.4) It would have been selected outside its windows (or inside an exclude),
+    and its on_outside is drop (docs/rules.md §22)."""
+    CONTROL = 13
+    """(0.4) An instance of a control variant, at the moment it would have shown: counted
+    for caps, never shown (docs/rules.md §22)."""
+    WITHDRAWN = 14
+    """(0.4) A new campaign set no longer has its campaign, or changed its definition,
+    before it was on screen (docs/rules.md §22)."""
 
 
 class OnDuplicate(_Named):
-    """What adding does with an alert whose id is already live in the domain."""
+    """``xyz_on_duplicate``: what adding does with an alert whose id is already live in the domain
+    (docs/rules.md §13)."""
 
     REJECT = 0
-    """The add raises :class:`DuplicateIdError` and changes nothing (default)."""
+    """The add fails (XYZ_EDUPLICATE) and changes nothing (default)."""
     IGNORE = 1
-    """The new alert does not join: it finishes with ``DUPLICATE`` during the add."""
+    """The new alert does not join: it finishes duplicate during the add."""
     REPLACE = 2
-    """The live alert ends with ``REPLACED``; the new one is added."""
+    """The live alert ends (replaced); the new one is added in its place."""
     UPDATE = 3
-    """Upsert: the live alert takes the new one's content (and its duration,
-    counted again, when it has one) and gets ``update`` if on screen; the new
-    one finishes with ``DUPLICATE``."""
+    """(0.3) Upsert: the live alert takes the new one's content (and its duration,
+    counted again, when it has one) and gets update if on screen; the new one
+    does not join: it finishes duplicate, after that update."""
     COALESCE = 4
-    """``UPDATE``, and the live alert's :attr:`Alert.occurrence_count` goes up by
-    one, its countdown restarts and it is announced again (a toast storm
-    shows as one toast with a count)."""
+    """(0.4) update, and the live alert's occurrence count goes up by one, its countdown
+    restarts (with its own duration when the new one has none) and it is
+    announced again, even with the same text (docs/rules.md §19)."""
 
 
 class WhenDisplaced(_Named):
-    """What happens to an alert that would be hidden covered (docs/rules.md §19)."""
+    """``xyz_when_displaced``: what happens to an on-screen alert that would be hidden covered
+    (docs/rules.md §19)."""
 
     RESTORE = 0
-    """It is hidden, and unhides when it can (the default)."""
+    """It is hidden (covered) and unhides when it can (default)."""
     DROP = 1
-    """It ends instead, with ``DISPLACED``."""
+    """It ends instead: remove, finish, both displaced."""
 
 
 class Preempt(_Named):
-    """Which on-screen alerts a ``cover`` or ``hide_others`` alert shows over
+    """``xyz_preempt``: which on-screen alerts a cover or hide_others alert shows over
     (docs/rules.md §19)."""
 
     LOWER = 0
-    """Lower priorities only (the default)."""
+    """Lower priorities only (default)."""
     EQUAL = 1
-    """Also those of its priority added before it: the newest of equal priority wins."""
+    """Also those of its own priority added before it: the newest of equal
+    priority wins."""
 
 
 class OnFull(_Named):
-    """What a full lane does with a ``wait`` candidate (docs/rules.md §19)."""
+    """``xyz_on_full``: what a full lane does with a wait candidate (docs/rules.md §19)."""
 
     QUEUE = 0
-    """It stays queued until there is room (the default)."""
+    """It stays queued until there is room (default)."""
     EVICT_OLDEST = 1
-    """The lane's oldest visible alert ends with ``EVICTED``, then it shows."""
+    """The lane's oldest visible alert ends (evicted), then it shows."""
 
 
 class Order(_Named):
-    """Among candidates of equal priority, which shows first (docs/rules.md §19)."""
+    """``xyz_order``: among candidates of equal priority, which shows first (docs/rules.md §19)."""
 
     FIFO = 0
-    """The earlier add (the default)."""
+    """The earlier add (default)."""
     LIFO = 1
     """The later add."""
 
 
-class HideReason(_Named):
-    """Why an on-screen alert is hidden."""
-
-    PAGE = 0
-    COVERED = 1
-
-
 class Politeness(_Named):
-    """How a screen reader should say an alert (docs/rules.md §17)."""
+    """``xyz_politeness``: how a screen reader should say an alert (docs/rules.md §17)."""
 
     POLITE = 0
-    """When the reader is idle (the default)."""
+    """When the reader is idle (default)."""
     ASSERTIVE = 1
     """At once, interrupting."""
     OFF = 2
@@ -131,79 +199,134 @@ class Politeness(_Named):
 
 
 class OnCapped(_Named):
-    """What a capped alert does (docs/rules.md §16)."""
+    """``xyz_on_capped``: what a capped alert does (docs/rules.md §16)."""
 
     DROP = 0
-    """It ends with ``CAPPED``, when added or when it would show (default)."""
+    """It ends capped, at its add or when it would show (default)."""
     WAIT = 1
     """It stays queued, is not selected, and is looked at again when its caps free."""
 
 
+class LimitPer(_Named):
+    """``xyz_limit_per``: what a limit counts displays over (docs/rules.md §16)."""
+
+    SESSION = 0
+    """Since the history's session began (xyz_history_begin_session())."""
+    LIFETIME = 1
+    """Ever, as far as the history goes back."""
+    WINDOW = 2
+    """The last `window` seconds."""
+    DAY = 3
+    """(0.4) The current local calendar day (docs/rules.md §22)."""
+    WEEK = 4
+    """(0.4) The current local calendar week, Monday first."""
+
+
 class OnOutside(_Named):
-    """What an alert does when it would be selected outside its windows (docs/rules.md §22)."""
+    """``xyz_on_outside``: what an alert does when it would be selected outside its windows
+    or inside an exclude (docs/rules.md §22)."""
 
     WAIT = 0
     """It stays queued and is looked at again at the next opening (default)."""
     DROP = 1
-    """It ends with ``OUTSIDE_WINDOW``."""
-
-
-class EndReason(_Named):
-    """Why an alert ended."""
-
-    DISMISSED = 0
-    CANCELLED = 1
-    DESTROYED = 2
-    TIMEOUT = 3
-    """It had been showing for its whole ``duration``."""
-    EXPIRED = 4
-    """Its ``ttl`` ran out before it was ever on screen."""
-    DUPLICATE = 5
-    """Added with ``on_duplicate=IGNORE`` while its id was live: it never joined."""
-    REPLACED = 6
-    """A new alert with its id and ``on_duplicate=REPLACE`` took its place."""
-    DROPPED = 7
-    """Its dispatch held more queued alerts than its capacity, and it ranked lowest."""
-    CAPPED = 8
-    """A frequency cap or cool-down forbade its display, and its ``on_capped`` is ``DROP``."""
-    EVICTED = 9
-    """Its lane was full and evicts (``OnFull.EVICT_OLDEST``): a newer alert took its room."""
-    DISPLACED = 10
-    """It would have been hidden covered, and its ``when_displaced`` is ``DROP``."""
-    INELIGIBLE = 11
-    """Its campaign's audience stopped admitting it before it showed (docs/rules.md §21)."""
-    OUTSIDE_WINDOW = 12
-    """It would have been selected outside its windows, and its ``on_outside`` is ``DROP`` (docs/rules.md §22)."""
-    CONTROL = 13
-    """An instance of a control variant, at the moment it would have shown: counted for caps, never shown (docs/rules.md §22)."""
-    WITHDRAWN = 14
-    """A new campaign set no longer has its campaign, or changed its definition, before it was on screen (docs/rules.md §22)."""
-
-
-class CampaignEvent(_Named):
-    """What a campaign callback reports (docs/rules.md §21)."""
-
-    TRIGGER = 0
-    """A trigger fired and made an instance."""
-    SKIP = 1
-    """A trigger fired and made none (the reason says why)."""
-    CONTROL = 2
-    """An instance of a control variant reached the moment it would have shown (docs/rules.md §22): it finishes
-    ``CONTROL`` right after."""
+    """It ends outside_window."""
 
 
 class ActionStyle(_Named):
-    """How an action button wants to be drawn."""
+    """``xyz_action_style``: how an action button wants to be drawn."""
 
     DEFAULT = 0
+    """The usual button."""
     CANCEL = 1
+    """The button that backs out."""
     DESTRUCTIVE = 2
+    """A button whose action destroys or deletes something."""
+
+
+class WhyCode(_Named):
+    """``xyz_why_code``: why an alert is where it is (xyz_alert_why()): a stable code, the
+    first cause that applies in the order of the scheduling rules
+    (docs/rules.md §18 has each code's meaning, an example and the order).
+    Codes only ever gain values at the end."""
+
+    IDLE = 0
+    """created, not added"""
+    SHOWING = 1
+    """on screen, visible"""
+    HIDDEN_PAGE = 2
+    """hidden: `page` (its page or an ancestor) does not participate"""
+    HIDDEN_COVERED = 3
+    """hidden: `alert`, a hide_others alert above it"""
+    NOT_READY = 4
+    """added waiting; the host has not marked it ready"""
+    SHOW_AFTER = 5
+    """waiting: its show_after delay has not passed (`until`)"""
+    DEPENDENCY = 6
+    """waiting for `alert` to finish"""
+    ID_DEPENDENCY = 7
+    """waiting while `alert` has the id `id`"""
+    PAGE_NOT_VISIBLE = 8
+    """`page` (its page or an ancestor) is not visible or was destroyed"""
+    NOT_ACTIVE_CHILD = 9
+    """`page` (its page or an ancestor) is not an active child"""
+    SUSPENDED = 10
+    """`page` (its page or an ancestor) is suspended"""
+    BEHIND = 11
+    """`alert`, on screen, keeps it queued (it is wait, or not of higher priority)"""
+    LOWER_PRIORITY = 12
+    """`alert`, a candidate before it, shows first at the next pass"""
+    DEFERRED = 13
+    """nothing holds it: it changes at the next pass (deferred mode: the flush)"""
+    LANE_GAP = 14
+    """its lane's gap after an alert left held its show back (`until`)"""
+    CAPPED = 15
+    """a frequency cap holds it: `key`, `rule`; `until` when it frees by time"""
+    COOLING_DOWN = 16
+    """a cool-down holds it: `key`, `rule`, `until`"""
+    MIN_VISIBLE = 17
+    """dismissed or cancelled, on screen until its minimum visible time (`until`)"""
+    FINISHED = 18
+    """ended; `end_reason` says why"""
+    HELD = 19
+    """(0.4) on screen, visible, its countdown held (its own hold, the root's timer holds)"""
+    TRIGGER_DELAY = 20
+    """(0.4) waiting: the delay of the campaign that made it has not passed (`until`)"""
+    OUTSIDE_WINDOW = 21
+    """(0.4) ready, outside its windows or inside an exclude: `rule`; `until` the next
+    opening"""
+
+
+class CampaignEvent(_Named):
+    """``xyz_campaign_event``: what a campaign callback reports (docs/rules.md §21)."""
+
+    TRIGGER = 0
+    """A trigger fired and made an instance (the event's alert)."""
+    SKIP = 1
+    """A trigger fired and made none (the reason says why)."""
+    CONTROL = 2
+    """An instance of a control variant reached the moment it would have shown: it
+    finishes control right after (docs/rules.md §22)."""
+
+#: Each status's word: the code of a trace's error event, C++'s to_string.
+STATUS_WORDS = {
+    Status.OK: "ok",
+    Status.EINVAL: "invalid",
+    Status.ESTATE: "state",
+    Status.EDUPLICATE: "duplicate",
+    Status.ECYCLE: "cycle",
+    Status.ENOTFOUND: "not_found",
+    Status.EPARSE: "parse",
+    Status.ESCHEMA: "schema",
+    Status.EIO: "io",
+    Status.EOWNER: "owner",
+}
+# END GENERATED enums
 
 
 class StepKind(_Named):
     """What a scenario step does (``xyz_step_kind``)."""
 
-    # generated by scripts/steps.py: begin
+    # BEGIN GENERATED steps (scripts/interface: edit its tables, not this region)
     APPEAR = 0
     DISAPPEAR = 1
     DESTROY = 2
@@ -260,40 +383,4 @@ class StepKind(_Named):
     """``d.set_attribute(id, value)``: the value is ``meta``'s JSON (None removes it)."""
     SET_CAMPAIGNS = 38
     """Every root page's campaigns become those of the file ``id`` (``Scenario.campaign_sets``)."""
-    # generated by scripts/steps.py: end
-
-
-class WhyCode(_Named):
-    """Why an alert is where it is (``xyz_why_code``, docs/rules.md §18).
-    ``str()`` gives the trace word ("behind", "not_ready", ...)."""
-
-    IDLE = 0
-    SHOWING = 1
-    HIDDEN_PAGE = 2
-    HIDDEN_COVERED = 3
-    NOT_READY = 4
-    SHOW_AFTER = 5
-    """Waiting for its show_after delay (``until``)."""
-    DEPENDENCY = 6
-    ID_DEPENDENCY = 7
-    PAGE_NOT_VISIBLE = 8
-    NOT_ACTIVE_CHILD = 9
-    SUSPENDED = 10
-    BEHIND = 11
-    LOWER_PRIORITY = 12
-    DEFERRED = 13
-    LANE_GAP = 14
-    """Its lane's gap held its show back (``until``)."""
-    CAPPED = 15
-    """A frequency cap holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
-    COOLING_DOWN = 16
-    """A cool-down holds it (:attr:`Why.key`, :attr:`Why.rule`)."""
-    MIN_VISIBLE = 17
-    """Dismissed or cancelled, on screen until its minimum visible time (``until``)."""
-    FINISHED = 18
-    HELD = 19
-    """Showing, its countdown held (its own hold, or the root's timer holds)."""
-    TRIGGER_DELAY = 20
-    """Waiting: the delay of the campaign that made it has not passed (``until``)."""
-    OUTSIDE_WINDOW = 21
-    """Ready, outside its windows or inside an exclude (:attr:`Why.rule`); ``until`` the next opening."""
+    # END GENERATED steps

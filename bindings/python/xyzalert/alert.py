@@ -5,16 +5,18 @@ from __future__ import annotations
 import ctypes
 import json
 import weakref
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _check, _fast, _handles, _lib
 from . import history as _history
+from . import _why
 from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
 from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _meta, _settings
-from ._enums import (ActionStyle, EndReason, Exclusive, OnCapped, OnDuplicate, OnOutside, Politeness, Preempt, State,
-                     WhenDisplaced, WhyCode)
+from ._enums import (ActionStyle, Exclusive, OnCapped, OnDuplicate, OnOutside, Politeness, Preempt, State,
+                     WhenDisplaced)
+from ._keyboard import keyboard_offset
+from ._why import Why
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -31,30 +33,6 @@ _alert_refs = _handles.alert_refs  # (the dict itself, as a global)
 # An enum member as a plain global: `Exclusive.WAIT` runs the enum class's
 # attribute look-up, about as costly as a foreign call, at every use.
 _WAIT = Exclusive.WAIT
-
-
-@dataclass(frozen=True)
-class Why:
-    """Why an alert is where it is (:meth:`Alert.why`, docs/rules.md §18)."""
-
-    code: WhyCode
-    #: What causes it: an :class:`Alert` (covered by, behind, lower priority
-    #: than, waiting for), a :class:`Dispatch` (the page not visible, not the
-    #: active child, suspended), an id (waiting while a live alert has it;
-    #: the id's holder is the alert's own business), or None.
-    cause: Union["Alert", "Dispatch", str, None]
-    #: Seconds until one of the engine's timers changes it (the rest of a
-    #: showing alert's duration, of a queued alert's ttl), or None.
-    until: Optional[float]
-    #: For FINISHED: why the alert ended.
-    end_reason: Optional[EndReason]
-    #: The same reason in words (:meth:`Alert.explain`).
-    sentence: str
-    #: For CAPPED and COOLING_DOWN: the cap key that holds it ("tag:promo",
-    #: also the `cause`) and its rule, worded ("3 of 3 displays this session").
-    key: Optional[str] = None
-    rule: Optional[str] = None
-
 
 
 class Alert:
@@ -396,24 +374,7 @@ class Alert:
         code, its cause, the seconds until a timer changes it, and the
         sentence `explain()` gives. Reads the host's clock when a timer of
         the alert runs."""
-        handle = self._handle
-        info = _lib.WhyInfo()
-        info.size = ctypes.sizeof(_lib.WhyInfo)
-        lib.xyz_alert_why(handle, ctypes.byref(info))
-        cause: Union["Alert", "Dispatch", str, None] = None
-        key = _lib.decode(info.key)
-        if key is not None:
-            cause = key
-        elif info.id is not None:
-            cause = info.id.decode("utf-8")
-        elif info.alert:
-            cause = Alert._wrap(info.alert)
-        elif info.page:
-            cause = _handles.dispatch(info.page)
-        code = WhyCode(info.code)
-        return Why(code, cause, None if info.until < 0 else info.until,
-                   EndReason(info.end_reason) if code == WhyCode.FINISHED else None, self.explain(),
-                   key, _lib.decode(info.rule))
+        return _why.why_of(self)
 
     # ---- scheduling
 
@@ -525,9 +486,3 @@ class Alert:
         """Keyboard avoidance on or off, with a correction (negative moves up)."""
         lib.xyz_alert_set_keyboard_avoidance(self._handle, _check.flag(enabled, "enabled"),
                                              _check.number(adjust, "adjust"))
-
-
-def keyboard_offset(frame: Sequence[float], keyboard: Sequence[float], adjust: float = 0.0) -> float:
-    """The keyboard avoidance formula, as the engine computes it."""
-    return float(lib.xyz_keyboard_offset(_lib.rect(frame, "frame"), _lib.rect(keyboard, "keyboard"),
-                                         _check.number(adjust, "adjust")))

@@ -12,6 +12,7 @@ from typing import Any, Callable, Dict, Optional, Union
 
 from . import _check, _lib
 from ._deferred import _in_callback
+from ._enums import LimitPer
 
 lib = _lib.lib
 
@@ -20,8 +21,8 @@ lib = _lib.lib
 #: number, or a string with a unit: "90s", "30m", "12h", "90d").
 Per = Union[str, float]
 
-_PERIODS = {"session": 0, "lifetime": 1, "day": 3, "week": 4}
-_WINDOW = 2
+_PERIODS = {str(p): int(p) for p in LimitPer if p is not LimitPer.WINDOW}
+_WINDOW = int(LimitPer.WINDOW)
 _NAMES = {value: name for name, value in _PERIODS.items()}
 
 

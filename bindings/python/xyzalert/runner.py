@@ -14,7 +14,7 @@ import zoneinfo
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import CampaignEvent, EndReason, HideReason, Order, Politeness, State, Status
+from ._enums import STATUS_WORDS, CampaignEvent, EndReason, HideReason, Order, Politeness, State
 from ._step_table import STEPS
 from .alert import Alert
 from .scenario import Scenario, Step
@@ -23,8 +23,7 @@ from .errors import XYZAlertError
 from .history import History
 from .host import Host
 
-_CODES = {Status.EINVAL: "invalid", Status.ESTATE: "state", Status.EDUPLICATE: "duplicate", Status.ECYCLE: "cycle",
-          Status.ENOTFOUND: "not_found", Status.EOWNER: "owner"}
+_CODES = STATUS_WORDS
 
 Event = Dict[str, Any]
 

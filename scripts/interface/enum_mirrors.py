@@ -1,0 +1,227 @@
+"""The mirrors of the enum table (enums.py): the C header's enum blocks and
+name functions, the ABI's name tables, the engine's Swift enums, the C++
+enum classes and their to_string, and Python's IntEnums."""
+from enums import ENUMS
+from regions import NOTICE, ROOT, replace_region, wrap
+
+C_KEYWORDS = {"default", "delete", "new", "this", "class", "public", "private", "and", "or", "not"}
+
+
+def c_suffix(value):
+    return value[3].get("c", value[0].upper()) if len(value) > 3 else value[0].upper()
+
+
+def since_of(value):
+    return value[2] if len(value) > 2 and value[2] else None
+
+
+def camel(word):
+    head, *rest = word.split("_")
+    return head + "".join(p.capitalize() for p in rest)
+
+
+def swift_case(word):
+    name = camel(word)
+    return "`%s`" % name if name in ("default",) else name
+
+
+def with_since(doc, since, base):
+    """`doc` marked "(since) " when `since` is later than `base`."""
+    return "(%s) %s" % (since, doc) if since and since != base else doc
+
+
+def comment_lines(doc, first, rest, close=""):
+    lines = doc.split("\n")
+    out = [first + lines[0]] + [rest + line for line in lines[1:]]
+    out[-1] += close
+    return "\n".join(out)
+
+
+def with_c(kind):
+    return [e for e in ENUMS if e["c"]]
+
+
+# ---------------------------------------------------------------- C header
+
+def header_enum(e):
+    doc = with_since(e["doc"], e["since"], "0.1")
+    lines = [comment_lines(doc, "/** ", " * ", " */"), "typedef enum %s {" % e["c"]]
+    names = [e["prefix"] + c_suffix(v) + (" = 0" if i == 0 else "") + ("," if i < len(e["values"]) - 1 else "")
+             for i, v in enumerate(e["values"])]
+    width = max(len(n) for n in names) + 1
+    for name, v in zip(names, e["values"]):
+        vdoc = with_since(v[1], since_of(v), e["since"])
+        lines.append(comment_lines(vdoc, "    %-*s/**< " % (width, name), " " * (4 + width + 5), " */"))
+    lines.append("} %s;" % e["c"])
+    return "\n".join(lines)
+
+
+def header_names():
+    lines = ['/** @{ */',
+             '/** The word of each value, as the JSON formats, snapshots and traces',
+             ' * write it ("unknown" for a value that is not an enumerator: a newer',
+             ' * library\'s, a bad cast). Static storage; never NULL; any thread. */']
+    for e in ENUMS:
+        if not e["c"] or e["c"] == "xyz_status":
+            continue
+        words = wrap(['"%s"' % v[0] for v in e["values"]], 4, 100).replace("\n    ", "\n * ")
+        since = "(%s) " % e["since"] if e["since"] != "0.1" else ""
+        lines.append("/** %s%s. */" % (since, words))
+        lines.append("XYZ_API const char *%s_name(%s value);" % (e["c"], e["c"]))
+    lines.append("/** @} */")
+    return "\n".join(lines)
+
+
+def header(text):
+    for e in ENUMS:
+        if e["c"]:
+            text = replace_region(text, "enum " + e["c"], header_enum(e), "/* %s */")
+    return replace_region(text, "enum names", header_names(), "/* %s */")
+
+
+# ---------------------------------------------------------------- ABI
+
+def abi_names():
+    out = ["// %s." % NOTICE,
+           "// The *_name() functions: each enum value's word (docs/conventions.md).",
+           "import CXYZAlert",
+           ""]
+    for e in ENUMS:
+        if not e["c"]:
+            continue
+        words = [e["prefix"] + c_suffix(v) if e["c"] == "xyz_status" else v[0] for v in e["values"]]
+        out += ["@c @implementation",
+                "public func %s_name(_ value: %s) -> UnsafePointer<CChar>? {" % (e["c"], e["c"]),
+                "    enumName(value.rawValue, [",
+                wrap(['"%s"' % w for w in words], 8, 110).join(["        ", ","]),
+                "    ])",
+                "}",
+                ""]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- Swift engine
+
+def swift_words():
+    out = ["// %s." % NOTICE,
+           "// The interface's enumerations as the engine holds them: raw values are",
+           "// the C ABI's, descriptions the words of the JSON formats and traces.",
+           "",
+           "/// An enumeration of the interface: its cases' descriptions are its words,",
+           "/// and a word reads back as its case.",
+           "public protocol InterfaceEnum: CaseIterable, CustomStringConvertible {",
+           "    /// The case whose word is `word`; nil for any other text.",
+           "    init?(word: String)",
+           "}",
+           ""]
+    for e in ENUMS:
+        if not e["swift"]:
+            continue
+        out.append(comment_lines(e["doc"], "/// ", "/// "))
+        out.append("public enum %s: Int32, Sendable, InterfaceEnum {" % e["swift"])
+        for i, v in enumerate(e["values"]):
+            out.append(comment_lines(with_since(v[1], since_of(v), e["since"]), "    /// ", "    /// "))
+            out.append("    case %s%s" % (swift_case(v[0]), " = 0" if i == 0 else ""))
+        out += ["", "    public var description: String {", "        switch self {"]
+        for v in e["values"]:
+            out.append('        case .%s: "%s"' % (camel(v[0]), v[0]))
+        out += ["        }", "    }", "", "    public init?(word: String) {", "        switch word {"]
+        for v in e["values"]:
+            out.append('        case "%s": self = .%s' % (v[0], camel(v[0])))
+        out += ["        default: return nil", "        }", "    }", "}", ""]
+        if e.get("fast_eq"):
+            out += ["extension %s {" % e["swift"],
+                    "    /// Raw values compared: the synthesized `==` makes the optimizer retain",
+                    "    /// the object whose property is compared, around each comparison.",
+                    "    @inline(__always)",
+                    "    public static func == (a: %s, b: %s) -> Bool { a.rawValue == b.rawValue }" % (
+                        e["swift"], e["swift"]),
+                    "}", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# ---------------------------------------------------------------- C++
+
+def cpp_name(word):
+    return word + "_" if word in C_KEYWORDS else word
+
+
+def cpp_enums():
+    out = []
+    for e in ENUMS:
+        if not e["cpp"]:
+            continue
+        out.append(comment_lines("%s (%s)." % (e["doc"].rstrip("."), e["c"]), "/** ", " * ", " */"))
+        out.append("enum class %s : int {" % e["cpp"])
+        for v in e["values"]:
+            out.append("    %s = %s%s," % (cpp_name(v[0]), e["prefix"], c_suffix(v)))
+        out += ["};", ""]
+    out += ["/** @{ */",
+            "/** The word of each value, as the JSON formats write it (\"showing\",",
+            " * \"hide_others\", ...); \"unknown\" for a value that is not an enumerator.",
+            " * Static storage. A status has no JSON word: its enumerator's name here",
+            " * (\"ok\", \"not_found\", ...); xyz_status_name() gives the C name. */"]
+    for e in ENUMS:
+        if not e["cpp"]:
+            continue
+        if e["c"] == "xyz_status":
+            out.append("inline std::string_view to_string(%s v) {" % e["cpp"])
+            out.append("    switch (v) {")
+            for v in e["values"]:
+                out.append('    case %s::%s: return "%s";' % (e["cpp"], cpp_name(v[0]), v[0]))
+            out += ["    }", '    return "unknown";', "}"]
+        else:
+            out.append("inline std::string_view to_string(%s v) { return %s_name(static_cast<%s>(v)); }" % (
+                e["cpp"], e["c"], e["c"]))
+    out.append("/** @} */")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- Python
+
+def python_enums():
+    out = []
+    for e in ENUMS:
+        if not e["python"]:
+            continue
+        base = "_CNamed" if e["c"] == "xyz_status" else "_Named"
+        out += ["", "", "class %s(%s):" % (e["python"], base)]
+        doc = "``%s``: %s" % (e["c"], e["doc"][0].lower() + e["doc"][1:])
+        out.append(comment_lines(doc, '    """', "    ", '"""'))
+        out.append("")
+        for i, v in enumerate(e["values"]):
+            name = v[3].get("c", v[0].upper()) if len(v) > 3 else v[0].upper()
+            out.append("    %s = %d" % (name, i))
+            out.append(comment_lines(with_since(v[1], since_of(v), e["since"]), '    """', "    ", '"""'))
+    return "\n".join(out[2:])
+
+
+def status_words_c():
+    status = next(e for e in ENUMS if e["c"] == "xyz_status")
+    out = ["/* A status's word: the code of an error event (docs/formats.md, \"Traces\"). */",
+           "static const char *error_code(xyz_status status) {", "    switch (status) {"]
+    for v in status["values"]:
+        out.append('    case XYZ_%s: return "%s";' % (c_suffix(v), v[0]))
+    out += ["    }", '    return "invalid";', "}"]
+    return "\n".join(out)
+
+
+def status_words_python():
+    status = next(e for e in ENUMS if e["c"] == "xyz_status")
+    rows = ['    Status.%s: "%s",' % (c_suffix(v), v[0]) for v in status["values"]]
+    return "\n\n#: Each status's word: the code of a trace's error event, C++'s to_string.\n" \
+           "STATUS_WORDS = {\n" + "\n".join(rows) + "\n}"
+
+
+def generate(files):
+    """Writes the mirrors of the enums into `files`."""
+    h = ROOT / "include/xyzalert.h"
+    files[h] = header(files[h])
+    files[ROOT / "Sources/XYZAlertABI/EnumNames.swift"] = abi_names()
+    files[ROOT / "Sources/XYZAlert/Model/Words.swift"] = swift_words()
+    hpp = ROOT / "include/xyzalert/enums.hpp"
+    files[hpp] = replace_region(files[hpp], "enums", cpp_enums(), "/* %s */")
+    py = ROOT / "bindings/python/xyzalert/_enums.py"
+    files[py] = replace_region(files[py], "enums", python_enums() + status_words_python(), "# %s")
+    trace = ROOT / "Sources/xyzalert-runner/trace.c"
+    files[trace] = replace_region(files[trace], "status words", status_words_c(), "/* %s */")
