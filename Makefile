@@ -35,6 +35,9 @@ CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
 CLI_RUNNER := $(wildcard Sources/xyzalert-runner/*.c)
 RUNNER_INCLUDE := -ISources/xyzalert-runner/include
 LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
+# The tests of the interface's tables (scripts/interface) and of
+# docs/architecture.md: `make check` and `make lint` run them.
+TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
@@ -92,7 +95,7 @@ demo:
 # types too) and the Swift suites. `make test` stays the full run.
 check: lib cli
 	python3 scripts/interface --check
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
+	$(TABLE_TESTS)
 	$(MAKE) --no-print-directory c-test VALGRIND=
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert $(TOOLS_PYTHON) -m pytest bindings/python/tests -q
@@ -110,7 +113,7 @@ test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example c
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
 	python3 scripts/interface --check
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
+	$(TABLE_TESTS)
 	for f in Sources/xyzalert-cli/*.c Sources/xyzalert-runner/*.c Tests/bench/engine.c; do \
 		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o /dev/null || exit 1; done
 	@if grep -rn "import Foundation" Sources/; then echo "Sources/ must not import Foundation"; exit 1; fi

@@ -61,11 +61,10 @@ extension Schema {
                 }
                 count = Int(n)
             case "per":
-                let words = LimitPer.allCases.filter { $0 != .window }
-                if let word = field.string, let kind = words.first(where: { $0.description == word }) {
-                    per = CapPeriod(kind)
+                if let word = field.string, let kind = LimitPer(word: word), let period = CapPeriod(kind) {
+                    per = period
                 } else {
-                    let names = words.map { "\"\($0)\"" }.joined(separator: ", ")
+                    let names = LimitPer.allCases.filter { CapPeriod($0) != nil }.map { "\"\($0)\"" }.joined(separator: ", ")
                     per = .window(try seconds(field, "a limit's per (\(names) or a window of seconds)", positive: true))
                 }
             default: throw unknownKey(key, in: "a limit", known: ["count", "per"], at: field)

@@ -9,7 +9,6 @@
  * (the time since the step before ended, up to 800 pixels for all of it)
  * plus 24 pixels, so that steps at one time stay apart. The time before a
  * recording's first clock reading is not drawn. */
-#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 

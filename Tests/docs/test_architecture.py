@@ -12,10 +12,8 @@ MEMBER = re.compile(r"^([A-Za-z_]\w*)\.([A-Za-z_]\w*)(\(.*\))?$")
 
 def tracked():
     files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
-    folders = {str(Path(f).parent) + "/" for f in files for _ in [0]}
-    for f in list(folders):
-        parts = f.rstrip("/").split("/")
-        folders.update("/".join(parts[:i]) + "/" for i in range(1, len(parts)))
+    # Every folder that holds a file, at any depth.
+    folders = {"/".join(f.split("/")[:i]) + "/" for f in files for i in range(1, f.count("/") + 1)}
     return files, folders
 
 

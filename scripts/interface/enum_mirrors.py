@@ -2,7 +2,7 @@
 name functions, the ABI's name tables, the engine's Swift enums, the C++
 enum classes and their to_string, and Python's IntEnums."""
 from enums import ENUMS
-from regions import NOTICE, ROOT, replace_region, wrap
+from regions import NOTICE, ROOT, camel, replace_region, wrap
 
 C_KEYWORDS = {"default", "delete", "new", "this", "class", "public", "private", "and", "or", "not"}
 
@@ -13,11 +13,6 @@ def c_suffix(value):
 
 def since_of(value):
     return value[2] if len(value) > 2 and value[2] else None
-
-
-def camel(word):
-    head, *rest = word.split("_")
-    return head + "".join(p.capitalize() for p in rest)
 
 
 def swift_case(word):
@@ -35,10 +30,6 @@ def comment_lines(doc, first, rest, close=""):
     out = [first + lines[0]] + [rest + line for line in lines[1:]]
     out[-1] += close
     return "\n".join(out)
-
-
-def with_c(kind):
-    return [e for e in ENUMS if e["c"]]
 
 
 # ---------------------------------------------------------------- C header
@@ -190,25 +181,25 @@ def python_enums():
         out.append(comment_lines(doc, '    """', "    ", '"""'))
         out.append("")
         for i, v in enumerate(e["values"]):
-            name = v[3].get("c", v[0].upper()) if len(v) > 3 else v[0].upper()
-            out.append("    %s = %d" % (name, i))
+            out.append("    %s = %d" % (c_suffix(v), i))
             out.append(comment_lines(with_since(v[1], since_of(v), e["since"]), '    """', "    ", '"""'))
     return "\n".join(out[2:])
 
 
+STATUS = next(e for e in ENUMS if e["c"] == "xyz_status")
+
+
 def status_words_c():
-    status = next(e for e in ENUMS if e["c"] == "xyz_status")
     out = ["/* A status's word: the code of an error event (docs/formats.md, \"Traces\"). */",
            "static const char *error_code(xyz_status status) {", "    switch (status) {"]
-    for v in status["values"]:
+    for v in STATUS["values"]:
         out.append('    case XYZ_%s: return "%s";' % (c_suffix(v), v[0]))
     out += ["    }", '    return "invalid";', "}"]
     return "\n".join(out)
 
 
 def status_words_python():
-    status = next(e for e in ENUMS if e["c"] == "xyz_status")
-    rows = ['    Status.%s: "%s",' % (c_suffix(v), v[0]) for v in status["values"]]
+    rows = ['    Status.%s: "%s",' % (c_suffix(v), v[0]) for v in STATUS["values"]]
     return "\n\n#: Each status's word: the code of a trace's error event, C++'s to_string.\n" \
            "STATUS_WORDS = {\n" + "\n".join(rows) + "\n}"
 

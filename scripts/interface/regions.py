@@ -48,6 +48,12 @@ def write(outputs, check, program):
     return 0
 
 
+def camel(word):
+    """`word` (snake_case) in lowerCamelCase: a Swift name."""
+    head, *rest = word.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
 def wrap(items, indent, width=110):
     """`items` joined by ", ", broken into lines of at most `width` characters."""
     lines, line = [], ""

@@ -1,14 +1,9 @@
 """The mirrors of the table of steps (steps.py): its docstring lists them."""
 import re
 
-from regions import NOTICE, ROOT, replace_region, wrap
+from regions import NOTICE, ROOT, camel, replace_region, wrap
 from steps import STEPS
 
-
-
-def camel(key):
-    head, *rest = key.split("_")
-    return head + "".join(word.capitalize() for word in rest)
 
 
 def case_name(step):

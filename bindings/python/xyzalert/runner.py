@@ -23,7 +23,6 @@ from .errors import XYZAlertError
 from .history import History
 from .host import Host
 
-_CODES = STATUS_WORDS
 
 Event = Dict[str, Any]
 
@@ -304,7 +303,7 @@ class ScenarioPlayer:
         try:
             self._run(step)
         except XYZAlertError as error:
-            self.trace.error(_CODES.get(error.code, "invalid"), error.message)
+            self.trace.error(STATUS_WORDS.get(error.code, "invalid"), error.message)
         return step
 
     def play(self) -> None:
@@ -391,7 +390,7 @@ class ScenarioPlayer:
             try:
                 dispatch.tick()
             except XYZAlertError as error:
-                trace.error(_CODES.get(error.code, "invalid"), error.message)
+                trace.error(STATUS_WORDS.get(error.code, "invalid"), error.message)
             trace.touched.add(name)
             for touched in trace.touched:
                 if touched in order:
