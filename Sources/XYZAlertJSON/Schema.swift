@@ -157,22 +157,21 @@ struct Schema {
         return n
     }
 
-    func choice<T>(_ value: JSONValue, _ what: String, _ options: [(String, T)]) throws(LoadError) -> T {
-        if let s = value.string, let match = options.first(where: { $0.0 == s }) {
-            return match.1
-        }
-        let names = options.map { "\"\($0.0)\"" }
-        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        throw fail("\(what) must be \(list), got \(value.described)", at: value)
-    }
-
     /// One of the words of an interface enumeration (Words.swift); the error
     /// lists them in value order.
     func choice<T: InterfaceEnum>(_ value: JSONValue, _ what: String, _ type: T.Type) throws(LoadError) -> T {
         if let word = value.string, let option = T(word: word) {
             return option
         }
-        return try choice(value, what, T.allCases.map { ($0.description, $0) })  // (the error)
+        throw notOneOf(T.allCases.map { $0.description }, value, what)
+    }
+
+    /// "`what` must be "a", "b" or "c", got ...": the error of a word that is
+    /// none of `words` (not generic: one copy serves every enumeration).
+    func notOneOf(_ words: [String], _ value: JSONValue, _ what: String) -> LoadError {
+        let names = words.map { "\"\($0)\"" }
+        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return fail("\(what) must be \(list), got \(value.described)", at: value)
     }
 
     func rect(_ value: JSONValue, _ what: String) throws(LoadError) -> Rect {
