@@ -98,6 +98,7 @@ struct StackRankingTests {
         }
     }
 
+    #if DEBUG
     @Test func theRankingGivesTheSweepsEvents() throws {
         // 1,000 random sequences of 60 steps (fixed seeds), each applied to a
         // domain that keeps rankings and to one that sweeps: the same
@@ -123,7 +124,9 @@ struct StackRankingTests {
         // (The sequences do reach the ranked path, and often.)
         #expect(ranked > 3_000, "\(ranked) ranked events")
     }
+    #endif  // (the cost counters exist in debug builds only)
 
+    #if DEBUG
     @Test func aCycleOverAFullLaneLooksAtAFewPlaces() throws {
         // A limit of 50 over 100 cover alerts of rising priorities: a cover
         // alert above them all shows (the weakest visible one hides), is
@@ -149,4 +152,5 @@ struct StackRankingTests {
         #expect(home.sweptAlerts == before, "swept \(home.sweptAlerts - before) alerts")
         home.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 }

@@ -189,6 +189,7 @@ struct SweepTests {
         home.checkInvariants()
     }
 
+    #if DEBUG
     @Test func aJoiningPageIsComputedAloneNotTheWholeTree() throws {
         // A root with 200 tabs: the 201st joins at the cost of its own subtree.
         let r = Recorder()
@@ -206,7 +207,9 @@ struct SweepTests {
         #expect(r.take() == ["show banner page"])
         root.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 
+    #if DEBUG
     @Test func aTabSwitchComputesTheTwoTabsAlone() throws {
         let r = Recorder()
         let root = page("root", r)
@@ -219,6 +222,7 @@ struct SweepTests {
         #expect(r.take() == ["hide a0 page", "show a1 page"])
         root.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 
     /// A root with `count` tabs, each with one alert shown once (hidden
     /// since, on screen), and the tab `active` active.
@@ -237,6 +241,7 @@ struct SweepTests {
         return (root, tabs)
     }
 
+    #if DEBUG
     @Test func aTabSwitchSweepsTheTwoTabsNotTheWholeStack() throws {
         // 1,000 alerts on screen, hidden on the tabs that are not active.
         let r = Recorder()
@@ -255,6 +260,7 @@ struct SweepTests {
         }
         root.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 
     @Test func aTabSwitchUnderAHideOthersAlertOfTheRootSweepsItsFocus() throws {
         // The root's `hideOthers` alert hides every tab's alert; a switch
@@ -271,6 +277,7 @@ struct SweepTests {
         root.checkInvariants()
     }
 
+    #if DEBUG
     @Test func moreFlipsThanTheBoundSweepTheWholeStackOnceThenFocusAgain() throws {
         // No active child: all 100 tabs show their alert (each covers the
         // one before); choosing one makes 99 pages stop at once, past what
@@ -289,7 +296,9 @@ struct SweepTests {
         #expect(root.sweptAlerts - before <= 8, "swept \(root.sweptAlerts - before) alerts")
         root.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 
+    #if DEBUG
     @Test func destroyingLeafPagesOneByOneLooksAtTheirOwnLanesOnly() throws {
         // 200 child pages, each with an alert in a lane of its own on
         // screen: destroying them from the last one back must not look at
@@ -307,4 +316,5 @@ struct SweepTests {
         #expect(r.take().count == 400)  // remove and finish, destroyed, for each
         root.checkInvariants()
     }
+    #endif  // (the cost counters exist in debug builds only)
 }

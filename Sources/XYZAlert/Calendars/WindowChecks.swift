@@ -19,9 +19,9 @@ extension Domain {
     /// The wall clock calendars and campaigns read: the history's, else the
     /// clock given with the campaign set, else the root's host's; 0 without any.
     func readWallClock() -> Double {
-        let outer = readOnlyCallback
-        readOnlyCallback = "the history's clock"
-        defer { readOnlyCallback = outer }
+        let outer = hostCalls.readOnlyCallback
+        hostCalls.readOnlyCallback = "the history's clock"
+        defer { hostCalls.readOnlyCallback = outer }
         if let history {
             return history.now()
         }
@@ -38,11 +38,11 @@ extension Domain {
     /// clamped (`LocalTime.clamped`); 0 (UTC) without a host or an answer.
     func utcOffset(at wall: Double) -> Double {
         guard let root, let host = root.host else { return 0 }
-        let outer = readOnlyCallback
-        readOnlyCallback = "the host's utc_offset"
+        let outer = hostCalls.readOnlyCallback
+        hostCalls.readOnlyCallback = "the host's utc_offset"
         var answer: Double?
         runHostCode(host) { answer = host.utcOffset(root, wall: wall) }
-        readOnlyCallback = outer
+        hostCalls.readOnlyCallback = outer
         let offset = LocalTime.clamped(answer ?? 0)
         root.recording?.utcOffsetRead(offset, at: wall)
         return offset

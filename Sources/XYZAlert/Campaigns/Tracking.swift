@@ -138,15 +138,15 @@ extension Dispatch {
         let domain = self.domain
         try domain.requireMutable("change campaigns")
         var settlement = Settlement()
-        domain.passesHeld += 1
+        domain.passes.held += 1
         do {
             try body(&settlement)
         } catch {
-            domain.passesHeld -= 1
+            domain.passes.held -= 1
             try settlement.settle()
             throw error
         }
-        domain.passesHeld -= 1
+        domain.passes.held -= 1
         try settlement.settle()
     }
 
@@ -280,7 +280,7 @@ extension Dispatch {
         }
         // A live alert with its id: the instance finishes `duplicate`
         // whatever its policy says (no host call failed: nothing to refuse).
-        if alert.onDuplicate == .reject, let key = alert.key, domain.ids.find(key, digest: alert.keyDigest) != nil {
+        if alert.onDuplicate == .reject, let key = alert.key, domain.index.ids.find(key, digest: alert.keyDigest) != nil {
             let ending = page.domain.finishUnadded(alert, .duplicate, on: page, &settlement)
             page.domain.report(ending)
             return

@@ -1,4 +1,4 @@
-/// The live alerts of a domain by id (`Domain.ids`): an open-addressing hash
+/// The live alerts of a domain by id (`Domain.index.ids`): an open-addressing hash
 /// table with linear probing and backward-shift deletion.
 ///
 /// Every alert with an id hashes it once, when it is made (`Alert.keyDigest`,

@@ -62,7 +62,7 @@ extension Alert {
             if !top.coverable && alert.exclusive != .wait {
                 return "\(name) is blocked by \(top.quotedName): it is not coverable"
             }
-            if let domain = alert.dispatch?.domain, domain.stacksInUse,
+            if let domain = alert.dispatch?.domain, domain.lanes.stacksInUse,
                let room = domain.currentScreenFacts().lane(alert.laneKey).room, !room.hasHideOthers {
                 let shown = room.visible.map { $0.quotedName }.joined(separator: ", ")
                 return "\(name) is queued: lane '\(alert.lane)' is full (\(room.visible.count) of \(room.limit.visible) visible: \(shown))"
@@ -84,7 +84,7 @@ extension Alert {
                 return "\(name) is hidden and will be restored at the next pass"
             }
             return "\(name) is ready and will show at the next pass"
-                + (alert.dispatch!.domain.flushRequested ? " (a flush is requested)" : "")
+                + (alert.dispatch!.domain.passes.flushRequested ? " (a flush is requested)" : "")
         case .showAfter:
             return "\(name) is waiting: its show_after delay (\(CapPeriod.words(alert.showAfter))) has not passed"
         case .triggerDelay:

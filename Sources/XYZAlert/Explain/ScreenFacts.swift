@@ -35,7 +35,7 @@ final class ScreenFacts {
 
     /// O(s log s) for the s alerts on screen. Participation must be current.
     init(_ domain: Domain) {
-        participationVersion = domain.participationVersion
+        participationVersion = domain.participation.version
         positions.reserveCapacity(domain.stack.count)
         for (index, alert) in domain.stack.enumerated() {
             positions[ObjectIdentifier(alert)] = index
@@ -57,7 +57,7 @@ final class ScreenFacts {
             }
             lanes[alert.laneKey] = lane
         }
-        if domain.stacksInUse {
+        if domain.lanes.stacksInUse {
             for key in Array(lanes.keys) {
                 guard let room = domain.laneRoom(key) else { continue }
                 lanes[key]!.room = room
@@ -74,18 +74,18 @@ final class ScreenFacts {
     func position(of alert: Alert) -> Int? { positions[ObjectIdentifier(alert)] }
 
     func isCurrent(for domain: Domain) -> Bool {
-        participationVersion == domain.participationVersion
+        participationVersion == domain.participation.version
     }
 }
 
 extension Domain {
     /// The screen facts as the domain is now (participation computed first).
     func currentScreenFacts() -> ScreenFacts {
-        if let facts = screenFacts, facts.isCurrent(for: self) {
+        if let facts = screen.facts, facts.isCurrent(for: self) {
             return facts
         }
         let facts = ScreenFacts(self)
-        screenFacts = facts
+        screen.facts = facts
         return facts
     }
 }

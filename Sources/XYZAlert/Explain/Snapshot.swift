@@ -106,7 +106,7 @@ extension Dispatch {
         if let targeting = owner.targeting, let set = targeting.set {
             campaigns = set.campaigns.map { ($0.id, targeting.counts(of: $0.id, in: domain)) }
         }
-        return DomainSnapshot(pages: pages, laneLimits: limits, stack: stack.map(info), keyboard: domain.keyboard,
-                              isDeferred: domain.isDeferred, flushRequested: domain.flushRequested, campaigns: campaigns)
+        return DomainSnapshot(pages: pages, laneLimits: limits, stack: stack.map(info), keyboard: domain.keyboard.frame,
+                              isDeferred: domain.isDeferred, flushRequested: domain.passes.flushRequested, campaigns: campaigns)
     }
 }

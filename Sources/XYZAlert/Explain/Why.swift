@@ -62,7 +62,7 @@ extension Alert {
                 why.until = max(0, extras!.wake - domain.now())
             }
         case .laneGap:
-            if let until = domain.laneBlockedUntil[laneKey ?? Domain.mainLane] {
+            if let until = domain.gaps.blockedUntil[laneKey ?? Domain.mainLane] {
                 why.until = max(0, until - domain.now())
             }
         default:
@@ -113,8 +113,8 @@ extension Alert {
         if let dependency = dependencies.first(where: { $0.state != .finished }) {
             return AlertWhy(.dependency, alert: dependency)
         }
-        if let id = idDependencies.first(where: { domain.ids[$0] != nil }) {
-            return AlertWhy(.idDependency, alert: domain.ids[id], id: id.string)
+        if let id = idDependencies.first(where: { domain.index.ids[$0] != nil }) {
+            return AlertWhy(.idDependency, alert: domain.index.ids[id], id: id.string)
         }
         if let holder = dispatch.heldBy {
             return AlertWhy(.suspended, page: holder)
@@ -157,7 +157,7 @@ extension Alert {
             return AlertWhy(.lowerPriority, alert: first)
         }
         // docs/rules.md §17: the lane's gap held its next show back at the last pass.
-        if !domain.laneBlockedUntil.isEmpty, domain.laneBlockedUntil[laneKey ?? Domain.mainLane] != nil {
+        if !domain.gaps.blockedUntil.isEmpty, domain.gaps.blockedUntil[laneKey ?? Domain.mainLane] != nil {
             return AlertWhy(.laneGap)
         }
         return AlertWhy(.deferred)

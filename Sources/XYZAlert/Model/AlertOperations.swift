@@ -157,14 +157,14 @@ extension Alert {
         guard !idDependencyList.contains(key, digest: digest) else {
             return
         }
-        let blocker = state.isLive ? dispatch!.domain.ids.find(key, digest: digest) : nil
+        let blocker = state.isLive ? dispatch!.domain.index.ids.find(key, digest: digest) : nil
         if let blocker, let path = DependencyGraph.path(from: blocker, to: self, DependencyGraph.currentDomains) {
             throw AlertError(.cycle, "cannot add the dependency: " + DependencyGraph.describe([self] + path))
         }
         idDependencyList.append(key, digest: digest)
         if state.isLive {
             dispatch!.recording?.recordDependency(self, id: id)
-            dispatch!.domain.idWaiters[key, default: WaiterList()].append(self)
+            dispatch!.domain.index.idWaiters[key, default: WaiterList()].append(self)
             if blocker != nil {
                 unmet += 1
                 dispatch!.updateQueue(self)

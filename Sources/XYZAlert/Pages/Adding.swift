@@ -36,7 +36,7 @@ extension Dispatch {
                 throw AlertError(.invalidArgument, "cannot add an alert without id that has caps: its caps count displays under its id")
             }
             if let id = alert.key {
-                if let live = domain.ids.find(id, digest: alert.keyDigest) {
+                if let live = domain.index.ids.find(id, digest: alert.keyDigest) {
                     guard alert.onDuplicate != .reject else {
                         throw AlertError(.duplicate, "cannot add alert '\(id)': a live alert with that id is already in the domain of \(quotedName)")
                     }
@@ -124,10 +124,10 @@ extension Dispatch {
         var checked = false
         for alert in batch where alert.onCapped == .drop && history.mayCap(alert) && alert.selectionFlags & SelectionFlags.test == 0 {
             checked = true
-            let outer = domain.readOnlyCallback
-            domain.readOnlyCallback = "the history's clock"
+            let outer = domain.hostCalls.readOnlyCallback
+            domain.hostCalls.readOnlyCallback = "the history's clock"
             let verdict = history.verdict(for: alert, utcOffset: { self.domain.utcOffset(at: $0) })
-            domain.readOnlyCallback = outer
+            domain.hostCalls.readOnlyCallback = outer
             if verdict != nil {
                 capped.append(alert)
             }
@@ -152,11 +152,11 @@ extension Dispatch {
         }
         let resolve: DependencyGraph.Resolver = { alert, id in
             if alert === single || members.contains(ObjectIdentifier(alert)) {
-                return live(domain.ids[id], id) ?? inBatch(id)
+                return live(domain.index.ids[id], id) ?? inBatch(id)
             }
             guard alert.state.isLive else { return nil }
             let home = alert.dispatch!.domain
-            return live(home.ids[id], id) ?? (home === domain ? inBatch(id) : nil)
+            return live(home.index.ids[id], id) ?? (home === domain ? inBatch(id) : nil)
         }
         if let cycle = DependencyGraph.cycle(from: joining, resolve, excluding: gone) {
             throw AlertError(.cycle, "cannot add alerts: " + DependencyGraph.describe(cycle))
@@ -171,11 +171,11 @@ extension Dispatch {
                                                   _ settlement: inout Settlement) throws(AlertError) {
         var addedAt: Double?
         for alert in joining {
-            alert.seq = domain.nextSeq
-            domain.nextSeq += 1
+            alert.seq = domain.index.nextSeq
+            domain.index.nextSeq += 1
             alert.addedLifo = storedOrder == .lifo
             if alert.preempt == .equal {
-                domain.preemptsEqual = true
+                domain.passes.preemptsEqual = true
             }
             alert.dispatch = self
             alert.state = alert.startsWaiting ? .waiting : .ready
@@ -200,16 +200,16 @@ extension Dispatch {
             if let lane = alert.laneKey {
                 domain.useLane(lane, 1)
             }
-            domain.liveCount += 1
+            domain.index.liveCount += 1
             if let id = alert.key {
                 // Alerts already waiting for this id now have one more unmet dependency.
-                if !domain.idWaiters.isEmpty, let waiters = domain.idWaiters[id] {
+                if !domain.index.idWaiters.isEmpty, let waiters = domain.index.idWaiters[id] {
                     for waiter in waiters {
                         waiter.unmet += 1
                         waiter.dispatch!.updateQueue(waiter)
                     }
                 }
-                domain.ids.insert(alert)
+                domain.index.ids.insert(alert)
             }
         }
         for alert in joining {
@@ -217,13 +217,13 @@ extension Dispatch {
             // retains and releases the arrays.)
             if !alert.idDependencies.isEmpty || !alert.dependencies.isEmpty {
                 for id in alert.idDependencies {
-                    domain.idWaiters[id, default: WaiterList()].append(alert)
+                    domain.index.idWaiters[id, default: WaiterList()].append(alert)
                 }
                 for dependency in alert.dependencies where dependency.state != .finished {
                     dependency.dependents.append(alert)
                 }
                 alert.unmet = alert.dependencies.count { $0.state != .finished }
-                    + alert.idDependencies.count { domain.ids[$0] != nil }
+                    + alert.idDependencies.count { domain.index.ids[$0] != nil }
             } else {
                 alert.unmet = 0
             }

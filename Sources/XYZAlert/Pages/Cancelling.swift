@@ -49,12 +49,12 @@ extension Domain {
     /// them. Alerts a callback ended or moved to another domain are skipped;
     /// one on screen for less than its `min_visible` ends at it, uncounted.
     func cancelMany(_ request: CancelRequest, _ settlement: inout Settlement) -> Int {
-        if joinedCancels != nil {
-            joinedCancels!.join(request)
+        if passes.joinedCancels != nil {
+            passes.joinedCancels!.join(request)
             return 0
         }
-        joinedCancels = JoinedCancels()
-        defer { joinedCancels = nil }
+        passes.joinedCancels = JoinedCancels()
+        defer { passes.joinedCancels = nil }
         var ended = 0
         var current: CancelRequest? = request
         while let request = current, !isDead {
@@ -67,7 +67,7 @@ extension Domain {
                 endAndReport(alert, .cancelled, &settlement)
                 ended += 1
             }
-            current = joinedCancels!.take()
+            current = passes.joinedCancels!.take()
         }
         return ended
     }

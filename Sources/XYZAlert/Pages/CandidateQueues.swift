@@ -6,7 +6,7 @@ extension Dispatch {
     func updateQueue(_ alert: Alert) {
         let wanted = alert.state == .ready && alert.unmet == 0 && alert.extras?.parked == nil
         if wanted && alert.queueIndex < 0 {
-            domain.scheduleChanges &+= 1
+            domain.passes.scheduleChanges &+= 1
             if let lane = alert.laneKey {
                 if otherLanes[lane] == nil {
                     domain.laneState(lane).addPage(self)
@@ -29,7 +29,7 @@ extension Dispatch {
             if alert.exclusive == .wait { otherLanes[lane]!.wait.remove(alert) } else { otherLanes[lane]!.cover.remove(alert) }
             if otherLanes[lane]!.isEmpty {
                 otherLanes[lane] = nil
-                domain.laneStates[lane]?.removePage(self)
+                domain.lanes.byName[lane]?.removePage(self)
             }
         } else if alert.exclusive == .wait { waitQueue.remove(alert) } else { coverQueue.remove(alert) }
     }

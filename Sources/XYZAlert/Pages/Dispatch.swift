@@ -51,7 +51,7 @@ public final class Dispatch {
     /// Whether this dispatch or an ancestor is suspended, as of the last
     /// computation of participation: its candidates are not selected.
     @exclusivity(unchecked) var isHeld = false
-    /// Its position in its domain's `participating` list, -1 when not in it.
+    /// Its position in its domain's `participation.pages` list, -1 when not in it.
     @exclusivity(unchecked) var participationIndex = -1
     /// The capacity (0: none) and, while one is set, the queued alerts
     /// lowest-ranked first (see Capacity.swift).
@@ -103,7 +103,7 @@ public final class Dispatch {
     /// Whether an active-child provider is set.
     public var hasActiveChildProvider: Bool { activeChildProvider != nil }
     /// The keyboard frame last reported for this domain.
-    public var keyboard: Rect { domain.keyboard }
+    public var keyboard: Rect { domain.keyboard.frame }
     /// This dispatch and its descendants, parents first.
     var subtree: [Dispatch] {
         var out: [Dispatch] = [self]
@@ -207,7 +207,7 @@ public final class Dispatch {
         }
         let recorded = recordCall { .keyboard(page: $0.page(self), frame: frame, duration: duration) }
         defer { recorded?.end() }
-        domain.keyboard = frame
+        domain.keyboard.frame = frame
         domain.moveStep(duration: duration)
     }
 
@@ -219,7 +219,7 @@ public final class Dispatch {
         try requireUsable("flush")
         let recorded = recordPageCall(.flush)
         defer { recorded?.end() }
-        domain.flushRequested = false
+        domain.passes.flushRequested = false
         defer { domain.armTimer() }
         try domain.run()
     }
@@ -253,7 +253,7 @@ public final class Dispatch {
 
     /// The live alert of this dispatch with this id, if any. O(1).
     public func find(_ id: String) -> Alert? {
-        guard let alert = domain.ids[ExactString(id)], alert.dispatch === self else { return nil }
+        guard let alert = domain.index.ids[ExactString(id)], alert.dispatch === self else { return nil }
         return alert
     }
 

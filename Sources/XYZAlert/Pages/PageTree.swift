@@ -27,7 +27,7 @@ extension Dispatch {
                 walker = d.parent
             }
         }
-        if domain.isRunning || newParent?.domain.isRunning == true {
+        if domain.passes.isRunning || newParent?.domain.passes.isRunning == true {
             throw AlertError(.state, "cannot set the parent of \(quotedName) while its domain is delivering events")
         }
         if let newParent, newParent.domain !== domain {
@@ -78,7 +78,7 @@ extension Dispatch {
         var movingIDs: [ExactString: Alert] = [:]
         for alert in moving {
             if let id = alert.key {
-                if target.ids.find(id, digest: alert.keyDigest) != nil {
+                if target.index.ids.find(id, digest: alert.keyDigest) != nil {
                     throw AlertError(.duplicate, "cannot attach \(quotedName): id '\(id)' is used by live alerts in both domains")
                 }
                 movingIDs[id] = alert
@@ -89,9 +89,9 @@ extension Dispatch {
             guard alert.state.isLive else { return nil }
             let dispatch = alert.dispatch!
             if dispatch.domain === target || memberIDs.contains(ObjectIdentifier(dispatch)) {
-                return target.ids[id] ?? movingIDs[id]
+                return target.index.ids[id] ?? movingIDs[id]
             }
-            let found = dispatch.domain.ids[id]
+            let found = dispatch.domain.index.ids[id]
             if dispatch.domain === old, let found, memberIDs.contains(ObjectIdentifier(found.dispatch!)) {
                 return nil
             }
@@ -103,7 +103,7 @@ extension Dispatch {
         var starts: [Alert] = moving
         for alert in moving {
             if let id = alert.key {
-                starts += target.idWaiters[id] ?? WaiterList()
+                starts += target.index.idWaiters[id] ?? WaiterList()
             }
         }
         if let cycle = DependencyGraph.cycle(from: starts, resolve) {

@@ -37,7 +37,7 @@ extension Alert {
 extension Domain {
     /// Puts a live alert under one of its tags.
     func index(_ alert: Alert, tag: ExactString) {
-        tagged[tag, default: [:]][ObjectIdentifier(alert)] = alert
+        index.tagged[tag, default: [:]][ObjectIdentifier(alert)] = alert
     }
 
     /// Puts a live alert under all its tags (it joined the domain).
@@ -50,9 +50,9 @@ extension Domain {
     /// Takes an alert out of the index (it ended or left the domain).
     func unindexTags(of alert: Alert) {
         for tag in alert.tagKeys {
-            tagged[tag]?[ObjectIdentifier(alert)] = nil
-            if tagged[tag]?.isEmpty == true {
-                tagged[tag] = nil
+            index.tagged[tag]?[ObjectIdentifier(alert)] = nil
+            if index.tagged[tag]?.isEmpty == true {
+                index.tagged[tag] = nil
             }
         }
     }
@@ -63,7 +63,7 @@ extension Domain {
     /// all of them).
     /// With `queuedOnly`, only the alerts not on screen.
     func cancellationOrder(tag: ExactString?, queuedOnly: Bool = false) -> [Alert] {
-        let chosen = tag.map { tagged[$0].map { Array($0.values) } ?? [] } ?? Domain.liveAlerts(of: dispatches)
+        let chosen = tag.map { index.tagged[$0].map { Array($0.values) } ?? [] } ?? Domain.liveAlerts(of: dispatches)
         guard !chosen.isEmpty else { return [] }
         if queuedOnly {
             return chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }

@@ -40,11 +40,11 @@ extension Domain {
                 wall = outside.readAt
             } else if let history, history.mayCap(alert) {
                 stampRecordedCall()
-                let outer = readOnlyCallback
-                readOnlyCallback = "the history's clock"
+                let outer = hostCalls.readOnlyCallback
+                hostCalls.readOnlyCallback = "the history's clock"
                 let capped = history.verdict(for: alert, utcOffset: { self.utcOffset(at: $0) })
                 wall = capped == nil ? 0 : history.now()
-                readOnlyCallback = outer
+                hostCalls.readOnlyCallback = outer
                 guard let capped else { break }
                 if alert.onCapped == .drop {
                     return (alert, .capped)
@@ -139,10 +139,10 @@ extension Domain {
         guard let recording = root?.recording, recording.isInCall else { return }
         _ = now()
         if let history, recording.needsWallReading {
-            let outer = readOnlyCallback
-            readOnlyCallback = "the history's clock"
+            let outer = hostCalls.readOnlyCallback
+            hostCalls.readOnlyCallback = "the history's clock"
             let wall = history.now()
-            readOnlyCallback = outer
+            hostCalls.readOnlyCallback = outer
             recording.wallRead(wall)
         }
     }
@@ -161,7 +161,7 @@ extension Dispatch {
             throw AlertError(.state, "cannot set the history of \(quotedName): it is not the root of its domain (set it on \(domain.root!.quotedName))")
         }
         try domain.requireMutable("set the history")
-        if domain.isRunning {
+        if domain.passes.isRunning {
             throw AlertError(.state, "cannot set the history of \(quotedName) while its domain is delivering events")
         }
         let domain = self.domain
@@ -193,16 +193,16 @@ extension Domain {
         // A recording replays with the displays it saw: one of a domain it
         // does not see, counted in a history it shares, breaks it.
         breakOtherRecordings(of: history, "which showed \(alert.alertName)")
-        let outer = readOnlyCallback
-        readOnlyCallback = "the history's clock"
+        let outer = hostCalls.readOnlyCallback
+        hostCalls.readOnlyCallback = "the history's clock"
         history.countDisplay(of: alert)
-        readOnlyCallback = outer
+        hostCalls.readOnlyCallback = outer
         // A display counted under a key other lanes share (`all`, a tag)
         // may cap the candidate a lane's gap holds back: those lanes are
         // looked at again, so that it is parked (why `capped`) now, not
         // when the gap ends. (Without a gap a lane's candidate shows, or
         // is held by what is on screen, and no cap is read for it.)
-        if hasLanes && !laneLeftAt.isEmpty {
+        if hasLanes && !gaps.leftAt.isEmpty {
             markAllLanesDirty()
         }
     }

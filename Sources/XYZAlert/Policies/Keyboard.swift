@@ -1,3 +1,20 @@
+/// A domain's keyboard and its move sweeps (`Domain.keyboard`).
+struct KeyboardState {
+    /// The keyboard's frame (zero: hidden).
+    var frame = Rect.zero
+    /// How many alerts of the stack have a nonzero `offset`. With the
+    /// keyboard hidden every wanted offset is 0, so while this is 0 too a
+    /// move sweep has nothing to do and `moveStep` returns at once.
+    var offsetAlerts = 0
+    /// Numbers the sweeps of `moveStep` (see `PassState.hideSweeps`).
+    var moveSweeps = 0
+    /// Whether a `move` callback is running, and the duration of a move
+    /// asked for from inside it (a frame, the keyboard or an avoidance
+    /// setting changed there): the sweep runs again once it returns.
+    var moveIsRunning = false
+    var movePendingDuration: Double?
+}
+
 /// Keyboard avoidance: moving on-screen alerts out of the keyboard's way.
 extension Domain {
     /// Moves, top of stack first, every showing alert whose wanted offset
@@ -14,21 +31,21 @@ extension Domain {
     /// (The check for nothing to move is inlined: every pass ends with it.)
     @discardableResult @inline(__always)
     func moveStep(duration: Double) -> Int {
-        if keyboard.height <= 0 && offsetAlerts == 0 {
+        if keyboard.frame.height <= 0 && keyboard.offsetAlerts == 0 {
             return 0
         }
         return moveSweep(duration: duration)
     }
 
     private func moveSweep(duration: Double) -> Int {
-        if moveIsRunning {
-            movePendingDuration = duration
+        if keyboard.moveIsRunning {
+            keyboard.movePendingDuration = duration
             return 0
         }
         var duration = duration
-        moveSweeps += 1
-        var sweep = moveSweeps
-        var version = stackVersion
+        keyboard.moveSweeps += 1
+        var sweep = keyboard.moveSweeps
+        var version = screen.version
         var moved = 0
         var i = stack.count - 1
         while !isDead && i >= 0 {
@@ -36,27 +53,27 @@ extension Domain {
             i -= 1
             let dispatch = alert.dispatch!
             guard alert.moveMark < sweep, alert.state == .showing, !dispatch.isDestroyed else { continue }
-            let dy = alert.wantedOffset(keyboard: keyboard)
+            let dy = alert.wantedOffset(keyboard: keyboard.frame)
             guard dy != alert.offset else { continue }
             alert.moveMark = sweep
             moved += 1
-            offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
+            keyboard.offsetAlerts += (dy != 0 ? 1 : 0) - (alert.offset != 0 ? 1 : 0)
             alert.offset = dy
             dispatch.recording?.delivered(alert, finished: false)
             if let host = dispatch.host {
-                moveIsRunning = true
+                keyboard.moveIsRunning = true
                 runHostCode(host) { host.move(alert, dy: dy, duration: duration) }
-                moveIsRunning = false
+                keyboard.moveIsRunning = false
             }
-            if let pending = movePendingDuration {
-                movePendingDuration = nil
+            if let pending = keyboard.movePendingDuration {
+                keyboard.movePendingDuration = nil
                 duration = pending
-                moveSweeps += 1
-                sweep = moveSweeps
-                version = stackVersion
+                keyboard.moveSweeps += 1
+                sweep = keyboard.moveSweeps
+                version = screen.version
                 i = stack.count - 1
-            } else if version != stackVersion {
-                version = stackVersion
+            } else if version != screen.version {
+                version = screen.version
                 i = stack.count - 1
             }
         }

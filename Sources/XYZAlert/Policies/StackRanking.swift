@@ -70,7 +70,7 @@ extension Domain {
     /// `stackLaneEvent` would find it; `.none` when the ranking cannot say
     /// (the caller forgets it and sweeps).
     func rankedStackEvent(_ pass: Int, _ state: LaneState, pages: [Dispatch]?, limit: LaneLimit) -> PassEvent?? {
-        guard limit.visible > 1, limit.onFull == .queue, laneLeftAt.isEmpty, let ranked = state.ranking else {
+        guard limit.visible > 1, limit.onFull == .queue, gaps.leftAt.isEmpty, let ranked = state.ranking else {
             return .none
         }
         let lane = state.key
@@ -121,7 +121,9 @@ extension Domain {
                 unhide = alert
             }
         }
-        rankedStackEvents &+= 1
+        #if DEBUG
+        counters.rankedStackEvents &+= 1
+        #endif
         state.settled = false
         if let hide {
             return .some(displaced ? .end(hide, .displaced) : .hide(hide, .covered))
@@ -140,7 +142,7 @@ extension Domain {
     /// After a sweep of a lane with a limit found it settled: its ranking,
     /// when its on-screen alerts are simple (see above). O(s log s).
     func keepRanking(_ state: LaneState, _ alerts: [Alert], limit: LaneLimit) {
-        guard keepsStackRankings, limit.visible > 1, limit.onFull == .queue,
+        guard lanes.keepsStackRankings, limit.visible > 1, limit.onFull == .queue,
               alerts.allSatisfy({ $0.isRankable && $0.dispatch!.isParticipating }) else {
             state.ranking = nil
             return

@@ -41,8 +41,8 @@ extension Dispatch {
         defer { recorded?.end() }
         let limit = LaneLimit(visible: visible, onFull: onFull)
         laneLimits[ExactString(lane)] = limit.isDefault ? nil : limit
-        domain.stacksInUse = !laneLimits.isEmpty
-        domain.screenFacts = nil
+        domain.lanes.stacksInUse = !laneLimits.isEmpty
+        domain.screen.facts = nil
         domain.unsettleLane(named: ExactString(lane))
         try Settlement.settle(domain)
     }
@@ -152,7 +152,9 @@ extension Domain {
             state.ranking = nil
         }
         state.settled = false
-        sweptAlerts &+= alerts.count
+        #if DEBUG
+        counters.sweptAlerts &+= alerts.count
+        #endif
         var top: ScreenTop?
         var competing: [(priority: Int32, index: Int)] = []
         var exclusiveShows = false
@@ -185,7 +187,7 @@ extension Domain {
             }
             evicting = first != nil
         }
-        if !laneLeftAt.isEmpty, chosen != nil || evicting, gapHolds(lane) {
+        if !gaps.leftAt.isEmpty, chosen != nil || evicting, gapHolds(lane) {
             chosen = nil
             evicting = false
         }
@@ -276,7 +278,7 @@ extension Domain {
             && selectIn(pages, above: nil, lane: lane) != nil {
             return nil
         }
-        if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
+        if !gaps.leftAt.isEmpty, chosen != nil, gapHolds(lane) {
             chosen = nil
         }
         guard let chosen else {

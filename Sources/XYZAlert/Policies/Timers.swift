@@ -43,35 +43,35 @@ extension Domain {
 
     private func readClock() -> Double {
         if let host = root?.host {
-            let outer = readOnlyCallback
-            readOnlyCallback = "the host's clock"
+            let outer = hostCalls.readOnlyCallback
+            hostCalls.readOnlyCallback = "the host's clock"
             var reading: Double?
             runHostCode(host) { reading = host.now() }
-            readOnlyCallback = outer
+            hostCalls.readOnlyCallback = outer
             if let reading {
                 if reading.isFinite {
-                    if !clockHasRead {
-                        clockHasRead = true
-                        clockOffset = clockReadBadFirst ? reading - lastReading : 0
-                        lastReading = reading - clockOffset
-                    } else if case let time = reading - clockOffset, time >= lastReading, time.isFinite {
-                        lastReading = time
+                    if !clock.hasRead {
+                        clock.hasRead = true
+                        clock.offset = clock.readBadFirst ? reading - clock.lastReading : 0
+                        clock.lastReading = reading - clock.offset
+                    } else if case let time = reading - clock.offset, time >= clock.lastReading, time.isFinite {
+                        clock.lastReading = time
                     } else {
                         // A clock that went back (or past the largest
                         // time): only forward movement counts.
-                        clockOffset = finiteTime(reading - lastReading)
+                        clock.offset = finiteTime(reading - clock.lastReading)
                     }
-                } else if !clockHasRead {
-                    clockReadBadFirst = true
+                } else if !clock.hasRead {
+                    clock.readBadFirst = true
                 }
-                return lastReading
+                return clock.lastReading
             }
         }
         let instant = xyz_monotonic_seconds()
-        let origin = clockOrigin ?? instant
-        clockOrigin = origin
-        lastReading = instant - origin
-        return lastReading
+        let origin = clock.origin ?? instant
+        clock.origin = origin
+        clock.lastReading = instant - origin
+        return clock.lastReading
     }
 
     /// `alert` was just added: its ttl starts, at `time`.
@@ -133,24 +133,24 @@ extension Domain {
     /// stays 1, as with cancels, Cancelling.swift). The host's timer, if one
     /// was asked for, counts as used up.
     func fireDueTimers(_ settlement: inout Settlement) {
-        requestedTimer = nil
-        if (!wakes.isEmpty || gapWake != nil) && fireWakes(at: now(), &settlement) {
+        clock.requestedTimer = nil
+        if (!wakes.isEmpty || gaps.wake != nil) && fireWakes(at: now(), &settlement) {
             settlement.needPass(self)
         }
         guard deadlines.first != nil else { return }
-        if tickedWhileFiring != nil {
-            tickedWhileFiring = true
+        if passes.tickedWhileFiring != nil {
+            passes.tickedWhileFiring = true
             return
         }
-        tickedWhileFiring = false
-        defer { tickedWhileFiring = nil }
+        passes.tickedWhileFiring = false
+        defer { passes.tickedWhileFiring = nil }
         var time = now()
         while true {
             while !isDead, let alert = deadlines.first, alert.deadline <= time {
                 endAndReport(alert, alert.state.isOnScreen ? .timeout : .expired, &settlement)
             }
-            guard !isDead, tickedWhileFiring == true else { return }
-            tickedWhileFiring = false
+            guard !isDead, passes.tickedWhileFiring == true else { return }
+            passes.tickedWhileFiring = false
             time = now()
         }
     }
@@ -168,7 +168,7 @@ extension Domain {
         if let wake = wakes.first?.extras!.wake {
             earliest = min(earliest ?? wake, wake)
         }
-        if let wake = gapWake {
+        if let wake = gaps.wake {
             earliest = min(earliest ?? wake, wake)
         }
         return earliest
@@ -180,10 +180,10 @@ extension Domain {
     /// while a pass delivers: the call that runs it arms the timer after.
     @inline(never)
     func armTimer() {
-        guard hasTimerWork, !isDead, !isRunning, let root else { return }
-        let earliest = wakes.isEmpty && gapWake == nil ? deadlines.first?.deadline : earliestDeadline
-        guard earliest != requestedTimer else { return }
-        requestedTimer = earliest
+        guard hasTimerWork, !isDead, !passes.isRunning, let root else { return }
+        let earliest = wakes.isEmpty && gaps.wake == nil ? deadlines.first?.deadline : earliestDeadline
+        guard earliest != clock.requestedTimer else { return }
+        clock.requestedTimer = earliest
         let delay = earliest.map { max(0, finiteTime($0 - now())) } ?? -1
         if let host = root.host {
             runHostCode(host) { host.setTimer(root, delay: delay) }
@@ -191,13 +191,13 @@ extension Domain {
     }
 
     /// Whether a timer runs or one was asked for: else `armTimer` has nothing to do.
-    var hasTimerWork: Bool { requestedTimer != nil || deadlines.count > 0 || wakes.count > 0 || gapWake != nil }
+    var hasTimerWork: Bool { clock.requestedTimer != nil || deadlines.count > 0 || wakes.count > 0 || gaps.wake != nil }
 
     /// The domain ends (its root is destroyed): an outstanding timer request
     /// is withdrawn.
     func cancelTimer() {
-        guard requestedTimer != nil, let root else { return }
-        requestedTimer = nil
+        guard clock.requestedTimer != nil, let root else { return }
+        clock.requestedTimer = nil
         if let host = root.host {
             runHostCode(host) { host.setTimer(root, delay: -1) }
         }

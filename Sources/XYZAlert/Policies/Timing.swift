@@ -154,7 +154,7 @@ extension Dispatch {
         defer { recorded?.end() }
         let key = ExactString(lane)
         gaps[key] = seconds > 0 ? seconds : nil
-        domain.gapsInUse = !gaps.isEmpty
+        domain.gaps.inUse = !gaps.isEmpty
         domain.unsettleLane(named: key)
         try Settlement.settle(domain)
     }
@@ -225,7 +225,7 @@ extension Domain {
     /// An alert of `lane` left the screen: its gap starts now.
     func laneLeft(_ lane: ExactString?) {
         guard gap(lane) != nil else { return }
-        laneLeftAt[lane ?? Domain.mainLane] = now()
+        gaps.leftAt[lane ?? Domain.mainLane] = now()
     }
 
     /// Whether the lane's gap holds back a show now; if so, the time it
@@ -234,12 +234,12 @@ extension Domain {
     /// function: docs/performance.md.)
     @inline(never)
     func gapHolds(_ lane: ExactString?) -> Bool {
-        guard let gap = gap(lane), let left = laneLeftAt[lane ?? Domain.mainLane] else { return false }
+        guard let gap = gap(lane), let left = gaps.leftAt[lane ?? Domain.mainLane] else { return false }
         let until = finiteTime(left + gap)
         guard now() < until else { return false }
         let key = lane ?? Domain.mainLane
-        if laneBlockedUntil.updateValue(until, forKey: key) != until {
-            gapEnds.heapPush((until, key)) { $0.until < $1.until }
+        if gaps.blockedUntil.updateValue(until, forKey: key) != until {
+            gaps.ends.heapPush((until, key)) { $0.until < $1.until }
         }
         return true
     }
@@ -356,12 +356,12 @@ extension Domain {
                 endAndReport(alert, reason, &settlement)
             }
         }
-        if let wake = gapWake, wake <= time {
+        if let wake = gaps.wake, wake <= time {
             // Each lane whose gap ended is looked at again, and only it.
-            while let (until, key) = gapEnds.first, until <= time {
-                gapEnds.heapPopFirst { $0.until < $1.until }
-                guard laneBlockedUntil[key] == until else { continue }
-                laneBlockedUntil[key] = nil
+            while let (until, key) = gaps.ends.first, until <= time {
+                gaps.ends.heapPopFirst { $0.until < $1.until }
+                guard gaps.blockedUntil[key] == until else { continue }
+                gaps.blockedUntil[key] = nil
                 if hasLanes, let state = laneState(named: key) {
                     pushDirty(state)
                 }

@@ -96,8 +96,8 @@ extension Recording {
             // what their domain brings: its keyboard, its history.
             for root in [newParent.root, dispatch.root] where unseen.contains(where: { $0 === root }) {
                 declare(root.subtree)
-                if root.domain.keyboard != .zero {
-                    append(.keyboard(page: page(root), frame: root.domain.keyboard, duration: 0))
+                if root.domain.keyboard.frame != .zero {
+                    append(.keyboard(page: page(root), frame: root.domain.keyboard.frame, duration: 0))
                 }
                 if let history = root.domain.history, startingHistory == nil {
                     historyAttached(history, from: root.domain)

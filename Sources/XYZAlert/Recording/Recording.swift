@@ -216,8 +216,8 @@ public final class Recording {
         if let root = domain.root {
             startingCampaigns = captureCampaigns(root)
         }
-        if domain.keyboard != .zero, let root = dispatches.first {
-            append(.keyboard(page: page(root), frame: domain.keyboard, duration: 0))
+        if domain.keyboard.frame != .zero, let root = dispatches.first {
+            append(.keyboard(page: page(root), frame: domain.keyboard.frame, duration: 0))
         }
     }
 

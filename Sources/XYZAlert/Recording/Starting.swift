@@ -7,11 +7,11 @@ extension Dispatch {
     public func startRecording() throws(AlertError) {
         defer { checkAfterCall() }
         try requireUsable("start recording")
-        if domain.isRunning {
+        if domain.passes.isRunning {
             throw AlertError(.state, "cannot start recording from inside a callback of \(quotedName)'s domain")
         }
-        if domain.liveCount > 0 {
-            throw AlertError(.state, "cannot start recording: the domain of \(quotedName) has \(domain.liveCount) live alert(s), and what they did before cannot be replayed; start recording before adding alerts")
+        if domain.index.liveCount > 0 {
+            throw AlertError(.state, "cannot start recording: the domain of \(quotedName) has \(domain.index.liveCount) live alert(s), and what they did before cannot be replayed; start recording before adding alerts")
         }
         for dispatch in domain.dispatches {
             if dispatch.activeChildProvider != nil {

@@ -14,7 +14,7 @@ enum DependencyGraph {
 
     /// Resolution within the alerts' current domains.
     static func currentDomains(_ alert: Alert, _ id: ExactString) -> Alert? {
-        alert.state.isLive ? alert.dispatch!.domain.ids[id] : nil
+        alert.state.isLive ? alert.dispatch!.domain.index.ids[id] : nil
     }
 
     static func successors(of alert: Alert, _ resolve: Resolver, excluding gone: Set<ObjectIdentifier> = []) -> [Alert] {

@@ -88,7 +88,7 @@ extension Domain {
             extras.pendingEnd = nil
             extras.awaitingShowAfter = false
         }
-        if gapsInUse && alert.state.isOnScreen {
+        if gaps.inUse && alert.state.isOnScreen {
             laneLeft(alert.laneKey)
         }
         dispatch.leaveCapacityQueue(alert)
@@ -99,7 +99,7 @@ extension Domain {
                 stack.remove(at: i)
             }
             if alert.offset != 0 {
-                offsetAlerts -= 1
+                keyboard.offsetAlerts -= 1
             }
             laneLeftScreen(alert)
         }
@@ -110,7 +110,7 @@ extension Domain {
         if let lane = alert.laneKey {
             useLane(lane, -1)
         }
-        liveCount -= 1
+        index.liveCount -= 1
         alert.state = .finished
         alert.endReason = reason
         // (Each loop is skipped when empty: most alerts have no dependency
@@ -123,9 +123,9 @@ extension Domain {
         }
         if !alert.idDependencies.isEmpty {
             for id in alert.idDependencies {
-                idWaiters[id]?.remove(alert)
-                if idWaiters[id]?.isEmpty == true {
-                    idWaiters[id] = nil
+                index.idWaiters[id]?.remove(alert)
+                if index.idWaiters[id]?.isEmpty == true {
+                    index.idWaiters[id] = nil
                 }
             }
         }
@@ -136,8 +136,8 @@ extension Domain {
                 free(waiter, &settlement)
             }
         }
-        if let id = alert.key, ids.remove(alert) {
-            if !idWaiters.isEmpty, let waiters = idWaiters[id] {
+        if let id = alert.key, index.ids.remove(alert) {
+            if !index.idWaiters.isEmpty, let waiters = index.idWaiters[id] {
                 for waiter in waiters {
                     free(waiter, &settlement)
                 }

@@ -31,7 +31,7 @@ extension Domain {
         }
         // StackRanking.swift: a lane's ranking holds its on-screen alerts
         // (simple ones) by priority, then show order.
-        for lane in [mainLaneState] + Array(laneStates.values) {
+        for lane in [lanes.main] + Array(lanes.byName.values) {
             guard let ranking = lane.ranking else { continue }
             let own = stack.filter { hasLanes ? $0.laneKey == lane.key : true }
             require(Set(ranking.map(ObjectIdentifier.init)) == Set(own.map(ObjectIdentifier.init))
@@ -44,11 +44,11 @@ extension Domain {
         // SweepFocus.swift: an alert showing on a page that does not take
         // part is on a page that flipped since "main" last settled, and the
         // stack is in `stackOrder`.
-        let flipped = Set(flippedPages.map(ObjectIdentifier.init))
+        let flipped = Set(focus.flippedPages.map(ObjectIdentifier.init))
         for (i, alert) in stack.enumerated() {
             require(i == 0 || stack[i - 1].stackOrder < alert.stackOrder, "\(alert.quotedName) is out of stack order")
-            require(alert.stackOrder < nextStackOrder, "\(alert.quotedName) has a stack order not given yet")
-            if !flipsOverflowed && alert.state == .showing, let dispatch = alert.dispatch {
+            require(alert.stackOrder < screen.nextOrder, "\(alert.quotedName) has a stack order not given yet")
+            if !focus.flipsOverflowed && alert.state == .showing, let dispatch = alert.dispatch {
                 require(dispatch.isParticipating || flipped.contains(ObjectIdentifier(dispatch)),
                         "\(alert.quotedName) shows on \(dispatch.quotedName), which neither takes part nor flipped")
             }
@@ -84,7 +84,7 @@ extension Domain {
                 require(alert.state.isOnScreen == onScreen.contains(ObjectIdentifier(alert)),
                         "\(alert.quotedName) is \(alert.state) but \(alert.state.isOnScreen ? "not " : "")on the stack")
                 let unmet = alert.dependencies.count { $0.state != .finished }
-                    + alert.idDependencies.count { ids[$0] != nil }
+                    + alert.idDependencies.count { index.ids[$0] != nil }
                 require(alert.unmet == unmet, "\(alert.quotedName) counts \(alert.unmet) unmet dependencies, not \(unmet)")
                 require((alert.queueIndex >= 0) == (alert.state == .ready && unmet == 0 && !alert.isParked),
                         "\(alert.quotedName) is \(alert.queueIndex >= 0 ? "" : "not ")queued while \(alert.state) with \(unmet) unmet\(alert.isParked ? ", parked" : "")")
@@ -102,13 +102,13 @@ extension Domain {
                 require((alert.deadlineIndex >= 0) == timed,
                         "\(alert.quotedName) is \(alert.state) and \(timed ? "not " : "")in the deadline heap")
                 for tag in alert.tagKeys {
-                    require(tagged[tag]?[ObjectIdentifier(alert)] === alert, "\(alert.quotedName) is not indexed under its tag '\(tag)'")
+                    require(index.tagged[tag]?[ObjectIdentifier(alert)] === alert, "\(alert.quotedName) is not indexed under its tag '\(tag)'")
                 }
                 if let key = alert.key {
-                    require(ids[key] === alert, "ids does not map '\(key)' to its live alert")
+                    require(index.ids[key] === alert, "ids does not map '\(key)' to its live alert")
                 }
                 for id in alert.idDependencies {
-                    require(idWaiters[id]?.contains { $0 === alert } == true, "\(alert.quotedName) is not a waiter of '\(id)'")
+                    require(index.idWaiters[id]?.contains { $0 === alert } == true, "\(alert.quotedName) is not a waiter of '\(id)'")
                 }
                 for dependency in alert.dependencies where dependency.state != .finished {
                     require(dependency.dependents.contains { $0 === alert }, "\(alert.quotedName) is not a dependent")
@@ -117,31 +117,31 @@ extension Domain {
         }
         wakes.checkInvariants { $0.dispatch?.domain === self }
         require(history == nil || history!.lists(self), "the history does not list its domain")
-        require(gapsInUse == !root.gaps.isEmpty, "gapsInUse is \(gapsInUse) but the root has \(root.gaps.count) gaps")
-        require(stacksInUse == !root.laneLimits.isEmpty, "stacksInUse is \(stacksInUse) but the root has \(root.laneLimits.count) lane limits")
+        require(gaps.inUse == !root.gaps.isEmpty, "gaps.inUse is \(gaps.inUse) but the root has \(root.gaps.count) gaps")
+        require(lanes.stacksInUse == !root.laneLimits.isEmpty, "lanes.stacksInUse is \(lanes.stacksInUse) but the root has \(root.laneLimits.count) lane limits")
         require(onScreen.count == stack.count, "the stack holds alerts of no dispatch")
-        require(offsetAlerts == stack.count { $0.offset != 0 }, "offsetAlerts is \(offsetAlerts)")
-        require(live == liveCount, "liveCount is \(liveCount), but \(live) alerts are live")
-        var lanes: [ExactString: Int] = [:]
+        require(keyboard.offsetAlerts == stack.count { $0.offset != 0 }, "keyboard.offsetAlerts is \(keyboard.offsetAlerts)")
+        require(live == index.liveCount, "index.liveCount is \(index.liveCount), but \(live) alerts are live")
+        var laneCounts: [ExactString: Int] = [:]
         for dispatch in dispatches {
             for alert in dispatch.alerts {
-                if let lane = alert.laneKey { lanes[lane, default: 0] += 1 }
+                if let lane = alert.laneKey { laneCounts[lane, default: 0] += 1 }
             }
         }
-        require(lanes == laneStates.mapValues { $0.live }, "the lanes count \(laneStates.mapValues { $0.live }), not \(lanes)")
-        require(Set(lanesInUse.map { $0.key ?? Domain.mainLane }) == Set([Domain.mainLane] + lanes.keys)
-                    && lanesInUse.count == lanes.count + 1, "lanesInUse is not the lanes in use")
-        if participationIsCurrent {
-            require(participating.indices.allSatisfy { participating[$0].participationIndex == $0 },
+        require(laneCounts == lanes.byName.mapValues { $0.live }, "the lanes count \(lanes.byName.mapValues { $0.live }), not \(laneCounts)")
+        require(Set(lanes.inUse.map { $0.key ?? Domain.mainLane }) == Set([Domain.mainLane] + laneCounts.keys)
+                    && lanes.inUse.count == laneCounts.count + 1, "lanes.inUse is not the lanes in use")
+        if participation.isCurrent {
+            require(participation.pages.indices.allSatisfy { participation.pages[$0].participationIndex == $0 },
                     "a participating page's index is wrong")
             require(dispatches.allSatisfy { $0.isParticipating == ($0.participationIndex >= 0) },
                     "the participating list is not the participating pages")
         }
-        require(lanesInUse.indices.allSatisfy { lanesInUse[$0].position == $0 && lanesInUse[$0].status != .gone }, "a lane's position is wrong")
-        require(lanesInUse.allSatisfy { lane in lane.status != .dirty || dirtyLanes.contains { $0 === lane } },
-                "a lane marked dirty is not in dirtyLanes")
+        require(lanes.inUse.indices.allSatisfy { lanes.inUse[$0].position == $0 && lanes.inUse[$0].status != .gone }, "a lane's position is wrong")
+        require(lanes.inUse.allSatisfy { lane in lane.status != .dirty || lanes.dirty.contains { $0 === lane } },
+                "a lane marked dirty is not in lanes.dirty")
         if hasLanes {
-            for lane in lanesInUse {
+            for lane in lanes.inUse {
                 require(lane.stack.elementsEqual(stack.filter { $0.laneKey == lane.key }, by: ===),
                         "the stack of lane '\(lane.key?.string ?? "main")' is not its alerts of the domain's stack")
                 if lane.key != nil {
@@ -154,15 +154,15 @@ extension Domain {
                 }
             }
         }
-        require(ids.count <= live, "ids maps finished alerts")
-        for (id, waiters) in idWaiters {
-            require(!waiters.isEmpty, "idWaiters keeps an empty entry for '\(id)'")
+        require(index.ids.count <= live, "ids maps finished alerts")
+        for (id, waiters) in index.idWaiters {
+            require(!waiters.isEmpty, "index.idWaiters keeps an empty entry for '\(id)'")
             for waiter in waiters {
                 require(waiter.state.isLive && waiter.dispatch?.domain === self && waiter.idDependencies.contains(id),
-                        "idWaiters lists \(waiter.quotedName) under '\(id)' wrongly")
+                        "index.idWaiters lists \(waiter.quotedName) under '\(id)' wrongly")
             }
         }
-        for (tag, members) in tagged {
+        for (tag, members) in index.tagged {
             require(!members.isEmpty, "the tag index keeps an empty entry for '\(tag)'")
             for alert in members.values {
                 require(alert.state.isLive && alert.dispatch?.domain === self && alert.tagKeys.contains(tag),
@@ -170,8 +170,8 @@ extension Domain {
             }
         }
         deadlines.checkInvariants { $0.state.isLive && $0.dispatch?.domain === self }
-        ids.checkInvariants()
-        for waiters in idWaiters.values {
+        index.ids.checkInvariants()
+        for waiters in index.idWaiters.values {
             waiters.checkInvariants()
         }
         for dispatch in dispatches {
@@ -180,7 +180,7 @@ extension Domain {
                 alert.tagList.checkInvariants()
             }
         }
-        for alert in ids.alerts {
+        for alert in index.ids.alerts {
             require(alert.state.isLive && alert.dispatch?.domain === self, "ids maps \(alert.quotedName) wrongly")
         }
     }
@@ -210,23 +210,25 @@ extension Dispatch {
         #endif
     }
 
+    #if DEBUG
     /// How many pages the participation computations of its domain have
     /// visited so far (docs/rules.md §3, rule 1): for complexity tests.
-    @_spi(Testing) public var participationVisits: Int { domain.participationVisits }
+    @_spi(Testing) public var participationVisits: Int { domain.counters.participationVisits }
 
     /// How many on-screen alerts the sweeps of its domain were given so far
     /// (see SweepFocus.swift): for complexity tests.
-    @_spi(Testing) public var sweptAlerts: Int { domain.sweptAlerts }
+    @_spi(Testing) public var sweptAlerts: Int { domain.counters.sweptAlerts }
 
     /// How many events (and settled looks) lanes with a limit took from
     /// their ranking (see StackRanking.swift): for tests.
-    @_spi(Testing) public var rankedStackEvents: Int { domain.rankedStackEvents }
+    @_spi(Testing) public var rankedStackEvents: Int { domain.counters.rankedStackEvents }
+    #endif
 
     /// Turns the ranking of lanes with a limit (StackRanking.swift) on or
     /// off for this dispatch's domain, as it is now: for tests that compare
     /// the events it gives with those of the sweep.
     @_spi(Testing) public func keepStackRankings(_ on: Bool) {
-        domain.keepsStackRankings = on
+        domain.lanes.keepsStackRankings = on
         if !on {
             domain.unsettleAllLanes()
         }

@@ -10,8 +10,8 @@ extension Domain {
     static func transfer(_ moving: [Alert], from source: Domain, to target: Domain) {
         guard !moving.isEmpty else { return }
         let members = Set(moving.map(ObjectIdentifier.init))
-        source.liveCount -= moving.count
-        target.liveCount += moving.count
+        source.index.liveCount -= moving.count
+        target.index.liveCount += moving.count
         for alert in moving where !alert.tagKeys.isEmpty {
             source.unindexTags(of: alert)
             target.indexTags(of: alert)
@@ -25,8 +25,8 @@ extension Domain {
         var touched: [Alert] = []
         // Ids leave the source: its other alerts waiting for them are freed.
         for alert in moving {
-            guard let key = alert.key, source.ids.remove(alert) else { continue }
-            for waiter in source.idWaiters[key] ?? WaiterList() where !members.contains(ObjectIdentifier(waiter)) {
+            guard let key = alert.key, source.index.ids.remove(alert) else { continue }
+            for waiter in source.index.idWaiters[key] ?? WaiterList() where !members.contains(ObjectIdentifier(waiter)) {
                 waiter.unmet -= 1
                 touched.append(waiter)
             }
@@ -37,25 +37,25 @@ extension Domain {
             dependencyIDs.formUnion(alert.idDependencies)
         }
         for id in dependencyIDs {
-            let rest = source.idWaiters[id]?.filter { !members.contains(ObjectIdentifier($0)) } ?? []
-            source.idWaiters[id] = rest.isEmpty ? nil : WaiterList(rest)
+            let rest = source.index.idWaiters[id]?.filter { !members.contains(ObjectIdentifier($0)) } ?? []
+            source.index.idWaiters[id] = rest.isEmpty ? nil : WaiterList(rest)
         }
         // Ids arrive in the target: its alerts waiting for them are blocked.
         for alert in moving {
             guard let key = alert.key else { continue }
-            for waiter in target.idWaiters[key] ?? WaiterList() {
+            for waiter in target.index.idWaiters[key] ?? WaiterList() {
                 waiter.unmet += 1
                 touched.append(waiter)
             }
-            target.ids.insert(alert)
+            target.index.ids.insert(alert)
         }
         // The moving alerts wait in the target, counted against its ids.
         for alert in moving {
             for id in alert.idDependencies {
-                target.idWaiters[id, default: WaiterList()].append(alert)
+                target.index.idWaiters[id, default: WaiterList()].append(alert)
             }
             alert.unmet = alert.dependencies.count { $0.state != .finished }
-                + alert.idDependencies.count { target.ids[$0] != nil }
+                + alert.idDependencies.count { target.index.ids[$0] != nil }
             touched.append(alert)
         }
         for alert in touched {
@@ -118,17 +118,17 @@ extension Domain {
         domains.reserveCapacity(children.count)
         for (i, child) in children.enumerated() {
             let domain = Domain(root: child)
-            domain.gapsInUse = !child.gaps.isEmpty
-            domain.stacksInUse = !child.laneLimits.isEmpty
-            domain.preemptsEqual = preemptsEqual
+            domain.gaps.inUse = !child.gaps.isEmpty
+            domain.lanes.stacksInUse = !child.laneLimits.isEmpty
+            domain.passes.preemptsEqual = passes.preemptsEqual
             if let recording = child.recording, recording.isInCall {
                 domain.splitInRecordedCall = recording.callSerial
             }
             domain.history = history
             history?.attach(domain)
-            domain.nextSeq = nextSeq
+            domain.index.nextSeq = index.nextSeq
             domain.forgetFlips(overflowing: true)
-            domain.keyboard = keyboard
+            domain.keyboard.frame = keyboard.frame
             domain.continueNumbering(self)
             // The rest takes part as before; the new domain computes its own.
             leaveParticipation(child)
@@ -142,8 +142,8 @@ extension Domain {
                 pauseDuration(alert)
             }
             domain.stack = stacks[i]
-            domain.offsetAlerts = domain.stack.count { $0.offset != 0 }
-            offsetAlerts -= domain.offsetAlerts
+            domain.keyboard.offsetAlerts = domain.stack.count { $0.offset != 0 }
+            keyboard.offsetAlerts -= domain.keyboard.offsetAlerts
             let moving = Domain.liveAlerts(of: subtree)
             moveLanePages(of: subtree, to: domain) {
                 Domain.transfer(moving, from: self, to: domain)
@@ -161,7 +161,7 @@ extension Domain {
     /// of this domain), into this one. Its alerts rank after this domain's in
     /// add order and its on-screen alerts go on top of the stack, each keeping
     /// their own order: two domains have no common clock to interleave them.
-    /// The incoming alerts are numbered on from this domain's `nextSeq` in
+    /// The incoming alerts are numbered on from this domain's `index.nextSeq` in
     /// their own order, so numbers grow by the alerts that move (adding
     /// `other.nextSeq` to each doubled them at every join after a split,
     /// and overflowed after about 60). O(the subtree's dispatches, and
@@ -170,13 +170,13 @@ extension Domain {
         // Running durations leave on the other root's scale and holds, and
         // run on this one's (docs/rules.md §17).
         other.pauseDurations()
-        preemptsEqual = preemptsEqual || other.preemptsEqual
+        passes.preemptsEqual = passes.preemptsEqual || other.passes.preemptsEqual
         let dispatches = subtree.subtree
         var moving: [Alert] = []
         for dispatch in dispatches {
             moving += dispatch.alerts
             dispatch.domain = self
-            // Not in this domain's `participating` yet: computed for the
+            // Not in this domain's `participation.pages` yet: computed for the
             // subtree alone (its lanes are marked below, so a page that
             // stops taking part gets its hides).
             dispatch.participationIndex = -1
@@ -184,13 +184,13 @@ extension Domain {
         }
         moving.sort { $0.seq < $1.seq }
         for alert in moving {
-            alert.seq = nextSeq
-            nextSeq += 1
+            alert.seq = index.nextSeq
+            index.nextSeq += 1
         }
         continueNumbering(other)
         participationChanged(below: subtree)
-        offsetAlerts += other.offsetAlerts
-        other.offsetAlerts = 0
+        keyboard.offsetAlerts += other.keyboard.offsetAlerts
+        other.keyboard.offsetAlerts = 0
         other.moveLanePages(of: dispatches, to: self) {
             Domain.transfer(Domain.liveAlerts(of: dispatches), from: other, to: self)
         }
@@ -199,8 +199,8 @@ extension Domain {
         // "main" built the lanes' stacks from this domain's stack).
         let incoming = other.stack
         for alert in incoming {
-            alert.stackOrder = nextStackOrder
-            nextStackOrder &+= 1
+            alert.stackOrder = screen.nextOrder
+            screen.nextOrder &+= 1
         }
         stack += incoming
         // (Pages that join keep alerts on screen whose participation did
@@ -222,9 +222,9 @@ extension Domain {
         }
         other.history?.detach(ObjectIdentifier(other))
         other.history = nil
-        let formerRoot = other.requestedTimer != nil ? other.root : nil
-        other.ids = IDIndex()
-        other.idWaiters = [:]
+        let formerRoot = other.clock.requestedTimer != nil ? other.root : nil
+        other.index.ids = IDIndex()
+        other.index.idWaiters = [:]
         other.root = nil
         other.isDead = true
         // The subtree's root roots no domain any more: its host's timer is
@@ -246,7 +246,7 @@ extension Domain {
     private func moveLanePages(of dispatches: [Dispatch], to target: Domain, _ transfer: () -> Void) {
         for dispatch in dispatches {
             for lane in dispatch.otherLanes.keys {
-                laneStates[lane]?.removePage(dispatch)
+                lanes.byName[lane]?.removePage(dispatch)
             }
         }
         transfer()
@@ -261,10 +261,10 @@ extension Domain {
     /// Numbers passes and sweeps on from `other`'s, so that the marks of
     /// alerts coming from it stay below every later pass and sweep here.
     private func continueNumbering(_ other: Domain) {
-        passNumber = max(passNumber, other.passNumber)
-        hideSweeps = max(hideSweeps, other.hideSweeps)
-        moveSweeps = max(moveSweeps, other.moveSweeps)
-        focusMarks = max(focusMarks, other.focusMarks)  // (pages keep the marks they got)
-        nextStackOrder = max(nextStackOrder, other.nextStackOrder)
+        passes.number = max(passes.number, other.passes.number)
+        passes.hideSweeps = max(passes.hideSweeps, other.passes.hideSweeps)
+        keyboard.moveSweeps = max(keyboard.moveSweeps, other.keyboard.moveSweeps)
+        focus.marks = max(focus.marks, other.focus.marks)  // (pages keep the marks they got)
+        screen.nextOrder = max(screen.nextOrder, other.screen.nextOrder)
     }
 }

@@ -11,9 +11,9 @@ extension Domain {
         computeParticipation(askProviders: true)
         var heldBack = false
         guard hasLanes else {
-            let event = stacksInUse ? anyLaneEvent(pass, mainLaneState, in: stack, pages: nil, &heldBack)
+            let event = lanes.stacksInUse ? anyLaneEvent(pass, lanes.main, in: stack, pages: nil, &heldBack)
                 : laneEvent(pass, nil, in: stack, pages: nil, &heldBack)
-            passEndedSettled = event == nil && !heldBack
+            passes.endedSettled = event == nil && !heldBack
             return event
         }
         return nextLaneEvent(pass)
@@ -22,34 +22,34 @@ extension Domain {
     /// `nextEvent` with more than one lane in use (docs/rules.md §14): each
     /// lane on its own, in byte order of their names, looking only at the
     /// lanes something changed in since each was last seen settled
-    /// (`dirtyLanes`); a lane seen without an event is clean until
+    /// (`lanes.dirty`); a lane seen without an event is clean until
     /// something marks it again, one whose event a mark held back is looked
     /// at by the next pass. O(log L) per lane looked at, plus that lane's
     /// stack and candidate pages.
     @inline(never)
     func nextLaneEvent(_ pass: Int) -> PassEvent? {
-        while let lane = dirtyLanes.first {
+        while let lane = lanes.dirty.first {
             if lane.status == .gone {
                 popDirty()
                 continue
             }
             var heldBack = false
             let pages = lane.key == nil ? nil : lane.pages
-            if let event = stacksInUse ? anyLaneEvent(pass, lane, in: lane.stack, pages: pages, &heldBack)
+            if let event = lanes.stacksInUse ? anyLaneEvent(pass, lane, in: lane.stack, pages: pages, &heldBack)
                 : laneEvent(pass, lane, in: lane.stack, pages: pages, &heldBack) {
                 return event
             }
             popDirty()
             if heldBack {
                 lane.status = .heldBack
-                heldLanes.append(lane)
+                lanes.held.append(lane)
             } else {
                 lane.status = .clean
             }
         }
-        passEndedSettled = heldLanes.isEmpty
-        let held = heldLanes
-        heldLanes = []
+        passes.endedSettled = lanes.held.isEmpty
+        let held = lanes.held
+        lanes.held = []
         for lane in held where lane.status == .heldBack {
             pushDirty(lane)
         }
@@ -83,15 +83,15 @@ extension Domain {
         // (nil: "main" while it is the only lane; its state is then read in
         // place, which retains nothing on the hot path.)
         let lane = laneState?.key
-        let settled = laneState?.settled ?? mainLaneState.settled
+        let settled = laneState?.settled ?? lanes.main.settled
         // What a sweep looks at: for "main" alone and a long stack, the
         // part of it that can have events (see SweepFocus.swift). (Two
         // branches, not a variable: a copy of the array would retain it.)
         let focused = laneState == nil && alerts.count >= Domain.minimumStackForFocus
         var top: ScreenTop?
         if settled {
-            top = laneState == nil ? mainLaneState.settledTop : laneState!.settledTop
-        } else if let cursor = laneState == nil ? mainLaneState.cursor : laneState!.cursor,
+            top = laneState == nil ? lanes.main.settledTop : laneState!.settledTop
+        } else if let cursor = laneState == nil ? lanes.main.cursor : laneState!.cursor,
                   cursor.isValid(pass, self, focused ? mainSweepList(pass).count : alerts.count) {
             top = cursor.top
         } else if focused {
@@ -110,7 +110,7 @@ extension Domain {
         }
         // docs/rules.md §17: a lane's gap holds its next show back (its
         // hides and unhides go on).
-        if !laneLeftAt.isEmpty, chosen != nil, gapHolds(lane) {
+        if !gaps.leftAt.isEmpty, chosen != nil, gapHolds(lane) {
             chosen = nil
         }
         // Settled, a show that hides nothing changes no one's visibility;
@@ -122,25 +122,27 @@ extension Domain {
             if let laneState {
                 laneState.settleEmpty()
             } else {
-                mainLaneState.settleEmpty()
-                if flipsToForget {
+                lanes.main.settleEmpty()
+                if focus.flipsToForget {
                     forgetFlips(overflowing: false)
                 }
             }
             return chosen.map(PassEvent.show)
         }
         if focused {
-            return sweepLane(pass, mainLaneState, in: mainSweepList(pass), top: top, chosen: chosen,
+            return sweepLane(pass, lanes.main, in: mainSweepList(pass), top: top, chosen: chosen,
                              settled: settled, &heldBack)
         }
-        return sweepLane(pass, laneState ?? mainLaneState, in: alerts, top: top, chosen: chosen, settled: settled,
+        return sweepLane(pass, laneState ?? lanes.main, in: alerts, top: top, chosen: chosen, settled: settled,
                          &heldBack)
     }
 
     /// The top of the participating alerts among `alerts`.
     @inline(__always)
     func participatingTop(_ alerts: [Alert]) -> ScreenTop? {
-        sweptAlerts &+= alerts.count
+        #if DEBUG
+        counters.sweptAlerts &+= alerts.count
+        #endif
         var top: ScreenTop?
         for i in alerts.indices {
             let alert = alerts[i]
@@ -177,13 +179,15 @@ extension Domain {
             cursor = resumed
             heldBack = heldBack || cursor.heldBack
         } else {
-            cursor = LaneCursor(pass: pass, changes: scheduleChanges, participation: participationVersion,
+            cursor = LaneCursor(pass: pass, changes: passes.scheduleChanges, participation: participation.version,
                                 top: top, chosen: choice, count: alerts.count,
                                 position: alerts.count - 1, hiding: chosen?.exclusive == .hideOthers)
             cursor.endsAtHideOthers = settled && chosen?.exclusive == .hideOthers
         }
         state.cursor = nil
-        sweptAlerts &+= cursor.position + 1
+        #if DEBUG
+        counters.sweptAlerts &+= cursor.position + 1
+        #endif
         // Phase one: hides and ends, top first (an unhide waits for them).
         while !cursor.unhiding && cursor.position >= 0 {
             let i = cursor.position
@@ -255,10 +259,10 @@ extension Domain {
             // `hideOthers` alert leaves the lane to be swept again).
             state.settled = true
             state.settledTop = top
-            if flipsToForget && state.key == nil && !hasLanes {
+            if focus.flipsToForget && state.key == nil && !hasLanes {
                 forgetFlips(overflowing: false)
             }
-            if let chosen, chosen.exclusive == .hideOthers, !stacksInUse || stackLimit(state.key) == nil {
+            if let chosen, chosen.exclusive == .hideOthers, !lanes.stacksInUse || stackLimit(state.key) == nil {
                 state.settledForChoice = ObjectIdentifier(chosen)
             }
         }

@@ -10,7 +10,7 @@
 /// `coverQueue`, and while no alert of the domain is in another lane a pass
 /// looks at the whole stack at once. Alerts of
 /// other lanes are queued in `Dispatch.otherLanes`, and the domain counts
-/// them per lane (`LaneState.live`) to keep `lanesInUse`, so a pass visits
+/// them per lane (`LaneState.live`) to keep `lanes.inUse`, so a pass visits
 /// only the lanes in use, and of those only the ones that changed.
 extension Alert {
     /// The lane the alert is arbitrated in ("main" by default).
@@ -57,12 +57,12 @@ final class LaneState {
     enum Status {
         /// Seen settled; nothing changed in it since.
         case clean
-        /// In the domain's `dirtyLanes`, to be looked at.
+        /// In the domain's `lanes.dirty`, to be looked at.
         case dirty
         /// Looked at by the running pass, which held an event of it back
         /// (an alert's mark): looked at again by the next pass.
         case heldBack
-        /// Out of use (a stale entry of `dirtyLanes` is skipped).
+        /// Out of use (a stale entry of `lanes.dirty` is skipped).
         case gone
     }
 
@@ -70,7 +70,7 @@ final class LaneState {
     let key: ExactString?
     /// Its name's UTF-8: lanes are taken in byte order of their names.
     let name: [UInt8]
-    /// Its position in `Domain.lanesInUse`.
+    /// Its position in `Domain.lanes.inUse`.
     @exclusivity(unchecked) var position: Int
     /// The domain's live alerts in it (not counted for "main").
     @exclusivity(unchecked) var live = 0
@@ -176,8 +176,8 @@ final class LaneState {
 
 /// Where a sweep of a lane stopped at an event, to resume from there.
 struct LaneCursor {
-    /// What it is valid for: the pass, `Domain.scheduleChanges` and
-    /// `participationVersion`, the chosen candidate, the lane's stack size;
+    /// What it is valid for: the pass, `Domain.passes.scheduleChanges` and
+    /// `participation.version`, the chosen candidate, the lane's stack size;
     /// and the top on screen then (unchanged while it is).
     let pass: Int
     let changes: Int
@@ -205,7 +205,7 @@ struct LaneCursor {
     /// Whether nothing changed since it was made but the events of its
     /// sweep (the choice is compared apart).
     func isValid(_ pass: Int, _ domain: Domain, _ count: Int) -> Bool {
-        self.pass == pass && changes == domain.scheduleChanges && participation == domain.participationVersion
+        self.pass == pass && changes == domain.passes.scheduleChanges && participation == domain.participation.version
             && self.count == count
     }
 }
@@ -215,44 +215,44 @@ extension Domain {
 
     /// Whether more than one lane is in use (the lanes' own state is kept).
     @inline(__always)
-    var hasLanes: Bool { lanesInUse.count > 1 }
+    var hasLanes: Bool { lanes.inUse.count > 1 }
 
     /// The state of `lane` (nil: "main"), which must be in use.
     @inline(__always)
     func laneState(_ lane: ExactString?) -> LaneState {
-        lane.map { laneStates[$0]! } ?? mainLaneState
+        lane.map { lanes.byName[$0]! } ?? lanes.main
     }
 
     /// One more (or fewer) live alert of the domain in `lane`. A lane comes
-    /// into use, or goes out of it, in O(1) (`lanesInUse` keeps no order:
-    /// `dirtyLanes` orders the lanes it holds); the first lane besides
+    /// into use, or goes out of it, in O(1) (`lanes.inUse` keeps no order:
+    /// `lanes.dirty` orders the lanes it holds); the first lane besides
     /// "main" gives every lane its stack, O(s).
     func useLane(_ lane: ExactString, _ delta: Int) {
-        if let state = laneStates[lane] {
+        if let state = lanes.byName[lane] {
             state.live += delta
             guard state.live == 0 else { return }
-            laneStates[lane] = nil
+            lanes.byName[lane] = nil
             state.status = .gone
-            let last = lanesInUse.removeLast()
-            if state.position < lanesInUse.count {
-                lanesInUse[state.position] = last
+            let last = lanes.inUse.removeLast()
+            if state.position < lanes.inUse.count {
+                lanes.inUse[state.position] = last
                 last.position = state.position
             }
             if !hasLanes {
                 // One lane again: the pass looks at the whole stack.
-                mainLaneState.stack = []
-                mainLaneState.status = .clean
-                dirtyLanes = []
-                heldLanes = []
+                lanes.main.stack = []
+                lanes.main.status = .clean
+                lanes.dirty = []
+                lanes.held = []
             }
             return
         }
         guard delta > 0 else { return }
-        let state = LaneState(key: lane, position: lanesInUse.count)
+        let state = LaneState(key: lane, position: lanes.inUse.count)
         state.live = delta
-        laneStates[lane] = state
-        lanesInUse.append(state)
-        if lanesInUse.count == 2 {
+        lanes.byName[lane] = state
+        lanes.inUse.append(state)
+        if lanes.inUse.count == 2 {
             rebuildLaneStacks()
         } else {
             pushDirty(state)
@@ -263,16 +263,16 @@ extension Domain {
     /// be looked at (more lanes came into use, or a join or a split changed
     /// the stack). O(s + L log L).
     func rebuildLaneStacks() {
-        mainLaneState.unsettle()
+        lanes.main.unsettle()
         guard hasLanes else { return }
-        for lane in lanesInUse {
+        for lane in lanes.inUse {
             lane.stack = []
             lane.unsettle()
         }
         for alert in stack {
             // (During a join or a split a lane may not be counted in yet:
             // they build the stacks again once every count has moved.)
-            (alert.laneKey.map { laneStates[$0] } ?? mainLaneState)?.stack.append(alert)
+            (alert.laneKey.map { lanes.byName[$0] } ?? lanes.main)?.stack.append(alert)
         }
         markAllLanesDirty()
     }
@@ -289,7 +289,7 @@ extension Domain {
     /// a lane limit, a gap ending, a join or a split). O(L log L).
     func markAllLanesDirty() {
         guard hasLanes else { return }
-        for lane in lanesInUse {
+        for lane in lanes.inUse {
             pushDirty(lane)
         }
     }
@@ -302,7 +302,7 @@ extension Domain {
         if hasLanes {
             markLanesDirty(of: dispatch)
         } else {
-            mainLaneState.unsettle()
+            lanes.main.unsettle()
         }
     }
 
@@ -326,7 +326,7 @@ extension Domain {
     @inline(__always)
     func laneScreenChanged(_ lane: ExactString?) {
         guard hasLanes else {
-            mainLaneState.unsettle()
+            lanes.main.unsettle()
             return
         }
         let state = laneState(lane)
@@ -337,7 +337,7 @@ extension Domain {
     /// The state of the lane named `name` ("main" included), nil when it is
     /// not in use.
     func laneState(named name: ExactString) -> LaneState? {
-        name == Domain.mainLane ? mainLaneState : laneStates[name]
+        name == Domain.mainLane ? lanes.main : lanes.byName[name]
     }
 
     /// The root changed how the lane named `name` arbitrates (its limit or
@@ -352,24 +352,24 @@ extension Domain {
 
     /// Every lane is to be swept again.
     func unsettleAllLanes() {
-        mainLaneState.unsettle()
-        for lane in lanesInUse {
+        lanes.main.unsettle()
+        for lane in lanes.inUse {
             lane.unsettle()
         }
         markAllLanesDirty()
     }
 
-    /// Puts `lane` in `dirtyLanes`, a heap by name (the first lane to look
+    /// Puts `lane` in `lanes.dirty`, a heap by name (the first lane to look
     /// at on top), unless it is there. O(log L) comparisons of names.
     func pushDirty(_ lane: LaneState) {
         guard lane.status != .dirty else { return }
         lane.status = .dirty
-        dirtyLanes.heapPush(lane) { $0.precedes($1) }
+        lanes.dirty.heapPush(lane) { $0.precedes($1) }
     }
 
-    /// Takes the first lane off `dirtyLanes`. O(log L).
+    /// Takes the first lane off `lanes.dirty`. O(log L).
     func popDirty() {
-        dirtyLanes.heapPopFirst { $0.precedes($1) }
+        lanes.dirty.heapPopFirst { $0.precedes($1) }
     }
 
     /// `alert` went on screen (the pass's show): on its lane's stack too.
@@ -383,11 +383,11 @@ extension Domain {
                 rankingShown(state, alert)
             }
         } else {
-            if mainLaneState.settled {
-                mainLaneState.shown(alert)
+            if lanes.main.settled {
+                lanes.main.shown(alert)
             }
-            if mainLaneState.ranking != nil {
-                rankingShown(mainLaneState, alert)
+            if lanes.main.ranking != nil {
+                rankingShown(lanes.main, alert)
             }
         }
     }
@@ -397,9 +397,9 @@ extension Domain {
     @inline(__always)
     func laneLeftScreen(_ alert: Alert) {
         guard hasLanes else {
-            mainLaneState.settled = false
-            if mainLaneState.ranking != nil {
-                rankingLeft(mainLaneState, alert)
+            lanes.main.settled = false
+            if lanes.main.ranking != nil {
+                rankingLeft(lanes.main, alert)
             }
             return
         }

@@ -6,10 +6,10 @@ extension Domain {
     /// which restarts from the top (skipping hidden alerts) after a callback
     /// that changed the stack or participation.
     func hidePagesNow() {
-        hideSweeps += 1
-        let sweep = hideSweeps
+        passes.hideSweeps += 1
+        let sweep = passes.hideSweeps
         computeParticipation(askProviders: true)
-        var version = (stackVersion, participationVersion)
+        var version = (screen.version, participation.version)
         var i = stack.count - 1
         while !isDead && i >= 0 {
             let alert = stack[i]
@@ -28,8 +28,8 @@ extension Domain {
                 runHostCode(host) { host.hide(alert, reason: .page) }
             }
             computeParticipation(askProviders: true)
-            if version != (stackVersion, participationVersion) {
-                version = (stackVersion, participationVersion)
+            if version != (screen.version, participation.version) {
+                version = (screen.version, participation.version)
                 i = stack.count - 1
             }
         }

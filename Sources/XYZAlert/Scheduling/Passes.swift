@@ -12,6 +12,46 @@ enum PassEvent {
     case end(Alert, EndReason)
 }
 
+/// Where a domain's passes stand (`Domain.passes`).
+struct PassState {
+    /// True while `run()` delivers passes: calls made from callbacks then
+    /// change state only, and the running loop re-derives its next event.
+    var isRunning = false
+    /// Above 0 while a campaign call (Tracking.swift) adds instances and
+    /// reports events: their passes wait for its end, to run as one.
+    var held = 0
+    /// Counts the changes that can give a running pass an event it did not
+    /// have: the stack changing, rule 1's inputs changing
+    /// (`participationChanged`) and a candidate joining a queue
+    /// (`Dispatch.updateQueue`). Taking a candidate out or a timer cannot, so
+    /// they leave it alone. `onePass` compares it around a callback.
+    var scheduleChanges = 0
+    /// Numbers the passes of this domain: an alert whose `passMark` equals
+    /// the running pass's number has had its one event of that pass.
+    var number = 0
+    /// Whether the last `nextEvent` found nothing to deliver without skipping
+    /// an alert that would have had an event but for its mark.
+    var endedSettled = false
+    /// Numbers the sweeps of `hidePagesNow` (and `KeyboardState.moveSweeps`
+    /// those of `moveStep`); an alert's mark at or above a running sweep's
+    /// number was handled by it, or by a sweep nested in it (from a
+    /// callback), which leaves nothing for it to redo.
+    var hideSweeps = 0
+    /// Whether an alert with `preempt: equal` was ever added to the domain
+    /// (or to one it took in or split from): a show then no longer ends
+    /// its pass at once (`deliver`), as an equal candidate added later may
+    /// show over it.
+    var preemptsEqual = false
+    /// Deferred mode: the host was asked for a flush and has not flushed yet.
+    var flushRequested = false
+    /// While a cancel-many call delivers its finishes: the cancels that
+    /// callbacks made meanwhile, which it carries out next (Cancelling.swift).
+    var joinedCancels: JoinedCancels?
+    /// While `fireDueTimers` ends alerts: whether a callback ticked again
+    /// (the running loop reads the clock again instead of nesting).
+    var tickedWhileFiring: Bool?
+}
+
 extension Domain {
     /// Runs passes until one delivers nothing, then moves alerts for the
     /// keyboard, and again while moves were delivered (their callbacks may
@@ -36,22 +76,22 @@ extension Domain {
     /// (docs/performance.md, "Where `@inline(__always)` stays").
     @inline(__always)
     func run() throws(AlertError) {
-        guard !isRunning, !isDead, liveCount > 0 else { return }
-        isRunning = true
-        defer { isRunning = false }
-        let firstSeq = nextSeq
-        let live = liveCount
-        var passes = 0
+        guard !passes.isRunning, !isDead, index.liveCount > 0 else { return }
+        passes.isRunning = true
+        defer { passes.isRunning = false }
+        let firstSeq = index.nextSeq
+        let live = index.liveCount
+        var delivering = 0
         repeat {
             while !isDead && onePass() > 0 {
-                passes += 1
-                if passes > Domain.passLimit(live: live, added: nextSeq - firstSeq) {
-                    throw AlertError(.state, unsettledMessage(passes), tookEffect: true)
+                delivering += 1
+                if delivering > Domain.passLimit(live: live, added: index.nextSeq - firstSeq) {
+                    throw AlertError(.state, unsettledMessage(delivering), tookEffect: true)
                 }
                 // The next pass would start from the state this one ended
                 // in, without its marks: when no mark held an event back and
                 // no provider can answer differently, it would deliver nothing.
-                if passEndedSettled && !hasProviders {
+                if passes.endedSettled && !participation.hasProviders {
                     break
                 }
             }
@@ -81,8 +121,8 @@ extension Domain {
     /// current state, at most one per alert. Returns how many it delivered.
     @inline(__always)
     func onePass() -> Int {
-        passNumber += 1
-        let pass = passNumber
+        passes.number += 1
+        let pass = passes.number
         var delivered = 0
         while !isDead, let event = nextEvent(pass) {
             delivered += 1
@@ -110,8 +150,8 @@ extension Domain {
                 let host = dispatch.host
                 dispatch.removeCandidate(alert)
                 dispatch.leaveCapacityQueue(alert)
-                alert.stackOrder = nextStackOrder
-                nextStackOrder &+= 1
+                alert.stackOrder = screen.nextOrder
+                screen.nextOrder &+= 1
                 stack.append(alert)
                 laneShown(alert)
                 alert.state = .showing
@@ -124,7 +164,7 @@ extension Domain {
                 }
                 let target = alert.target
                 dispatch.recording?.delivered(alert, finished: false)
-                let changes = scheduleChanges
+                let changes = passes.scheduleChanges
                 if let host {
                     runHostCode(host) { host.show(alert, target: target, view: dispatch.resolveTarget(target)) }
                 }
@@ -132,8 +172,8 @@ extension Domain {
                 if alert.hasContent {
                     firstShowForPeople(alert, before: false)
                 }
-                if delivered == 1 && changes == scheduleChanges && lanesInUse.count == 1 && !hasProviders && !stacksInUse
-                    && !preemptsEqual {
+                if delivered == 1 && changes == passes.scheduleChanges && lanes.inUse.count == 1 && !participation.hasProviders && !lanes.stacksInUse
+                    && !passes.preemptsEqual {
                     // The pass is over, without looking again (one lane, no
                     // provider, nothing changed during the callback):
                     // - no hide or unhide was due when this show was chosen
@@ -145,7 +185,7 @@ extension Domain {
                     //   (unless an equal one may pre-empt it);
                     // - as the first event of the pass, no alert had an event
                     //   held back by its mark.
-                    passEndedSettled = true
+                    passes.endedSettled = true
                     return delivered
                 }
             }

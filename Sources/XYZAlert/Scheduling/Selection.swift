@@ -73,8 +73,8 @@ extension Domain {
     @inline(__always)
     func select(above top: ScreenTop?, lane: ExactString?) -> Alert? {
         var best: Alert?
-        for i in participating.indices {
-            let dispatch = participating[i]
+        for i in participation.pages.indices {
+            let dispatch = participation.pages[i]
             if !dispatch.isHeld, let candidate = dispatch.firstCandidate(lane, anyClass: top == nil),
                best.map({ candidate.precedes($0) }) ?? true {
                 best = candidate

@@ -64,7 +64,7 @@ struct Settlement {
     /// `settle(one:)` stays small enough for the passes to be inlined into it.
     @inline(never)
     private static func requestFlush(_ domain: Domain, _ root: Dispatch, _ host: AlertHost) {
-        domain.flushRequested = true
+        domain.passes.flushRequested = true
         // (What a recording cannot place: see `Recording.inSplitFlushRequest`.)
         let recording = root.recording.flatMap { $0.isInCall && domain.splitInRecordedCall == $0.callSerial ? $0 : nil }
         recording?.inSplitFlushRequest = true
@@ -75,7 +75,7 @@ struct Settlement {
     /// Then asks the domain's host for the timer its earliest deadline needs
     /// (`Domain.armTimer`).
     private static func settle(one domain: Domain) -> AlertError? {
-        guard !domain.isDead, !domain.isRunning, domain.passesHeld == 0, domain.root?.isDestroyed == false else { return nil }
+        guard !domain.isDead, !domain.passes.isRunning, domain.passes.held == 0, domain.root?.isDestroyed == false else { return nil }
         defer {
             if domain.hasTimerWork {
                 domain.armTimer()
@@ -87,7 +87,7 @@ struct Settlement {
             } catch {
                 return error
             }
-        } else if !domain.flushRequested, let root = domain.root, let host = root.host {
+        } else if !domain.passes.flushRequested, let root = domain.root, let host = root.host {
             requestFlush(domain, root, host)
         }
         return nil

@@ -12,7 +12,7 @@
 /// (a show or an unhide needs a participating page), so once a sweep of
 /// "main" has settled every on-screen alert, the only ones that can need an
 /// event are those of the participating pages and of the pages whose
-/// participation flipped since (`flippedPages`). The focus is that part of
+/// participation flipped since (`focus.flippedPages`). The focus is that part of
 /// the stack, bottom to top: a sweep over it delivers exactly the events of
 /// a sweep over the whole stack, in the same order.
 ///
@@ -23,6 +23,19 @@
 /// for P participating pages, F flipped ones, a live alerts on them and v
 /// of those on screen, once per pass and change (a resumed sweep reuses
 /// it), instead of O(stack) per sweep.
+/// What a domain knows of its sweeps' focus (`Domain.focus`).
+struct FocusState {
+    /// The pages whose participation flipped since "main" was last seen
+    /// settled, or `flipsOverflowed` when that is not known.
+    var flippedPages: [Dispatch] = []
+    var flipsOverflowed = false
+    /// Whether `flippedPages`, `flipsOverflowed` or a focus is set: one test
+    /// when "main" settles.
+    var flipsToForget = false
+    /// The mark of the last focus made.
+    var marks = 0
+}
+
 extension Domain {
     #if DEBUG || XYZALERT_CHECK_INVARIANTS
     /// Debug and checked builds use a focus whenever one is known, so that
@@ -41,36 +54,36 @@ extension Domain {
     #endif
 
     /// `dispatch` started or stopped participating: kept until "main" is
-    /// settled again, or, past a bound, replaced by `flipsOverflowed` (every
+    /// settled again, or, past a bound, replaced by `focus.flipsOverflowed` (every
     /// sweep looks at the whole stack until then). A stack too short for a
     /// focus keeps no list either.
     @inline(__always)
     func recordFlip(_ dispatch: Dispatch) {
-        guard !flipsOverflowed else { return }
+        guard !focus.flipsOverflowed else { return }
         if stack.count < Domain.minimumStackForFocus {
-            flipsOverflowed = true
-            flipsToForget = true
-        } else if flippedPages.count >= 64 + stack.count / 4 {
+            focus.flipsOverflowed = true
+            focus.flipsToForget = true
+        } else if focus.flippedPages.count >= 64 + stack.count / 4 {
             forgetFlips(overflowing: true)
         } else {
-            flippedPages.append(dispatch)
-            flipsToForget = true
+            focus.flippedPages.append(dispatch)
+            focus.flipsToForget = true
         }
     }
 
-    /// Empties `flippedPages`: "main" was seen settled (`overflowing`
+    /// Empties `focus.flippedPages`: "main" was seen settled (`overflowing`
     /// false), or which pages flipped is no longer known (true: a split or
     /// a join; until the next settled sweep of "main", sweeps look at the
     /// whole stack). A destroyed page stays listed until then (its alerts
     /// have ended; it no longer refers to this domain).
     func forgetFlips(overflowing: Bool) {
-        if !flippedPages.isEmpty {
-            flippedPages.removeAll(keepingCapacity: !overflowing)
+        if !focus.flippedPages.isEmpty {
+            focus.flippedPages.removeAll(keepingCapacity: !overflowing)
         }
-        flipsOverflowed = overflowing
-        flipsToForget = overflowing
-        if mainLaneState.focus != nil {
-            mainLaneState.focus = nil
+        focus.flipsOverflowed = overflowing
+        focus.flipsToForget = overflowing
+        if lanes.main.focus != nil {
+            lanes.main.focus = nil
         }
     }
 
@@ -80,46 +93,46 @@ extension Domain {
     /// sweep's cursor, which counted positions in the other list.
     @inline(never)
     func mainSweepList(_ pass: Int) -> [Alert] {
-        let state = mainLaneState
-        let key = FocusKey(pass: pass, changes: scheduleChanges, participation: participationVersion,
+        let state = lanes.main
+        let key = FocusKey(pass: pass, changes: passes.scheduleChanges, participation: participation.version,
                            count: stack.count)
         if state.focus != nil && state.focusKey == key {
             return state.focus!
         }
         var size = 0
-        if !flipsOverflowed {
-            for page in participating {
+        if !focus.flipsOverflowed {
+            for page in participation.pages {
                 size += page.alerts.count
             }
-            for page in flippedPages {
+            for page in focus.flippedPages {
                 size += page.alerts.count
             }
         }
-        guard !flipsOverflowed && Domain.focusPays(size, stack.count) else {
+        guard !focus.flipsOverflowed && Domain.focusPays(size, stack.count) else {
             if state.focus != nil {
                 state.focus = nil
                 state.cursor = nil
             }
             return stack
         }
-        focusMarks &+= 1
-        let mark = focusMarks
-        var focus: [Alert] = []
-        focus.reserveCapacity(size)
-        for page in participating where page.focusMark != mark {
+        focus.marks &+= 1
+        let mark = focus.marks
+        var part: [Alert] = []
+        part.reserveCapacity(size)
+        for page in participation.pages where page.focusMark != mark {
             page.focusMark = mark
-            focus += page.alerts.lazy.filter { $0.state.isOnScreen }
+            part += page.alerts.lazy.filter { $0.state.isOnScreen }
         }
-        for page in flippedPages where page.focusMark != mark {
+        for page in focus.flippedPages where page.focusMark != mark {
             page.focusMark = mark
-            focus += page.alerts.lazy.filter { $0.state.isOnScreen }
+            part += page.alerts.lazy.filter { $0.state.isOnScreen }
         }
-        focus.sort { $0.stackOrder < $1.stackOrder }
-        state.focus = focus
+        part.sort { $0.stackOrder < $1.stackOrder }
+        state.focus = part
         state.focusKey = key
-        flipsToForget = true
+        focus.flipsToForget = true
         state.cursor = nil
-        return focus
+        return part
     }
 }
 
