@@ -950,46 +950,50 @@ XYZ_API xyz_status xyz_alert_set_lane(xyz_alert *alert, const char *lane);
 /** The lane ("main" by default); valid while the alert lives. */
 XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 
+/* BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** (0.2) Sets what an add does when the alert's id is already live in the
- * domain (default XYZ_ON_DUPLICATE_REJECT; see xyz_dispatch_add()). Idle
- * alerts only. Two alerts of one batch with the same id are XYZ_EDUPLICATE
- * whatever their policy. */
-XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate policy);
+ * domain (default XYZ_ON_DUPLICATE_REJECT). Two alerts of one batch with the
+ * same id are a duplicate error whatever their policy. Idle alerts only
+ * (XYZ_ESTATE); XYZ_EINVAL for a bad value. The getter gives
+ * XYZ_ON_DUPLICATE_REJECT for NULL. */
+XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate on_duplicate);
 XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 /** @} */
 
-/** (0.4) How many adds the alert stands for: 1, plus one for each add of its
- * id that XYZ_ON_DUPLICATE_COALESCE folded into it ("3 x Connection lost");
- * it stays once the alert finished. 0 (and XYZ_EINVAL) for NULL. */
-XYZ_API uint64_t xyz_alert_occurrence_count(const xyz_alert *alert);
-
 /** @{ */
-/** (0.3) Sets what happens when the alert would be hidden covered (default
- * XYZ_WHEN_DISPLACED_RESTORE). Idle alerts only; XYZ_EINVAL for a bad value. */
-XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced policy);
+/** (0.3) Sets what happens where the alert would be hidden covered (by a
+ * hide_others alert or a lane's limit) (default XYZ_WHEN_DISPLACED_RESTORE).
+ * Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value. The getter gives
+ * XYZ_WHEN_DISPLACED_RESTORE for NULL. */
+XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced when_displaced);
 XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
 /** @} */
 
 /** @{ */
-/** (0.4) Sets which on-screen alerts the alert shows over when it is
- * XYZ_EXCLUSIVE_COVER or XYZ_EXCLUSIVE_HIDE_OTHERS (default
- * XYZ_PREEMPT_LOWER: lower priorities; XYZ_PREEMPT_EQUAL: also those of its
- * priority added before it). It changes nothing for a wait alert. Idle
- * alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value. */
+/** (0.4) Sets which on-screen alerts the alert shows over when it is cover or
+ * hide_others (default XYZ_PREEMPT_LOWER). It changes nothing for a wait alert.
+ * Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value. The getter gives
+ * XYZ_PREEMPT_LOWER for NULL. */
 XYZ_API xyz_status xyz_alert_set_preempt(xyz_alert *alert, xyz_preempt preempt);
 XYZ_API xyz_preempt xyz_alert_preempt(const xyz_alert *alert);
 /** @} */
 
 /** @{ */
-/** (0.4) Sets whether the alert may be covered (default true). While an
- * alert that is not coverable is on screen on a participating page, no
- * candidate of its lane covers it, hides it or evicts it: they wait until
- * it leaves (docs/rules.md §19). Idle alerts only (XYZ_ESTATE). The getter
- * gives true for NULL. */
+/** (0.4) Sets whether the alert may be covered (default true). While an alert
+ * that is not coverable is on screen on a participating page, no candidate of
+ * its lane covers it, hides it or evicts it: they wait until it leaves
+ * (docs/rules.md §19). Idle alerts only (XYZ_ESTATE). The getter gives true for
+ * NULL. */
 XYZ_API xyz_status xyz_alert_set_coverable(xyz_alert *alert, bool coverable);
 XYZ_API bool xyz_alert_is_coverable(const xyz_alert *alert);
 /** @} */
+/* END GENERATED alert properties */
+
+/** (0.4) How many adds the alert stands for: 1, plus one for each add of its
+ * id that XYZ_ON_DUPLICATE_COALESCE folded into it ("3 x Connection lost");
+ * it stays once the alert finished. 0 (and XYZ_EINVAL) for NULL. */
+XYZ_API uint64_t xyz_alert_occurrence_count(const xyz_alert *alert);
 
 /** @{ */
 /** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */

@@ -138,23 +138,8 @@ public func xyz_alert_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
 }
 
 @c @implementation
-public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ policy: xyz_on_duplicate) -> xyz_status {
-    status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setOnDuplicate(try checkedEnum(policy.rawValue, OnDuplicate.init(rawValue:), #function, "xyz_on_duplicate"))
-    }
-}
-
-@c @implementation
 public func xyz_alert_occurrence_count(_ pointer: OpaquePointer?) -> UInt64 {
     value(0) { () throws(AlertError) in UInt64(try require(pointer, Alert.self, #function, "alert").occurrenceCount) }
-}
-
-@c @implementation
-public func xyz_alert_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
-    value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
-        xyz_on_duplicate(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onDuplicate.rawValue))
-    }
 }
 
 @c @implementation

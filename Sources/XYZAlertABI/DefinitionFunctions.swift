@@ -35,7 +35,7 @@ public func xyz_definition_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CCha
 @c @implementation
 public func xyz_definition_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicate {
     value(XYZ_ON_DUPLICATE_REJECT) { () throws(AlertError) in
-        xyz_on_duplicate(rawValue: UInt32(try definition(pointer, #function).definition.onDuplicate.rawValue))
+        xyz_on_duplicate(rawValue: UInt32(try definition(pointer, #function).definition.properties.onDuplicate.rawValue))
     }
 }
 

@@ -59,50 +59,6 @@ public func xyz_dispatch_order(_ pointer: OpaquePointer?) -> xyz_order {
 }
 
 @c @implementation
-public func xyz_alert_set_when_displaced(_ pointer: OpaquePointer?, _ policy: xyz_when_displaced) -> xyz_status {
-    status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setWhenDisplaced(try checkedEnum(policy.rawValue, WhenDisplaced.init(rawValue:), #function, "xyz_when_displaced"))
-    }
-}
-
-@c @implementation
-public func xyz_alert_when_displaced(_ pointer: OpaquePointer?) -> xyz_when_displaced {
-    value(XYZ_WHEN_DISPLACED_RESTORE) { () throws(AlertError) in
-        xyz_when_displaced(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").whenDisplaced.rawValue))
-    }
-}
-
-@c @implementation
-public func xyz_alert_set_preempt(_ pointer: OpaquePointer?, _ preempt: xyz_preempt) -> xyz_status {
-    status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setPreempt(try checkedEnum(preempt.rawValue, Preempt.init(rawValue:), #function, "xyz_preempt"))
-    }
-}
-
-@c @implementation
-public func xyz_alert_preempt(_ pointer: OpaquePointer?) -> xyz_preempt {
-    value(XYZ_PREEMPT_LOWER) { () throws(AlertError) in
-        xyz_preempt(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").preempt.rawValue))
-    }
-}
-
-@c @implementation
-public func xyz_alert_set_coverable(_ pointer: OpaquePointer?, _ coverable: Bool) -> xyz_status {
-    status { () throws(AlertError) in
-        try require(pointer, Alert.self, #function, "alert").setCoverable(coverable)
-    }
-}
-
-@c @implementation
-public func xyz_alert_is_coverable(_ pointer: OpaquePointer?) -> Bool {
-    value(true) { () throws(AlertError) in
-        try require(pointer, Alert.self, #function, "alert").coverable
-    }
-}
-
-@c @implementation
 public func xyz_alert_add_action_flags(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
                                        _ style: xyz_action_style, _ flags: UInt32) -> xyz_status {
     status { () throws(AlertError) in

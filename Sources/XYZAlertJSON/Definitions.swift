@@ -24,13 +24,8 @@ public struct AlertDefinition: Sendable {
     public var ttl: Double = 0
     /// Tags, for cancelling by tag (docs/rules.md §13).
     public var tags: [String] = []
-    public var onDuplicate: OnDuplicate = .reject
-    /// What happens when it would be hidden covered (docs/rules.md §19).
-    public var whenDisplaced: WhenDisplaced = .restore
-    /// Which on-screen alerts it shows over, and whether it may be covered
-    /// (docs/rules.md §19).
-    public var preempt: Preempt = .lower
-    public var coverable = true
+    /// The plain properties (scripts/interface/properties.py).
+    public var properties = AlertProperties()
     /// The lane (docs/rules.md §14).
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
@@ -78,10 +73,7 @@ public struct AlertDefinition: Sendable {
         for tag in tags {
             try! alert.addTag(tag)
         }
-        try! alert.setOnDuplicate(onDuplicate)
-        if whenDisplaced != .restore { try! alert.setWhenDisplaced(whenDisplaced) }
-        if preempt != .lower { try! alert.setPreempt(preempt) }
-        if !coverable { try! alert.setCoverable(false) }
+        try! alert.setProperties(properties)
         try! alert.setLane(lane)
         for limit in caps.limits {
             try! alert.addLimit(limit)

@@ -178,12 +178,6 @@ extension Schema {
         case "announce":
             alert.definition.announce = try choice(field, "announce", Politeness.self)
         case "lane": alert.definition.lane = try string(field, "lane")
-        case "on_duplicate":
-            alert.definition.onDuplicate = try choice(field, "on_duplicate", OnDuplicate.self)
-        case "when_displaced":
-            alert.definition.whenDisplaced = try choice(field, "when_displaced", WhenDisplaced.self)
-        case "preempt": alert.definition.preempt = try choice(field, "preempt", Preempt.self)
-        case "coverable": alert.definition.coverable = try bool(field, "coverable")
         case "tags":
             var seen: Set<ExactString> = []
             for entry in try array(field, "tags") {
@@ -209,6 +203,7 @@ extension Schema {
             }
             alert.definition.holds = Int(n)
         default:
+            guard try !readProperty(key, field, into: &alert.definition.properties) else { return }
             throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : Self.scenarioAlertKeys), at: field)
         }
     }

@@ -45,12 +45,6 @@ struct Schema {
         }
     }
 
-    static let alertKeys = ["id", "priority", "exclusive", "after", "ready", "target", "style", "title", "message",
-                            "actions", "avoid_keyboard", "keyboard_adjust", "meta", "duration", "ttl", "tags", "on_duplicate", "lane",
-                            "limit", "cooldown", "on_capped", "show_after", "min_visible", "announce", "when_displaced",
-                            "preempt", "coverable", "windows", "exclude", "on_outside"]
-    /// What a scenario's alert may have besides.
-    static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame", "holds"]
 
     func fail(_ message: String, at pointer: JSONPointer, _ site: TextScanner.Site = .value) -> LoadError {
         LoadError(kind: .schema, message: message, pointer: pointer.description,

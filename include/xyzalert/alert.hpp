@@ -147,41 +147,45 @@ public:
     [[nodiscard]] std::optional<std::string> variant() const { return detail::optional_string(xyz_alert_variant(handle_)); }
     /** What set_lane() sets. */
     [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
-    /** What an add does when the id is already live (default reject). */
-    alert &set_on_duplicate(xyz::on_duplicate policy) {
-        detail::call([&] { return xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(policy)); });
+    /* BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region) */
+    /** Sets what an add does when the alert's id is already live in the domain (default
+     * xyz::on_duplicate::reject). Two alerts of one batch with the same id are a duplicate error
+     * whatever their policy. Idle alerts only. */
+    alert &set_on_duplicate(xyz::on_duplicate value) {
+        detail::call([&] { return xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(value)); });
         return *this;
     }
     /** What set_on_duplicate() sets. */
-    [[nodiscard]] xyz::on_duplicate on_duplicate() const noexcept {
-        return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_));
-    }
-    /** How many adds it stands for: 1, plus one per add of its id that
-     * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
-    [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
-    /** What happens when it would be hidden covered (idle only). */
-    alert &set_when_displaced(xyz::when_displaced policy) {
-        detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(policy)); });
+    [[nodiscard]] xyz::on_duplicate on_duplicate() const noexcept { return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_)); }
+    /** Sets what happens where the alert would be hidden covered (by a hide_others alert or a
+     * lane's limit) (default xyz::when_displaced::restore). Idle alerts only. */
+    alert &set_when_displaced(xyz::when_displaced value) {
+        detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(value)); });
         return *this;
     }
     /** What set_when_displaced() sets. */
-    [[nodiscard]] xyz::when_displaced when_displaced() const noexcept {
-        return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_));
-    }
-    /** Which on-screen alerts it shows over when cover or hide_others (idle only). */
-    alert &set_preempt(xyz::preempt preempt) {
-        detail::call([&] { return xyz_alert_set_preempt(handle_, static_cast<xyz_preempt>(preempt)); });
+    [[nodiscard]] xyz::when_displaced when_displaced() const noexcept { return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_)); }
+    /** Sets which on-screen alerts the alert shows over when it is cover or hide_others (default
+     * xyz::preempt::lower). It changes nothing for a wait alert. Idle alerts only. */
+    alert &set_preempt(xyz::preempt value) {
+        detail::call([&] { return xyz_alert_set_preempt(handle_, static_cast<xyz_preempt>(value)); });
         return *this;
     }
     /** What set_preempt() sets. */
     [[nodiscard]] xyz::preempt preempt() const noexcept { return static_cast<xyz::preempt>(xyz_alert_preempt(handle_)); }
-    /** Whether a newcomer may cover, hide or evict it while it is on screen (idle only). */
-    alert &set_coverable(bool coverable) {
-        detail::call([&] { return xyz_alert_set_coverable(handle_, coverable); });
+    /** Sets whether the alert may be covered (default true). While an alert that is not coverable
+     * is on screen on a participating page, no candidate of its lane covers it, hides it or evicts
+     * it: they wait until it leaves (docs/rules.md §19). Idle alerts only. */
+    alert &set_coverable(bool value) {
+        detail::call([&] { return xyz_alert_set_coverable(handle_, value); });
         return *this;
     }
     /** What set_coverable() sets. */
     [[nodiscard]] bool coverable() const noexcept { return xyz_alert_is_coverable(handle_); }
+    /* END GENERATED alert properties */
+    /** How many adds it stands for: 1, plus one per add of its id that
+     * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
+    [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
     /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
     alert &set_duration(double seconds) {
         detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });

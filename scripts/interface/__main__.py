@@ -3,7 +3,8 @@ writes nothing and fails when one is stale (`make lint`).
 
     python3 scripts/interface [--check]
 
-The tables: steps.py (the scenario steps), enums.py (the enumerations).
+The tables: steps.py (the scenario steps), enums.py (the enumerations),
+properties.py (the alert's properties and members).
 README.md says what each writes and how to add a row. `--check` also runs
 one_home.py: an enum word spelled by hand outside the table fails.
 """
@@ -14,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import enum_mirrors  # noqa: E402
 import one_home  # noqa: E402
+import property_mirrors  # noqa: E402
 import step_mirrors  # noqa: E402
 from regions import write  # noqa: E402
 
@@ -31,6 +33,7 @@ def main():
     files = Files()
     step_mirrors.generate(files)
     enum_mirrors.generate(files)
+    property_mirrors.generate(files)
     check = "--check" in sys.argv[1:]
     status = write(files, check, "python3 scripts/interface")
     if check:

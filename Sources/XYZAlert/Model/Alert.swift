@@ -16,16 +16,9 @@ public final class Alert {
     /// Larger is more important.
     @exclusivity(unchecked) public var priority: Int32 = 0
     @exclusivity(unchecked) public var exclusive: Exclusive = .wait
-    /// What `add` does when the id is already live in the domain.
-    @exclusivity(unchecked) public var onDuplicate: OnDuplicate = .reject
-    /// What happens when it would be hidden `covered` (docs/rules.md §19).
-    @exclusivity(unchecked) public var whenDisplaced: WhenDisplaced = .restore
-    /// Which on-screen alerts it shows over when `cover` or `hideOthers`
-    /// (docs/rules.md §19).
-    @exclusivity(unchecked) public var preempt: Preempt = .lower
-    /// Whether a newcomer may cover or hide it while it is on screen
-    /// (docs/rules.md §19).
-    @exclusivity(unchecked) public var coverable = true
+    /// The plain properties (AlertProperties.swift: `onDuplicate`,
+    /// `preempt`, ... each read through an accessor of its own).
+    @exclusivity(unchecked) public internal(set) var properties = AlertProperties()
     /// Where the alert is in its life. Computed over `storedState`: another
     /// module reads a public stored property under the run-time exclusivity
     /// check, which `@exclusivity(unchecked)` does not lift there.
@@ -253,41 +246,6 @@ public final class Alert {
         if !(seconds.isFinite && seconds >= 0) {
             throw AlertError(.invalidArgument, "\(what()) must be a finite number of seconds, 0 or more, not \(seconds)")
         }
-    }
-
-    /// Sets the duplicate policy (default `.reject`). Idle alerts only.
-    public func setOnDuplicate(_ policy: OnDuplicate) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireIdle("set the duplicate policy")
-        onDuplicate = policy
-    }
-
-    /// Sets what happens when it would be hidden `covered` (default
-    /// `.restore`). Idle alerts only (`.state` otherwise).
-    public func setWhenDisplaced(_ policy: WhenDisplaced) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireIdle("set what happens when displaced")
-        whenDisplaced = policy
-    }
-
-    /// Sets which on-screen alerts it shows over when `cover` or
-    /// `hideOthers` (default `.lower`). Idle alerts only (`.state` otherwise).
-    public func setPreempt(_ preempt: Preempt) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireIdle("set the preemption")
-        self.preempt = preempt
-    }
-
-    /// Sets whether a newcomer may cover or hide it while it is on screen
-    /// (default true). Idle alerts only (`.state` otherwise).
-    public func setCoverable(_ coverable: Bool) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireIdle("set whether it is coverable")
-        self.coverable = coverable
     }
 
     /// Upsert (docs/rules.md §19): this live alert takes `new`'s content and,

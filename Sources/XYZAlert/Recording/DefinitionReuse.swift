@@ -128,8 +128,7 @@ extension Recording {
             after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
             frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map { $0.string },
-            onDuplicate: alert.onDuplicate, whenDisplaced: alert.whenDisplaced,
-            preempt: alert.preempt, coverable: alert.coverable, lane: alert.laneKey?.string ?? "main",
+            properties: alert.properties, lane: alert.laneKey?.string ?? "main",
             caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped,
             windows: alert.extras?.windowRules ?? WindowRules(), showAfter: alert.showAfter,
             minVisible: alert.minVisible, announce: alert.announce, holds: alert.holds)

@@ -74,10 +74,7 @@ public final class Recording {
         var duration: Double
         var ttl: Double
         var tags: [String]
-        var onDuplicate: OnDuplicate
-        var whenDisplaced: WhenDisplaced
-        var preempt: Preempt
-        var coverable: Bool
+        var properties: AlertProperties
         var lane: String
         var caps: CapRules
         var onCapped: OnCapped

@@ -184,11 +184,8 @@ enum ScenarioWriter {
         if d.duration != 0 { m.append(("duration", JSONText.number(d.duration))) }
         if d.ttl != 0 { m.append(("ttl", JSONText.number(d.ttl))) }
         if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
-        if d.onDuplicate != .reject { m.append(("on_duplicate", JSONText.string(d.onDuplicate.description))) }
+        m += d.properties.changedMembers
         if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
-        if d.whenDisplaced != .restore { m.append(("when_displaced", JSONText.string(d.whenDisplaced.description))) }
-        if d.preempt != .lower { m.append(("preempt", JSONText.string(d.preempt.description))) }
-        if !d.coverable { m.append(("coverable", "false")) }
         if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
         if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
         if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }

@@ -61,16 +61,21 @@ class AlertSettings(TypedDict, total=False):
     ttl: float
     #: Tags, for caps and for :meth:`Dispatch.cancel_tagged` (default: none).
     tags: Iterable[str]
-    #: What adding it does while a live alert has its id (default REJECT).
-    on_duplicate: Union[OnDuplicate, str]
     #: The lane it shows in (default "main").
     lane: str
-    #: What it does when a stack displaces it (default RESTORE).
+    # BEGIN GENERATED alert property settings (scripts/interface: edit its tables, not this region)
+    #: What an add does when the alert's id is already live in the domain (default
+    #: OnDuplicate.REJECT).
+    on_duplicate: Union[OnDuplicate, str]
+    #: What happens where the alert would be hidden covered (by a hide_others alert or a lane's
+    #: limit) (default WhenDisplaced.RESTORE).
     when_displaced: Union[WhenDisplaced, str]
-    #: Which on-screen alerts it may show over (default LOWER).
+    #: Which on-screen alerts the alert shows over when it is cover or hide_others (default
+    #: Preempt.LOWER).
     preempt: Union[Preempt, str]
-    #: Whether alerts may cover it (default True).
+    #: Whether the alert may be covered (default True).
     coverable: bool
+    # END GENERATED alert property settings
 
 
 _SETTING_NAMES = frozenset(AlertSettings.__annotations__)
@@ -105,20 +110,21 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
     if isinstance(tags, (str, bytes)):
         raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
     raw_tags = [_check.text(tag, "each of tags") for tag in tags]
-    on_duplicate = _check.choice(get("on_duplicate", OnDuplicate.REJECT), OnDuplicate, "on_duplicate")
     raw_lane = _check.text(get("lane", "main"), "lane")
-    when_displaced = _check.choice(get("when_displaced", WhenDisplaced.RESTORE), WhenDisplaced, "when_displaced")
-    preempt = _check.choice(get("preempt", Preempt.LOWER), Preempt, "preempt")
-    coverable = _check.flag(get("coverable", True), "coverable")
     calls: List[Tuple[Any, ...]] = []
+    # BEGIN GENERATED alert property calls (scripts/interface: edit its tables, not this region)
+    on_duplicate = _check.choice(get("on_duplicate", OnDuplicate.REJECT), OnDuplicate, "on_duplicate")
     if on_duplicate is not OnDuplicate.REJECT:
         calls.append((lib.xyz_alert_set_on_duplicate, int(on_duplicate)))
+    when_displaced = _check.choice(get("when_displaced", WhenDisplaced.RESTORE), WhenDisplaced, "when_displaced")
     if when_displaced is not WhenDisplaced.RESTORE:
         calls.append((lib.xyz_alert_set_when_displaced, int(when_displaced)))
+    preempt = _check.choice(get("preempt", Preempt.LOWER), Preempt, "preempt")
     if preempt is not Preempt.LOWER:
         calls.append((lib.xyz_alert_set_preempt, int(preempt)))
-    if not coverable:
+    if _check.flag(get("coverable", True), "coverable") is not True:
         calls.append((lib.xyz_alert_set_coverable, False))
+    # END GENERATED alert property calls
     calls += [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
     if not ready:
         calls.append((lib.xyz_alert_set_waiting,))

@@ -174,44 +174,49 @@ class Alert:
         its id that ``on_duplicate=COALESCE`` folded into it."""
         return int(lib.xyz_alert_occurrence_count(self._handle))
 
+    # BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region)
     @property
     def on_duplicate(self) -> OnDuplicate:
-        """What adding does when the id is already live (settable while idle)."""
+        """What an add does when the alert's id is already live in the domain (default
+        OnDuplicate.REJECT). Two alerts of one batch with the same id are a duplicate error whatever
+        their policy. Settable while idle."""
         return OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))
 
     @on_duplicate.setter
-    def on_duplicate(self, policy: Union[OnDuplicate, str]) -> None:
-        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(policy, OnDuplicate, "on_duplicate")))
+    def on_duplicate(self, value: Union[OnDuplicate, str]) -> None:
+        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(value, OnDuplicate, "on_duplicate")))
 
     @property
     def when_displaced(self) -> WhenDisplaced:
-        """What happens when it would be hidden covered (settable while idle)."""
+        """What happens where the alert would be hidden covered (by a hide_others alert or a lane's
+        limit) (default WhenDisplaced.RESTORE). Settable while idle."""
         return WhenDisplaced(lib.xyz_alert_when_displaced(self._handle))
 
     @when_displaced.setter
-    def when_displaced(self, policy: Union[WhenDisplaced, str]) -> None:
-        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(policy, WhenDisplaced, "when_displaced")))
+    def when_displaced(self, value: Union[WhenDisplaced, str]) -> None:
+        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(value, WhenDisplaced, "when_displaced")))
 
     @property
     def preempt(self) -> Preempt:
-        """Which on-screen alerts it shows over when ``cover`` or ``hide_others``
-        (settable while idle): ``LOWER`` priorities (the default), or also
-        ``EQUAL`` ones added before it."""
+        """Which on-screen alerts the alert shows over when it is cover or hide_others (default
+        Preempt.LOWER). It changes nothing for a wait alert. Settable while idle."""
         return Preempt(lib.xyz_alert_preempt(self._handle))
 
     @preempt.setter
-    def preempt(self, preempt: Union[Preempt, str]) -> None:
-        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(preempt, Preempt, "preempt")))
+    def preempt(self, value: Union[Preempt, str]) -> None:
+        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(value, Preempt, "preempt")))
 
     @property
     def coverable(self) -> bool:
-        """Whether a newcomer may cover, hide or evict it while it is on screen
-        (settable while idle; default True)."""
+        """Whether the alert may be covered (default True). While an alert that is not coverable is
+        on screen on a participating page, no candidate of its lane covers it, hides it or evicts
+        it: they wait until it leaves (docs/rules.md §19). Settable while idle."""
         return bool(lib.xyz_alert_is_coverable(self._handle))
 
     @coverable.setter
-    def coverable(self, coverable: bool) -> None:
-        lib.xyz_alert_set_coverable(self._handle, _check.flag(coverable, "coverable"))
+    def coverable(self, value: bool) -> None:
+        lib.xyz_alert_set_coverable(self._handle, _check.flag(value, "coverable"))
+    # END GENERATED alert properties
 
     @property
     def tags(self) -> List[str]:

@@ -1,0 +1,122 @@
+"""The alert's properties: the table every mirror of them is written from.
+
+PROPERTIES are the plain properties: a value the host sets on an idle
+alert and reads back, stored by the engine, read from an alert set's JSON,
+written into recordings, with a getter and a setter in C, C++ and Python.
+From each row `python3 scripts/interface` writes (property_mirrors.py):
+the engine's `AlertProperties` and `Alert`'s accessors
+(Sources/XYZAlert/Model/AlertProperties.swift), the C functions
+(Sources/XYZAlertABI/PropertyFunctions.swift), their declarations in
+include/xyzalert.h, the schema's reading (Sources/XYZAlertJSON/
+PropertyKeys.swift), C++ accessors (include/xyzalert/alert.hpp), Python's
+declarations, `AlertSettings` keys and `Alert` properties, and the row of
+docs/formats.md's alert table.
+
+A row: `key` (the JSON member and the C, C++ and Python name), `type` (an
+enum of enums.py by its Swift name, or "bool"), `default` (a word of that
+enum, or True/False), `since`, `what` (the noun the engine's state error
+names: "cannot set <what>: ..."), `doc` (what it is, a noun phrase without
+its default, in the words of every language: it ends the C header's
+"Sets ..." sentence, Python's docstring and the formats table's cell),
+`values` (the formats table's account of its values), optional `note`
+(more sentences for the header and Python), `c_get` (the C getter's name
+when it is not `xyz_alert_<key>`).
+
+ALERT_KEYS is every member of an alert object, in the order of
+docs/formats.md's table and of the schema's list of known keys: the name
+of a property row, or a (key, default, value) triple for a member whose
+engine calls are written by hand (they have more than one value, act at
+once, or live in a box of their own).
+"""
+
+PROPERTIES = [
+    dict(key="on_duplicate", type="OnDuplicate", default="reject", since="0.2", what="the duplicate policy",
+         doc="what an add does when the alert's id is already live in the domain",
+         values='`"reject"` (an error), `"ignore"` (the new one finishes with reason `duplicate`), `"replace"` '
+                '(the live one ends with reason `replaced`, the new one is added), `"update"` (an upsert: the live '
+                "one takes the new one's content, and its `duration` when it has one, counted again; the new one "
+                'finishes with reason `duplicate`; docs/rules.md §19), or `"coalesce"` (`"update"`, and the live '
+                "one's occurrence count goes up by one, its countdown restarts and it is announced again, the same "
+                "text included: a toast storm is one toast with a count)",
+         note="Two alerts of one batch with the same id are a duplicate error whatever their policy."),
+    dict(key="when_displaced", type="WhenDisplaced", default="restore", since="0.3",
+         what="what happens when displaced",
+         doc="what happens where the alert would be hidden covered (by a hide_others alert or a lane's limit)",
+         values='`"restore"` (hidden, it comes back) or `"drop"` (it ends with reason `displaced`)'),
+    dict(key="preempt", type="Preempt", default="lower", since="0.4", what="the preemption",
+         doc="which on-screen alerts the alert shows over when it is cover or hide_others",
+         values='`"lower"` priorities, or `"equal"`: also those of its own priority added before it (the newest '
+                "of equal priority wins; docs/rules.md §19). No effect on a `wait` alert",
+         note="It changes nothing for a wait alert."),
+    dict(key="coverable", type="bool", default=True, since="0.4", what="whether it is coverable",
+         c_get="xyz_alert_is_coverable",
+         doc="whether the alert may be covered",
+         values="`false`: while it is on screen, nothing of its lane covers, hides or evicts it; those candidates "
+                "wait until it leaves",
+         note="While an alert that is not coverable is on screen on a participating page, no candidate of its "
+              "lane covers it, hides it or evicts it: they wait until it leaves (docs/rules.md §19)."),
+]
+
+ALERT_KEYS = [
+    ('id', 'required',
+     'a non-empty string, unique in the file (compared byte for byte)'),
+    ('priority', '`0`',
+     'an integer from -2147483648 to 2147483647; larger is more important'),
+    ('exclusive', '`"wait"`',
+     '`"wait"` (never shows over another alert), `"cover"` (shows over lower priorities, which stay visible) or `"hide_others"` (shows over lower priorities and hides everything below)'),
+    ('after', '`[]`',
+     'ids of alerts of the same file; an instance waits while a live alert with one of these ids exists in its domain'),
+    ('ready', '`true`',
+     '`false` adds instances waiting, until the host marks them ready'),
+    ('target', '`"page"`',
+     'a non-empty layer name the host registered (`"page"` is the page itself)'),
+    ('style', '`"alert"`',
+     'a non-empty presentation hint: `"alert"`, `"sheet"`, `"toast"` or any word the host knows'),
+    ('title', 'none',
+     'a string (may be empty)'),
+    ('message', 'none',
+     'a string (may be empty)'),
+    ('actions', '`[]`',
+     'buttons, each `{"id", "title", "style", "keep_open"}`: `id` a non-empty string unique within the alert, `title` a string, `style` `"default"` (the default), `"cancel"` or `"destructive"`, `keep_open` `true` for a button that delivers `action` only and leaves the alert open (default `false`, docs/rules.md §19)'),
+    ('avoid_keyboard', '`true`',
+     'whether the alert moves clear of the keyboard'),
+    ('keyboard_adjust', '`0`',
+     'a finite number added to the keyboard offset (negative moves further up)'),
+    ('meta', 'none',
+     'any JSON object, handed to the host as compact JSON text'),
+    ('duration', '`0`',
+     'seconds (a number, 0 or more; 0 is no limit) the alert may be *showing* before it ends by itself: `remove` and `finish` with reason `timeout`. The count pauses while it is hidden'),
+    ('ttl', '`0`',
+     'seconds (0 or more; 0 is no limit) from its add within which the alert must first be on screen, or it ends with `finish` reason `expired`. Once shown it no longer applies'),
+    ('tags', '`[]`',
+     'non-empty strings, no repeats; for `cancel_tagged`'),
+    "on_duplicate",
+    ('lane', '`"main"`',
+     'a non-empty name; each lane has its own stack, candidate order and visibility (lanes are taken in byte order of their names)'),
+    ('limit', 'none',
+     'caps on the alert\'s id (docs/rules.md §16): one limit or a list, each `{"count": N, "per": P}` with `count` an integer from 1 to 4294967295 (the range of the C interface\'s `uint32_t`, and Python\'s) and `per` `"session"`, `"lifetime"`, `"day"` or `"week"` (the local calendar day, or week from Monday: docs/rules.md §22) or a window of seconds above 0; at most one limit per period. Needs an `id`'),
+    ('cooldown', '`0`',
+     "seconds at least between two displays of the alert's id (0: none). Needs an `id`"),
+    ('on_capped', '`"drop"`',
+     'what the alert does when a cap holds it: `"drop"` (it finishes with reason `capped`) or `"wait"` (it stays queued until its caps free)'),
+    ('windows', 'none',
+     'when, in the user\'s local time, it may be selected to show (docs/rules.md §22): a list of `{"days": ["mon", ...], "from": "HH:MM", "to": "HH:MM"}`; `days` (`mon` ... `sun`, at least one) defaults to every day; `from` 00:00 to 23:59, `to` 00:00 to 24:00, exclusive (`"00:00"` as `to` is the midnight ending the day); a `from` after its `to` wraps past midnight and belongs to the day of its `from`; `from` equal to `to` is an error'),
+    ('exclude', 'none',
+     'the same shape: never selected inside one (quiet hours)'),
+    ('on_outside', '`"wait"`',
+     'what it does when it would be selected outside its windows or inside an exclude: `"wait"` (queued until the next opening, why code `outside_window`) or `"drop"` (it finishes with reason `outside_window`)'),
+    ('show_after', '`0`',
+     'seconds it stays waiting after its add before it becomes ready by itself (docs/rules.md §17); ended earlier, it never shows'),
+    ('min_visible', '`0`',
+     'seconds from its first show before which a dismiss or cancel waits (the alert then ends with `remove` and `finish`)'),
+    ('announce', '`"polite"`',
+     'how a screen reader says it: `"polite"`, `"assertive"` or `"off"`'),
+    "when_displaced",
+    "preempt",
+    "coverable",
+    ('page', '—',
+     'only in scenarios (below); an error in a plain alert set'),
+]
+
+#: The members only a scenario's alert may have (docs/formats.md's scenarios).
+SCENARIO_KEYS = ["page", "name", "after_alerts", "frame", "holds"]
