@@ -208,6 +208,14 @@ def status_words_python():
            "STATUS_WORDS = {\n" + "\n".join(rows) + "\n}"
 
 
+def python_exports(text):
+    """The package's imports of its public enums and their names in
+    `__all__` (an enum with `exported=False` stays in its module)."""
+    names = sorted(e["python"] for e in ENUMS if e["python"] and e.get("exported", True))
+    text = replace_region(text, "enum imports", "from ._enums import (" + wrap(names, 21) + ")", "# %s")
+    return replace_region(text, "enum exports", "    " + wrap(['"%s"' % n for n in names], 4) + ",", "    # %s")
+
+
 def generate(files):
     """Writes the mirrors of the enums into `files`."""
     h = ROOT / "include/xyzalert.h"
@@ -218,5 +226,7 @@ def generate(files):
     files[hpp] = replace_region(files[hpp], "enums", cpp_enums(), "/* %s */")
     py = ROOT / "bindings/python/xyzalert/_enums.py"
     files[py] = replace_region(files[py], "enums", python_enums() + status_words_python(), "# %s")
+    package = ROOT / "bindings/python/xyzalert/__init__.py"
+    files[package] = python_exports(files[package])
     trace = ROOT / "Sources/xyzalert-runner/trace.c"
     files[trace] = replace_region(files[trace], "status words", status_words_c(), "/* %s */")

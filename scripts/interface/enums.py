@@ -138,6 +138,7 @@ ENUMS = [
              ("wait", "It stays queued, is not selected, and is looked at again when its caps free."),
          ]),
     dict(c="xyz_limit_per", prefix="XYZ_PER_", swift="LimitPer", python="LimitPer", cpp="limit_per", since="0.3",
+         exported=False,
          doc="What a limit counts displays over (docs/rules.md §16).",
          values=[
              ("session", "Since the history's session began (xyz_history_begin_session())."),

@@ -49,7 +49,7 @@ class Property:
 
     @property
     def python_default(self):
-        return "%s.%s" % (self.enum["python"], c_suffix(self.default_value)) if self.enum else str(self.row["default"])
+        return "_enums.%s.%s" % (self.enum["python"], c_suffix(self.default_value)) if self.enum else str(self.row["default"])
 
     def sentence(self, default):
         """The setter's account: its doc, its default, its note."""
@@ -223,8 +223,8 @@ def python_declarations(text):
 def python_settings_fields(text):
     out = []
     for p in PROPS:
-        t = "Union[%s, str]" % p.enum["python"] if p.enum else "bool"
-        out.append(wrapped_doc("%s (default %s)." % (p.row["doc"][0].upper() + p.row["doc"][1:], p.python_default),
+        t = "Union[_enums.%s, str]" % p.enum["python"] if p.enum else "bool"
+        out.append(wrapped_doc("%s (default %s)." % (p.row["doc"][0].upper() + p.row["doc"][1:], p.python_default[len("_enums."):] if p.enum else p.python_default),
                                "    #: ", "    #: ", "", 100))
         out.append("    %s: %s" % (p.key, t))
     return replace_region(text, "alert property settings", "\n".join(out), "    # %s")
@@ -234,7 +234,7 @@ def python_settings_calls(text):
     out = []
     for p in PROPS:
         if p.enum:
-            out.append('    %s = _check.choice(get("%s", %s), %s, "%s")' % (p.key, p.key, p.python_default, p.enum["python"], p.key))
+            out.append('    %s = _check.choice(get("%s", %s), _enums.%s, "%s")' % (p.key, p.key, p.python_default, p.enum["python"], p.key))
             out.append("    if %s is not %s:" % (p.key, p.python_default))
             out.append("        calls.append((lib.%s, int(%s)))" % (p.c_set, p.key))
         else:
@@ -246,12 +246,12 @@ def python_settings_calls(text):
 def python_properties(text):
     out = []
     for p in PROPS:
-        doc = p.sentence(p.python_default)
+        doc = p.sentence(p.python_default[len("_enums."):] if p.enum else p.python_default)
         doc = doc[0].upper() + doc[1:]
         if p.enum:
-            getter = "return %s(lib.%s(self._handle))" % (p.enum["python"], p.c_get)
-            t, arg = p.enum["python"], "Union[%s, str]" % p.enum["python"]
-            check = '_check.choice(value, %s, "%s")' % (p.enum["python"], p.key)
+            getter = "return _enums.%s(lib.%s(self._handle))" % (p.enum["python"], p.c_get)
+            t, arg = "_enums." + p.enum["python"], "Union[_enums.%s, str]" % p.enum["python"]
+            check = '_check.choice(value, _enums.%s, "%s")' % (p.enum["python"], p.key)
             setter = "lib.%s(self._handle, int(%s))" % (p.c_set, check)
         else:
             getter = "return bool(lib.%s(self._handle))" % p.c_get

@@ -24,8 +24,11 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 """
 
 from . import _lib
-from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate, OnFull, OnOutside, Order, Politeness,
-                     Preempt, State, Status, StepKind, WhenDisplaced, WhyCode)
+# BEGIN GENERATED enum imports (scripts/interface: edit its tables, not this region)
+from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate,
+                     OnFull, OnOutside, Order, Politeness, Preempt, State, Status, WhenDisplaced, WhyCode)
+# END GENERATED enum imports
+from ._enums import StepKind
 from ._arguments import AlertSettings
 from .alert import Action, Alert, Why, keyboard_offset
 from .alert_set import AlertSet
@@ -50,11 +53,12 @@ def version() -> str:
 
 
 __all__ = [
-    "Action", "ActionStyle", "Alert", "AlertSet", "AlertSettings", "AsyncioHost", "CampaignEvent", "CycleError", "Dispatch", "DuplicateIdError", "EndReason",
-    "Exclusive", "HideReason", "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OnCapped", "OnOutside",
-    "OnDuplicate", "OnFull", "Order", "OwnerError", "Page", "Politeness",
-    "ParseError", "Preempt",
-    "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "State", "StateError", "Status", "Step", "StepKind", "Why",
-    "WhenDisplaced", "WhyCode", "Window", "XYZAlertError",
-    "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
+    "Action", "Alert", "AlertSet", "AlertSettings", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError",
+    "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OwnerError", "Page", "ParseError",
+    "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "StateError", "Step", "StepKind", "Why", "Window",
+    "XYZAlertError", "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
+    # BEGIN GENERATED enum exports (scripts/interface: edit its tables, not this region)
+    "ActionStyle", "CampaignEvent", "EndReason", "Exclusive", "HideReason", "OnCapped", "OnDuplicate",
+    "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status", "WhenDisplaced", "WhyCode",
+    # END GENERATED enum exports
 ]

@@ -8,8 +8,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
-from . import _check, _lib
-from ._enums import ActionStyle, OnDuplicate, Preempt, WhenDisplaced
+from . import _check, _enums, _lib
+from ._enums import ActionStyle
 
 lib = _lib.lib
 
@@ -66,13 +66,13 @@ class AlertSettings(TypedDict, total=False):
     # BEGIN GENERATED alert property settings (scripts/interface: edit its tables, not this region)
     #: What an add does when the alert's id is already live in the domain (default
     #: OnDuplicate.REJECT).
-    on_duplicate: Union[OnDuplicate, str]
+    on_duplicate: Union[_enums.OnDuplicate, str]
     #: What happens where the alert would be hidden covered (by a hide_others alert or a lane's
     #: limit) (default WhenDisplaced.RESTORE).
-    when_displaced: Union[WhenDisplaced, str]
+    when_displaced: Union[_enums.WhenDisplaced, str]
     #: Which on-screen alerts the alert shows over when it is cover or hide_others (default
     #: Preempt.LOWER).
-    preempt: Union[Preempt, str]
+    preempt: Union[_enums.Preempt, str]
     #: Whether the alert may be covered (default True).
     coverable: bool
     # END GENERATED alert property settings
@@ -113,14 +113,14 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
     raw_lane = _check.text(get("lane", "main"), "lane")
     calls: List[Tuple[Any, ...]] = []
     # BEGIN GENERATED alert property calls (scripts/interface: edit its tables, not this region)
-    on_duplicate = _check.choice(get("on_duplicate", OnDuplicate.REJECT), OnDuplicate, "on_duplicate")
-    if on_duplicate is not OnDuplicate.REJECT:
+    on_duplicate = _check.choice(get("on_duplicate", _enums.OnDuplicate.REJECT), _enums.OnDuplicate, "on_duplicate")
+    if on_duplicate is not _enums.OnDuplicate.REJECT:
         calls.append((lib.xyz_alert_set_on_duplicate, int(on_duplicate)))
-    when_displaced = _check.choice(get("when_displaced", WhenDisplaced.RESTORE), WhenDisplaced, "when_displaced")
-    if when_displaced is not WhenDisplaced.RESTORE:
+    when_displaced = _check.choice(get("when_displaced", _enums.WhenDisplaced.RESTORE), _enums.WhenDisplaced, "when_displaced")
+    if when_displaced is not _enums.WhenDisplaced.RESTORE:
         calls.append((lib.xyz_alert_set_when_displaced, int(when_displaced)))
-    preempt = _check.choice(get("preempt", Preempt.LOWER), Preempt, "preempt")
-    if preempt is not Preempt.LOWER:
+    preempt = _check.choice(get("preempt", _enums.Preempt.LOWER), _enums.Preempt, "preempt")
+    if preempt is not _enums.Preempt.LOWER:
         calls.append((lib.xyz_alert_set_preempt, int(preempt)))
     if _check.flag(get("coverable", True), "coverable") is not True:
         calls.append((lib.xyz_alert_set_coverable, False))

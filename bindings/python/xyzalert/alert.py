@@ -7,14 +7,13 @@ import json
 import weakref
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import _check, _fast, _handles, _lib
+from . import _check, _enums, _fast, _handles, _lib
 from . import history as _history
 from . import _why
 from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
 from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _meta, _settings
-from ._enums import (ActionStyle, Exclusive, OnCapped, OnDuplicate, OnOutside, Politeness, Preempt, State,
-                     WhenDisplaced)
+from ._enums import ActionStyle, Exclusive, OnCapped, OnOutside, Politeness, State
 from ._keyboard import keyboard_offset
 from ._why import Why
 
@@ -176,35 +175,35 @@ class Alert:
 
     # BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region)
     @property
-    def on_duplicate(self) -> OnDuplicate:
+    def on_duplicate(self) -> _enums.OnDuplicate:
         """What an add does when the alert's id is already live in the domain (default
         OnDuplicate.REJECT). Two alerts of one batch with the same id are a duplicate error whatever
         their policy. Settable while idle."""
-        return OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))
+        return _enums.OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))
 
     @on_duplicate.setter
-    def on_duplicate(self, value: Union[OnDuplicate, str]) -> None:
-        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(value, OnDuplicate, "on_duplicate")))
+    def on_duplicate(self, value: Union[_enums.OnDuplicate, str]) -> None:
+        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(value, _enums.OnDuplicate, "on_duplicate")))
 
     @property
-    def when_displaced(self) -> WhenDisplaced:
+    def when_displaced(self) -> _enums.WhenDisplaced:
         """What happens where the alert would be hidden covered (by a hide_others alert or a lane's
         limit) (default WhenDisplaced.RESTORE). Settable while idle."""
-        return WhenDisplaced(lib.xyz_alert_when_displaced(self._handle))
+        return _enums.WhenDisplaced(lib.xyz_alert_when_displaced(self._handle))
 
     @when_displaced.setter
-    def when_displaced(self, value: Union[WhenDisplaced, str]) -> None:
-        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(value, WhenDisplaced, "when_displaced")))
+    def when_displaced(self, value: Union[_enums.WhenDisplaced, str]) -> None:
+        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(value, _enums.WhenDisplaced, "when_displaced")))
 
     @property
-    def preempt(self) -> Preempt:
+    def preempt(self) -> _enums.Preempt:
         """Which on-screen alerts the alert shows over when it is cover or hide_others (default
         Preempt.LOWER). It changes nothing for a wait alert. Settable while idle."""
-        return Preempt(lib.xyz_alert_preempt(self._handle))
+        return _enums.Preempt(lib.xyz_alert_preempt(self._handle))
 
     @preempt.setter
-    def preempt(self, value: Union[Preempt, str]) -> None:
-        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(value, Preempt, "preempt")))
+    def preempt(self, value: Union[_enums.Preempt, str]) -> None:
+        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(value, _enums.Preempt, "preempt")))
 
     @property
     def coverable(self) -> bool:
