@@ -216,6 +216,11 @@ def python_exports(text):
     return replace_region(text, "enum exports", "    " + wrap(['"%s"' % n for n in names], 4) + ",", "    # %s")
 
 
+def python_name_declarations():
+    """Python's declarations of the `*_name()` functions."""
+    return "\n".join('    "%s_name": (_S, [c_int], _plain, UNLOCKED),' % e["c"] for e in ENUMS if e["c"])
+
+
 def generate(files):
     """Writes the mirrors of the enums into `files`."""
     h = ROOT / "include/xyzalert.h"
@@ -226,6 +231,8 @@ def generate(files):
     files[hpp] = replace_region(files[hpp], "enums", cpp_enums(), "/* %s */")
     py = ROOT / "bindings/python/xyzalert/_enums.py"
     files[py] = replace_region(files[py], "enums", python_enums() + status_words_python(), "# %s")
+    declarations = ROOT / "bindings/python/xyzalert/_declarations.py"
+    files[declarations] = replace_region(files[declarations], "enum names", python_name_declarations(), "    # %s")
     package = ROOT / "bindings/python/xyzalert/__init__.py"
     files[package] = python_exports(files[package])
     trace = ROOT / "Sources/xyzalert-runner/trace.c"
