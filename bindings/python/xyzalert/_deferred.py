@@ -6,7 +6,7 @@ the C call that delivered the callback. The result checks are here too.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Dict, Optional
 
 from . import _locking
 from ._enums import Status
@@ -87,16 +87,41 @@ def _take_pending() -> Optional[BaseException]:
     return exception
 
 
-def _in_callback(function: Callable[..., Any], *args: Any) -> Any:
-    """Runs Python code called from C: depth-counted, exceptions deferred."""
-    depth[0] += 1
-    try:
-        return function(*args)
-    except BaseException as exception:  # never unwind into C
-        defer(exception)
-        return None
-    finally:
-        depth[0] -= 1
+# The guard's source, made once per number of arguments: a call with a fixed
+# argument list costs a Python frame, where one through *args costs a C
+# call and a tuple (`collections.namedtuple` and `dataclasses` make their
+# methods from source for the same reason). What it reads is bound as
+# defaults, local to the call: C passes exactly `arity` arguments, so they
+# are never overridden.
+_GUARD_SOURCE = """\
+def make(function, failed):
+    def call({arguments}, function=function, failed=failed, depth=depth):
+        depth[0] += 1
+        try:
+            return function({arguments})
+        except BaseException as exception:  # never unwind into C
+            defer(exception)
+            return failed
+        finally:
+            depth[0] -= 1
+    return call
+"""
+_guard_makers: Dict[int, Callable[..., Any]] = {}
+
+
+def guarded(function: Callable[..., Any], arity: int, failed: Any = None) -> Callable[..., Any]:
+    """`function` made safe for C to call with `arity` arguments: the
+    callback depth counted, any exception stored for the C call that
+    delivered the callback to raise (never unwinding into C); returns the
+    function's result, or `failed` when it raised. `function` takes the C
+    callback's arguments as they are, its context (the last) included.
+    Every callback of the package goes through this one guard."""
+    make = _guard_makers.get(arity)
+    if make is None:
+        namespace: Dict[str, Any] = {"depth": depth, "defer": defer}
+        exec(_GUARD_SOURCE.format(arguments=", ".join("a%d" % i for i in range(arity))), namespace)
+        make = _guard_makers[arity] = namespace["make"]
+    return make(function, failed)
 
 
 def last_error() -> str:

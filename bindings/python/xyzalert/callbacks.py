@@ -5,8 +5,9 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
    overrides; the others stay NULL in the ``xyz_host``, so the engine never
    calls into Python for them.
 2. :func:`make_host` makes a C function pointer per wanted event. Each runs
-   its Python code through ``_deferred._in_callback``: the callback depth
-   is counted and any exception is stored, never unwinding into C.
+   its Python code through ``_deferred.guarded``, the one callback guard:
+   the callback depth is counted and any exception is stored, never
+   unwinding into C.
 3. The pointer calls a method of :class:`HostCallbacks`, which turns raw
    handles into the application's objects (``Alert``, ``Dispatch``, enums)
    and calls the host.
@@ -32,7 +33,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from . import _check, _handles
 from ._declarations import _FREE, lib
-from ._deferred import _in_callback, defer, depth
+from ._deferred import guarded
 from ._enums import CampaignEvent, EndReason, HideReason, Politeness
 from ._lib import decode
 from ._types import (ACTION, ANNOUNCE, CAMPAIGN, UTC_OFFSET, END, HIDE, MOVE, NOW, PROVIDER, REQUEST_FLUSH, SET_TIMER, SHOW,
@@ -68,103 +69,75 @@ def events_of(host: Host) -> List[str]:
 
 # ---- 2. The C function pointers
 
+
 def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List[Any]]:
     """An ``xyz_host`` whose callbacks reach ``callbacks.host``, for the
     events `wanted` names ("show", "hide", ...; the others stay NULL, so
     the engine does not call into Python for them, and "request_flush"
     makes the dispatch deferred); returns it with the objects that must
     stay alive for as long as C may call them."""
-    def guard(function: Callable[..., None]) -> Callable[..., None]:
-        def call(*args: Any) -> None:
-            _in_callback(function, *args[:-1])
-        return call
-
     # The events of an alert's life, on every app's hot path, in one Python
-    # function each: step 2's guard (`_in_callback`), step 3's look-up and
-    # the host's method, read here once, as the dispatch reads which methods
-    # the host overrides (each Python call level or attribute look-up on the
-    # way costs about a fifth of a foreign call).
+    # function each: step 3's look-up and the host's method, read here once,
+    # as the dispatch reads which methods the host overrides (each Python
+    # call level or attribute look-up on the way costs about a fifth of a
+    # foreign call). Every function C calls goes through `guarded` (step 2).
     host, dispatch_of = callbacks.host, callbacks.dispatch
+    show, unhide, action = host.show, host.unhide, host.action
 
     def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
-        depth[0] += 1
-        try:
-            ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
-            wrapped = ref() if ref is not None else None
-            show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode("utf-8"),
-                 _view(dispatch_of, view) if view else None)
-        except BaseException as exception:  # never unwind into C
-            defer(exception)
-        finally:
-            depth[0] -= 1
+        ref = alert_refs.get(alert)  # (`Alert._wrap`'s look-up, inline)
+        wrapped = ref() if ref is not None else None
+        show(wrapped if wrapped is not None else Alert._wrap(alert), target.decode(),
+             _view(dispatch_of, view) if view else None)
 
     def call_unhide(alert: int, context: Any) -> None:
-        depth[0] += 1
-        try:
-            ref = alert_refs.get(alert)
-            wrapped = ref() if ref is not None else None
-            unhide(wrapped if wrapped is not None else Alert._wrap(alert))
-        except BaseException as exception:  # never unwind into C
-            defer(exception)
-        finally:
-            depth[0] -= 1
+        ref = alert_refs.get(alert)
+        wrapped = ref() if ref is not None else None
+        unhide(wrapped if wrapped is not None else Alert._wrap(alert))
 
     def call_action(alert: int, index: int, context: Any) -> None:
-        depth[0] += 1
-        try:  # (a foreign call of its own for the action's id: `_wrap`'s look-up is not worth inlining)
-            action(Alert._wrap(alert), index, decode(lib.xyz_alert_action_id(alert, index)) or "")
-        except BaseException as exception:  # never unwind into C
-            defer(exception)
-        finally:
-            depth[0] -= 1
+        # (A foreign call of its own for the action's id: `_wrap`'s look-up is not worth inlining.)
+        action(Alert._wrap(alert), index, decode(lib.xyz_alert_action_id(alert, index)) or "")
 
     def with_reason(method: Callable[[Alert, Any], None], members: Tuple[Any, ...],
                     enum: Any) -> Callable[[int, int, Any], None]:
         """hide, remove and finish: the host's `method` with the alert and
         the member of `enum` (from `members`, by value) the engine passed."""
-        count = len(members)
-
         def call(alert: int, reason: int, context: Any) -> None:
-            depth[0] += 1
-            try:
-                ref = alert_refs.get(alert)
-                wrapped = ref() if ref is not None else None
-                method(wrapped if wrapped is not None else Alert._wrap(alert),
-                       members[reason] if 0 <= reason < count else enum(reason))
-            except BaseException as exception:  # never unwind into C
-                defer(exception)
-            finally:
-                depth[0] -= 1
+            ref = alert_refs.get(alert)
+            wrapped = ref() if ref is not None else None
+            try:  # (reasons are never negative; one this package does not know is looked up)
+                member = members[reason]
+            except IndexError:
+                member = enum(reason)
+            method(wrapped if wrapped is not None else Alert._wrap(alert), member)
         return call
 
-    show, unhide, action = host.show, host.unhide, host.action
+    def pointer(kind: Any, event: str, function: Callable[..., Any], failed: Any = None) -> Any:
+        """The C function pointer of `event`: `function`, guarded (giving
+        `failed` where it raised); NULL (made from 0) when the host does
+        not handle it."""
+        return kind(guarded(function, len(kind._argtypes_), failed)) if event in wanted else kind(0)
+
     made = [
-        SHOW(call_show) if "show" in wanted else SHOW(0),  # a function pointer made from 0 is NULL
-        HIDE(with_reason(host.hide, _HIDE_REASONS, HideReason)) if "hide" in wanted else HIDE(0),
-        UNHIDE(call_unhide) if "unhide" in wanted else UNHIDE(0),
-        END(with_reason(host.remove, _END_REASONS, EndReason)) if "remove" in wanted else END(0),
-        END(with_reason(host.finish, _END_REASONS, EndReason)) if "finish" in wanted else END(0),
-        MOVE(guard(callbacks.on_move)) if "move" in wanted else MOVE(0),
-        ACTION(call_action) if "action" in wanted else ACTION(0),
-        REQUEST_FLUSH(guard(callbacks.on_request_flush)) if "request_flush" in wanted else REQUEST_FLUSH(0),
+        pointer(SHOW, "show", call_show),
+        pointer(HIDE, "hide", with_reason(host.hide, _HIDE_REASONS, HideReason)),
+        pointer(UNHIDE, "unhide", call_unhide),
+        pointer(END, "remove", with_reason(host.remove, _END_REASONS, EndReason)),
+        pointer(END, "finish", with_reason(host.finish, _END_REASONS, EndReason)),
+        pointer(MOVE, "move", callbacks.on_move),
+        pointer(ACTION, "action", call_action),
+        pointer(REQUEST_FLUSH, "request_flush", callbacks.on_request_flush),
     ]
-    def read_clock(context: Any) -> float:
-        reading = _in_callback(callbacks.on_now)
-        # A clock that raised reads as NaN, which the engine takes as its last good reading.
-        return math.nan if reading is None else reading
-
-    def read_offset(wall: float, context: Any) -> float:
-        offset = _in_callback(callbacks.on_utc_offset, wall)
-        # An offset that raised reads as NaN, which the engine takes as UTC.
-        return math.nan if offset is None else offset
-
     clock = [
-        NOW(read_clock) if "now" in wanted else NOW(0),
-        SET_TIMER(guard(callbacks.on_set_timer)) if "set_timer" in wanted else SET_TIMER(0),
-        UNHIDE(guard(callbacks.on_update)) if "update" in wanted else UNHIDE(0),  # same signature
-        ANNOUNCE(guard(callbacks.on_announce)) if "announce" in wanted else ANNOUNCE(0),
-        CAMPAIGN(guard(callbacks.on_campaign)) if "campaign" in wanted else CAMPAIGN(0),
-        UTC_OFFSET(read_offset) if "utc_offset" in wanted else UTC_OFFSET(0),
+        # A clock or an offset that raised reads as NaN: the engine takes it
+        # as its last good reading, or as UTC.
+        pointer(NOW, "now", callbacks.on_now, math.nan),
+        pointer(SET_TIMER, "set_timer", callbacks.on_set_timer),
+        pointer(UNHIDE, "update", callbacks.on_update),  # same signature
+        pointer(ANNOUNCE, "announce", callbacks.on_announce),
+        pointer(CAMPAIGN, "campaign", callbacks.on_campaign),
+        pointer(UTC_OFFSET, "utc_offset", callbacks.on_utc_offset, math.nan),
     ]
     struct = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
     return struct, made + clock
@@ -182,42 +155,44 @@ def _view(dispatch_of: "weakref.ref[Any]", token: int) -> Any:
 class HostCallbacks:
     """Step 3: turns the raw arguments of C callbacks into the application's
     objects and calls the dispatch's :class:`Host` (`host`, the one it was
-    created with) with them; `dispatch` is the dispatch, weakly."""
+    created with) with them; `dispatch` is the dispatch, weakly. Each
+    method takes the C callback's arguments, its context last (unused)."""
 
     def __init__(self, dispatch: "weakref.ref[Any]", host: Host) -> None:
         self.dispatch = dispatch
         self.host = host
 
-    def on_move(self, alert: int, dy: float, duration: float) -> None:
+    def on_move(self, alert: int, dy: float, duration: float, context: Any) -> None:
         self.host.move(Alert._wrap(alert), dy, duration)
 
-    def on_request_flush(self, root: int) -> None:
+    def on_request_flush(self, root: int, context: Any) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()
         if dispatch is not None:
             dispatch.host.request_flush(dispatch)
 
-    def on_update(self, alert: int) -> None:
+    def on_update(self, alert: int, context: Any) -> None:
         self.host.update(Alert._wrap(alert))
 
-    def on_announce(self, alert: int, politeness: int, text: bytes) -> None:
+    def on_announce(self, alert: int, politeness: int, text: bytes, context: Any) -> None:
         self.host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
 
-    def on_campaign(self, root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int]) -> None:
+    def on_campaign(self, root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int],
+                    context: Any) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()
         if dispatch is not None:
             dispatch.host.campaign(dispatch, campaign.decode("utf-8"), CampaignEvent(kind),
                                    reason.decode("utf-8") if reason is not None else None,
                                    Alert._wrap(alert) if alert else None)
 
-    def on_utc_offset(self, wall: float) -> float:
+    def on_utc_offset(self, wall: float, context: Any) -> float:
         offset = self.host.utc_offset(wall)
         return _check.number(offset, "what Host.utc_offset() returned")
 
-    def on_now(self) -> float:
+    def on_now(self, context: Any) -> float:
         reading = self.host.now()
         return _check.number(reading, "what Host.now() returned")
 
-    def on_set_timer(self, root: int, delay: float) -> None:
+    def on_set_timer(self, root: int, delay: float, context: Any) -> None:
         dispatch = _handles.dispatch(root) or self.dispatch()
         if dispatch is not None:
             dispatch.host.set_timer(dispatch, delay)
@@ -249,13 +224,11 @@ def _free_provider(token: Optional[int]) -> None:
 _FREE_PROVIDER = _FREE(_free_provider)
 
 
-def set_provider(owner: Any, function: Callable[[int], Optional[int]]) -> None:
+def set_provider(owner: Any, function: Callable[[int, Any], Optional[int]]) -> None:
     """Hands `function` to the engine as the active-child provider of the
     dispatch `owner`; raises as the C call does."""
-    def call(parent: int, context: int) -> Optional[int]:
-        return _in_callback(function, parent)
     token = next(_provider_tokens)
-    owner._providers[token] = PROVIDER(call)
+    owner._providers[token] = PROVIDER(guarded(function, 2))
     _provider_owners[token] = weakref.ref(owner)
     try:
         lib.xyz_dispatch_set_active_child_provider(owner._handle, owner._providers[token], token, _FREE_PROVIDER)

@@ -425,7 +425,7 @@ class Dispatch(Handle):
         else:
             chosen = provider
 
-            def ask(parent_handle: int) -> Optional[int]:
+            def ask(parent_handle: int, context: Any) -> Optional[int]:
                 child = chosen(Dispatch._lookup(parent_handle) or self)
                 return child._handle if child is not None else None
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Union
 
 from . import _check, _lib
-from ._deferred import _in_callback
+from ._deferred import guarded
 from ._enums import LimitPer
 
 lib = _lib.lib
@@ -100,15 +100,13 @@ class History:
         if clock is not None and not callable(clock):
             raise TypeError(f"clock must be callable, got {type(clock).__name__}")
 
-        def reading() -> float:
+        def reading(context: Any) -> float:
             # (Inside the callback guard: a reading that is no number, or an
             # int beyond a double's range, raises from the call that read it.)
             return _check.number(clock(), "what the History clock returned")  # type: ignore[misc]
 
-        def read(_context: Any) -> float:
-            value = _in_callback(reading)
-            # A clock that raised reads as NaN, which the engine refuses.
-            return math.nan if value is None else value
+        # A clock that raised reads as NaN, which the engine refuses.
+        read = guarded(reading, 1, math.nan)
 
         if clock is None:
             self._handle = lib.xyz_history_create(_lib.WALL_CLOCK(), None, _NO_DESTROY)
