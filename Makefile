@@ -95,6 +95,7 @@ demo:
 # types too) and the Swift suites. `make test` stays the full run.
 check: lib cli
 	python3 scripts/interface --check
+	python3 scripts/calls_one_way.py
 	$(TABLE_TESTS)
 	$(MAKE) --no-print-directory c-test VALGRIND=
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
@@ -113,6 +114,7 @@ test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example c
 # (-c, not -fsyntax-only: GCC checks unused results only when compiling.)
 lint: release lib header-test
 	python3 scripts/interface --check
+	python3 scripts/calls_one_way.py
 	$(TABLE_TESTS)
 	for f in Sources/xyzalert-cli/*.c Sources/xyzalert-runner/*.c Tests/bench/engine.c; do \
 		$(CC) -std=c99 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o /dev/null || exit 1; done

@@ -248,43 +248,6 @@ public final class Alert {
         }
     }
 
-    /// Upsert (docs/rules.md §19): this live alert takes `new`'s content and,
-    /// when `new` has a duration, that duration, counted again from the
-    /// start (running at once if the alert is showing). No events: the add
-    /// delivers `update` with its other events (on screen, always: the
-    /// host asked for the alert again).
-    func takeUpsert(from new: Alert, in domain: Domain, coalescing: Bool = false) {
-        storedContent = new.storedContent
-        if coalescing {
-            let extras = writableExtras
-            extras.repeats = extras.repeats < Int.max - 1 ? extras.repeats + 1 : extras.repeats
-            // Announced again, the same text included.
-            extras.lastAnnounced = nil
-        }
-        let restart = new.duration > 0 ? new.duration : coalescing ? duration : 0
-        if restart > 0 {
-            if deadlineIndex >= 0 && state.isOnScreen {
-                domain.deadlines.remove(self)
-            }
-            duration = restart
-            remainingDuration = restart
-            if state == .showing {
-                domain.refreshDuration(self)
-            }
-        }
-    }
-
-    /// `update` for a change the engine made (an upsert): delivered as a
-    /// content setter's is.
-    func deliverEngineUpdate() {
-        if state.isOnScreen {
-            deliverUpdate()
-            if state == .showing, let domain = dispatch?.domain {
-                domain.announce(self)
-            }
-        }
-    }
-
     /// Makes `add` queue the alert as waiting, until `setReady()`. Idle only.
     public func setWaiting() throws(AlertError) {
         let checked = domainToCheck
@@ -307,47 +270,12 @@ public final class Alert {
         target = name
     }
 
-
-    /// Enables or disables keyboard avoidance and sets its correction. An
-    /// on-screen alert whose offset changes is moved at once.
-    public func setKeyboardAvoidance(_ enabled: Bool, adjust: Double = 0) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireNotFinished("set keyboard avoidance")
-        try dispatch?.domain.requireMutable("set keyboard avoidance")
-        if !adjust.isFinite {
-            throw AlertError(.invalidArgument, "keyboard adjust of \(alertName) must be finite")
-        }
-        let recorded = recordCall { .avoidance(alert: $0.alert(self), enabled: enabled, adjust: adjust) }
-        defer { recorded?.end() }
-        avoidsKeyboard = enabled
-        keyboardAdjust = adjust
-        dispatch?.domain.moveStep(duration: 0)
-    }
-
-    /// Reports the alert's laid-out frame (nil: unknown). An on-screen alert
-    /// whose offset changes is moved at once.
-    public func setFrame(_ frame: Rect?) throws(AlertError) {
-        let checked = domainToCheck
-        defer { checked?.checkAfterCall() }
-        try requireNotFinished("set the frame")
-        try dispatch?.domain.requireMutable("set the frame")
-        if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
-            throw AlertError(.invalidArgument, "frame of \(alertName) must be finite")
-        }
-        let recorded = recordCall { .frame(alert: $0.alert(self), frame: frame) }
-        defer { recorded?.end() }
-        self.frame = frame
-        dispatch?.domain.moveStep(duration: 0)
-    }
-
     /// The offset keyboard avoidance wants for this alert now.
     func wantedOffset(keyboard: Rect) -> Double {
         guard avoidsKeyboard, let frame else { return 0 }
         return keyboardOffset(frame: frame, keyboard: keyboard, adjust: keyboardAdjust)
     }
 }
-
 
 /// An alert's dependency edges (see `Alert.edges`).
 final class DependencyEdges {

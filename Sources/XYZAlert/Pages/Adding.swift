@@ -240,3 +240,31 @@ extension Dispatch {
         try settlement.settle()
     }
 }
+
+extension Alert {
+    /// Upsert (docs/rules.md §19): this live alert takes `new`'s content and,
+    /// when `new` has a duration, that duration, counted again from the
+    /// start (running at once if the alert is showing). No events: the add
+    /// delivers `update` with its other events (on screen, always: the
+    /// host asked for the alert again).
+    func takeUpsert(from new: Alert, in domain: Domain, coalescing: Bool = false) {
+        storedContent = new.storedContent
+        if coalescing {
+            let extras = writableExtras
+            extras.repeats = extras.repeats < Int.max - 1 ? extras.repeats + 1 : extras.repeats
+            // Announced again, the same text included.
+            extras.lastAnnounced = nil
+        }
+        let restart = new.duration > 0 ? new.duration : coalescing ? duration : 0
+        if restart > 0 {
+            if deadlineIndex >= 0 && state.isOnScreen {
+                domain.deadlines.remove(self)
+            }
+            duration = restart
+            remainingDuration = restart
+            if state == .showing {
+                domain.refreshDuration(self)
+            }
+        }
+    }
+}

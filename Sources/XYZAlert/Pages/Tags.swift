@@ -34,46 +34,6 @@ extension Alert {
     }
 }
 
-extension Domain {
-    /// Puts a live alert under one of its tags.
-    func index(_ alert: Alert, tag: ExactString) {
-        index.tagged[tag, default: [:]][ObjectIdentifier(alert)] = alert
-    }
-
-    /// Puts a live alert under all its tags (it joined the domain).
-    func indexTags(of alert: Alert) {
-        for tag in alert.tagKeys {
-            index(alert, tag: tag)
-        }
-    }
-
-    /// Takes an alert out of the index (it ended or left the domain).
-    func unindexTags(of alert: Alert) {
-        for tag in alert.tagKeys {
-            index.tagged[tag]?[ObjectIdentifier(alert)] = nil
-            if index.tagged[tag]?.isEmpty == true {
-                index.tagged[tag] = nil
-            }
-        }
-    }
-
-    /// The live alerts to cancel for `tag` (nil: all), in the order
-    /// `cancelTagged` ends them: on-screen ones top of stack first, then the
-    /// others in candidate order. O(s + k log k) for k alerts (O(n log n) for
-    /// all of them).
-    /// With `queuedOnly`, only the alerts not on screen.
-    func cancellationOrder(tag: ExactString?, queuedOnly: Bool = false) -> [Alert] {
-        let chosen = tag.map { index.tagged[$0].map { Array($0.values) } ?? [] } ?? Domain.liveAlerts(of: dispatches)
-        guard !chosen.isEmpty else { return [] }
-        if queuedOnly {
-            return chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }
-        }
-        let members = Set(chosen.map(ObjectIdentifier.init))
-        var order = stack.reversed().filter { members.contains(ObjectIdentifier($0)) }
-        order += chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }
-        return order
-    }
-}
 
 extension Dispatch {
     /// Cancels every live alert of the domain that carries `tag` (nil: every

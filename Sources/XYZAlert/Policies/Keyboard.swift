@@ -80,3 +80,38 @@ extension Domain {
         return moved
     }
 }
+
+extension Alert {
+    /// Enables or disables keyboard avoidance and sets its correction. An
+    /// on-screen alert whose offset changes is moved at once.
+    public func setKeyboardAvoidance(_ enabled: Bool, adjust: Double = 0) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireNotFinished("set keyboard avoidance")
+        try dispatch?.domain.requireMutable("set keyboard avoidance")
+        if !adjust.isFinite {
+            throw AlertError(.invalidArgument, "keyboard adjust of \(alertName) must be finite")
+        }
+        let recorded = recordCall { .avoidance(alert: $0.alert(self), enabled: enabled, adjust: adjust) }
+        defer { recorded?.end() }
+        avoidsKeyboard = enabled
+        keyboardAdjust = adjust
+        dispatch?.domain.moveStep(duration: 0)
+    }
+
+    /// Reports the alert's laid-out frame (nil: unknown). An on-screen alert
+    /// whose offset changes is moved at once.
+    public func setFrame(_ frame: Rect?) throws(AlertError) {
+        let checked = domainToCheck
+        defer { checked?.checkAfterCall() }
+        try requireNotFinished("set the frame")
+        try dispatch?.domain.requireMutable("set the frame")
+        if let f = frame, !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) {
+            throw AlertError(.invalidArgument, "frame of \(alertName) must be finite")
+        }
+        let recorded = recordCall { .frame(alert: $0.alert(self), frame: frame) }
+        defer { recorded?.end() }
+        self.frame = frame
+        dispatch?.domain.moveStep(duration: 0)
+    }
+}

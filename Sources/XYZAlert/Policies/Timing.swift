@@ -362,9 +362,7 @@ extension Domain {
                 gaps.ends.heapPopFirst { $0.until < $1.until }
                 guard gaps.blockedUntil[key] == until else { continue }
                 gaps.blockedUntil[key] = nil
-                if hasLanes, let state = laneState(named: key) {
-                    pushDirty(state)
-                }
+                markLaneDirty(named: key)
             }
             any = true
         }

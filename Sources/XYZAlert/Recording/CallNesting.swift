@@ -122,3 +122,22 @@ extension Recording {
         finishing = nil
     }
 }
+
+extension Domain {
+    /// A recorded call is about to read the history's wall clock: the
+    /// domain's clock is read too, so that the step carries its time and
+    /// the replay's wall clock (wall_clock + that time) reads the same; a
+    /// wall clock that reads otherwise (it does not move with this root's
+    /// clock) is written down (`Recording.wallRead`).
+    func stampRecordedCall() {
+        guard let recording = root?.recording, recording.isInCall else { return }
+        _ = now()
+        if let history, recording.needsWallReading {
+            let outer = hostCalls.readOnlyCallback
+            hostCalls.readOnlyCallback = "the history's clock"
+            let wall = history.now()
+            hostCalls.readOnlyCallback = outer
+            recording.wallRead(wall)
+        }
+    }
+}

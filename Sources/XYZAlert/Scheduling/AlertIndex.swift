@@ -13,3 +13,28 @@ struct AlertIndex {
     /// How many alerts of the domain are live.
     var liveCount = 0
 }
+
+/// The index by tag, kept as alerts join and leave (see Pages/Tags.swift).
+extension Domain {
+    /// Puts a live alert under one of its tags.
+    func index(_ alert: Alert, tag: ExactString) {
+        index.tagged[tag, default: [:]][ObjectIdentifier(alert)] = alert
+    }
+
+    /// Puts a live alert under all its tags (it joined the domain).
+    func indexTags(of alert: Alert) {
+        for tag in alert.tagKeys {
+            index(alert, tag: tag)
+        }
+    }
+
+    /// Takes an alert out of the index (it ended or left the domain).
+    func unindexTags(of alert: Alert) {
+        for tag in alert.tagKeys {
+            index.tagged[tag]?[ObjectIdentifier(alert)] = nil
+            if index.tagged[tag]?.isEmpty == true {
+                index.tagged[tag] = nil
+            }
+        }
+    }
+}

@@ -172,3 +172,16 @@ extension Domain {
         }
     }
 }
+
+extension Alert {
+    /// `update` for a change the engine made (an upsert): delivered as a
+    /// content setter's is.
+    func deliverEngineUpdate() {
+        if state.isOnScreen {
+            deliverUpdate()
+            if state == .showing, let domain = dispatch?.domain {
+                domain.announce(self)
+            }
+        }
+    }
+}

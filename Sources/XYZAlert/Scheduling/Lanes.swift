@@ -285,6 +285,14 @@ extension Domain {
         }
     }
 
+    /// The same for the lane named `name`, if it is in use ("main"
+    /// included). O(log L).
+    func markLaneDirty(named name: ExactString) {
+        if hasLanes, let state = laneState(named: name) {
+            pushDirty(state)
+        }
+    }
+
     /// Something changed that may give any lane an event (participation,
     /// a lane limit, a gap ending, a join or a split). O(L log L).
     func markAllLanesDirty() {

@@ -72,3 +72,22 @@ extension Domain {
         return ended
     }
 }
+
+extension Domain {
+    /// The live alerts to cancel for `tag` (nil: all), in the order
+    /// `cancelTagged` ends them: on-screen ones top of stack first, then the
+    /// others in candidate order. O(s + k log k) for k alerts (O(n log n) for
+    /// all of them).
+    /// With `queuedOnly`, only the alerts not on screen.
+    func cancellationOrder(tag: ExactString?, queuedOnly: Bool = false) -> [Alert] {
+        let chosen = tag.map { index.tagged[$0].map { Array($0.values) } ?? [] } ?? Domain.liveAlerts(of: dispatches)
+        guard !chosen.isEmpty else { return [] }
+        if queuedOnly {
+            return chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }
+        }
+        let members = Set(chosen.map(ObjectIdentifier.init))
+        var order = stack.reversed().filter { members.contains(ObjectIdentifier($0)) }
+        order += chosen.filter { !$0.state.isOnScreen }.sorted { $0.precedes($1) }
+        return order
+    }
+}
