@@ -950,7 +950,7 @@ XYZ_API xyz_status xyz_alert_set_lane(xyz_alert *alert, const char *lane);
 /** The lane ("main" by default); valid while the alert lives. */
 XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 
-/* BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region) */
+/* BEGIN GENERATED property on_duplicate (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** (0.2) Sets what an add does when the alert's id is already live in the
  * domain (default XYZ_ON_DUPLICATE_REJECT). Two alerts of one batch with the
@@ -960,7 +960,9 @@ XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_on_duplicate(xyz_alert *alert, xyz_on_duplicate on_duplicate);
 XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property on_duplicate */
 
+/* BEGIN GENERATED property when_displaced (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** (0.3) Sets what happens where the alert would be hidden covered (by a
  * hide_others alert or a lane's limit) (default XYZ_WHEN_DISPLACED_RESTORE).
@@ -969,7 +971,9 @@ XYZ_API xyz_on_duplicate xyz_alert_on_duplicate(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_when_displaced(xyz_alert *alert, xyz_when_displaced when_displaced);
 XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property when_displaced */
 
+/* BEGIN GENERATED property preempt (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** (0.4) Sets which on-screen alerts the alert shows over when it is cover or
  * hide_others (default XYZ_PREEMPT_LOWER). It changes nothing for a wait alert.
@@ -978,7 +982,9 @@ XYZ_API xyz_when_displaced xyz_alert_when_displaced(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_preempt(xyz_alert *alert, xyz_preempt preempt);
 XYZ_API xyz_preempt xyz_alert_preempt(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property preempt */
 
+/* BEGIN GENERATED property coverable (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** (0.4) Sets whether the alert may be covered (default true). While an alert
  * that is not coverable is on screen on a participating page, no candidate of
@@ -988,7 +994,7 @@ XYZ_API xyz_preempt xyz_alert_preempt(const xyz_alert *alert);
 XYZ_API xyz_status xyz_alert_set_coverable(xyz_alert *alert, bool coverable);
 XYZ_API bool xyz_alert_is_coverable(const xyz_alert *alert);
 /** @} */
-/* END GENERATED alert properties */
+/* END GENERATED property coverable */
 
 /** (0.4) How many adds the alert stands for: 1, plus one for each add of its
  * id that XYZ_ON_DUPLICATE_COALESCE folded into it ("3 x Connection lost");
@@ -1014,25 +1020,29 @@ XYZ_API const char *xyz_alert_tag(const xyz_alert *alert, size_t index);
 XYZ_API bool xyz_alert_has_tag(const xyz_alert *alert, const char *tag);
 /** @} */
 
+/* BEGIN GENERATED property duration (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.2) Seconds the alert may be showing, in total, before it ends by
- * itself with XYZ_END_TIMEOUT (0, the default: no limit). The count runs
- * only while the alert is showing and pauses while it is hidden, so a toast
- * is never used up unseen. Idle alerts only (XYZ_ESTATE); NaN, infinities
- * and negative values are XYZ_EINVAL. */
-XYZ_API xyz_status xyz_alert_set_duration(xyz_alert *alert, double seconds);
+/** (0.2) Sets the seconds the alert may be showing, in total, before it ends by
+ * itself with reason timeout (default 0: none). The count runs only while the
+ * alert is showing and pauses while it is hidden, so a toast is never used up
+ * unseen. Idle alerts only (XYZ_ESTATE); NaN, infinities and negative values
+ * are XYZ_EINVAL. The getter gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_duration(xyz_alert *alert, double duration);
 XYZ_API double xyz_alert_duration(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property duration */
 
+/* BEGIN GENERATED property ttl (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.2) Seconds from xyz_dispatch_add() within which the alert must first
- * be on screen, or it ends with XYZ_END_EXPIRED (finish only; 0, the
- * default: no limit). Once it has been on screen the ttl no longer applies.
- * Idle alerts only (XYZ_ESTATE); NaN, infinities and negative values are
- * XYZ_EINVAL. */
-XYZ_API xyz_status xyz_alert_set_ttl(xyz_alert *alert, double seconds);
+/** (0.2) Sets the seconds from its add within which the alert must first be on
+ * screen, or it ends with reason expired (finish only) (default 0: none). Once
+ * it has been on screen the ttl no longer applies. Idle alerts only
+ * (XYZ_ESTATE); NaN, infinities and negative values are XYZ_EINVAL. The getter
+ * gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_ttl(xyz_alert *alert, double ttl);
 XYZ_API double xyz_alert_ttl(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property ttl */
 
 /** The current state (XYZ_STATE_FINISHED for NULL, with an error set). */
 XYZ_API xyz_state xyz_alert_state(const xyz_alert *alert);
@@ -1380,31 +1390,40 @@ xyz_action_style xyz_definition_action_style(const xyz_definition *definition, s
 
 /* ---------------------------------------------------------------- timing for people */
 
+/* BEGIN GENERATED property show_after (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) Seconds the alert stays waiting after its add before it becomes
- * ready by itself (0: none; a spinner that shows only when the work takes
- * longer); ending it earlier means it never shows. An alert added waiting
- * also needs xyz_alert_set_ready(). Idle alerts only; NaN, infinities and
- * negatives are XYZ_EINVAL. */
-XYZ_API xyz_status xyz_alert_set_show_after(xyz_alert *alert, double seconds);
+/** (0.3) Sets the seconds the alert stays waiting after its add before it
+ * becomes ready by itself (default 0: none). Ending it earlier means it never
+ * shows; an alert added waiting must still be marked ready (docs/rules.md §17).
+ * Idle alerts only (XYZ_ESTATE); NaN, infinities and negative values are
+ * XYZ_EINVAL. The getter gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_show_after(xyz_alert *alert, double show_after);
 XYZ_API double xyz_alert_show_after(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property show_after */
 
+/* BEGIN GENERATED property min_visible (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) Seconds from its first show before which a dismiss or cancel
- * waits: the call returns XYZ_OK and the alert ends at the minimum, with
- * that call's reason, remove before finish (for a dismiss too). Idle alerts
- * only; bad values as xyz_alert_set_show_after(). */
-XYZ_API xyz_status xyz_alert_set_min_visible(xyz_alert *alert, double seconds);
+/** (0.3) Sets the seconds from its first show before which a dismiss or cancel
+ * waits (default 0: none). The call succeeds and the alert ends at the minimum,
+ * with that call's reason, remove before finish (for a dismiss too;
+ * docs/rules.md §17). Idle alerts only (XYZ_ESTATE); NaN, infinities and
+ * negative values are XYZ_EINVAL. The getter gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_min_visible(xyz_alert *alert, double min_visible);
 XYZ_API double xyz_alert_min_visible(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property min_visible */
 
+/* BEGIN GENERATED property announce (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) How the host's announce callback is told to say it (default
- * XYZ_ANNOUNCE_POLITE). Idle alerts only. */
-XYZ_API xyz_status xyz_alert_set_announce(xyz_alert *alert, xyz_politeness politeness);
+/** (0.3) Sets how the host's announce callback is told to say the alert
+ * (default XYZ_ANNOUNCE_POLITE). See docs/rules.md §17. Idle alerts only
+ * (XYZ_ESTATE); XYZ_EINVAL for a bad value. The getter gives
+ * XYZ_ANNOUNCE_POLITE for NULL. */
+XYZ_API xyz_status xyz_alert_set_announce(xyz_alert *alert, xyz_politeness announce);
 XYZ_API xyz_politeness xyz_alert_announce(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property announce */
 
 /** @{ */
 /** (0.3) Holds the alert's countdown (counted; hover, keyboard focus,
@@ -1598,11 +1617,16 @@ XYZ_API xyz_history *xyz_dispatch_history(const xyz_dispatch *dispatch);
  * with caps and no id is XYZ_EINVAL. */
 XYZ_API xyz_status xyz_alert_add_limit(xyz_alert *alert, uint32_t count, xyz_limit_per per, double window);
 
+/* BEGIN GENERATED property cooldown (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) The alert's own cool-down in seconds (0: none). Idle alerts only. */
-XYZ_API xyz_status xyz_alert_set_cooldown(xyz_alert *alert, double seconds);
+/** (0.3) Sets the alert's own cool-down: the seconds at least between two
+ * displays of its id (default 0: none). See docs/rules.md §16. Idle alerts only
+ * (XYZ_ESTATE); NaN, infinities and negative values are XYZ_EINVAL. The getter
+ * gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_cooldown(xyz_alert *alert, double cooldown);
 XYZ_API double xyz_alert_cooldown(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property cooldown */
 
 /** @{ */
 /** (0.3) The number of the alert's own limits, and limit `index` of them
@@ -1644,19 +1668,26 @@ XYZ_API xyz_status xyz_alert_window(const xyz_alert *alert, bool exclude, size_t
                                     int *to);
 /** @} */
 
+/* BEGIN GENERATED property on_outside (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.4) What the alert does outside its windows (default
- * XYZ_ON_OUTSIDE_WAIT). Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a
- * value that is not an enumerator. */
-XYZ_API xyz_status xyz_alert_set_on_outside(xyz_alert *alert, xyz_on_outside policy);
+/** (0.4) Sets what the alert does when it would be selected outside its windows
+ * or inside an exclude (default XYZ_ON_OUTSIDE_WAIT). See docs/rules.md §22.
+ * Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value. The getter gives
+ * XYZ_ON_OUTSIDE_WAIT for NULL. */
+XYZ_API xyz_status xyz_alert_set_on_outside(xyz_alert *alert, xyz_on_outside on_outside);
 XYZ_API xyz_on_outside xyz_alert_on_outside(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property on_outside */
 
+/* BEGIN GENERATED property on_capped (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) What the alert does when capped (default XYZ_ON_CAPPED_DROP). Idle alerts only. */
-XYZ_API xyz_status xyz_alert_set_on_capped(xyz_alert *alert, xyz_on_capped policy);
+/** (0.3) Sets what the alert does when a cap holds it (default
+ * XYZ_ON_CAPPED_DROP). See docs/rules.md §16. Idle alerts only (XYZ_ESTATE);
+ * XYZ_EINVAL for a bad value. The getter gives XYZ_ON_CAPPED_DROP for NULL. */
+XYZ_API xyz_status xyz_alert_set_on_capped(xyz_alert *alert, xyz_on_capped on_capped);
 XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property on_capped */
 
 /* ---------------------------------------------------------------- rules */
 

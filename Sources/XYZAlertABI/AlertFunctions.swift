@@ -103,26 +103,6 @@ public func xyz_alert_has_tag(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CC
 }
 
 @c @implementation
-public func xyz_alert_set_duration(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setDuration(seconds) }
-}
-
-@c @implementation
-public func xyz_alert_duration(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").duration }
-}
-
-@c @implementation
-public func xyz_alert_set_ttl(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setTTL(seconds) }
-}
-
-@c @implementation
-public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").ttl }
-}
-
-@c @implementation
 public func xyz_alert_set_lane(_ pointer: OpaquePointer?, _ lane: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
         try require(pointer, Alert.self, #function, "alert").setLane(try requireString(lane, #function, "lane"))

@@ -203,16 +203,6 @@ public func xyz_alert_add_limit(_ pointer: OpaquePointer?, _ count: UInt32, _ pe
 }
 
 @c @implementation
-public func xyz_alert_set_cooldown(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setCooldown(seconds) }
-}
-
-@c @implementation
-public func xyz_alert_cooldown(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").caps.cooldown }
-}
-
-@c @implementation
 public func xyz_alert_limit_count(_ pointer: OpaquePointer?) -> Int {
     value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").caps.limits.count }
 }
@@ -240,21 +230,6 @@ public func xyz_alert_limit(_ pointer: OpaquePointer?, _ index: Int, _ count: Un
 @c @implementation
 public func xyz_alert_clear_caps(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").clearCaps() }
-}
-
-@c @implementation
-public func xyz_alert_set_on_capped(_ pointer: OpaquePointer?, _ policy: xyz_on_capped) -> xyz_status {
-    status { () throws(AlertError) in
-        let policy = try checkedEnum(policy.rawValue, OnCapped.init(rawValue:), #function, "xyz_on_capped")
-        try require(pointer, Alert.self, #function, "alert").setOnCapped(policy)
-    }
-}
-
-@c @implementation
-public func xyz_alert_on_capped(_ pointer: OpaquePointer?) -> xyz_on_capped {
-    value(XYZ_ON_CAPPED_DROP) { () throws(AlertError) in
-        xyz_on_capped(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onCapped.rawValue))
-    }
 }
 
 @c @implementation

@@ -62,3 +62,113 @@ public func xyz_alert_set_coverable(_ pointer: OpaquePointer?, _ value: Bool) ->
 public func xyz_alert_is_coverable(_ pointer: OpaquePointer?) -> Bool {
     value(true) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").coverable }
 }
+
+@c @implementation
+public func xyz_alert_set_duration(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setDuration(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_duration(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").duration }
+}
+
+@c @implementation
+public func xyz_alert_set_ttl(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setTTL(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").ttl }
+}
+
+@c @implementation
+public func xyz_alert_set_cooldown(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setCooldown(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_cooldown(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").caps.cooldown }
+}
+
+@c @implementation
+public func xyz_alert_set_on_capped(_ pointer: OpaquePointer?, _ value: xyz_on_capped) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setOnCapped(try checkedEnum(value.rawValue, OnCapped.init(rawValue:), #function, "xyz_on_capped"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_on_capped(_ pointer: OpaquePointer?) -> xyz_on_capped {
+    value(XYZ_ON_CAPPED_DROP) { () throws(AlertError) in
+        xyz_on_capped(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onCapped.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_on_outside(_ pointer: OpaquePointer?, _ value: xyz_on_outside) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setOnOutside(try checkedEnum(value.rawValue, OnOutside.init(rawValue:), #function, "xyz_on_outside"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_on_outside(_ pointer: OpaquePointer?) -> xyz_on_outside {
+    value(XYZ_ON_OUTSIDE_WAIT) { () throws(AlertError) in
+        xyz_on_outside(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onOutside.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_show_after(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setShowAfter(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_show_after(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").showAfter }
+}
+
+@c @implementation
+public func xyz_alert_set_min_visible(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setMinVisible(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_min_visible(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").minVisible }
+}
+
+@c @implementation
+public func xyz_alert_set_announce(_ pointer: OpaquePointer?, _ value: xyz_politeness) -> xyz_status {
+    status { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        try alert.setAnnounce(try checkedEnum(value.rawValue, Politeness.init(rawValue:), #function, "xyz_politeness"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_announce(_ pointer: OpaquePointer?) -> xyz_politeness {
+    value(XYZ_ANNOUNCE_POLITE) { () throws(AlertError) in
+        xyz_politeness(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").announce.rawValue))
+    }
+}

@@ -7,41 +7,6 @@ import XYZAlertJSON
 // show_after, min_visible, lane gaps and announcements.
 
 @c @implementation
-public func xyz_alert_set_show_after(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setShowAfter(seconds) }
-}
-
-@c @implementation
-public func xyz_alert_show_after(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").showAfter }
-}
-
-@c @implementation
-public func xyz_alert_set_min_visible(_ pointer: OpaquePointer?, _ seconds: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").setMinVisible(seconds) }
-}
-
-@c @implementation
-public func xyz_alert_min_visible(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").minVisible }
-}
-
-@c @implementation
-public func xyz_alert_set_announce(_ pointer: OpaquePointer?, _ politeness: xyz_politeness) -> xyz_status {
-    status { () throws(AlertError) in
-        let politeness = try checkedEnum(politeness.rawValue, Politeness.init(rawValue:), #function, "xyz_politeness")
-        try require(pointer, Alert.self, #function, "alert").setAnnounce(politeness)
-    }
-}
-
-@c @implementation
-public func xyz_alert_announce(_ pointer: OpaquePointer?) -> xyz_politeness {
-    value(XYZ_ANNOUNCE_POLITE) { () throws(AlertError) in
-        xyz_politeness(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").announce.rawValue))
-    }
-}
-
-@c @implementation
 public func xyz_alert_hold(_ pointer: OpaquePointer?) -> xyz_status {
     status { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").hold() }
 }

@@ -57,21 +57,6 @@ public func xyz_alert_window(_ pointer: OpaquePointer?, _ exclude: Bool, _ index
 }
 
 @c @implementation
-public func xyz_alert_set_on_outside(_ pointer: OpaquePointer?, _ policy: xyz_on_outside) -> xyz_status {
-    status { () throws(AlertError) in
-        let policy = try checkedEnum(policy.rawValue, OnOutside.init(rawValue:), #function, "xyz_on_outside")
-        try require(pointer, Alert.self, #function, "alert").setOnOutside(policy)
-    }
-}
-
-@c @implementation
-public func xyz_alert_on_outside(_ pointer: OpaquePointer?) -> xyz_on_outside {
-    value(XYZ_ON_OUTSIDE_WAIT) { () throws(AlertError) in
-        xyz_on_outside(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").onOutside.rawValue))
-    }
-}
-
-@c @implementation
 public func xyz_alert_is_in_window(_ pointer: OpaquePointer?, _ local: Double) -> Bool {
     value(false) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").isOpen(atLocal: local) }
 }

@@ -182,47 +182,80 @@ public:
     }
     /** What set_coverable() sets. */
     [[nodiscard]] bool coverable() const noexcept { return xyz_alert_is_coverable(handle_); }
-    /* END GENERATED alert properties */
-    /** How many adds it stands for: 1, plus one per add of its id that
-     * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
-    [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
-    /** Seconds it may be showing before it ends with end_reason::timeout (0: no limit). */
-    alert &set_duration(double seconds) {
-        detail::call([&] { return xyz_alert_set_duration(handle_, seconds); });
+    /** Sets the seconds the alert may be showing, in total, before it ends by itself with reason
+     * timeout (default 0: none). The count runs only while the alert is showing and pauses while it
+     * is hidden, so a toast is never used up unseen. Idle alerts only. */
+    alert &set_duration(double value) {
+        detail::call([&] { return xyz_alert_set_duration(handle_, value); });
         return *this;
     }
     /** What set_duration() sets. */
     [[nodiscard]] double duration() const noexcept { return xyz_alert_duration(handle_); }
-    /** Seconds from add within which it must first show, or it ends with end_reason::expired (0: no limit). */
-    alert &set_ttl(double seconds) {
-        detail::call([&] { return xyz_alert_set_ttl(handle_, seconds); });
+    /** Sets the seconds from its add within which the alert must first be on screen, or it ends
+     * with reason expired (finish only) (default 0: none). Once it has been on screen the ttl no
+     * longer applies. Idle alerts only. */
+    alert &set_ttl(double value) {
+        detail::call([&] { return xyz_alert_set_ttl(handle_, value); });
         return *this;
     }
     /** What set_ttl() sets. */
     [[nodiscard]] double ttl() const noexcept { return xyz_alert_ttl(handle_); }
-
-    /* timing for people (docs/rules.md §17) */
-    /** Seconds it stays queued before it may show (docs/rules.md §17). */
-    alert &set_show_after(double seconds) {
-        detail::call([&] { return xyz_alert_set_show_after(handle_, seconds); });
+    /** Sets the alert's own cool-down: the seconds at least between two displays of its id (default
+     * 0: none). See docs/rules.md §16. Idle alerts only. */
+    alert &set_cooldown(double value) {
+        detail::call([&] { return xyz_alert_set_cooldown(handle_, value); });
+        return *this;
+    }
+    /** What set_cooldown() sets. */
+    [[nodiscard]] double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
+    /** Sets what the alert does when a cap holds it (default xyz::on_capped::drop). See
+     * docs/rules.md §16. Idle alerts only. */
+    alert &set_on_capped(xyz::on_capped value) {
+        detail::call([&] { return xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(value)); });
+        return *this;
+    }
+    /** What set_on_capped() sets. */
+    [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
+    /** Sets what the alert does when it would be selected outside its windows or inside an exclude
+     * (default xyz::on_outside::wait). See docs/rules.md §22. Idle alerts only. */
+    alert &set_on_outside(xyz::on_outside value) {
+        detail::call([&] { return xyz_alert_set_on_outside(handle_, static_cast<xyz_on_outside>(value)); });
+        return *this;
+    }
+    /** What set_on_outside() sets. */
+    [[nodiscard]] xyz::on_outside on_outside() const noexcept { return static_cast<xyz::on_outside>(xyz_alert_on_outside(handle_)); }
+    /** Sets the seconds the alert stays waiting after its add before it becomes ready by itself
+     * (default 0: none). Ending it earlier means it never shows; an alert added waiting must still
+     * be marked ready (docs/rules.md §17). Idle alerts only. */
+    alert &set_show_after(double value) {
+        detail::call([&] { return xyz_alert_set_show_after(handle_, value); });
         return *this;
     }
     /** What set_show_after() sets. */
     [[nodiscard]] double show_after() const noexcept { return xyz_alert_show_after(handle_); }
-    /** Seconds it stays on screen at least once shown, even when dismissed sooner. */
-    alert &set_min_visible(double seconds) {
-        detail::call([&] { return xyz_alert_set_min_visible(handle_, seconds); });
+    /** Sets the seconds from its first show before which a dismiss or cancel waits (default 0:
+     * none). The call succeeds and the alert ends at the minimum, with that call's reason, remove
+     * before finish (for a dismiss too; docs/rules.md §17). Idle alerts only. */
+    alert &set_min_visible(double value) {
+        detail::call([&] { return xyz_alert_set_min_visible(handle_, value); });
         return *this;
     }
     /** What set_min_visible() sets. */
     [[nodiscard]] double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
-    /** How a screen reader should announce it (default polite). */
-    alert &set_announce(xyz::politeness p) {
-        detail::call([&] { return xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(p)); });
+    /** Sets how the host's announce callback is told to say the alert (default
+     * xyz::politeness::polite). See docs/rules.md §17. Idle alerts only. */
+    alert &set_announce(xyz::politeness value) {
+        detail::call([&] { return xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(value)); });
         return *this;
     }
     /** What set_announce() sets. */
     [[nodiscard]] xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
+    /* END GENERATED alert properties */
+    /** How many adds it stands for: 1, plus one per add of its id that
+     * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
+    [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
+
+    /* timing for people (docs/rules.md §17) */
     /** Holds the countdown (counted: hover, focus); unhold() undoes one. */
     void hold() {
         detail::call([&] { return xyz_alert_hold(handle_); });
@@ -251,25 +284,11 @@ public:
         }
         return out;
     }
-    /** Seconds that must pass between two displays of its id (0: none). */
-    alert &set_cooldown(double seconds) {
-        detail::call([&] { return xyz_alert_set_cooldown(handle_, seconds); });
-        return *this;
-    }
-    /** What set_cooldown() sets. */
-    [[nodiscard]] double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
     /** Removes its caps and cool-down (idle only). */
     alert &clear_caps() {
         detail::call([&] { return xyz_alert_clear_caps(handle_); });
         return *this;
     }
-    /** What a capped alert does: drop it or wait (default drop). */
-    alert &set_on_capped(xyz::on_capped policy) {
-        detail::call([&] { return xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(policy)); });
-        return *this;
-    }
-    /** What set_on_capped() sets. */
-    [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
     /** Adds a window: it is selected only inside one (docs/rules.md §22;
      * idle only; an invalid window throws and changes nothing). */
     alert &add_window(const xyz::window &w) {
@@ -294,15 +313,6 @@ public:
             if (xyz_alert_window(handle_, exclude, i, &w.days, &w.from, &w.to) == XYZ_OK) out.push_back(w);
         }
         return out;
-    }
-    /** What it does outside its windows: wait (default) or drop. */
-    alert &set_on_outside(xyz::on_outside policy) {
-        detail::call([&] { return xyz_alert_set_on_outside(handle_, static_cast<xyz_on_outside>(policy)); });
-        return *this;
-    }
-    /** What set_on_outside() sets. */
-    [[nodiscard]] xyz::on_outside on_outside() const noexcept {
-        return static_cast<xyz::on_outside>(xyz_alert_on_outside(handle_));
     }
     /** Adds a tag, for dispatch_ref::cancel_tagged() (until finished). */
     alert &add_tag(detail::text tag) {

@@ -13,14 +13,17 @@ declarations, `AlertSettings` keys and `Alert` properties, and the row of
 docs/formats.md's alert table.
 
 A row: `key` (the JSON member and the C, C++ and Python name), `type` (an
-enum of enums.py by its Swift name, or "bool"), `default` (a word of that
-enum, or True/False), `since`, `what` (the noun the engine's state error
+enum of enums.py by its Swift name, "bool" or "seconds"), `default` (a word
+of that enum, True/False, or a number of seconds), `since`, `what` (the noun the engine's state error
 names: "cannot set <what>: ..."), `doc` (what it is, a noun phrase without
 its default, in the words of every language: it ends the C header's
 "Sets ..." sentence, Python's docstring and the formats table's cell),
 `values` (the formats table's account of its values), optional `note`
 (more sentences for the header and Python), `c_get` (the C getter's name
-when it is not `xyz_alert_<key>`).
+when it is not `xyz_alert_<key>`), `engine="hand"` for a property whose
+engine accessors are written by hand (then `swift_get` and `swift_set`
+name them when they are not `<camelKey>` and `set<CamelKey>`, and `table`
+is its formats table cell).
 
 ALERT_KEYS is every member of an alert object, in the order of
 docs/formats.md's table and of the schema's list of known keys: the name
@@ -55,6 +58,48 @@ PROPERTIES = [
                 "wait until it leaves",
          note="While an alert that is not coverable is on screen on a participating page, no candidate of its "
               "lane covers it, hides it or evicts it: they wait until it leaves (docs/rules.md §19)."),
+
+    # Properties whose engine getter and setter are written by hand (they act
+    # at once, or live in a box of their own: `engine="hand"`): the C
+    # functions, declarations, C++ and Python accessors and the formats row
+    # are written from the row; the schema, AlertDefinition and the recording
+    # writer read and write them by hand.
+    dict(key="duration", type="seconds", default=0, since="0.2", engine="hand",
+         doc="the seconds the alert may be showing, in total, before it ends by itself with reason timeout",
+         note="The count runs only while the alert is showing and pauses while it is hidden, so a toast is "
+              "never used up unseen.",
+         table='seconds (a number, 0 or more; 0 is no limit) the alert may be *showing* before it ends by itself: `remove` and `finish` with reason `timeout`. The count pauses while it is hidden'),
+    dict(key="ttl", type="seconds", default=0, since="0.2", engine="hand", swift_set="setTTL",
+         doc="the seconds from its add within which the alert must first be on screen, or it ends with "
+             "reason expired (finish only)",
+         note="Once it has been on screen the ttl no longer applies.",
+         table='seconds (0 or more; 0 is no limit) from its add within which the alert must first be on screen, or it ends with `finish` reason `expired`. Once shown it no longer applies'),
+    dict(key="cooldown", type="seconds", default=0, since="0.3", engine="hand", swift_get="caps.cooldown",
+         doc="the alert's own cool-down: the seconds at least between two displays of its id",
+         note="See docs/rules.md §16.",
+         table="seconds at least between two displays of the alert's id (0: none). Needs an `id`"),
+    dict(key="on_capped", type="OnCapped", default="drop", since="0.3", engine="hand",
+         doc="what the alert does when a cap holds it",
+         note="See docs/rules.md §16.",
+         table='what the alert does when a cap holds it: `"drop"` (it finishes with reason `capped`) or `"wait"` (it stays queued until its caps free)'),
+    dict(key="on_outside", type="OnOutside", default="wait", since="0.4", engine="hand",
+         doc="what the alert does when it would be selected outside its windows or inside an exclude",
+         note="See docs/rules.md §22.",
+         table='what it does when it would be selected outside its windows or inside an exclude: `"wait"` (queued until the next opening, why code `outside_window`) or `"drop"` (it finishes with reason `outside_window`)'),
+    dict(key="show_after", type="seconds", default=0, since="0.3", engine="hand",
+         doc="the seconds the alert stays waiting after its add before it becomes ready by itself",
+         note="Ending it earlier means it never shows; an alert added waiting must still be marked ready "
+              "(docs/rules.md §17).",
+         table='seconds it stays waiting after its add before it becomes ready by itself (docs/rules.md §17); ended earlier, it never shows'),
+    dict(key="min_visible", type="seconds", default=0, since="0.3", engine="hand",
+         doc="the seconds from its first show before which a dismiss or cancel waits",
+         note="The call succeeds and the alert ends at the minimum, with that call's reason, remove before "
+              "finish (for a dismiss too; docs/rules.md §17).",
+         table='seconds from its first show before which a dismiss or cancel waits (the alert then ends with `remove` and `finish`)'),
+    dict(key="announce", type="Politeness", default="polite", since="0.3", engine="hand",
+         doc="how the host's announce callback is told to say the alert",
+         note="See docs/rules.md §17.",
+         table='how a screen reader says it: `"polite"`, `"assertive"` or `"off"`'),
 ]
 
 ALERT_KEYS = [
@@ -84,10 +129,8 @@ ALERT_KEYS = [
      'a finite number added to the keyboard offset (negative moves further up)'),
     ('meta', 'none',
      'any JSON object, handed to the host as compact JSON text'),
-    ('duration', '`0`',
-     'seconds (a number, 0 or more; 0 is no limit) the alert may be *showing* before it ends by itself: `remove` and `finish` with reason `timeout`. The count pauses while it is hidden'),
-    ('ttl', '`0`',
-     'seconds (0 or more; 0 is no limit) from its add within which the alert must first be on screen, or it ends with `finish` reason `expired`. Once shown it no longer applies'),
+    "duration",
+    "ttl",
     ('tags', '`[]`',
      'non-empty strings, no repeats; for `cancel_tagged`'),
     "on_duplicate",
@@ -95,22 +138,16 @@ ALERT_KEYS = [
      'a non-empty name; each lane has its own stack, candidate order and visibility (lanes are taken in byte order of their names)'),
     ('limit', 'none',
      'caps on the alert\'s id (docs/rules.md §16): one limit or a list, each `{"count": N, "per": P}` with `count` an integer from 1 to 4294967295 (the range of the C interface\'s `uint32_t`, and Python\'s) and `per` `"session"`, `"lifetime"`, `"day"` or `"week"` (the local calendar day, or week from Monday: docs/rules.md §22) or a window of seconds above 0; at most one limit per period. Needs an `id`'),
-    ('cooldown', '`0`',
-     "seconds at least between two displays of the alert's id (0: none). Needs an `id`"),
-    ('on_capped', '`"drop"`',
-     'what the alert does when a cap holds it: `"drop"` (it finishes with reason `capped`) or `"wait"` (it stays queued until its caps free)'),
+    "cooldown",
+    "on_capped",
     ('windows', 'none',
      'when, in the user\'s local time, it may be selected to show (docs/rules.md §22): a list of `{"days": ["mon", ...], "from": "HH:MM", "to": "HH:MM"}`; `days` (`mon` ... `sun`, at least one) defaults to every day; `from` 00:00 to 23:59, `to` 00:00 to 24:00, exclusive (`"00:00"` as `to` is the midnight ending the day); a `from` after its `to` wraps past midnight and belongs to the day of its `from`; `from` equal to `to` is an error'),
     ('exclude', 'none',
      'the same shape: never selected inside one (quiet hours)'),
-    ('on_outside', '`"wait"`',
-     'what it does when it would be selected outside its windows or inside an exclude: `"wait"` (queued until the next opening, why code `outside_window`) or `"drop"` (it finishes with reason `outside_window`)'),
-    ('show_after', '`0`',
-     'seconds it stays waiting after its add before it becomes ready by itself (docs/rules.md §17); ended earlier, it never shows'),
-    ('min_visible', '`0`',
-     'seconds from its first show before which a dismiss or cancel waits (the alert then ends with `remove` and `finish`)'),
-    ('announce', '`"polite"`',
-     'how a screen reader says it: `"polite"`, `"assertive"` or `"off"`'),
+    "on_outside",
+    "show_after",
+    "min_visible",
+    "announce",
     "when_displaced",
     "preempt",
     "coverable",

@@ -5,7 +5,7 @@ properties, and docs/formats.md's alert table."""
 from enum_mirrors import c_suffix, comment_lines, cpp_name, swift_case
 from enums import ENUMS
 from properties import ALERT_KEYS, PROPERTIES, SCENARIO_KEYS
-from regions import NOTICE, ROOT, camel, replace_region, wrap
+from regions import NOTICE, ROOT, begin, camel, end, replace_region, wrap
 
 ENUM_BY_SWIFT = {e["swift"]: e for e in ENUMS}
 
@@ -17,11 +17,14 @@ class Property:
         self.row = row
         self.key = row["key"]
         self.swift = camel(self.key)
-        self.setter = "set" + self.swift[0].upper() + self.swift[1:]
+        self.setter = row.get("swift_set", "set" + self.swift[0].upper() + self.swift[1:])
+        self.getter = row.get("swift_get", self.swift)
+        self.hand = row.get("engine") == "hand"
         self.c_set = "xyz_alert_set_" + self.key
         self.c_get = row.get("c_get", "xyz_alert_" + self.key)
         self.enum = ENUM_BY_SWIFT.get(row["type"])
-        assert self.enum or row["type"] == "bool", "unknown type %s" % row["type"]
+        assert self.enum or row["type"] in ("bool", "seconds"), "unknown type %s" % row["type"]
+        self.seconds = row["type"] == "seconds"
         if self.enum:
             words = [v[0] for v in self.enum["values"]]
             assert row["default"] in words, "default %r of %s is not a word of %s" % (row["default"], self.key, row["type"])
@@ -29,27 +32,40 @@ class Property:
 
     @property
     def swift_type(self):
-        return self.row["type"] if self.enum else "Bool"
+        return self.row["type"] if self.enum else "Double" if self.seconds else "Bool"
 
     @property
     def swift_default(self):
-        return "." + swift_case(self.row["default"]) if self.enum else ("true" if self.row["default"] else "false")
+        if self.enum:
+            return "." + swift_case(self.row["default"])
+        return repr(self.row["default"]) if self.seconds else ("true" if self.row["default"] else "false")
 
     @property
     def c_type(self):
-        return self.enum["c"] if self.enum else "bool"
+        return self.enum["c"] if self.enum else "double" if self.seconds else "bool"
 
     @property
     def c_default(self):
-        return self.enum["prefix"] + c_suffix(self.default_value) if self.enum else str(self.row["default"]).lower()
+        if self.enum:
+            return self.enum["prefix"] + c_suffix(self.default_value)
+        return repr(self.row["default"]) if self.seconds else str(self.row["default"]).lower()
 
     @property
     def json_default(self):
-        return '"%s"' % self.row["default"] if self.enum else str(self.row["default"]).lower()
+        if self.enum:
+            return '"%s"' % self.row["default"]
+        return repr(self.row["default"]) if self.seconds else str(self.row["default"]).lower()
 
     @property
     def python_default(self):
-        return "_enums.%s.%s" % (self.enum["python"], c_suffix(self.default_value)) if self.enum else str(self.row["default"])
+        if self.enum:
+            return "_enums.%s.%s" % (self.enum["python"], c_suffix(self.default_value))
+        return repr(self.row["default"]) if self.seconds else str(self.row["default"])
+
+    @property
+    def default_words(self):
+        """The default as the docs of C, C++ and Python say it: "0: none" for seconds."""
+        return "%s: none" % self.c_default if self.seconds else None
 
     def sentence(self, default):
         """The setter's account: its doc, its default, its note."""
@@ -58,6 +74,7 @@ class Property:
 
 
 PROPS = [Property(row) for row in PROPERTIES]
+PLAIN = [p for p in PROPS if not p.hand]
 BY_KEY = {p.key: p for p in PROPS}
 for _entry in ALERT_KEYS:
     assert isinstance(_entry, tuple) or _entry in BY_KEY, "ALERT_KEYS names no property %r" % (_entry,)
@@ -85,7 +102,7 @@ def engine():
            "/// each set on an idle alert and read back, read from an alert set,",
            "/// written into recordings. `Alert.properties` holds them.",
            "public struct AlertProperties: Equatable, Sendable {"]
-    for p in PROPS:
+    for p in PLAIN:
         out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
         out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
     out += ["", "    public init() {}", "",
@@ -93,7 +110,7 @@ def engine():
             "    /// alert object (key, JSON text), in table order.",
             "    public var changedMembers: [(String, String)] {",
             "        var members: [(String, String)] = []"]
-    for p in PROPS:
+    for p in PLAIN:
         if p.enum:
             out.append('        if %s != %s { members.append(("%s", JSONText.string(%s.description))) }'
                        % (p.swift, p.swift_default, p.key, p.swift))
@@ -101,7 +118,7 @@ def engine():
             out.append('        if %s != %s { members.append(("%s", "%s")) }'
                        % (p.swift, p.swift_default, p.key, "false" if p.row["default"] else "true"))
     out += ["        return members", "    }", "}", "", "extension Alert {"]
-    for p in PROPS:
+    for p in PLAIN:
         out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
         out.append("    @inline(__always) public var %s: %s { properties.%s }" % (p.swift, p.swift_type, p.swift))
         out.append("")
@@ -129,7 +146,7 @@ def abi():
            "// The alert's plain properties: xyz_alert_set_<key> and its getter."]
     for p in PROPS:
         out += ["", "@c @implementation"]
-        out.append("public func %s(_ pointer: OpaquePointer?, _ value: %s) -> xyz_status {" % (p.c_set, p.c_type if p.enum else "Bool"))
+        out.append("public func %s(_ pointer: OpaquePointer?, _ value: %s) -> xyz_status {" % (p.c_set, p.c_type if p.enum else p.swift_type))
         out.append("    status { () throws(AlertError) in")
         out.append('        let alert = try require(pointer, Alert.self, #function, "alert")')
         if p.enum:
@@ -142,25 +159,43 @@ def abi():
             out += ["public func %s(_ pointer: OpaquePointer?) -> %s {" % (p.c_get, p.c_type),
                     "    value(%s) { () throws(AlertError) in" % p.c_default,
                     '        %s(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").%s.rawValue))'
-                    % (p.c_type, p.swift),
+                    % (p.c_type, p.getter),
                     "    }", "}"]
         else:
-            out += ["public func %s(_ pointer: OpaquePointer?) -> Bool {" % p.c_get,
+            out += ["public func %s(_ pointer: OpaquePointer?) -> %s {" % (p.c_get, p.swift_type),
                     '    value(%s) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").%s }'
-                    % (p.c_default, p.swift), "}"]
+                    % (p.c_default, p.getter), "}"]
     return "\n".join(out) + "\n"
 
 
+def header_declaration(p):
+    sets = "Sets " + p.sentence(p.default_words or p.c_default)
+    if p.enum:
+        errors = " Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for a bad value."
+    elif p.seconds:
+        errors = " Idle alerts only (XYZ_ESTATE); NaN, infinities and negative values are XYZ_EINVAL."
+    else:
+        errors = " Idle alerts only (XYZ_ESTATE)."
+    errors += " The getter gives %s for NULL." % p.c_default
+    return "\n".join(["/** @{ */", wrapped_doc("(%s) %s%s" % (p.row["since"], sets, errors), "/** ", " * ", " */", 80),
+                      "XYZ_API xyz_status %s(xyz_alert *alert, %s %s);" % (p.c_set, p.c_type, p.key),
+                      "XYZ_API %s %s(const xyz_alert *alert);" % (p.c_type, p.c_get), "/** @} */"])
+
+
 def header(text):
-    out = []
+    """Each property's declarations in a region of its own (`property
+    <key>`), in the header's section of its job; a new property's region
+    is made after the one of the property before it in the table."""
+    previous = None
     for p in PROPS:
-        sets = "Sets " + p.sentence(p.c_default)
-        errors = " Idle alerts only (XYZ_ESTATE)" + ("; XYZ_EINVAL for a bad value." if p.enum else ".")
-        errors += " The getter gives %s for NULL." % p.c_default
-        out += ["/** @{ */", wrapped_doc("(%s) %s%s" % (p.row["since"], sets, errors), "/** ", " * ", " */", 80),
-                "XYZ_API xyz_status %s(xyz_alert *alert, %s %s);" % (p.c_set, p.c_type, p.key),
-                "XYZ_API %s %s(const xyz_alert *alert);" % (p.c_type, p.c_get), "/** @} */", ""]
-    return replace_region(text, "alert properties", "\n".join(out).rstrip("\n"), "/* %s */")
+        name = "property " + p.key
+        if "BEGIN GENERATED %s " % name not in text:
+            assert previous, "make the region of the first property by hand"
+            at = text.index("\n", text.index(end(previous))) + 1
+            text = text[:at] + "\n/* %s */\n/* %s */\n" % (begin(name), end(name)) + text[at:]
+        text = replace_region(text, name, header_declaration(p), "/* %s */")
+        previous = name
+    return text
 
 
 # ---------------------------------------------------------------- schema
@@ -179,7 +214,7 @@ def schema():
            "    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties)",
            "        throws(LoadError) -> Bool {",
            "        switch key {"]
-    for p in PROPS:
+    for p in PLAIN:
         if p.enum:
             out.append('        case "%s": properties.%s = try choice(field, "%s", %s.self)' % (p.key, p.swift, p.key, p.swift_type))
         else:
@@ -193,10 +228,10 @@ def schema():
 def cpp(text):
     out = []
     for p in PROPS:
-        t = "xyz::" + p.enum["cpp"] if p.enum else "bool"
+        t = "xyz::" + p.enum["cpp"] if p.enum else p.c_type
         value = "static_cast<%s>(value)" % p.c_type if p.enum else "value"
-        out += [wrapped_doc("Sets %s" % p.sentence(p.json_default if not p.enum else "xyz::%s::%s" % (
-                    p.enum["cpp"], cpp_name(p.row["default"]))) + " Idle alerts only.", "    /** ", "     * ", " */"),
+        default = "xyz::%s::%s" % (p.enum["cpp"], cpp_name(p.row["default"])) if p.enum else p.default_words or p.json_default
+        out += [wrapped_doc("Sets %s" % p.sentence(default) + " Idle alerts only.", "    /** ", "     * ", " */"),
                 "    alert &set_%s(%s value) {" % (p.key, t),
                 "        detail::call([&] { return %s(handle_, %s); });" % (p.c_set, value),
                 "        return *this;", "    }",
@@ -205,7 +240,7 @@ def cpp(text):
             out.append("    [[nodiscard]] %s %s() const noexcept { return static_cast<%s>(%s(handle_)); }"
                        % (t, p.key, t, p.c_get))
         else:
-            out.append("    [[nodiscard]] bool %s() const noexcept { return %s(handle_); }" % (p.key, p.c_get))
+            out.append("    [[nodiscard]] %s %s() const noexcept { return %s(handle_); }" % (p.c_type, p.key, p.c_get))
     return replace_region(text, "alert properties", "\n".join(out), "    /* %s */")
 
 
@@ -214,7 +249,7 @@ def cpp(text):
 def python_declarations(text):
     out = []
     for p in PROPS:
-        c = "c_int" if p.enum else "c_bool"
+        c = "c_int" if p.enum else "c_double" if p.seconds else "c_bool"
         out.append('    "%s": (c_int, [_P, %s], _status),' % (p.c_set, c))
         out.append('    "%s": (%s, [_P], _plain),' % (p.c_get, c))
     return replace_region(text, "alert properties", "\n".join(out), "    # %s")
@@ -222,7 +257,7 @@ def python_declarations(text):
 
 def python_settings_fields(text):
     out = []
-    for p in PROPS:
+    for p in PLAIN:
         t = "Union[_enums.%s, str]" % p.enum["python"] if p.enum else "bool"
         out.append(wrapped_doc("%s (default %s)." % (p.row["doc"][0].upper() + p.row["doc"][1:], p.python_default[len("_enums."):] if p.enum else p.python_default),
                                "    #: ", "    #: ", "", 100))
@@ -232,7 +267,7 @@ def python_settings_fields(text):
 
 def python_settings_calls(text):
     out = []
-    for p in PROPS:
+    for p in PLAIN:
         if p.enum:
             out.append('    %s = _check.choice(get("%s", %s), _enums.%s, "%s")' % (p.key, p.key, p.python_default, p.enum["python"], p.key))
             out.append("    if %s is not %s:" % (p.key, p.python_default))
@@ -246,13 +281,17 @@ def python_settings_calls(text):
 def python_properties(text):
     out = []
     for p in PROPS:
-        doc = p.sentence(p.python_default[len("_enums."):] if p.enum else p.python_default)
+        doc = p.sentence(p.python_default[len("_enums."):] if p.enum else p.default_words or p.python_default)
         doc = doc[0].upper() + doc[1:]
         if p.enum:
             getter = "return _enums.%s(lib.%s(self._handle))" % (p.enum["python"], p.c_get)
             t, arg = "_enums." + p.enum["python"], "Union[_enums.%s, str]" % p.enum["python"]
             check = '_check.choice(value, _enums.%s, "%s")' % (p.enum["python"], p.key)
             setter = "lib.%s(self._handle, int(%s))" % (p.c_set, check)
+        elif p.seconds:
+            getter = "return float(lib.%s(self._handle))" % p.c_get
+            t, arg = "float", "Union[str, float]"
+            setter = 'lib.%s(self._handle, _history.seconds(value, "%s"))' % (p.c_set, p.key)
         else:
             getter = "return bool(lib.%s(self._handle))" % p.c_get
             t, arg = "bool", "bool"
@@ -274,7 +313,8 @@ def formats_table(text):
             out.append("| `%s` | %s | %s |" % entry)
         else:
             p = BY_KEY[entry]
-            out.append("| `%s` | `%s` | %s: %s |" % (p.key, p.json_default, p.row["doc"], p.row["values"]))
+            cell = p.row["table"] if "table" in p.row else "%s: %s" % (p.row["doc"], p.row["values"])
+            out.append("| `%s` | `%s` | %s |" % (p.key, p.json_default, cell))
     return replace_region(text, "alert table", "\n".join(out), "<!-- %s -->")
 
 

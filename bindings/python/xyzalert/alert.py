@@ -215,6 +215,90 @@ class Alert:
     @coverable.setter
     def coverable(self, value: bool) -> None:
         lib.xyz_alert_set_coverable(self._handle, _check.flag(value, "coverable"))
+
+    @property
+    def duration(self) -> float:
+        """The seconds the alert may be showing, in total, before it ends by itself with reason
+        timeout (default 0: none). The count runs only while the alert is showing and pauses while
+        it is hidden, so a toast is never used up unseen. Settable while idle."""
+        return float(lib.xyz_alert_duration(self._handle))
+
+    @duration.setter
+    def duration(self, value: Union[str, float]) -> None:
+        lib.xyz_alert_set_duration(self._handle, _history.seconds(value, "duration"))
+
+    @property
+    def ttl(self) -> float:
+        """The seconds from its add within which the alert must first be on screen, or it ends with
+        reason expired (finish only) (default 0: none). Once it has been on screen the ttl no longer
+        applies. Settable while idle."""
+        return float(lib.xyz_alert_ttl(self._handle))
+
+    @ttl.setter
+    def ttl(self, value: Union[str, float]) -> None:
+        lib.xyz_alert_set_ttl(self._handle, _history.seconds(value, "ttl"))
+
+    @property
+    def cooldown(self) -> float:
+        """The alert's own cool-down: the seconds at least between two displays of its id (default
+        0: none). See docs/rules.md §16. Settable while idle."""
+        return float(lib.xyz_alert_cooldown(self._handle))
+
+    @cooldown.setter
+    def cooldown(self, value: Union[str, float]) -> None:
+        lib.xyz_alert_set_cooldown(self._handle, _history.seconds(value, "cooldown"))
+
+    @property
+    def on_capped(self) -> _enums.OnCapped:
+        """What the alert does when a cap holds it (default OnCapped.DROP). See docs/rules.md §16.
+        Settable while idle."""
+        return _enums.OnCapped(lib.xyz_alert_on_capped(self._handle))
+
+    @on_capped.setter
+    def on_capped(self, value: Union[_enums.OnCapped, str]) -> None:
+        lib.xyz_alert_set_on_capped(self._handle, int(_check.choice(value, _enums.OnCapped, "on_capped")))
+
+    @property
+    def on_outside(self) -> _enums.OnOutside:
+        """What the alert does when it would be selected outside its windows or inside an exclude
+        (default OnOutside.WAIT). See docs/rules.md §22. Settable while idle."""
+        return _enums.OnOutside(lib.xyz_alert_on_outside(self._handle))
+
+    @on_outside.setter
+    def on_outside(self, value: Union[_enums.OnOutside, str]) -> None:
+        lib.xyz_alert_set_on_outside(self._handle, int(_check.choice(value, _enums.OnOutside, "on_outside")))
+
+    @property
+    def show_after(self) -> float:
+        """The seconds the alert stays waiting after its add before it becomes ready by itself
+        (default 0: none). Ending it earlier means it never shows; an alert added waiting must still
+        be marked ready (docs/rules.md §17). Settable while idle."""
+        return float(lib.xyz_alert_show_after(self._handle))
+
+    @show_after.setter
+    def show_after(self, value: Union[str, float]) -> None:
+        lib.xyz_alert_set_show_after(self._handle, _history.seconds(value, "show_after"))
+
+    @property
+    def min_visible(self) -> float:
+        """The seconds from its first show before which a dismiss or cancel waits (default 0: none).
+        The call succeeds and the alert ends at the minimum, with that call's reason, remove before
+        finish (for a dismiss too; docs/rules.md §17). Settable while idle."""
+        return float(lib.xyz_alert_min_visible(self._handle))
+
+    @min_visible.setter
+    def min_visible(self, value: Union[str, float]) -> None:
+        lib.xyz_alert_set_min_visible(self._handle, _history.seconds(value, "min_visible"))
+
+    @property
+    def announce(self) -> _enums.Politeness:
+        """How the host's announce callback is told to say the alert (default Politeness.POLITE).
+        See docs/rules.md §17. Settable while idle."""
+        return _enums.Politeness(lib.xyz_alert_announce(self._handle))
+
+    @announce.setter
+    def announce(self, value: Union[_enums.Politeness, str]) -> None:
+        lib.xyz_alert_set_announce(self._handle, int(_check.choice(value, _enums.Politeness, "announce")))
     # END GENERATED alert properties
 
     @property
@@ -230,54 +314,7 @@ class Alert:
         """Whether the alert carries `tag`."""
         return bool(lib.xyz_alert_has_tag(self._handle, _check.text(tag, "tag")))
 
-    @property
-    def duration(self) -> float:
-        """Seconds it may be showing before it ends with ``TIMEOUT`` (0: no
-        limit); the count pauses while it is hidden. Settable while idle."""
-        return float(lib.xyz_alert_duration(self._handle))
-
-    @duration.setter
-    def duration(self, seconds: float) -> None:
-        lib.xyz_alert_set_duration(self._handle, _check.seconds(seconds, "duration"))
-
-    @property
-    def ttl(self) -> float:
-        """Seconds from ``add`` within which it must first be on screen, or
-        it ends with ``EXPIRED`` (0: no limit). Settable while idle."""
-        return float(lib.xyz_alert_ttl(self._handle))
-
-    @ttl.setter
-    def ttl(self, seconds: float) -> None:
-        lib.xyz_alert_set_ttl(self._handle, _check.seconds(seconds, "ttl"))
-
     # ---- timing for people (docs/rules.md §17)
-
-    @property
-    def show_after(self) -> float:
-        """Seconds it stays waiting after its add before it becomes ready (0: none)."""
-        return float(lib.xyz_alert_show_after(self._handle))
-
-    @show_after.setter
-    def show_after(self, seconds: Union[str, float]) -> None:
-        lib.xyz_alert_set_show_after(self._handle, _history.seconds(seconds, "show_after"))
-
-    @property
-    def min_visible(self) -> float:
-        """Seconds from its first show before which a dismiss or cancel waits (0: none)."""
-        return float(lib.xyz_alert_min_visible(self._handle))
-
-    @min_visible.setter
-    def min_visible(self, seconds: Union[str, float]) -> None:
-        lib.xyz_alert_set_min_visible(self._handle, _history.seconds(seconds, "min_visible"))
-
-    @property
-    def announce(self) -> Politeness:
-        """How the host's ``announce`` is told to say it (default POLITE)."""
-        return Politeness(lib.xyz_alert_announce(self._handle))
-
-    @announce.setter
-    def announce(self, politeness: Union[Politeness, str]) -> None:
-        lib.xyz_alert_set_announce(self._handle, int(_check.choice(politeness, Politeness, "announce")))
 
     def hold(self) -> None:
         """Holds its countdown (counted: hover, focus): the time left is kept."""
@@ -305,27 +342,9 @@ class Alert:
         limit of that period. Idle only. The alert needs an id to be added."""
         lib.xyz_alert_add_limit(self._handle, *_history.limit_arguments(count, per))
 
-    @property
-    def cooldown(self) -> float:
-        """Seconds at least between two displays of this alert's id (0: none)."""
-        return float(lib.xyz_alert_cooldown(self._handle))
-
-    @cooldown.setter
-    def cooldown(self, seconds: Union[str, float]) -> None:
-        lib.xyz_alert_set_cooldown(self._handle, _history.seconds(seconds, "cooldown"))
-
     def clear_caps(self) -> None:
         """Removes the alert's own limits and cool-down. Idle only."""
         lib.xyz_alert_clear_caps(self._handle)
-
-    @property
-    def on_capped(self) -> OnCapped:
-        """What the alert does when a cap holds it (default DROP)."""
-        return OnCapped(lib.xyz_alert_on_capped(self._handle))
-
-    @on_capped.setter
-    def on_capped(self, policy: Union[OnCapped, str]) -> None:
-        lib.xyz_alert_set_on_capped(self._handle, int(_check.choice(policy, OnCapped, "on_capped")))
 
     @property
     def windows(self) -> List["_windows.Window"]:
@@ -348,15 +367,6 @@ class Alert:
     @exclude.setter
     def exclude(self, value: Iterable["_windows.WindowLike"]) -> None:
         _windows.replace(self._handle, self.windows, [_windows.window_of(w) for w in value])
-
-    @property
-    def on_outside(self) -> OnOutside:
-        """What the alert does when it would be selected outside its windows (default WAIT)."""
-        return OnOutside(lib.xyz_alert_on_outside(self._handle))
-
-    @on_outside.setter
-    def on_outside(self, policy: Union[OnOutside, str]) -> None:
-        lib.xyz_alert_set_on_outside(self._handle, int(_check.choice(policy, OnOutside, "on_outside")))
 
     @property
     def dispatch(self) -> Optional["Dispatch"]:

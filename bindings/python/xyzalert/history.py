@@ -27,9 +27,10 @@ _NAMES = {value: name for name, value in _PERIODS.items()}
 
 
 def seconds(value: Union[str, float], name: str) -> float:
-    """A number of seconds: a number, or a string of digits, an optional
-    fraction and a unit (s, m, h or d), read by the library's one parser
-    (xyz_seconds_parse), as the JSON files are."""
+    """A number of seconds: a finite number, 0 or more (ValueError
+    otherwise), or a string of digits, an optional fraction and a unit (s,
+    m, h or d), read by the library's one parser (xyz_seconds_parse), as
+    the JSON files are."""
     if isinstance(value, str):
         parsed = ctypes.c_double()
         if "\x00" in value or lib.xyz_seconds_parse(value.encode("utf-8"), ctypes.byref(parsed)) != 0:
@@ -38,7 +39,7 @@ def seconds(value: Union[str, float], name: str) -> float:
         return parsed.value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{name} must be a number of seconds or a string with a unit, got {type(value).__name__}")
-    return float(value)
+    return _check.seconds(float(value), name)
 
 
 def limit_arguments(count: int, per: Per) -> tuple:
