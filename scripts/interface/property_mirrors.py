@@ -318,6 +318,14 @@ def formats_table(text):
     return replace_region(text, "alert table", "\n".join(out), "<!-- %s -->")
 
 
+def conventions_rows(text):
+    out = ["| Property | C | C++ | Python | Swift |", "|---|---|---|---|---|"]
+    for p in PROPS:
+        out.append("| %s | `%s(a, v)` / `%s(a)` | `a.set_%s(v)` / `a.%s()` | `a.%s = v` / `a.%s` | `%s(_:)` / `%s` |"
+                   % (p.key, p.c_set, p.c_get, p.key, p.key, p.key, p.key, p.setter, p.getter))
+    return replace_region(text, "property rows", "\n".join(out), "<!-- %s -->")
+
+
 def generate(files):
     files[ROOT / "Sources/XYZAlert/Model/AlertProperties.swift"] = engine()
     files[ROOT / "Sources/XYZAlertABI/PropertyFunctions.swift"] = abi()
@@ -326,7 +334,7 @@ def generate(files):
                         ("bindings/python/xyzalert/_declarations.py", python_declarations),
                         ("bindings/python/xyzalert/_arguments.py", python_settings_fields),
                         ("bindings/python/xyzalert/alert.py", python_properties),
-                        ("docs/formats.md", formats_table)]:
+                        ("docs/formats.md", formats_table), ("docs/conventions.md", conventions_rows)]:
         files[ROOT / path] = write(files[ROOT / path])
     path = ROOT / "bindings/python/xyzalert/_arguments.py"
     files[path] = python_settings_calls(files[path])
