@@ -98,9 +98,36 @@ def abi_names():
 # ---------------------------------------------------------------- Swift engine
 
 def swift_words():
+    """Sources/XYZAlert/Model/Words.swift: the engine's enums and their cases."""
     out = ["// %s." % NOTICE,
            "// The interface's enumerations as the engine holds them: raw values are",
-           "// the C ABI's, descriptions the words of the JSON formats and traces.",
+           "// the C ABI's; their words are in WordTables.swift.",
+           ""]
+    for e in ENUMS:
+        if not e["swift"]:
+            continue
+        out.append(comment_lines(e["doc"], "/// ", "/// "))
+        out.append("public enum %s: Int32, Sendable, InterfaceEnum {" % e["swift"])
+        for i, v in enumerate(e["values"]):
+            out.append(comment_lines(with_since(v[1], since_of(v), e["since"]), "    /// ", "    /// "))
+            out.append("    case %s%s" % (swift_case(v[0]), " = 0" if i == 0 else ""))
+        out += ["}", ""]
+        if e.get("fast_eq"):
+            out += ["extension %s {" % e["swift"],
+                    "    /// Raw values compared: the synthesized `==` makes the optimizer retain",
+                    "    /// the object whose property is compared, around each comparison.",
+                    "    @inline(__always)",
+                    "    public static func == (a: %s, b: %s) -> Bool { a.rawValue == b.rawValue }" % (
+                        e["swift"], e["swift"]),
+                    "}", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def swift_word_tables():
+    """Sources/XYZAlert/Model/WordTables.swift: each enum's words, both ways."""
+    out = ["// %s." % NOTICE,
+           "// The words of the interface's enumerations (the JSON formats' and the",
+           "// traces'): a case's description, and the case a word reads back as.",
            "",
            "/// An enumeration of the interface: its cases' descriptions are its words,",
            "/// and a word reads back as its case.",
@@ -112,26 +139,13 @@ def swift_words():
     for e in ENUMS:
         if not e["swift"]:
             continue
-        out.append(comment_lines(e["doc"], "/// ", "/// "))
-        out.append("public enum %s: Int32, Sendable, InterfaceEnum {" % e["swift"])
-        for i, v in enumerate(e["values"]):
-            out.append(comment_lines(with_since(v[1], since_of(v), e["since"]), "    /// ", "    /// "))
-            out.append("    case %s%s" % (swift_case(v[0]), " = 0" if i == 0 else ""))
-        out += ["", "    public var description: String {", "        switch self {"]
+        out += ["extension %s {" % e["swift"], "    public var description: String {", "        switch self {"]
         for v in e["values"]:
             out.append('        case .%s: "%s"' % (camel(v[0]), v[0]))
         out += ["        }", "    }", "", "    public init?(word: String) {", "        switch word {"]
         for v in e["values"]:
             out.append('        case "%s": self = .%s' % (v[0], camel(v[0])))
         out += ["        default: return nil", "        }", "    }", "}", ""]
-        if e.get("fast_eq"):
-            out += ["extension %s {" % e["swift"],
-                    "    /// Raw values compared: the synthesized `==` makes the optimizer retain",
-                    "    /// the object whose property is compared, around each comparison.",
-                    "    @inline(__always)",
-                    "    public static func == (a: %s, b: %s) -> Bool { a.rawValue == b.rawValue }" % (
-                        e["swift"], e["swift"]),
-                    "}", ""]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -227,6 +241,7 @@ def generate(files):
     files[h] = header(files[h])
     files[ROOT / "Sources/XYZAlertABI/EnumNames.swift"] = abi_names()
     files[ROOT / "Sources/XYZAlert/Model/Words.swift"] = swift_words()
+    files[ROOT / "Sources/XYZAlert/Model/WordTables.swift"] = swift_word_tables()
     hpp = ROOT / "include/xyzalert/enums.hpp"
     files[hpp] = replace_region(files[hpp], "enums", cpp_enums(), "/* %s */")
     py = ROOT / "bindings/python/xyzalert/_enums.py"

@@ -56,14 +56,10 @@ class Alert:
         """A new alert, not yet in any dispatch. `id` names it for
         dependencies, duplicates and traces (None: anonymous); `priority`
         (higher shows first) and `exclusive` (how it treats the alerts on
-        screen) never change. The other keywords (:class:`AlertSettings`:
-        ``after``, ``ready``, ``target``, ``title``, ``message``,
-        ``actions``, ``style``, ``meta``, ``avoid_keyboard``,
-        ``keyboard_adjust``, ``duration``, ``ttl``, ``tags``,
-        ``on_duplicate``, ``lane``, ``when_displaced``, ``preempt``,
-        ``coverable``) set what the property or method of the same name
-        sets; ``after`` lists the ids it waits for, ``ready=False`` keeps it
-        out until :meth:`set_ready`. Everything is checked before the alert
+        screen) never change. The other keywords (:class:`AlertSettings`
+        names them) set what the property or method of the same name sets;
+        ``after`` lists the ids it waits for, ``ready=False`` keeps it out
+        until :meth:`set_ready`. Everything is checked before the alert
         exists, so a bad argument raises ``TypeError`` or ``ValueError``
         (an unknown keyword ``TypeError``) and creates nothing."""
         # This is every app's hot path: the common arguments are checked
