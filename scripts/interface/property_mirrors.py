@@ -2,7 +2,7 @@
 `AlertProperties` and accessors, the C functions and their declarations,
 the schema's reading, C++ accessors, Python's declarations, settings and
 properties, and docs/formats.md's alert table."""
-from enum_mirrors import c_suffix, comment_lines, cpp_name, swift_case
+from enum_mirrors import c_suffix, cpp_name, swift_case
 from enums import ENUMS
 from properties import ALERT_KEYS, PROPERTIES, SCENARIO_KEYS
 from regions import NOTICE, ROOT, begin, camel, end, replace_region, wrap
