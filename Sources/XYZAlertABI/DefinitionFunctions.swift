@@ -98,12 +98,12 @@ public func xyz_definition_has_keyboard_avoidance(_ pointer: OpaquePointer?, _ a
 
 @c @implementation
 public func xyz_definition_duration(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.duration }
+    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.values.duration }
 }
 
 @c @implementation
 public func xyz_definition_ttl(_ pointer: OpaquePointer?) -> Double {
-    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.ttl }
+    value(0) { () throws(AlertError) in try definition(pointer, #function).definition.values.ttl }
 }
 
 @c @implementation

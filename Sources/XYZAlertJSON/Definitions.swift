@@ -18,14 +18,13 @@ public struct AlertDefinition: Sendable {
     public var content = AlertContent()
     public var avoidKeyboard = true
     public var keyboardAdjust: Double = 0
-    /// Seconds of showing before it times out, and seconds it may wait to
-    /// be first shown before it expires (docs/rules.md §12); 0: no limit.
-    public var duration: Double = 0
-    public var ttl: Double = 0
     /// Tags, for cancelling by tag (docs/rules.md §13).
     public var tags: [String] = []
-    /// The plain properties (scripts/interface/properties.py).
+    /// The table's properties (scripts/interface/properties.py): the plain
+    /// ones, and the values of those with hand-written engine accessors
+    /// (duration, ttl, on_capped, show_after, min_visible, announce).
     public var properties = AlertProperties()
+    public var values = PropertyValues()
     /// The lane (docs/rules.md §14).
     public var lane = "main"
     /// The page of a scenario's alert; nil in a plain alert set.
@@ -35,17 +34,12 @@ public struct AlertDefinition: Sendable {
     /// Names of definitions of the same scenario whose latest instance each
     /// instance depends on, by handle (resolved by the runner at its add).
     public var afterAlerts: [String] = []
-    /// Caps on the alert's id, and what it does when capped (docs/rules.md §16).
+    /// Caps on the alert's id (docs/rules.md §16).
     public var caps = CapRules()
-    public var onCapped: OnCapped = .drop
     /// docs/rules.md §22.
     public var windows: [TimeWindow] = []
     public var exclude: [TimeWindow] = []
     public var onOutside: OnOutside = .wait
-    /// docs/rules.md §17.
-    public var showAfter: Double = 0
-    public var minVisible: Double = 0
-    public var announce: Politeness = .polite
     /// Holds on its countdown made before its add (scenarios only: a
     /// recording's alert held while idle).
     public var holds = 0
@@ -68,8 +62,7 @@ public struct AlertDefinition: Sendable {
         try! alert.setTarget(target)
         try! alert.setContent(content)
         try! alert.setKeyboardAvoidance(avoidKeyboard, adjust: keyboardAdjust)
-        try! alert.setDuration(duration)
-        try! alert.setTTL(ttl)
+        try! values.apply(to: alert)
         for tag in tags {
             try! alert.addTag(tag)
         }
@@ -79,13 +72,9 @@ public struct AlertDefinition: Sendable {
             try! alert.addLimit(limit)
         }
         try! alert.setCooldown(caps.cooldown)
-        try! alert.setOnCapped(onCapped)
         if !windows.isEmpty { try! alert.setWindows(windows) }
         if !exclude.isEmpty { try! alert.setExclude(exclude) }
         if onOutside != .wait { try! alert.setOnOutside(onOutside) }
-        if showAfter > 0 { try! alert.setShowAfter(showAfter) }
-        if minVisible > 0 { try! alert.setMinVisible(minVisible) }
-        if announce != .polite { try! alert.setAnnounce(announce) }
         if let frame {
             try! alert.setFrame(frame)
         }

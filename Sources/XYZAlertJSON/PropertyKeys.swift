@@ -12,17 +12,36 @@ extension Schema {
     /// What a scenario's alert may have besides.
     static let scenarioAlertKeys = ["page", "name", "after_alerts", "frame", "holds"]
 
-    /// Reads member `key` of an alert into `properties` when it is one of
-    /// the plain properties; false when it is not.
-    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties)
-        throws(LoadError) -> Bool {
+    /// Reads member `key` of an alert into `properties` or `values` when
+    /// it is one of the table's properties; false when it is not.
+    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties,
+                      _ values: inout PropertyValues) throws(LoadError) -> Bool {
         switch key {
         case "on_duplicate": properties.onDuplicate = try choice(field, "on_duplicate", OnDuplicate.self)
         case "when_displaced": properties.whenDisplaced = try choice(field, "when_displaced", WhenDisplaced.self)
         case "preempt": properties.preempt = try choice(field, "preempt", Preempt.self)
         case "coverable": properties.coverable = try bool(field, "coverable")
+        case "duration": values.duration = try seconds(field, "duration")
+        case "ttl": values.ttl = try seconds(field, "ttl")
+        case "on_capped": values.onCapped = try choice(field, "on_capped", OnCapped.self)
+        case "show_after": values.showAfter = try seconds(field, "show_after")
+        case "min_visible": values.minVisible = try seconds(field, "min_visible")
+        case "announce": values.announce = try choice(field, "announce", Politeness.self)
         default: return false
         }
         return true
+    }
+}
+
+extension PropertyValues {
+    /// Sets on the idle `alert` each value that is not its default (a
+    /// definition's instance; the engine's own calls never set them so).
+    func apply(to alert: Alert) throws(AlertError) {
+        if duration != 0 { try alert.setDuration(duration) }
+        if ttl != 0 { try alert.setTTL(ttl) }
+        if onCapped != .drop { try alert.setOnCapped(onCapped) }
+        if showAfter != 0 { try alert.setShowAfter(showAfter) }
+        if minVisible != 0 { try alert.setMinVisible(minVisible) }
+        if announce != .polite { try alert.setAnnounce(announce) }
     }
 }

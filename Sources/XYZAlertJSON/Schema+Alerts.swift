@@ -165,18 +165,11 @@ extension Schema {
             alert.definition.page = name
         case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")
         case "keyboard_adjust": alert.definition.keyboardAdjust = try number(field, "keyboard_adjust")
-        case "duration": alert.definition.duration = try seconds(field, "duration")
-        case "ttl": alert.definition.ttl = try seconds(field, "ttl")
         case "limit": alert.definition.caps.limits = try limits(field, "an alert")
         case "cooldown": alert.definition.caps.cooldown = try seconds(field, "cooldown")
-        case "on_capped": alert.definition.onCapped = try choice(field, "on_capped", OnCapped.self)
         case "windows": alert.definition.windows = try windows(field, "windows")
         case "exclude": alert.definition.exclude = try windows(field, "exclude")
         case "on_outside": alert.definition.onOutside = try choice(field, "on_outside", OnOutside.self)
-        case "show_after": alert.definition.showAfter = try seconds(field, "show_after")
-        case "min_visible": alert.definition.minVisible = try seconds(field, "min_visible")
-        case "announce":
-            alert.definition.announce = try choice(field, "announce", Politeness.self)
         case "lane": alert.definition.lane = try string(field, "lane")
         case "tags":
             var seen: Set<ExactString> = []
@@ -203,7 +196,7 @@ extension Schema {
             }
             alert.definition.holds = Int(n)
         default:
-            guard try !readProperty(key, field, into: &alert.definition.properties) else { return }
+            guard try !readProperty(key, field, into: &alert.definition.properties, &alert.definition.values) else { return }
             throw unknownKey(key, in: "an alert", known: Self.alertKeys + (pages == nil ? [] : Self.scenarioAlertKeys), at: field)
         }
     }

@@ -219,7 +219,8 @@ static void recordings_carry_the_history_and_the_sessions(void) {
     CHECK(json && strstr(json, "\"caps\": {\"lane:main\": {\"limit\": [{\"count\": 2, \"per\": 3600.0}]}}") != NULL);
     CHECK(json && strstr(json, "{\"session\": {}}") != NULL);
     CHECK(json && strstr(json, "{\"caps\": {\"all\": {\"cooldown\": 5.0}}}") != NULL);
-    CHECK(json && strstr(json, "\"limit\": [{\"count\": 1, \"per\": \"session\"}], \"on_capped\": \"wait\"") != NULL);
+    CHECK(json && strstr(json, "\"on_capped\": \"wait\"") != NULL);
+    CHECK(json && strstr(json, "\"limit\": [{\"count\": 1, \"per\": \"session\"}]") != NULL);
     xyz_free(json);
     /* A load cannot be replayed. */
     const char *text = "{\"version\": 1}";

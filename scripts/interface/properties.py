@@ -60,10 +60,11 @@ PROPERTIES = [
               "lane covers it, hides it or evicts it: they wait until it leaves (docs/rules.md §19)."),
 
     # Properties whose engine getter and setter are written by hand (they act
-    # at once, or live in a box of their own: `engine="hand"`): the C
-    # functions, declarations, C++ and Python accessors and the formats row
-    # are written from the row; the schema, AlertDefinition and the recording
-    # writer read and write them by hand.
+    # at once, or live in a box of their own: `engine="hand"`): everything
+    # else is written from the row, their definitions' values included
+    # (`PropertyValues`: the schema's reading, AlertDefinition, recordings),
+    # except for `definition="hand"` (cooldown and on_outside: a definition
+    # keeps them with the caps and the windows they belong to).
     dict(key="duration", type="seconds", default=0, since="0.2", engine="hand",
          doc="the seconds the alert may be showing, in total, before it ends by itself with reason timeout",
          note="The count runs only while the alert is showing and pauses while it is hidden, so a toast is "
@@ -74,7 +75,8 @@ PROPERTIES = [
              "reason expired (finish only)",
          note="Once it has been on screen the ttl no longer applies.",
          table='seconds (0 or more; 0 is no limit) from its add within which the alert must first be on screen, or it ends with `finish` reason `expired`. Once shown it no longer applies'),
-    dict(key="cooldown", type="seconds", default=0, since="0.3", engine="hand", swift_get="caps.cooldown",
+    dict(key="cooldown", type="seconds", default=0, since="0.3", engine="hand", definition="hand",
+         swift_get="caps.cooldown",
          doc="the alert's own cool-down: the seconds at least between two displays of its id",
          note="See docs/rules.md §16.",
          table="seconds at least between two displays of the alert's id (0: none). Needs an `id`"),
@@ -82,7 +84,7 @@ PROPERTIES = [
          doc="what the alert does when a cap holds it",
          note="See docs/rules.md §16.",
          table='what the alert does when a cap holds it: `"drop"` (it finishes with reason `capped`) or `"wait"` (it stays queued until its caps free)'),
-    dict(key="on_outside", type="OnOutside", default="wait", since="0.4", engine="hand",
+    dict(key="on_outside", type="OnOutside", default="wait", since="0.4", engine="hand", definition="hand",
          doc="what the alert does when it would be selected outside its windows or inside an exclude",
          note="See docs/rules.md §22.",
          table='what it does when it would be selected outside its windows or inside an exclude: `"wait"` (queued until the next opening, why code `outside_window`) or `"drop"` (it finishes with reason `outside_window`)'),

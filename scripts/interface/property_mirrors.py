@@ -75,6 +75,9 @@ class Property:
 
 PROPS = [Property(row) for row in PROPERTIES]
 PLAIN = [p for p in PROPS if not p.hand]
+#: Hand-engine rows whose definitions (alert sets, recordings) the table
+#: still writes: `PropertyValues`.
+VALUES = [p for p in PROPS if p.hand and p.row.get("definition") != "hand"]
 BY_KEY = {p.key: p for p in PROPS}
 for _entry in ALERT_KEYS:
     assert isinstance(_entry, tuple) or _entry in BY_KEY, "ALERT_KEYS names no property %r" % (_entry,)
@@ -136,6 +139,25 @@ def engine():
             '        try requireIdle("set its properties")',
             "        self.properties = properties",
             "    }", "}", ""]
+    out += ["/// The values of the properties whose engine accessors are written by",
+            "/// hand (`duration`, ...), as an alert set's or a recording's definition",
+            "/// holds them: read from an alert (an alert set's instances get them",
+            "/// through their setters: XYZAlertJSON's `apply(to:)`).",
+            "public struct PropertyValues: Equatable, Sendable {"]
+    for p in VALUES:
+        out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
+        out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
+    out += ["", "    public init() {}", "", "    /// What `alert` has.", "    public init(of alert: Alert) {"]
+    out += ["        %s = alert.%s" % (p.swift, p.getter) for p in VALUES]
+    out += ["    }", "",
+            "    /// The values that differ from their defaults, as members of an",
+            "    /// alert object (key, JSON text), in table order.",
+            "    public var changedMembers: [(String, String)] {",
+            "        var members: [(String, String)] = []"]
+    for p in VALUES:
+        text = "JSONText.string(%s.description)" % p.swift if p.enum else "JSONText.number(%s)" % p.swift
+        out.append('        if %s != %s { members.append(("%s", %s)) }' % (p.swift, p.swift_default, p.key, text))
+    out += ["        return members", "    }", "}", ""]
     return "\n".join(out)
 
 
@@ -209,17 +231,29 @@ def schema():
            "    static let alertKeys = [" + wrap(alert_keys, 28) + "]",
            "    /// What a scenario's alert may have besides.",
            "    static let scenarioAlertKeys = [" + wrap(scenario_keys, 36) + "]", "",
-           "    /// Reads member `key` of an alert into `properties` when it is one of",
-           "    /// the plain properties; false when it is not.",
-           "    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties)",
-           "        throws(LoadError) -> Bool {",
+           "    /// Reads member `key` of an alert into `properties` or `values` when",
+           "    /// it is one of the table's properties; false when it is not.",
+           "    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties,",
+           "                      _ values: inout PropertyValues) throws(LoadError) -> Bool {",
            "        switch key {"]
     for p in PLAIN:
         if p.enum:
             out.append('        case "%s": properties.%s = try choice(field, "%s", %s.self)' % (p.key, p.swift, p.key, p.swift_type))
         else:
             out.append('        case "%s": properties.%s = try bool(field, "%s")' % (p.key, p.swift, p.key))
-    out += ["        default: return false", "        }", "        return true", "    }", "}", ""]
+    for p in VALUES:
+        if p.enum:
+            out.append('        case "%s": values.%s = try choice(field, "%s", %s.self)' % (p.key, p.swift, p.key, p.swift_type))
+        else:
+            out.append('        case "%s": values.%s = try seconds(field, "%s")' % (p.key, p.swift, p.key))
+    out += ["        default: return false", "        }", "        return true", "    }", "}", "",
+            "extension PropertyValues {",
+            "    /// Sets on the idle `alert` each value that is not its default (a",
+            "    /// definition's instance; the engine's own calls never set them so).",
+            "    func apply(to alert: Alert) throws(AlertError) {"]
+    for p in VALUES:
+        out.append("        if %s != %s { try alert.%s(%s) }" % (p.swift, p.swift_default, p.setter, p.swift))
+    out += ["    }", "}", ""]
     return "\n".join(out)
 
 

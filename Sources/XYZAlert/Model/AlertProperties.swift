@@ -82,3 +82,49 @@ extension Alert {
         self.properties = properties
     }
 }
+
+/// The values of the properties whose engine accessors are written by
+/// hand (`duration`, ...), as an alert set's or a recording's definition
+/// holds them: read from an alert (an alert set's instances get them
+/// through their setters: XYZAlertJSON's `apply(to:)`).
+public struct PropertyValues: Equatable, Sendable {
+    /// The seconds the alert may be showing, in total, before it ends by itself with reason
+    /// timeout.
+    public var duration: Double = 0
+    /// The seconds from its add within which the alert must first be on screen, or it ends with
+    /// reason expired (finish only).
+    public var ttl: Double = 0
+    /// What the alert does when a cap holds it.
+    public var onCapped: OnCapped = .drop
+    /// The seconds the alert stays waiting after its add before it becomes ready by itself.
+    public var showAfter: Double = 0
+    /// The seconds from its first show before which a dismiss or cancel waits.
+    public var minVisible: Double = 0
+    /// How the host's announce callback is told to say the alert.
+    public var announce: Politeness = .polite
+
+    public init() {}
+
+    /// What `alert` has.
+    public init(of alert: Alert) {
+        duration = alert.duration
+        ttl = alert.ttl
+        onCapped = alert.onCapped
+        showAfter = alert.showAfter
+        minVisible = alert.minVisible
+        announce = alert.announce
+    }
+
+    /// The values that differ from their defaults, as members of an
+    /// alert object (key, JSON text), in table order.
+    public var changedMembers: [(String, String)] {
+        var members: [(String, String)] = []
+        if duration != 0 { members.append(("duration", JSONText.number(duration))) }
+        if ttl != 0 { members.append(("ttl", JSONText.number(ttl))) }
+        if onCapped != .drop { members.append(("on_capped", JSONText.string(onCapped.description))) }
+        if showAfter != 0 { members.append(("show_after", JSONText.number(showAfter))) }
+        if minVisible != 0 { members.append(("min_visible", JSONText.number(minVisible))) }
+        if announce != .polite { members.append(("announce", JSONText.string(announce.description))) }
+        return members
+    }
+}

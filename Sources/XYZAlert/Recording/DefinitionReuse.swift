@@ -76,8 +76,8 @@ extension Recording {
         hasher.combine(d.exclusive.rawValue)
         hasher.combine(d.lane)
         hasher.combine(d.ready)
-        hasher.combine(d.duration)
-        hasher.combine(d.ttl)
+        hasher.combine(d.values.duration)
+        hasher.combine(d.values.ttl)
         hasher.combine(d.content.title)
         hasher.combine(d.content.message)
         hasher.combine(d.tags.count)
@@ -127,11 +127,10 @@ extension Recording {
             name: "", id: alert.id, page: page, priority: alert.priority, exclusive: alert.exclusive,
             after: alert.dependencyIDs, afterAlerts: [], ready: !alert.startsWaiting, target: alert.target,
             content: alert.content, avoidKeyboard: alert.avoidsKeyboard, keyboardAdjust: alert.keyboardAdjust,
-            frame: alert.frame, duration: alert.duration, ttl: alert.ttl, tags: alert.tagKeys.map { $0.string },
-            properties: alert.properties, lane: alert.laneKey?.string ?? "main",
-            caps: alert.id == nil ? CapRules() : alert.caps, onCapped: alert.onCapped,
-            windows: alert.extras?.windowRules ?? WindowRules(), showAfter: alert.showAfter,
-            minVisible: alert.minVisible, announce: alert.announce, holds: alert.holds)
+            frame: alert.frame, tags: alert.tagKeys.map { $0.string },
+            properties: alert.properties, values: PropertyValues(of: alert), lane: alert.laneKey?.string ?? "main",
+            caps: alert.id == nil ? CapRules() : alert.caps,
+            windows: alert.extras?.windowRules ?? WindowRules(), holds: alert.holds)
     }
 
     /// The name of an alert something depends on by handle: a recorded

@@ -71,18 +71,13 @@ public final class Recording {
         var avoidKeyboard: Bool
         var keyboardAdjust: Double
         var frame: Rect?
-        var duration: Double
-        var ttl: Double
         var tags: [String]
         var properties: AlertProperties
+        var values: PropertyValues
         var lane: String
         var caps: CapRules
-        var onCapped: OnCapped
         /// Windows, excludes and on_outside (docs/rules.md §22).
         var windows: WindowRules
-        var showAfter: Double
-        var minVisible: Double
-        var announce: Politeness
         /// Holds on its countdown made while idle (docs/rules.md §17).
         var holds: Int
     }
@@ -326,7 +321,7 @@ public final class Recording {
         }
         let empty = history.json.hasSuffix("\"session\": 1, \"keys\": {}}")
         if !empty || !history.caps.isEmpty || stepsUseIt
-            || definitions.contains(where: { !$0.caps.isEmpty || $0.onCapped != .drop }) {
+            || definitions.contains(where: { !$0.caps.isEmpty || $0.values.onCapped != .drop }) {
             return history
         }
         return nil

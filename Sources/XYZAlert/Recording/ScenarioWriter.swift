@@ -181,20 +181,15 @@ enum ScenarioWriter {
         if d.keyboardAdjust != 0 { m.append(("keyboard_adjust", JSONText.number(d.keyboardAdjust))) }
         if let frame = d.frame { m.append(("frame", rect(frame))) }
         if d.holds > 0 { m.append(("holds", "\(d.holds)")) }
-        if d.duration != 0 { m.append(("duration", JSONText.number(d.duration))) }
-        if d.ttl != 0 { m.append(("ttl", JSONText.number(d.ttl))) }
+        m += d.values.changedMembers
         if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
         m += d.properties.changedMembers
         if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
         if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
         if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
-        if d.onCapped != .drop { m.append(("on_capped", JSONText.string(d.onCapped.description))) }
         if !d.windows.windows.isEmpty { m.append(("windows", windows(d.windows.windows))) }
         if !d.windows.exclude.isEmpty { m.append(("exclude", windows(d.windows.exclude))) }
         if d.windows.onOutside != .wait { m.append(("on_outside", JSONText.string(d.windows.onOutside.description))) }
-        if d.showAfter != 0 { m.append(("show_after", JSONText.number(d.showAfter))) }
-        if d.minVisible != 0 { m.append(("min_visible", JSONText.number(d.minVisible))) }
-        if d.announce != .polite { m.append(("announce", JSONText.string(d.announce.description))) }
         return JSONText.object(m)
     }
 
