@@ -34,11 +34,18 @@ class Property:
     def swift_type(self):
         return self.row["type"] if self.enum else "Double" if self.seconds else "Bool"
 
+    def spelled(self, enum_default, true="true", false="false"):
+        """The default as a language writes it: `enum_default` for an enum,
+        the number for seconds, `true` or `false` for a flag."""
+        if self.enum:
+            return enum_default
+        if self.seconds:
+            return repr(self.row["default"])
+        return true if self.row["default"] else false
+
     @property
     def swift_default(self):
-        if self.enum:
-            return "." + swift_case(self.row["default"])
-        return repr(self.row["default"]) if self.seconds else ("true" if self.row["default"] else "false")
+        return self.spelled(self.enum and "." + swift_case(self.row["default"]))
 
     @property
     def c_type(self):
@@ -46,21 +53,16 @@ class Property:
 
     @property
     def c_default(self):
-        if self.enum:
-            return self.enum["prefix"] + c_suffix(self.default_value)
-        return repr(self.row["default"]) if self.seconds else str(self.row["default"]).lower()
+        return self.spelled(self.enum and self.enum["prefix"] + c_suffix(self.default_value))
 
     @property
     def json_default(self):
-        if self.enum:
-            return '"%s"' % self.row["default"]
-        return repr(self.row["default"]) if self.seconds else str(self.row["default"]).lower()
+        return self.spelled(self.enum and '"%s"' % self.row["default"])
 
     @property
     def python_default(self):
-        if self.enum:
-            return "_enums.%s.%s" % (self.enum["python"], c_suffix(self.default_value))
-        return repr(self.row["default"]) if self.seconds else str(self.row["default"])
+        return self.spelled(self.enum and "_enums.%s.%s" % (self.enum["python"], c_suffix(self.default_value)),
+                            "True", "False")
 
     @property
     def default_words(self):
