@@ -2,7 +2,7 @@
 name functions, the ABI's name tables, the engine's Swift enums, the C++
 enum classes and their to_string, and Python's IntEnums."""
 from enums import ENUMS
-from regions import NOTICE, ROOT, begin, camel, end, replace_region, wrap
+from regions import NOTICE, ROOT, camel, ensure_region, replace_region, wrap
 
 C_KEYWORDS = {"default", "delete", "new", "this", "class", "public", "private", "and", "or", "not"}
 
@@ -66,10 +66,9 @@ def header_names():
 def header(text):
     for e in ENUMS:
         if e["c"]:
-            if "BEGIN GENERATED enum %s " % e["c"] not in text:
-                # (A new enum: its block goes after the others, before the names.)
-                at = text.rindex("\n", 0, text.index("BEGIN GENERATED enum names ")) + 1
-                text = text[:at] + "/* %s */\n/* %s */\n\n" % (begin("enum " + e["c"]), end("enum " + e["c"])) + text[at:]
+            # (A new enum's block goes after the others, before the names.)
+            names_at = text.rindex("\n", 0, text.index("BEGIN GENERATED enum names ")) + 1
+            text = ensure_region(text, "enum " + e["c"], names_at, "/* %s */")
             text = replace_region(text, "enum " + e["c"], header_enum(e), "/* %s */")
     return replace_region(text, "enum names", header_names(), "/* %s */")
 

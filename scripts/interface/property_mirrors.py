@@ -5,7 +5,7 @@ properties, and docs/formats.md's alert table."""
 from enum_mirrors import c_suffix, cpp_name, swift_case
 from enums import ENUMS
 from properties import ALERT_KEYS, PROPERTIES, SCENARIO_KEYS
-from regions import NOTICE, ROOT, begin, camel, end, replace_region, wrap
+from regions import NOTICE, ROOT, camel, end, ensure_region, replace_region, wrap
 
 ENUM_BY_SWIFT = {e["swift"]: e for e in ENUMS}
 
@@ -65,6 +65,32 @@ class Property:
                             "True", "False")
 
     @property
+    def doc_sentence(self):
+        """The doc as a sentence of its own (capitalized, a period)."""
+        return self.row["doc"][0].upper() + self.row["doc"][1:] + "."
+
+    @property
+    def python_doc_default(self):
+        """The default as Python's docs say it (`OnDuplicate.REJECT`, `0: none`)."""
+        return self.python_default[len("_enums."):] if self.enum else self.default_words or self.python_default
+
+    @property
+    def reading(self):
+        """The schema's expression that reads the property from `field`."""
+        if self.enum:
+            return 'try choice(field, "%s", %s.self)' % (self.key, self.swift_type)
+        return 'try %s(field, "%s")' % ("seconds" if self.seconds else "bool", self.key)
+
+    @property
+    def json_text(self):
+        """The Swift expression of the JSON text of a value other than the default."""
+        if self.enum:
+            return "JSONText.string(%s.description)" % self.swift
+        if self.seconds:
+            return "JSONText.number(%s)" % self.swift
+        return '"%s"' % ("false" if self.row["default"] else "true")
+
+    @property
     def default_words(self):
         """The default as the docs of C, C++ and Python say it: "0: none" for seconds."""
         return "%s: none" % self.c_default if self.seconds else None
@@ -101,30 +127,32 @@ def wrapped_doc(text, first, rest, close, width=100):
 
 # ---------------------------------------------------------------- engine
 
+def struct_body(props):
+    """A struct's stored values of `props`, `init()`, and `changedMembers`."""
+    out = []
+    for p in props:
+        out.append(wrapped_doc(p.doc_sentence, "    /// ", "    /// ", ""))
+        out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
+    out += ["", "    public init() {}", ""]
+    tail = ["    /// The values that differ from their defaults, as members of an",
+            "    /// alert object (key, JSON text), in table order.",
+            "    public var changedMembers: [(String, String)] {",
+            "        var members: [(String, String)] = []"]
+    for p in props:
+        tail.append('        if %s != %s { members.append(("%s", %s)) }' % (p.swift, p.swift_default, p.key, p.json_text))
+    return out, tail + ["        return members", "    }", "}", ""]
+
+
 def engine():
     out = ["// " + NOTICE, "",
            "/// The alert's plain properties (scripts/interface/properties.py):",
            "/// each set on an idle alert and read back, read from an alert set,",
            "/// written into recordings. `Alert.properties` holds them.",
            "public struct AlertProperties: Equatable, Sendable {"]
+    fields, members = struct_body(PLAIN)
+    out += fields + members + ["extension Alert {"]
     for p in PLAIN:
-        out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
-        out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
-    out += ["", "    public init() {}", "",
-            "    /// The properties that differ from their defaults, as members of an",
-            "    /// alert object (key, JSON text), in table order.",
-            "    public var changedMembers: [(String, String)] {",
-            "        var members: [(String, String)] = []"]
-    for p in PLAIN:
-        if p.enum:
-            out.append('        if %s != %s { members.append(("%s", JSONText.string(%s.description))) }'
-                       % (p.swift, p.swift_default, p.key, p.swift))
-        else:
-            out.append('        if %s != %s { members.append(("%s", "%s")) }'
-                       % (p.swift, p.swift_default, p.key, "false" if p.row["default"] else "true"))
-    out += ["        return members", "    }", "}", "", "extension Alert {"]
-    for p in PLAIN:
-        out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
+        out.append(wrapped_doc(p.doc_sentence, "    /// ", "    /// ", ""))
         out.append("    @inline(__always) public var %s: %s { properties.%s }" % (p.swift, p.swift_type, p.swift))
         out.append("")
         out.append("    /// Sets `%s`. Idle alerts only (`.state` otherwise)." % p.swift)
@@ -146,20 +174,10 @@ def engine():
             "/// holds them: read from an alert (an alert set's instances get them",
             "/// through their setters: XYZAlertJSON's `apply(to:)`).",
             "public struct PropertyValues: Equatable, Sendable {"]
-    for p in VALUES:
-        out.append(wrapped_doc(p.row["doc"][0].upper() + p.row["doc"][1:] + ".", "    /// ", "    /// ", ""))
-        out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
-    out += ["", "    public init() {}", "", "    /// What `alert` has.", "    public init(of alert: Alert) {"]
+    fields, members = struct_body(VALUES)
+    out += fields + ["    /// What `alert` has.", "    public init(of alert: Alert) {"]
     out += ["        %s = alert.%s" % (p.swift, p.getter) for p in VALUES]
-    out += ["    }", "",
-            "    /// The values that differ from their defaults, as members of an",
-            "    /// alert object (key, JSON text), in table order.",
-            "    public var changedMembers: [(String, String)] {",
-            "        var members: [(String, String)] = []"]
-    for p in VALUES:
-        text = "JSONText.string(%s.description)" % p.swift if p.enum else "JSONText.number(%s)" % p.swift
-        out.append('        if %s != %s { members.append(("%s", %s)) }' % (p.swift, p.swift_default, p.key, text))
-    out += ["        return members", "    }", "}", ""]
+    out += ["    }", ""] + members
     return "\n".join(out)
 
 
@@ -213,10 +231,10 @@ def header(text):
     previous = None
     for p in PROPS:
         name = "property " + p.key
-        if "BEGIN GENERATED %s " % name not in text:
-            assert previous, "make the region of the first property by hand"
+        if previous:  # (a new property's place: after the previous one's region and its blank line)
             at = text.index("\n", text.index(end(previous))) + 1
-            text = text[:at] + "\n/* %s */\n/* %s */\n" % (begin(name), end(name)) + text[at:]
+            text = ensure_region(text, name, at + (text[at] == "\n"), "/* %s */")
+        assert "BEGIN GENERATED %s " % name in text, "make the region of the first property by hand"
         text = replace_region(text, name, header_declaration(p), "/* %s */")
         previous = name
     return text
@@ -238,16 +256,8 @@ def schema():
            "    func readProperty(_ key: String, _ field: JSONValue, into properties: inout AlertProperties,",
            "                      _ values: inout PropertyValues) throws(LoadError) -> Bool {",
            "        switch key {"]
-    for p in PLAIN:
-        if p.enum:
-            out.append('        case "%s": properties.%s = try choice(field, "%s", %s.self)' % (p.key, p.swift, p.key, p.swift_type))
-        else:
-            out.append('        case "%s": properties.%s = try bool(field, "%s")' % (p.key, p.swift, p.key))
-    for p in VALUES:
-        if p.enum:
-            out.append('        case "%s": values.%s = try choice(field, "%s", %s.self)' % (p.key, p.swift, p.key, p.swift_type))
-        else:
-            out.append('        case "%s": values.%s = try seconds(field, "%s")' % (p.key, p.swift, p.key))
+    out += ['        case "%s": properties.%s = %s' % (p.key, p.swift, p.reading) for p in PLAIN]
+    out += ['        case "%s": values.%s = %s' % (p.key, p.swift, p.reading) for p in VALUES]
     out += ["        default: return false", "        }", "        return true", "    }", "}", "",
             "extension PropertyValues {",
             "    /// Sets on the idle `alert` each value that is not its default (a",
@@ -295,7 +305,7 @@ def python_settings_fields(text):
     out = []
     for p in PLAIN:
         t = "Union[_enums.%s, str]" % p.enum["python"] if p.enum else "bool"
-        out.append(wrapped_doc("%s (default %s)." % (p.row["doc"][0].upper() + p.row["doc"][1:], p.python_default[len("_enums."):] if p.enum else p.python_default),
+        out.append(wrapped_doc("%s (default %s)." % (p.doc_sentence[:-1], p.python_doc_default),
                                "    #: ", "    #: ", "", 100))
         out.append("    %s: %s" % (p.key, t))
     return replace_region(text, "alert property settings", "\n".join(out), "    # %s")
@@ -317,7 +327,7 @@ def python_settings_calls(text):
 def python_properties(text):
     out = []
     for p in PROPS:
-        doc = p.sentence(p.python_default[len("_enums."):] if p.enum else p.default_words or p.python_default)
+        doc = p.sentence(p.python_doc_default)
         doc = doc[0].upper() + doc[1:]
         if p.enum:
             getter = "return _enums.%s(lib.%s(self._handle))" % (p.enum["python"], p.c_get)

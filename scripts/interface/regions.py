@@ -32,6 +32,15 @@ def replace_region(text, name, body, comment):
     return text[:line_start] + comment % begin(name) + "\n" + body + "\n" + comment % end(name) + "\n" + text[line_end:]
 
 
+def ensure_region(text, name, at, comment):
+    """`text` with an empty region `name`, and a blank line, made at index
+    `at` (the start of a line) when it has none: a new row's place, made
+    once."""
+    if "BEGIN GENERATED %s " % name in text:
+        return text
+    return text[:at] + comment % begin(name) + "\n" + comment % end(name) + "\n\n" + text[at:]
+
+
 def write(outputs, check, program):
     """Writes each {path: text} that differs; with `check`, writes nothing
     and returns 1 when one differs (naming them)."""

@@ -16,7 +16,7 @@ public struct AlertProperties: Equatable, Sendable {
 
     public init() {}
 
-    /// The properties that differ from their defaults, as members of an
+    /// The values that differ from their defaults, as members of an
     /// alert object (key, JSON text), in table order.
     public var changedMembers: [(String, String)] {
         var members: [(String, String)] = []
