@@ -621,11 +621,15 @@ xyz_dispatch *xyz_dispatch_create(const xyz_host *host, void *page_view);
  */
 XYZ_API xyz_status xyz_dispatch_destroy(xyz_dispatch *dispatch);
 
-/** Names the page for explanations and snapshots (copied; "" clears). */
+/* BEGIN GENERATED page property name (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** Sets the page's name, for explanations, snapshots and traces (default "").
+ * "" clears it. XYZ_EINVAL for NULL. The getter's string is borrowed: valid
+ * until the value changes or the dispatch dies; NULL for a NULL dispatch. */
 XYZ_API xyz_status xyz_dispatch_set_name(xyz_dispatch *dispatch, const char *name);
-
-/** The page's name ("" if none); valid until the name changes or the dispatch dies. */
 XYZ_API const char *xyz_dispatch_name(const xyz_dispatch *dispatch);
+/** @} */
+/* END GENERATED page property name */
 
 /**
  * Adds `count` alerts at once, all or none: each must be idle and appear once,
@@ -751,21 +755,21 @@ XYZ_API xyz_status xyz_dispatch_resume(xyz_dispatch *dispatch);
  * xyz_alert_explain() names the page that holds them. */
 XYZ_API bool xyz_dispatch_is_suspended(const xyz_dispatch *dispatch);
 
+/* BEGIN GENERATED page property capacity (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/**
- * (0.2) At most `capacity` queued alerts (live, not on screen: waiting or
- * ready) on this dispatch; 0, the default, is no limit. Right after alerts
- * join its queue (xyz_dispatch_add), before any pass and in both pass
- * modes, while it holds more, the lowest-ranked queued alert (lowest
- * priority; among equals the one added last) ends with finish
- * (XYZ_END_DROPPED); the add still succeeds. Lowering the capacity enforces
- * it at once, then a pass. XYZ_EINVAL for NULL or a capacity above
- * INT32_MAX. O(log n) per alert dropped; keeping count costs O(log n) per
- * add, show and end while a capacity is set, nothing otherwise.
- */
+/** (0.2) Sets the most queued alerts (live, not on screen: waiting or ready)
+ * the page keeps (default 0: no limit). Right after alerts join its queue (an
+ * add), before any pass and in both pass modes, while it holds more, the
+ * lowest-ranked queued alert (lowest priority; among equals the one added last)
+ * ends with finish, reason dropped; the add still succeeds. Lowering the
+ * capacity enforces it at once, then a pass. O(log n) per alert dropped;
+ * keeping count costs O(log n) per add, show and end while a capacity is set,
+ * nothing otherwise. XYZ_EINVAL for a capacity above INT32_MAX. The getter
+ * gives 0 for NULL. */
 XYZ_API xyz_status xyz_dispatch_set_capacity(xyz_dispatch *dispatch, size_t capacity);
 XYZ_API size_t xyz_dispatch_capacity(const xyz_dispatch *dispatch);
 /** @} */
+/* END GENERATED page property capacity */
 
 /**
  * (0.3) Cancels the queued alerts of the dispatch's domain (waiting or
@@ -795,14 +799,16 @@ XYZ_API xyz_status xyz_dispatch_set_lane_limit(xyz_dispatch *root, const char *l
  * NULL). */
 XYZ_API size_t xyz_dispatch_lane_limit(const xyz_dispatch *dispatch, const char *lane, xyz_on_full *on_full);
 
+/* BEGIN GENERATED page property order (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) The tie-break among this page's candidates of equal priority
- * (default XYZ_ORDER_FIFO). It applies to alerts added from then on; each
- * keeps the place its add gave it. XYZ_EINVAL for NULL or a bad value,
- * XYZ_ESTATE for a destroyed dispatch. */
+/** (0.3) Sets the tie-break among the page's candidates of equal priority
+ * (default XYZ_ORDER_FIFO). It applies to alerts added from then on; each keeps
+ * the place its add gave it. XYZ_EINVAL for a bad value, XYZ_ESTATE for a
+ * destroyed dispatch. The getter gives XYZ_ORDER_FIFO for NULL. */
 XYZ_API xyz_status xyz_dispatch_set_order(xyz_dispatch *dispatch, xyz_order order);
 XYZ_API xyz_order xyz_dispatch_order(const xyz_dispatch *dispatch);
 /** @} */
+/* END GENERATED page property order */
 
 /* ---------------------------------------------------------------- time */
 
@@ -932,23 +938,30 @@ XYZ_API void xyz_alert_release(xyz_alert *alert);
 /** The id (NULL for an anonymous alert); valid while the alert lives. */
 XYZ_API const char *xyz_alert_id(const xyz_alert *alert);
 
+/* BEGIN GENERATED property priority (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Sets the priority (larger is more important; default 0). Idle alerts only (XYZ_ESTATE). */
+/** Sets the alert's priority: larger is more important (default 0). Idle alerts
+ * only (XYZ_ESTATE). The getter gives 0 for NULL. */
 XYZ_API xyz_status xyz_alert_set_priority(xyz_alert *alert, int32_t priority);
 XYZ_API int32_t xyz_alert_priority(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property priority */
 
-/** (0.2) Sets the lane (copied; default "main"). Each lane of a domain is
- * arbitrated on its own: one stack, one candidate order and one visibility
- * per lane, so an alert only waits for, covers or hides alerts of its own
- * lane; within a pass the lanes are taken in byte order of their names.
+/* BEGIN GENERATED property lane (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** (0.2) Sets the lane the alert is arbitrated in (default "main"). Each lane
+ * of a domain is arbitrated on its own: one stack, one candidate order and one
+ * visibility per lane, so an alert only waits for, covers or hides alerts of
+ * its own lane; within a pass the lanes are taken in byte order of their names.
  * Participation, dependencies, ids, capacity and suspension are shared, and
  * keyboard avoidance, page hiding and destroying see every lane (the most
  * recently shown alert first). Idle alerts only (XYZ_ESTATE); XYZ_EINVAL for
- * NULL or "". */
+ * NULL or "". The getter's string is borrowed: valid until the value changes or
+ * the alert dies; NULL for a NULL alert. */
 XYZ_API xyz_status xyz_alert_set_lane(xyz_alert *alert, const char *lane);
-/** The lane ("main" by default); valid while the alert lives. */
 XYZ_API const char *xyz_alert_lane(const xyz_alert *alert);
+/** @} */
+/* END GENERATED property lane */
 
 /* BEGIN GENERATED property on_duplicate (scripts/interface: edit its tables, not this region) */
 /** @{ */
@@ -1001,11 +1014,15 @@ XYZ_API bool xyz_alert_is_coverable(const xyz_alert *alert);
  * it stays once the alert finished. 0 (and XYZ_EINVAL) for NULL. */
 XYZ_API uint64_t xyz_alert_occurrence_count(const xyz_alert *alert);
 
+/* BEGIN GENERATED property exclusive (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Sets the exclusive behaviour (default XYZ_EXCLUSIVE_WAIT). Idle alerts only. */
+/** Sets how the alert treats the alerts on screen when it shows (default
+ * XYZ_EXCLUSIVE_WAIT). See docs/rules.md §3. Idle alerts only (XYZ_ESTATE);
+ * XYZ_EINVAL for a bad value. The getter gives XYZ_EXCLUSIVE_WAIT for NULL. */
 XYZ_API xyz_status xyz_alert_set_exclusive(xyz_alert *alert, xyz_exclusive exclusive);
 XYZ_API xyz_exclusive xyz_alert_exclusive(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property exclusive */
 
 /** @{ */
 /** (0.2) Adds a tag (copied; adding one twice does nothing), for
@@ -1139,19 +1156,47 @@ typedef struct xyz_why {
  * smaller than 0.3's. */
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_alert_why(const xyz_alert *alert, xyz_why *out);
 
+/* BEGIN GENERATED property target (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Names the layer to show on: "page" (default) or a name registered with
- * xyz_dispatch_set_target() on its dispatch or an ancestor. Until finished. */
+/** Sets the layer the alert shows on: the page itself, or a layer its page or
+ * an ancestor registered (default "page"). It takes effect at its next show.
+ * Any state but finished (XYZ_ESTATE); XYZ_EINVAL for NULL or "". The getter's
+ * string is borrowed: valid until the value changes or the alert dies; NULL for
+ * a NULL alert. */
 XYZ_API xyz_status xyz_alert_set_target(xyz_alert *alert, const char *name);
 XYZ_API const char *xyz_alert_target(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property target */
 
 /* ------------------------------------------------------ keyboard avoidance */
 
 /** Enables or disables keyboard avoidance (default on) with a correction
- * `adjust` added to the offset (negative moves further up). An on-screen
- * alert whose offset changes gets a move callback during this call. */
+ * `adjust` added to the offset (negative moves further up): what
+ * xyz_alert_set_avoid_keyboard() and xyz_alert_set_keyboard_adjust() set, in
+ * one call. An on-screen alert whose offset changes gets a move callback
+ * during this call. */
 XYZ_API xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabled, double adjust);
+
+/* BEGIN GENERATED property avoid_keyboard (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** (0.5) Sets whether the alert moves clear of the keyboard (default true). An
+ * on-screen alert whose offset changes is moved during the call. Any state but
+ * finished (XYZ_ESTATE). The getter gives true for NULL. */
+XYZ_API xyz_status xyz_alert_set_avoid_keyboard(xyz_alert *alert, bool avoid_keyboard);
+XYZ_API bool xyz_alert_avoids_keyboard(const xyz_alert *alert);
+/** @} */
+/* END GENERATED property avoid_keyboard */
+
+/* BEGIN GENERATED property keyboard_adjust (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** (0.5) Sets the points added to the keyboard offset, a negative number moving
+ * the alert further up (default 0). An on-screen alert whose offset changes is
+ * moved during the call. Any state but finished (XYZ_ESTATE); NaN and
+ * infinities are XYZ_EINVAL. The getter gives 0 for NULL. */
+XYZ_API xyz_status xyz_alert_set_keyboard_adjust(xyz_alert *alert, double keyboard_adjust);
+XYZ_API double xyz_alert_keyboard_adjust(const xyz_alert *alert);
+/** @} */
+/* END GENERATED property keyboard_adjust */
 
 /** Reports the alert's laid-out frame (NULL: unknown). An on-screen alert
  * whose offset changes gets a move callback during this call. */
@@ -1173,24 +1218,40 @@ XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adj
  * provider or the host's clock, setting the content of an on-screen alert is
  * XYZ_ESTATE. */
 
+/* BEGIN GENERATED property style (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Presentation hint: "alert" (default), "sheet", "toast" or any host word;
- * not empty (XYZ_EINVAL), as in the alert set format. */
+/** Sets the presentation hint: "alert", "sheet", "toast" or any word the host
+ * knows (default "alert"). On screen, the host is told at once (update). Any
+ * state but finished (XYZ_ESTATE); XYZ_EINVAL for NULL or "". The getter's
+ * string is borrowed: valid until the value changes or the alert dies; NULL for
+ * a NULL alert. */
 XYZ_API xyz_status xyz_alert_set_style(xyz_alert *alert, const char *style);
 XYZ_API const char *xyz_alert_style(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property style */
 
+/* BEGIN GENERATED property title (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Title (NULL clears); the getter returns NULL when there is none. */
+/** Sets the title the host draws (default none). On screen, the host is told at
+ * once (update), and a showing alert's new title is announced. Any state but
+ * finished (XYZ_ESTATE); NULL is none. The getter's string is borrowed: valid
+ * until the value changes or the alert dies; NULL for a NULL alert or no text. */
 XYZ_API xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
 XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property title */
 
+/* BEGIN GENERATED property message (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Message (NULL clears); the getter returns NULL when there is none. */
+/** Sets the message the host draws (default none). On screen, the host is told
+ * at once (update), and a showing alert's new message is announced. Any state
+ * but finished (XYZ_ESTATE); NULL is none. The getter's string is borrowed:
+ * valid until the value changes or the alert dies; NULL for a NULL alert or no
+ * text. */
 XYZ_API xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
 XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property message */
 
 /** Appends an action button. `id` and `title` must not be NULL; `id` must
  * not be empty (XYZ_EINVAL) nor the id of another action of the alert
@@ -1442,15 +1503,17 @@ XYZ_API xyz_status xyz_dispatch_hold_timers(xyz_dispatch *root);
 XYZ_API xyz_status xyz_dispatch_unhold_timers(xyz_dispatch *root);
 /** @} */
 
+/* BEGIN GENERATED page property duration_scale (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** (0.3) Multiplies every duration of the domain of `root` by `scale`
- * (> 0, default 1; INFINITY: never time out), for hosts that follow the
- * OS setting (Android's recommended timeout) or a user preference. Running
- * countdowns are re-timed in proportion. XYZ_EINVAL for scale <= 0 or NaN,
- * XYZ_ESTATE for a page that is not a root. */
+/** (0.3) Sets the factor every duration of the root's domain is multiplied by,
+ * above 0 (infinity: never time out) (default 1). For hosts that follow the OS
+ * setting (Android's recommended timeout) or a user preference. Running
+ * countdowns are re-timed in proportion. XYZ_EINVAL for a scale of 0 or less or
+ * NaN, XYZ_ESTATE for a page that is not a root. The getter gives 1 for NULL. */
 XYZ_API xyz_status xyz_dispatch_set_duration_scale(xyz_dispatch *root, double scale);
 XYZ_API double xyz_dispatch_duration_scale(const xyz_dispatch *root);
 /** @} */
+/* END GENERATED page property duration_scale */
 
 /** @{ */
 /** (0.3) After an alert of `lane` leaves the screen, the next show in that

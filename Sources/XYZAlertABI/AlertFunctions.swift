@@ -2,7 +2,8 @@ import CXYZAlert
 internal import CSystem
 import XYZAlert
 
-// xyz_alert_*: life, scheduling, dependencies, explanation, target.
+// xyz_alert_*: life, tags, dependencies, explanation, frame, user data
+// (the properties of the table: PropertyFunctions.swift).
 
 @c @implementation
 public func xyz_alert_create(_ id: UnsafePointer<CChar>?) -> OpaquePointer? {
@@ -49,32 +50,6 @@ public func xyz_alert_id(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
 }
 
 @c @implementation
-public func xyz_alert_set_priority(_ pointer: OpaquePointer?, _ priority: Int32) -> xyz_status {
-    status { () throws(AlertError) in try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in try alert.setPriority(priority) } }
-}
-
-@c @implementation
-public func xyz_alert_priority(_ pointer: OpaquePointer?) -> Int32 {
-    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").priority }
-}
-
-@c @implementation
-public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ exclusive: xyz_exclusive) -> xyz_status {
-    status { () throws(AlertError) in
-        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
-            try alert.setExclusive(try checkedEnum(exclusive.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
-        }
-    }
-}
-
-@c @implementation
-public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
-    value(XYZ_EXCLUSIVE_WAIT) { () throws(AlertError) in
-        xyz_exclusive(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").exclusive.rawValue))
-    }
-}
-
-@c @implementation
 public func xyz_alert_add_tag(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CChar>?) -> xyz_status {
     status { () throws(AlertError) in
         try require(pointer, Alert.self, #function, "alert").addTag(try requireString(tag, #function, "tag"))
@@ -99,21 +74,6 @@ public func xyz_alert_tag(_ pointer: OpaquePointer?, _ index: Int) -> UnsafePoin
 public func xyz_alert_has_tag(_ pointer: OpaquePointer?, _ tag: UnsafePointer<CChar>?) -> Bool {
     value(false) { () throws(AlertError) in
         try require(pointer, Alert.self, #function, "alert").hasTag(try requireString(tag, #function, "tag"))
-    }
-}
-
-@c @implementation
-public func xyz_alert_set_lane(_ pointer: OpaquePointer?, _ lane: UnsafePointer<CChar>?) -> xyz_status {
-    status { () throws(AlertError) in
-        try require(pointer, Alert.self, #function, "alert").setLane(try requireString(lane, #function, "lane"))
-    }
-}
-
-@c @implementation
-public func xyz_alert_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    value(nil) { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        return CAlertData.of(alert).strings.get("lane", alert.lane)
     }
 }
 
@@ -184,22 +144,6 @@ public func xyz_alert_trigger_action(_ pointer: OpaquePointer?, _ index: Int) ->
 @c @implementation
 public func xyz_alert_explain(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     value(nil) { () throws(AlertError) in ownedCString(try require(pointer, Alert.self, #function, "alert").explain()) }
-}
-
-@c @implementation
-public func xyz_alert_set_target(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
-    status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setTarget(try requireString(name, #function, "name"))
-    }
-}
-
-@c @implementation
-public func xyz_alert_target(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    value(nil) { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        return CAlertData.of(alert).strings.get("target", alert.target)
-    }
 }
 
 @c @implementation

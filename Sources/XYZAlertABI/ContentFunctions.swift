@@ -3,7 +3,8 @@ import CXYZAlert
 import XYZAlert
 import XYZAlertJSON
 
-// xyz_alert_* content: style, title, message, actions, meta.
+// xyz_alert_* content: actions and meta (style, title and message are
+// properties of the table: PropertyFunctions.swift).
 
 /// Changes one field of the content (the engine validates the state).
 func editContent(_ pointer: OpaquePointer?, _ function: String,
@@ -23,42 +24,6 @@ private func contentString(_ pointer: OpaquePointer?, _ function: String, _ key:
         let alert = try require(pointer, Alert.self, function, "alert")
         return CAlertData.of(alert).strings.get(key, field(alert.content))
     }
-}
-
-@c @implementation
-public func xyz_alert_set_style(_ pointer: OpaquePointer?, _ style: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
-        content.style = try requireString(style, "xyz_alert_set_style", "style")
-    }
-}
-
-@c @implementation
-public func xyz_alert_style(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    contentString(pointer, #function, "style") { $0.style }
-}
-
-@c @implementation
-public func xyz_alert_set_title(_ pointer: OpaquePointer?, _ title: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
-        content.title = try optionalString(title, "xyz_alert_set_title", "title")
-    }
-}
-
-@c @implementation
-public func xyz_alert_title(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    contentString(pointer, #function, "title") { $0.title }
-}
-
-@c @implementation
-public func xyz_alert_set_message(_ pointer: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
-        content.message = try optionalString(message, "xyz_alert_set_message", "message")
-    }
-}
-
-@c @implementation
-public func xyz_alert_message(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    contentString(pointer, #function, "message") { $0.message }
 }
 
 @c @implementation

@@ -59,22 +59,6 @@ public func xyz_dispatch_destroy(_ pointer: OpaquePointer?) -> xyz_status {
     }
 }
 
-@c @implementation
-public func xyz_dispatch_set_name(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> xyz_status {
-    status { () throws(AlertError) in
-        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
-        dispatch.name = try requireString(name, #function, "name")
-    }
-}
-
-@c @implementation
-public func xyz_dispatch_name(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    value(nil) { () throws(AlertError) in
-        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
-        return cHost(dispatch)?.strings.get("name", dispatch.name)
-    }
-}
-
 /// The C host of a dispatch created through the C API (nil once destroyed).
 func cHost(_ dispatch: Dispatch) -> CHost? {
     dispatch.host as? CHost
@@ -198,22 +182,6 @@ public func xyz_dispatch_cancel_tagged(_ pointer: OpaquePointer?, _ tag: UnsafeP
         let ended = try dispatch.cancelTagged(name)
         count?.pointee = ended
     }
-}
-
-@c @implementation
-public func xyz_dispatch_set_capacity(_ pointer: OpaquePointer?, _ capacity: Int) -> xyz_status {
-    status { () throws(AlertError) in
-        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
-        guard capacity >= 0, capacity <= Int(Int32.max) else {
-            throw AlertError(.invalidArgument, "xyz_dispatch_set_capacity: capacity \(UInt(bitPattern: capacity)) is above 2147483647")
-        }
-        try dispatch.setCapacity(capacity)
-    }
-}
-
-@c @implementation
-public func xyz_dispatch_capacity(_ pointer: OpaquePointer?) -> Int {
-    value(0) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").capacity }
 }
 
 @c @implementation

@@ -3,13 +3,14 @@
 import CXYZAlert
 import XYZAlert
 
-// The alert's plain properties: xyz_alert_set_<key> and its getter.
+// The properties of alerts and pages: <prefix>_set_<key> and its getter.
 
 @c @implementation
 public func xyz_alert_set_on_duplicate(_ pointer: OpaquePointer?, _ value: xyz_on_duplicate) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setOnDuplicate(try checkedEnum(value.rawValue, OnDuplicate.init(rawValue:), #function, "xyz_on_duplicate"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setOnDuplicate(try checkedEnum(value.rawValue, OnDuplicate.init(rawValue:), #function, "xyz_on_duplicate"))
+        }
     }
 }
 
@@ -23,8 +24,9 @@ public func xyz_alert_on_duplicate(_ pointer: OpaquePointer?) -> xyz_on_duplicat
 @c @implementation
 public func xyz_alert_set_when_displaced(_ pointer: OpaquePointer?, _ value: xyz_when_displaced) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setWhenDisplaced(try checkedEnum(value.rawValue, WhenDisplaced.init(rawValue:), #function, "xyz_when_displaced"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setWhenDisplaced(try checkedEnum(value.rawValue, WhenDisplaced.init(rawValue:), #function, "xyz_when_displaced"))
+        }
     }
 }
 
@@ -38,8 +40,9 @@ public func xyz_alert_when_displaced(_ pointer: OpaquePointer?) -> xyz_when_disp
 @c @implementation
 public func xyz_alert_set_preempt(_ pointer: OpaquePointer?, _ value: xyz_preempt) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setPreempt(try checkedEnum(value.rawValue, Preempt.init(rawValue:), #function, "xyz_preempt"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setPreempt(try checkedEnum(value.rawValue, Preempt.init(rawValue:), #function, "xyz_preempt"))
+        }
     }
 }
 
@@ -53,8 +56,9 @@ public func xyz_alert_preempt(_ pointer: OpaquePointer?) -> xyz_preempt {
 @c @implementation
 public func xyz_alert_set_coverable(_ pointer: OpaquePointer?, _ value: Bool) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setCoverable(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setCoverable(value)
+        }
     }
 }
 
@@ -64,10 +68,142 @@ public func xyz_alert_is_coverable(_ pointer: OpaquePointer?) -> Bool {
 }
 
 @c @implementation
+public func xyz_alert_set_priority(_ pointer: OpaquePointer?, _ value: Int32) -> xyz_status {
+    status { () throws(AlertError) in
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setPriority(value)
+        }
+    }
+}
+
+@c @implementation
+public func xyz_alert_priority(_ pointer: OpaquePointer?) -> Int32 {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").priority }
+}
+
+@c @implementation
+public func xyz_alert_set_exclusive(_ pointer: OpaquePointer?, _ value: xyz_exclusive) -> xyz_status {
+    status { () throws(AlertError) in
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setExclusive(try checkedEnum(value.rawValue, Exclusive.init(rawValue:), #function, "xyz_exclusive"))
+        }
+    }
+}
+
+@c @implementation
+public func xyz_alert_exclusive(_ pointer: OpaquePointer?) -> xyz_exclusive {
+    value(XYZ_EXCLUSIVE_WAIT) { () throws(AlertError) in
+        xyz_exclusive(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").exclusive.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_target(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setTarget(try requireString(value, #function, "name"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_target(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("target", alert.target)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_style(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setStyle(try requireString(value, #function, "style"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_style(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("style", alert.content.style)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_title(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setTitle(try optionalString(value, #function, "title"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_title(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("title", alert.content.title)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_message(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setMessage(try optionalString(value, #function, "message"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_message(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("message", alert.content.message)
+    }
+}
+
+@c @implementation
+public func xyz_alert_set_avoid_keyboard(_ pointer: OpaquePointer?, _ value: Bool) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setAvoidsKeyboard(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_avoids_keyboard(_ pointer: OpaquePointer?) -> Bool {
+    value(true) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").avoidsKeyboard }
+}
+
+@c @implementation
+public func xyz_alert_set_keyboard_adjust(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setKeyboardAdjust(value)
+    }
+}
+
+@c @implementation
+public func xyz_alert_keyboard_adjust(_ pointer: OpaquePointer?) -> Double {
+    value(0) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").keyboardAdjust }
+}
+
+@c @implementation
+public func xyz_alert_set_lane(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setLane(try requireString(value, #function, "lane"))
+        }
+    }
+}
+
+@c @implementation
+public func xyz_alert_lane(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("lane", alert.lane)
+    }
+}
+
+@c @implementation
 public func xyz_alert_set_duration(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setDuration(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setDuration(value)
+        }
     }
 }
 
@@ -79,8 +215,9 @@ public func xyz_alert_duration(_ pointer: OpaquePointer?) -> Double {
 @c @implementation
 public func xyz_alert_set_ttl(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setTTL(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setTTL(value)
+        }
     }
 }
 
@@ -92,8 +229,9 @@ public func xyz_alert_ttl(_ pointer: OpaquePointer?) -> Double {
 @c @implementation
 public func xyz_alert_set_cooldown(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setCooldown(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setCooldown(value)
+        }
     }
 }
 
@@ -105,8 +243,9 @@ public func xyz_alert_cooldown(_ pointer: OpaquePointer?) -> Double {
 @c @implementation
 public func xyz_alert_set_on_capped(_ pointer: OpaquePointer?, _ value: xyz_on_capped) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setOnCapped(try checkedEnum(value.rawValue, OnCapped.init(rawValue:), #function, "xyz_on_capped"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setOnCapped(try checkedEnum(value.rawValue, OnCapped.init(rawValue:), #function, "xyz_on_capped"))
+        }
     }
 }
 
@@ -120,8 +259,9 @@ public func xyz_alert_on_capped(_ pointer: OpaquePointer?) -> xyz_on_capped {
 @c @implementation
 public func xyz_alert_set_on_outside(_ pointer: OpaquePointer?, _ value: xyz_on_outside) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setOnOutside(try checkedEnum(value.rawValue, OnOutside.init(rawValue:), #function, "xyz_on_outside"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setOnOutside(try checkedEnum(value.rawValue, OnOutside.init(rawValue:), #function, "xyz_on_outside"))
+        }
     }
 }
 
@@ -135,8 +275,9 @@ public func xyz_alert_on_outside(_ pointer: OpaquePointer?) -> xyz_on_outside {
 @c @implementation
 public func xyz_alert_set_show_after(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setShowAfter(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setShowAfter(value)
+        }
     }
 }
 
@@ -148,8 +289,9 @@ public func xyz_alert_show_after(_ pointer: OpaquePointer?) -> Double {
 @c @implementation
 public func xyz_alert_set_min_visible(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setMinVisible(value)
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setMinVisible(value)
+        }
     }
 }
 
@@ -161,8 +303,9 @@ public func xyz_alert_min_visible(_ pointer: OpaquePointer?) -> Double {
 @c @implementation
 public func xyz_alert_set_announce(_ pointer: OpaquePointer?, _ value: xyz_politeness) -> xyz_status {
     status { () throws(AlertError) in
-        let alert = try require(pointer, Alert.self, #function, "alert")
-        try alert.setAnnounce(try checkedEnum(value.rawValue, Politeness.init(rawValue:), #function, "xyz_politeness"))
+        try borrowing(pointer, Alert.self, #function, "alert") { alert throws(AlertError) in
+            try alert.setAnnounce(try checkedEnum(value.rawValue, Politeness.init(rawValue:), #function, "xyz_politeness"))
+        }
     }
 }
 
@@ -171,4 +314,61 @@ public func xyz_alert_announce(_ pointer: OpaquePointer?) -> xyz_politeness {
     value(XYZ_ANNOUNCE_POLITE) { () throws(AlertError) in
         xyz_politeness(rawValue: UInt32(try require(pointer, Alert.self, #function, "alert").announce.rawValue))
     }
+}
+
+@c @implementation
+public func xyz_dispatch_set_name(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        dispatch.name = try requireString(value, #function, "name")
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_name(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        return cHost(dispatch)?.strings.get("name", dispatch.name)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_capacity(_ pointer: OpaquePointer?, _ value: Int) -> xyz_status {
+    status { () throws(AlertError) in
+        guard value >= 0, value <= Int(Int32.max) else {
+            throw AlertError(.invalidArgument, "xyz_dispatch_set_capacity: capacity \(UInt(bitPattern: value)) is above 2147483647")
+        }
+        try require(pointer, Dispatch.self, #function, "dispatch").setCapacity(value)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_capacity(_ pointer: OpaquePointer?) -> Int {
+    value(0) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").capacity }
+}
+
+@c @implementation
+public func xyz_dispatch_set_order(_ pointer: OpaquePointer?, _ value: xyz_order) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Dispatch.self, #function, "dispatch").setOrder(try checkedEnum(value.rawValue, QueueOrder.init(rawValue:), #function, "xyz_order"))
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_order(_ pointer: OpaquePointer?) -> xyz_order {
+    value(XYZ_ORDER_FIFO) { () throws(AlertError) in
+        xyz_order(rawValue: UInt32(try require(pointer, Dispatch.self, #function, "dispatch").order.rawValue))
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_set_duration_scale(_ pointer: OpaquePointer?, _ value: Double) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Dispatch.self, #function, "root").setDurationScale(value)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_duration_scale(_ pointer: OpaquePointer?) -> Double {
+    value(1) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").durationScale }
 }

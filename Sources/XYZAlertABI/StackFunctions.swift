@@ -44,21 +44,6 @@ public func xyz_dispatch_lane_limit(_ pointer: OpaquePointer?, _ lane: UnsafePoi
 }
 
 @c @implementation
-public func xyz_dispatch_set_order(_ pointer: OpaquePointer?, _ order: xyz_order) -> xyz_status {
-    status { () throws(AlertError) in
-        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
-        try dispatch.setOrder(try checkedEnum(order.rawValue, QueueOrder.init(rawValue:), #function, "xyz_order"))
-    }
-}
-
-@c @implementation
-public func xyz_dispatch_order(_ pointer: OpaquePointer?) -> xyz_order {
-    value(XYZ_ORDER_FIFO) { () throws(AlertError) in
-        xyz_order(rawValue: UInt32(try require(pointer, Dispatch.self, #function, "dispatch").order.rawValue))
-    }
-}
-
-@c @implementation
 public func xyz_alert_add_action_flags(_ pointer: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ title: UnsafePointer<CChar>?,
                                        _ style: xyz_action_style, _ flags: UInt32) -> xyz_status {
     status { () throws(AlertError) in

@@ -27,16 +27,6 @@ public func xyz_dispatch_unhold_timers(_ pointer: OpaquePointer?) -> xyz_status 
 }
 
 @c @implementation
-public func xyz_dispatch_set_duration_scale(_ pointer: OpaquePointer?, _ scale: Double) -> xyz_status {
-    status { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").setDurationScale(scale) }
-}
-
-@c @implementation
-public func xyz_dispatch_duration_scale(_ pointer: OpaquePointer?) -> Double {
-    value(1) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").durationScale }
-}
-
-@c @implementation
 public func xyz_dispatch_set_gap(_ pointer: OpaquePointer?, _ lane: UnsafePointer<CChar>?, _ seconds: Double) -> xyz_status {
     status { () throws(AlertError) in
         try require(pointer, Dispatch.self, #function, "root").setGap(lane: try requireString(lane, #function, "lane"), seconds)

@@ -1,4 +1,5 @@
 /* Every function of the header, one behaviour at a time. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -204,6 +205,34 @@ static void keyboard_avoidance_moves_visible_alerts(void) {
     xyz_alert_release(a);
 }
 
+/* The two halves of xyz_alert_set_keyboard_avoidance(), each read back:
+ * setting one keeps the other, and an on-screen alert moves at once. */
+static void keyboard_avoidance_has_a_setter_and_getter_for_each_half(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    xyz_alert *a = xyz_alert_create("a");
+    CHECK(xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == 0);
+    CHECK_OK(xyz_alert_set_keyboard_adjust(a, -8));
+    CHECK(xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == -8);
+    CHECK_OK(xyz_dispatch_add(home, &a, 1));
+    xyz_rect frame = {0, 500, 300, 200};
+    CHECK_OK(xyz_alert_set_frame(a, &frame));
+    xyz_rect keyboard = {0, 600, 400, 300};
+    CHECK_OK(xyz_dispatch_keyboard_changed(home, keyboard, 0.25));
+    CHECK_OK(xyz_alert_set_keyboard_adjust(a, -20));
+    CHECK_OK(xyz_alert_set_avoid_keyboard(a, false));
+    CHECK(!xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == -20);
+    CHECK_STATUS(xyz_alert_set_keyboard_adjust(a, NAN), XYZ_EINVAL);
+    CHECK(xyz_alert_keyboard_adjust(a) == -20);
+    CHECK_STR(recorder_take(&r), "show a page\nmove a -108 0.25\nmove a -120 0\nmove a 0 0\n");
+    CHECK_OK(xyz_alert_dismiss(a));
+    CHECK_STATUS(xyz_alert_set_avoid_keyboard(a, true), XYZ_ESTATE);
+    CHECK_STATUS(xyz_alert_set_keyboard_adjust(NULL, 1), XYZ_EINVAL);
+    CHECK(xyz_alert_avoids_keyboard(NULL) && xyz_alert_keyboard_adjust(NULL) == 0);
+    xyz_dispatch_destroy(home);
+    xyz_alert_release(a);
+}
+
 static void explain_and_snapshot_are_owned_by_the_caller(void) {
     recorder r = {0};
     xyz_dispatch *home = recorder_page(&r, "home");
@@ -308,6 +337,7 @@ const test_case abi_tests[] = {
     {"content_strings_round_trip", content_strings_round_trip},
     {"targets_resolve_to_registered_views", targets_resolve_to_registered_views},
     {"keyboard_avoidance_moves_visible_alerts", keyboard_avoidance_moves_visible_alerts},
+    {"keyboard_avoidance_has_a_setter_and_getter_for_each_half", keyboard_avoidance_has_a_setter_and_getter_for_each_half},
     {"explain_and_snapshot_are_owned_by_the_caller", explain_and_snapshot_are_owned_by_the_caller},
     {"active_children_explicit_and_provided", active_children_explicit_and_provided},
     {"deferred_mode_asks_the_root_host_to_flush", deferred_mode_asks_the_root_host_to_flush},

@@ -42,6 +42,20 @@ void the_c_apis_null_meanings_have_names() {
     CHECK(r.take() == "remove a cancelled\nfinish a cancelled\nfinish b cancelled\n");
 }
 
+// Each property of the table has its setter and getter, the keyboard's
+// two halves included, and a value read back as set.
+void every_property_reads_back_what_was_set() {
+    xyz::alert a("a");
+    a.set_priority(3).set_exclusive(xyz::exclusive::cover).set_lane("toasts").set_target("banner");
+    a.set_style("toast").set_avoid_keyboard(false).set_keyboard_adjust(-8).set_coverable(false);
+    CHECK(a.priority() == 3 && a.exclusive() == xyz::exclusive::cover && a.lane() == "toasts");
+    CHECK(a.target() == "banner" && a.style() == "toast" && !a.title());
+    CHECK(!a.avoid_keyboard() && a.keyboard_adjust() == -8 && !a.coverable());
+    CHECK(EXPECT_THROW(xyz::error, a.set_lane("")).code() == xyz::status::invalid);
+    CHECK(EXPECT_THROW(xyz::error, a.set_keyboard_adjust(1.0 / 0.0)).code() == xyz::status::invalid);
+    CHECK(a.lane() == "toasts" && a.keyboard_adjust() == -8);  // nothing changed
+}
+
 // ---- 2. every call that can deliver a callback counts nesting
 
 struct announcer : recorder {
@@ -380,6 +394,7 @@ void user_data_dependencies_definitions_and_versions() {
 extern const std::vector<test_case> edge_tests;
 const std::vector<test_case> edge_tests = {
     {"the_c_apis_null_meanings_have_names", the_c_apis_null_meanings_have_names},
+    {"every_property_reads_back_what_was_set", every_property_reads_back_what_was_set},
     {"a_content_setter_inside_a_callback_does_not_rethrow", a_content_setter_inside_a_callback_does_not_rethrow},
     {"a_host_passed_as_a_base_class_is_refused", a_host_passed_as_a_base_class_is_refused},
     {"private_and_overloaded_callbacks_are_called", private_and_overloaded_callbacks_are_called},

@@ -4,6 +4,7 @@
 #define XYZALERT_ALERT_HPP
 
 #include "detail.hpp"
+#include "properties.hpp"
 
 namespace xyz {
 
@@ -24,7 +25,7 @@ struct action {
 class dispatch_ref;
 
 /** One alert instance, reference counted (see Ownership). */
-class alert {
+class alert : public detail::alert_properties<alert> {
 public:
     /** An empty alert: no engine alert (operator bool is false). */
     alert() noexcept = default;
@@ -83,10 +84,6 @@ public:
     [[nodiscard]] std::optional<std::string> id() const { return detail::optional_string(xyz_alert_id(handle_)); }
     /** Where the alert is in its life. */
     [[nodiscard]] xyz::state state() const noexcept { return static_cast<xyz::state>(xyz_alert_state(handle_)); }
-    /** The priority (higher shows first). */
-    [[nodiscard]] std::int32_t priority() const noexcept { return xyz_alert_priority(handle_); }
-    /** How it treats the alerts on screen: wait, cover or hide_others. */
-    [[nodiscard]] xyz::exclusive exclusive() const noexcept { return static_cast<xyz::exclusive>(xyz_alert_exclusive(handle_)); }
     /** The page of a live (or ending, inside its last callbacks) alert; empty otherwise. */
     [[nodiscard]] dispatch_ref dispatch() const noexcept;
     /** One sentence on why the alert is in its state. */
@@ -99,17 +96,7 @@ public:
     /** Why the alert is where it is, as data (xyz_alert_why()): defined below. */
     [[nodiscard]] struct why why() const;
 
-    /* set-up: idle alerts only (throws status::state otherwise); each returns *this */
-    /** The priority: higher shows first (default 0). */
-    alert &set_priority(std::int32_t priority) {
-        detail::call([&] { return xyz_alert_set_priority(handle_, priority); });
-        return *this;
-    }
-    /** How it treats the alerts on screen when it shows (default wait). */
-    alert &set_exclusive(xyz::exclusive e) {
-        detail::call([&] { return xyz_alert_set_exclusive(handle_, static_cast<xyz_exclusive>(e)); });
-        return *this;
-    }
+    /* set-up: idle alerts only unless said (throws status::state otherwise); each returns *this */
     /** Wait until `dependency` finishes. */
     alert &add_dependency(const alert &dependency) {
         xyz_alert *other = detail::require(dependency.handle_, "add_dependency: the dependency");
@@ -135,122 +122,10 @@ public:
         detail::call([&] { return xyz_alert_set_waiting(handle_); });
         return *this;
     }
-    /** The lane it is arbitrated in (default "main"; idle only). */
-    alert &set_lane(detail::text lane) {
-        std::string checked = lane.checked("set_lane: lane");
-        detail::call([&] { return xyz_alert_set_lane(handle_, checked.c_str()); });
-        return *this;
-    }
     /** The id of the campaign that made it (docs/rules.md §21), if any. */
     [[nodiscard]] std::optional<std::string> campaign() const { return detail::optional_string(xyz_alert_campaign(handle_)); }
     /** The variant of its campaign it is, if any. */
     [[nodiscard]] std::optional<std::string> variant() const { return detail::optional_string(xyz_alert_variant(handle_)); }
-    /** What set_lane() sets. */
-    [[nodiscard]] std::string lane() const { return detail::optional_string(xyz_alert_lane(handle_)).value_or(""); }
-    /* BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region) */
-    /** Sets what an add does when the alert's id is already live in the domain (default
-     * xyz::on_duplicate::reject). Two alerts of one batch with the same id are a duplicate error
-     * whatever their policy. Idle alerts only. */
-    alert &set_on_duplicate(xyz::on_duplicate value) {
-        detail::call([&] { return xyz_alert_set_on_duplicate(handle_, static_cast<xyz_on_duplicate>(value)); });
-        return *this;
-    }
-    /** What set_on_duplicate() sets. */
-    [[nodiscard]] xyz::on_duplicate on_duplicate() const noexcept { return static_cast<xyz::on_duplicate>(xyz_alert_on_duplicate(handle_)); }
-    /** Sets what happens where the alert would be hidden covered (by a hide_others alert or a
-     * lane's limit) (default xyz::when_displaced::restore). Idle alerts only. */
-    alert &set_when_displaced(xyz::when_displaced value) {
-        detail::call([&] { return xyz_alert_set_when_displaced(handle_, static_cast<xyz_when_displaced>(value)); });
-        return *this;
-    }
-    /** What set_when_displaced() sets. */
-    [[nodiscard]] xyz::when_displaced when_displaced() const noexcept { return static_cast<xyz::when_displaced>(xyz_alert_when_displaced(handle_)); }
-    /** Sets which on-screen alerts the alert shows over when it is cover or hide_others (default
-     * xyz::preempt::lower). It changes nothing for a wait alert. Idle alerts only. */
-    alert &set_preempt(xyz::preempt value) {
-        detail::call([&] { return xyz_alert_set_preempt(handle_, static_cast<xyz_preempt>(value)); });
-        return *this;
-    }
-    /** What set_preempt() sets. */
-    [[nodiscard]] xyz::preempt preempt() const noexcept { return static_cast<xyz::preempt>(xyz_alert_preempt(handle_)); }
-    /** Sets whether the alert may be covered (default true). While an alert that is not coverable
-     * is on screen on a participating page, no candidate of its lane covers it, hides it or evicts
-     * it: they wait until it leaves (docs/rules.md §19). Idle alerts only. */
-    alert &set_coverable(bool value) {
-        detail::call([&] { return xyz_alert_set_coverable(handle_, value); });
-        return *this;
-    }
-    /** What set_coverable() sets. */
-    [[nodiscard]] bool coverable() const noexcept { return xyz_alert_is_coverable(handle_); }
-    /** Sets the seconds the alert may be showing, in total, before it ends by itself with reason
-     * timeout (default 0: none). The count runs only while the alert is showing and pauses while it
-     * is hidden, so a toast is never used up unseen. Idle alerts only. */
-    alert &set_duration(double value) {
-        detail::call([&] { return xyz_alert_set_duration(handle_, value); });
-        return *this;
-    }
-    /** What set_duration() sets. */
-    [[nodiscard]] double duration() const noexcept { return xyz_alert_duration(handle_); }
-    /** Sets the seconds from its add within which the alert must first be on screen, or it ends
-     * with reason expired (finish only) (default 0: none). Once it has been on screen the ttl no
-     * longer applies. Idle alerts only. */
-    alert &set_ttl(double value) {
-        detail::call([&] { return xyz_alert_set_ttl(handle_, value); });
-        return *this;
-    }
-    /** What set_ttl() sets. */
-    [[nodiscard]] double ttl() const noexcept { return xyz_alert_ttl(handle_); }
-    /** Sets the alert's own cool-down: the seconds at least between two displays of its id (default
-     * 0: none). See docs/rules.md §16. Idle alerts only. */
-    alert &set_cooldown(double value) {
-        detail::call([&] { return xyz_alert_set_cooldown(handle_, value); });
-        return *this;
-    }
-    /** What set_cooldown() sets. */
-    [[nodiscard]] double cooldown() const noexcept { return xyz_alert_cooldown(handle_); }
-    /** Sets what the alert does when a cap holds it (default xyz::on_capped::drop). See
-     * docs/rules.md §16. Idle alerts only. */
-    alert &set_on_capped(xyz::on_capped value) {
-        detail::call([&] { return xyz_alert_set_on_capped(handle_, static_cast<xyz_on_capped>(value)); });
-        return *this;
-    }
-    /** What set_on_capped() sets. */
-    [[nodiscard]] xyz::on_capped on_capped() const noexcept { return static_cast<xyz::on_capped>(xyz_alert_on_capped(handle_)); }
-    /** Sets what the alert does when it would be selected outside its windows or inside an exclude
-     * (default xyz::on_outside::wait). See docs/rules.md §22. Idle alerts only. */
-    alert &set_on_outside(xyz::on_outside value) {
-        detail::call([&] { return xyz_alert_set_on_outside(handle_, static_cast<xyz_on_outside>(value)); });
-        return *this;
-    }
-    /** What set_on_outside() sets. */
-    [[nodiscard]] xyz::on_outside on_outside() const noexcept { return static_cast<xyz::on_outside>(xyz_alert_on_outside(handle_)); }
-    /** Sets the seconds the alert stays waiting after its add before it becomes ready by itself
-     * (default 0: none). Ending it earlier means it never shows; an alert added waiting must still
-     * be marked ready (docs/rules.md §17). Idle alerts only. */
-    alert &set_show_after(double value) {
-        detail::call([&] { return xyz_alert_set_show_after(handle_, value); });
-        return *this;
-    }
-    /** What set_show_after() sets. */
-    [[nodiscard]] double show_after() const noexcept { return xyz_alert_show_after(handle_); }
-    /** Sets the seconds from its first show before which a dismiss or cancel waits (default 0:
-     * none). The call succeeds and the alert ends at the minimum, with that call's reason, remove
-     * before finish (for a dismiss too; docs/rules.md §17). Idle alerts only. */
-    alert &set_min_visible(double value) {
-        detail::call([&] { return xyz_alert_set_min_visible(handle_, value); });
-        return *this;
-    }
-    /** What set_min_visible() sets. */
-    [[nodiscard]] double min_visible() const noexcept { return xyz_alert_min_visible(handle_); }
-    /** Sets how the host's announce callback is told to say the alert (default
-     * xyz::politeness::polite). See docs/rules.md §17. Idle alerts only. */
-    alert &set_announce(xyz::politeness value) {
-        detail::call([&] { return xyz_alert_set_announce(handle_, static_cast<xyz_politeness>(value)); });
-        return *this;
-    }
-    /** What set_announce() sets. */
-    [[nodiscard]] xyz::politeness announce() const noexcept { return static_cast<xyz::politeness>(xyz_alert_announce(handle_)); }
-    /* END GENERATED alert properties */
     /** How many adds it stands for: 1, plus one per add of its id that
      * on_duplicate::coalesce folded into it (xyz_alert_occurrence_count()). */
     [[nodiscard]] std::uint64_t occurrence_count() const noexcept { return xyz_alert_occurrence_count(handle_); }
@@ -332,48 +207,6 @@ public:
     }
 
     /* content: until finished; on screen, each change delivers update */
-    /** The name of the view it shows in (default "page"). */
-    alert &set_target(detail::text name) {
-        std::string checked = name.checked("set_target: name");
-        detail::call([&] { return xyz_alert_set_target(handle_, checked.c_str()); });
-        return *this;
-    }
-    /** What set_target() sets. */
-    [[nodiscard]] std::string target() const { return detail::optional_string(xyz_alert_target(handle_)).value_or(""); }
-    /** Not empty (status::invalid), as in the alert set format. */
-    alert &set_style(detail::text style) {
-        std::string checked = style.checked("set_style: style");
-        detail::call([&] { return xyz_alert_set_style(handle_, checked.c_str()); });
-        return *this;
-    }
-    /** What set_style() sets. */
-    [[nodiscard]] std::string style() const { return detail::optional_string(xyz_alert_style(handle_)).value_or(""); }
-    /** The title the host draws (nullptr or nullopt: none). */
-    alert &set_title(detail::text title) {
-        std::string checked = title.checked("set_title: title");
-        detail::call([&] { return xyz_alert_set_title(handle_, checked.c_str()); });
-        return *this;
-    }
-    /** No title (C: xyz_alert_set_title(alert, NULL)). */
-    alert &clear_title() {
-        detail::call([&] { return xyz_alert_set_title(handle_, nullptr); });
-        return *this;
-    }
-    /** What set_title() sets. */
-    [[nodiscard]] std::optional<std::string> title() const { return detail::optional_string(xyz_alert_title(handle_)); }
-    /** The message the host draws (nullptr or nullopt: none). */
-    alert &set_message(detail::text message) {
-        std::string checked = message.checked("set_message: message");
-        detail::call([&] { return xyz_alert_set_message(handle_, checked.c_str()); });
-        return *this;
-    }
-    /** No message. */
-    alert &clear_message() {
-        detail::call([&] { return xyz_alert_set_message(handle_, nullptr); });
-        return *this;
-    }
-    /** What set_message() sets. */
-    [[nodiscard]] std::optional<std::string> message() const { return detail::optional_string(xyz_alert_message(handle_)); }
     /** JSON object text, kept verbatim (throws status::invalid for anything else). */
     alert &set_meta(detail::text json) {
         std::string checked = json.checked("set_meta: json");

@@ -4,6 +4,7 @@
 #define XYZALERT_DISPATCH_REF_HPP
 
 #include "alert.hpp"
+#include "properties.hpp"
 #include "callbacks.hpp"
 #include "history.hpp"
 #include "catalog.hpp"
@@ -14,7 +15,7 @@ namespace xyz {
  * alert::dispatch() hand out, valid while the page lives. Every operation of
  * a page is here; xyz::dispatch, the owner, is one. An empty ref (default,
  * or of a moved-from dispatch) fails every call with status::invalid. */
-class dispatch_ref {
+class dispatch_ref : public detail::page_properties<dispatch_ref> {
 public:
     dispatch_ref() noexcept = default;
     /** Wraps a raw handle (borrowed). */
@@ -29,13 +30,6 @@ public:
     /** Whether they refer to different pages. */
     friend bool operator!=(const dispatch_ref &a, const dispatch_ref &b) noexcept { return a.handle_ != b.handle_; }
 
-    /** Names the page (for traces and error messages). */
-    void set_name(detail::text name) const {
-        std::string checked = name.checked("set_name: name");
-        detail::call([&] { return xyz_dispatch_set_name(handle_, checked.c_str()); });
-    }
-    /** The page's name ("" by default). */
-    [[nodiscard]] std::string name() const { return detail::optional_string(xyz_dispatch_name(handle_)).value_or(""); }
 
     /** The page is on screen: its alerts may show. */
     void page_did_appear() const {
@@ -150,12 +144,6 @@ public:
     void unhold_timers() const {
         detail::call([&] { return xyz_dispatch_unhold_timers(handle_); });
     }
-    /** INFINITY: never time out. */
-    void set_duration_scale(double scale) const {
-        detail::call([&] { return xyz_dispatch_set_duration_scale(handle_, scale); });
-    }
-    /** The factor on the durations of its alerts (default 1). */
-    [[nodiscard]] double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle_); }
     /** The gap in seconds between two shows in `lane` (0: none). */
     void set_gap(detail::text lane, double seconds) const {
         std::string checked = lane.checked("set_gap: lane");
@@ -191,12 +179,6 @@ public:
         std::size_t visible = xyz_dispatch_lane_limit(handle_, lane.checked("lane_limit: lane").c_str(), &when_full);
         return {visible, static_cast<xyz::on_full>(when_full)};
     }
-    /** The tie-break among equal priorities, for alerts added from then on. */
-    void set_order(xyz::order o) const {
-        detail::call([&] { return xyz_dispatch_set_order(handle_, static_cast<xyz_order>(o)); });
-    }
-    /** Among candidates of equal priority, which shows first (default fifo). */
-    [[nodiscard]] xyz::order order() const noexcept { return static_cast<xyz::order>(xyz_dispatch_order(handle_)); }
 
     /* campaigns (docs/rules.md §21) */
     /** Attaches the campaigns of `set` to this root's domain (the domain
@@ -253,12 +235,6 @@ public:
         xyz_history *h = xyz_dispatch_history(handle_);
         return h ? std::optional<xyz::history>(xyz::history::borrow(h)) : std::nullopt;
     }
-    /** At most `n` queued alerts (0: no limit); beyond it the lowest-ranked ends dropped. */
-    void set_capacity(std::size_t n) const {
-        detail::call([&] { return xyz_dispatch_set_capacity(handle_, n); });
-    }
-    /** How many queued alerts it keeps at most (0: no limit). */
-    [[nodiscard]] std::size_t capacity() const noexcept { return xyz_dispatch_capacity(handle_); }
     /** Holds back this page's and its descendants' candidates until the matching resume() (counted). */
     void suspend() const {
         detail::call([&] { return xyz_dispatch_suspend(handle_); });

@@ -4,7 +4,7 @@ writes nothing and fails when one is stale (`make lint`).
     python3 scripts/interface [--check]
 
 The tables: steps.py (the scenario steps), enums.py (the enumerations),
-properties.py (the alert's properties and members).
+properties.py (the alert's and the page's properties, the alert's members).
 README.md says what each writes and how to add a row. `--check` also runs
 one_home.py: an enum word spelled by hand outside the table fails.
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import accessor_mirrors  # noqa: E402
 import enum_mirrors  # noqa: E402
 import one_home  # noqa: E402
 import property_mirrors  # noqa: E402
@@ -34,6 +35,7 @@ def main():
     step_mirrors.generate(files)
     enum_mirrors.generate(files)
     property_mirrors.generate(files)
+    accessor_mirrors.generate(files)
     check = "--check" in sys.argv[1:]
     status = write(files, check, "python3 scripts/interface")
     if check:

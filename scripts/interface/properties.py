@@ -1,21 +1,18 @@
-"""The alert's properties: the table every mirror of them is written from.
+"""The alert's and the page's properties: the tables every mirror of them
+is written from (README.md lists the mirrors).
 
-PROPERTIES are the plain properties: a value the host sets on an idle
-alert and reads back, stored by the engine, read from an alert set's JSON,
-written into recordings, with a getter and a setter in C, C++ and Python.
-From each row `python3 scripts/interface` writes (property_mirrors.py):
-the engine's `AlertProperties` and `Alert`'s accessors
-(Sources/XYZAlert/Model/AlertProperties.swift), the C functions
-(Sources/XYZAlertABI/PropertyFunctions.swift), their declarations in
-include/xyzalert.h, the schema's reading (Sources/XYZAlertJSON/
-PropertyKeys.swift), C++ accessors (include/xyzalert/alert.hpp), Python's
-declarations, `AlertSettings` keys and `Alert` properties, and the row of
-docs/formats.md's alert table.
+PROPERTIES are the alert's: a value the host sets and reads back, read
+from an alert set's JSON, with a getter and a setter in C, C++ and Python;
+the first rows are plain (stored by the engine as they are, idle only:
+everything, the engine's storage and recordings included, is written from
+the row), the others have engine accessors written by hand.
 
 A row: `key` (the JSON member and the C, C++ and Python name), `type` (an
-enum of enums.py by its Swift name, "bool" or "seconds"), `default` (a word
-of that enum, True/False, or a number of seconds), `since`, `what` (the noun the engine's state error
-names: "cannot set <what>: ..."), `doc` (what it is, a noun phrase without
+enum of enums.py by its Swift name, "bool", "seconds" (finite, 0 or more),
+"number" (finite), "int32", "name" (a non-empty string), "text" (a
+string or none), or for a page "label", "count" or "scale"), `default` (a word of that enum, True/False, a number, a
+string, or None: no text), `since`, `what` (the noun the engine's state
+error names: "cannot set <what>: ..."; plain rows), `doc` (what it is, a noun phrase without
 its default, in the words of every language: it ends the C header's
 "Sets ..." sentence, Python's docstring and the formats table's cell),
 `values` (the formats table's account of its values), optional `note`
@@ -23,7 +20,11 @@ its default, in the words of every language: it ends the C header's
 when it is not `xyz_alert_<key>`), `engine="hand"` for a property whose
 engine accessors are written by hand (then `swift_get` and `swift_set`
 name them when they are not `<camelKey>` and `set<CamelKey>`, and `table`
-is its formats table cell).
+is its formats table cell), `definition="hand"` when alert sets and
+recordings keep it in a field of their own, `settable="live"` for a
+property set in any state but finished (idle only otherwise), `c_param`
+(the C setter's parameter when it is not the key), `created_with` for the
+two `Alert()` and `xyz_alert_create_with` take as parameters.
 
 ALERT_KEYS is every member of an alert object, in the order of
 docs/formats.md's table and of the schema's list of known keys: the name
@@ -60,8 +61,59 @@ PROPERTIES = [
               "lane covers it, hides it or evicts it: they wait until it leaves (docs/rules.md §19)."),
 
     # Properties whose engine getter and setter are written by hand (they act
-    # at once, or live in a box of their own: `engine="hand"`): everything
-    # else is written from the row, their definitions' values included
+    # at once, or live in a box of their own: `engine="hand"`) and whose
+    # definitions (alert sets, recordings) hold them as fields of their own
+    # (`definition="hand"`): the table writes their C functions and what
+    # mirrors those (header, C++, Python, docs). `settable="live"`: any
+    # state but finished (the host may be told at once), not idle only.
+    dict(key="priority", type="int32", default=0, since="0.1", engine="hand", definition="hand", created_with=True,
+         doc="the alert's priority: larger is more important",
+         table="an integer from -2147483648 to 2147483647; larger is more important"),
+    dict(key="exclusive", type="Exclusive", default="wait", since="0.1", engine="hand", definition="hand",
+         created_with=True,
+         doc="how the alert treats the alerts on screen when it shows",
+         note="See docs/rules.md §3.",
+         table='`"wait"` (never shows over another alert), `"cover"` (shows over lower priorities, which stay visible) or `"hide_others"` (shows over lower priorities and hides everything below)'),
+    dict(key="target", type="name", default="page", since="0.1", engine="hand", definition="hand", settable="live",
+         c_param="name",
+         doc="the layer the alert shows on: the page itself, or a layer its page or an ancestor registered",
+         note="It takes effect at its next show.",
+         table='a non-empty layer name the host registered (`"page"` is the page itself)'),
+    dict(key="style", type="name", default="alert", since="0.1", engine="hand", definition="hand", settable="live",
+         swift_get="content.style",
+         doc='the presentation hint: "alert", "sheet", "toast" or any word the host knows',
+         note="On screen, the host is told at once (update).",
+         table='a non-empty presentation hint: `"alert"`, `"sheet"`, `"toast"` or any word the host knows'),
+    dict(key="title", type="text", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+         swift_get="content.title",
+         doc="the title the host draws",
+         note="On screen, the host is told at once (update), and a showing alert's new title is announced.",
+         table="a string (may be empty)"),
+    dict(key="message", type="text", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+         swift_get="content.message",
+         doc="the message the host draws",
+         note="On screen, the host is told at once (update), and a showing alert's new message is announced.",
+         table="a string (may be empty)"),
+    dict(key="avoid_keyboard", type="bool", default=True, since="0.5", engine="hand", definition="hand",
+         settable="live", c_get="xyz_alert_avoids_keyboard", swift_get="avoidsKeyboard", swift_set="setAvoidsKeyboard",
+         doc="whether the alert moves clear of the keyboard",
+         note="An on-screen alert whose offset changes is moved during the call.",
+         table="whether the alert moves clear of the keyboard"),
+    dict(key="keyboard_adjust", type="number", default=0, since="0.5", engine="hand", definition="hand",
+         settable="live",
+         doc="the points added to the keyboard offset, a negative number moving the alert further up",
+         note="An on-screen alert whose offset changes is moved during the call.",
+         table="a finite number added to the keyboard offset (negative moves further up)"),
+    dict(key="lane", type="name", default="main", since="0.2", engine="hand", definition="hand",
+         doc="the lane the alert is arbitrated in",
+         note="Each lane of a domain is arbitrated on its own: one stack, one candidate order and one visibility "
+              "per lane, so an alert only waits for, covers or hides alerts of its own lane; within a pass the "
+              "lanes are taken in byte order of their names. Participation, dependencies, ids, capacity and "
+              "suspension are shared, and keyboard avoidance, page hiding and destroying see every lane (the "
+              "most recently shown alert first).",
+         table="a non-empty name; each lane has its own stack, candidate order and visibility (lanes are taken in byte order of their names)"),
+
+    # The same, whose definitions' values the table writes too
     # (`PropertyValues`: the schema's reading, AlertDefinition, recordings),
     # except for `definition="hand"` (cooldown and on_outside: a definition
     # keeps them with the caps and the windows they belong to).
@@ -107,28 +159,20 @@ PROPERTIES = [
 ALERT_KEYS = [
     ('id', 'required',
      'a non-empty string, unique in the file (compared byte for byte)'),
-    ('priority', '`0`',
-     'an integer from -2147483648 to 2147483647; larger is more important'),
-    ('exclusive', '`"wait"`',
-     '`"wait"` (never shows over another alert), `"cover"` (shows over lower priorities, which stay visible) or `"hide_others"` (shows over lower priorities and hides everything below)'),
+    "priority",
+    "exclusive",
     ('after', '`[]`',
      'ids of alerts of the same file; an instance waits while a live alert with one of these ids exists in its domain'),
     ('ready', '`true`',
      '`false` adds instances waiting, until the host marks them ready'),
-    ('target', '`"page"`',
-     'a non-empty layer name the host registered (`"page"` is the page itself)'),
-    ('style', '`"alert"`',
-     'a non-empty presentation hint: `"alert"`, `"sheet"`, `"toast"` or any word the host knows'),
-    ('title', 'none',
-     'a string (may be empty)'),
-    ('message', 'none',
-     'a string (may be empty)'),
+    "target",
+    "style",
+    "title",
+    "message",
     ('actions', '`[]`',
      'buttons, each `{"id", "title", "style", "keep_open"}`: `id` a non-empty string unique within the alert, `title` a string, `style` `"default"` (the default), `"cancel"` or `"destructive"`, `keep_open` `true` for a button that delivers `action` only and leaves the alert open (default `false`, docs/rules.md §19)'),
-    ('avoid_keyboard', '`true`',
-     'whether the alert moves clear of the keyboard'),
-    ('keyboard_adjust', '`0`',
-     'a finite number added to the keyboard offset (negative moves further up)'),
+    "avoid_keyboard",
+    "keyboard_adjust",
     ('meta', 'none',
      'any JSON object, handed to the host as compact JSON text'),
     "duration",
@@ -136,8 +180,7 @@ ALERT_KEYS = [
     ('tags', '`[]`',
      'non-empty strings, no repeats; for `cancel_tagged`'),
     "on_duplicate",
-    ('lane', '`"main"`',
-     'a non-empty name; each lane has its own stack, candidate order and visibility (lanes are taken in byte order of their names)'),
+    "lane",
     ('limit', 'none',
      'caps on the alert\'s id (docs/rules.md §16): one limit or a list, each `{"count": N, "per": P}` with `count` an integer from 1 to 4294967295 (the range of the C interface\'s `uint32_t`, and Python\'s) and `per` `"session"`, `"lifetime"`, `"day"` or `"week"` (the local calendar day, or week from Monday: docs/rules.md §22) or a window of seconds above 0; at most one limit per period. Needs an `id`'),
     "cooldown",
@@ -159,3 +202,33 @@ ALERT_KEYS = [
 
 #: The members only a scenario's alert may have (docs/formats.md's scenarios).
 SCENARIO_KEYS = ["page", "name", "after_alerts", "frame", "holds"]
+
+#: The page's properties (a dispatch's): the same columns, with `errors`
+#: (the header's account of the setter's errors, when the type's is not
+#: it), `handle` (the C parameter when it is not "dispatch"), `default_words`
+#: (the default as the docs say it) and `swift_assign` (the engine's value
+#: is assigned, not set through a method). Every page property acts at once
+#: (a pass, re-timed countdowns), so each is `engine="hand"`.
+PAGE_PROPERTIES = [
+    dict(key="name", type="label", default="", since="0.1", engine="hand", swift_assign=True,
+         doc="the page's name, for explanations, snapshots and traces",
+         note='"" clears it.',
+         errors="XYZ_EINVAL for NULL."),
+    dict(key="capacity", type="count", default=0, since="0.2", engine="hand", default_words="0: no limit",
+         doc="the most queued alerts (live, not on screen: waiting or ready) the page keeps",
+         note="Right after alerts join its queue (an add), before any pass and in both pass modes, while it "
+              "holds more, the lowest-ranked queued alert (lowest priority; among equals the one added last) "
+              "ends with finish, reason dropped; the add still succeeds. Lowering the capacity enforces it at "
+              "once, then a pass. O(log n) per alert dropped; keeping count costs O(log n) per add, show and "
+              "end while a capacity is set, nothing otherwise.",
+         errors="XYZ_EINVAL for a capacity above INT32_MAX."),
+    dict(key="order", type="QueueOrder", default="fifo", since="0.3", engine="hand",
+         doc="the tie-break among the page's candidates of equal priority",
+         note="It applies to alerts added from then on; each keeps the place its add gave it.",
+         errors="XYZ_EINVAL for a bad value, XYZ_ESTATE for a destroyed dispatch."),
+    dict(key="duration_scale", type="scale", default=1, since="0.3", engine="hand", handle="root", c_param="scale",
+         doc="the factor every duration of the root's domain is multiplied by, above 0 (infinity: never time out)",
+         note="For hosts that follow the OS setting (Android's recommended timeout) or a user preference. "
+              "Running countdowns are re-timed in proportion.",
+         errors="XYZ_EINVAL for a scale of 0 or less or NaN, XYZ_ESTATE for a page that is not a root."),
+]

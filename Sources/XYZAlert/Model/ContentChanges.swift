@@ -32,6 +32,27 @@ extension Alert {
         contentChanged(onScreen: onScreen)
     }
 
+    /// Sets the presentation hint (`setContent` with it changed; not empty).
+    public func setStyle(_ style: String) throws(AlertError) {
+        try editContent { $0.style = style }
+    }
+
+    /// Sets the title (nil: none; `setContent` with it changed).
+    public func setTitle(_ title: String?) throws(AlertError) {
+        try editContent { $0.title = title }
+    }
+
+    /// Sets the message (nil: none; `setContent` with it changed).
+    public func setMessage(_ message: String?) throws(AlertError) {
+        try editContent { $0.message = message }
+    }
+
+    private func editContent(_ edit: (inout AlertContent) -> Void) throws(AlertError) {
+        var changed = content
+        edit(&changed)
+        try setContent(changed)
+    }
+
     /// Appends one action: `setContent` with the actions plus `action`, in
     /// O(1) amortized (the content is not copied or compared), so that n
     /// actions added one by one cost O(n). Refuses an empty id

@@ -99,6 +99,17 @@ extension Alert {
         dispatch?.domain.moveStep(duration: 0)
     }
 
+    /// Enables or disables keyboard avoidance, keeping the correction.
+    public func setAvoidsKeyboard(_ enabled: Bool) throws(AlertError) {
+        try setKeyboardAvoidance(enabled, adjust: keyboardAdjust)
+    }
+
+    /// Sets the correction added to the keyboard offset, keeping whether
+    /// the alert avoids the keyboard.
+    public func setKeyboardAdjust(_ adjust: Double) throws(AlertError) {
+        try setKeyboardAvoidance(avoidsKeyboard, adjust: adjust)
+    }
+
     /// Reports the alert's laid-out frame (nil: unknown). An on-screen alert
     /// whose offset changes is moved at once.
     public func setFrame(_ frame: Rect?) throws(AlertError) {

@@ -14,8 +14,8 @@ import pytest
 
 import xyzalert
 from conftest import REPO
-from xyzalert import (Action, ActionStyle, Alert, AlertSet, Dispatch, Exclusive, OnDuplicate, Preempt, Scenario, State,
-                      WhenDisplaced)
+from xyzalert import (Action, ActionStyle, Alert, AlertSet, Dispatch, Exclusive, OnCapped, OnDuplicate, OnOutside,
+                      Politeness, Preempt, Scenario, State, WhenDisplaced)
 
 EXAMPLES = REPO / "examples"
 
@@ -74,7 +74,10 @@ WRONG: List[Tuple[str, Callable[[], Any], type, str]] = [
     ("Alert.add_dependency", lambda: Alert("a").add_dependency(5), TypeError,
      "alert must be an Alert or an id (str), got int 5"),
     ("Alert.target=", lambda: setattr(Alert("a"), "target", 5), TypeError, "target must be a str, got int 5"),
-    ("Alert.__init__", lambda: Alert("a", duration="2s"), TypeError, "duration must be a number, got str '2s'"),
+    ("Alert.__init__", lambda: Alert("a", duration="2x"), ValueError,
+     "duration must be a number of seconds or a string of digits, an optional fraction and a unit"),
+    ("Alert.__init__", lambda: Alert("a", duration=[2]), TypeError,
+     "duration must be a number of seconds or a string with a unit, got list"),
     ("Alert.__init__", lambda: Alert("a", tags=[1]), TypeError, "each of tags must be a str, got int 1"),
     ("Alert.add_tag", lambda: Alert("a").add_tag(b"x"), TypeError, "tag must be a str, got bytes"),
     ("Alert.has_tag", lambda: Alert("a").has_tag(None), TypeError, "tag must be a str, got NoneType"),
@@ -284,7 +287,8 @@ def test_alert_settings_name_every_keyword_and_apply_as_written_out():
         "after": ["login"], "ready": False, "target": "banner", "title": "Sale", "message": "Today only",
         "actions": [("ok", "OK")], "style": "toast", "meta": {"campaign": 7}, "avoid_keyboard": False,
         "keyboard_adjust": 4.0, "duration": 3.0, "ttl": 60.0, "tags": ["promo"], "on_duplicate": "replace",
-        "lane": "toasts", "when_displaced": "drop", "preempt": "equal", "coverable": False,
+        "lane": "toasts", "when_displaced": "drop", "preempt": "equal", "coverable": False, "cooldown": "1h",
+        "on_capped": "wait", "on_outside": "drop", "show_after": 2, "min_visible": 1.5, "announce": "assertive",
     }
     parameters = inspect.signature(Alert.__init__).parameters
     assert list(parameters) == ["self", "id", "priority", "exclusive", "settings"]
@@ -297,6 +301,10 @@ def test_alert_settings_name_every_keyword_and_apply_as_written_out():
     assert (alert.tags, alert.lane, alert.coverable) == (["promo"], "toasts", False)
     assert (alert.on_duplicate, alert.when_displaced, alert.preempt) == (
         OnDuplicate.REPLACE, WhenDisplaced.DROP, Preempt.EQUAL)
+    assert (alert.avoid_keyboard, alert.keyboard_adjust, alert.priority) == (False, 4.0, 3)
+    assert (alert.cooldown, alert.show_after, alert.min_visible) == (3600.0, 2.0, 1.5)
+    assert (alert.on_capped, alert.on_outside, alert.announce) == (OnCapped.WAIT, OnOutside.DROP, Politeness.ASSERTIVE)
+    assert Alert("a", duration="2s").duration == 2.0
     with pytest.raises(TypeError, match="unexpected keyword argument 'titel'"):
         Alert("a", titel="Sale")  # type: ignore[call-arg]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _check, _enums, _lib
+from . import history as _history
 from ._enums import ActionStyle
 
 lib = _lib.lib
@@ -38,31 +39,12 @@ class AlertSettings(TypedDict, total=False):
     after: Iterable[str]
     #: False adds it waiting, until :meth:`Alert.set_ready` (default True).
     ready: bool
-    #: Where the host draws it (default "page").
-    target: str
-    #: The text the host shows as its title (default: none).
-    title: Optional[str]
-    #: The text the host shows as its message (default: none).
-    message: Optional[str]
     #: Buttons: :class:`Action` or (id, title[, style]) tuples.
     actions: Sequence[ActionLike]
-    #: The host's name for how it looks (default "alert").
-    style: str
     #: The host's own data: a JSON-serialisable mapping or JSON object text.
     meta: Optional[Union[Mapping[str, Any], str]]
-    #: Whether it moves out of the keyboard's way (default True), as
-    #: :meth:`Alert.set_keyboard_avoidance` sets it.
-    avoid_keyboard: bool
-    #: The correction, in points, added to that move (default 0).
-    keyboard_adjust: float
-    #: Seconds on screen before it ends by itself (0, the default: none).
-    duration: float
-    #: Seconds queued before it expires (0, the default: none).
-    ttl: float
     #: Tags, for caps and for :meth:`Dispatch.cancel_tagged` (default: none).
     tags: Iterable[str]
-    #: The lane it shows in (default "main").
-    lane: str
     # BEGIN GENERATED alert property settings (scripts/interface: edit its tables, not this region)
     #: What an add does when the alert's id is already live in the domain (default
     #: OnDuplicate.REJECT).
@@ -75,6 +57,44 @@ class AlertSettings(TypedDict, total=False):
     preempt: Union[_enums.Preempt, str]
     #: Whether the alert may be covered (default True).
     coverable: bool
+    #: The layer the alert shows on: the page itself, or a layer its page or an ancestor registered
+    #: (default "page").
+    target: str
+    #: The presentation hint: "alert", "sheet", "toast" or any word the host knows (default
+    #: "alert").
+    style: str
+    #: The title the host draws (default none).
+    title: Optional[str]
+    #: The message the host draws (default none).
+    message: Optional[str]
+    #: Whether the alert moves clear of the keyboard (default True).
+    avoid_keyboard: bool
+    #: The points added to the keyboard offset, a negative number moving the alert further up
+    #: (default 0).
+    keyboard_adjust: float
+    #: The lane the alert is arbitrated in (default "main").
+    lane: str
+    #: The seconds the alert may be showing, in total, before it ends by itself with reason timeout
+    #: (default 0: none).
+    duration: Union[str, float]
+    #: The seconds from its add within which the alert must first be on screen, or it ends with
+    #: reason expired (finish only) (default 0: none).
+    ttl: Union[str, float]
+    #: The alert's own cool-down: the seconds at least between two displays of its id (default 0:
+    #: none).
+    cooldown: Union[str, float]
+    #: What the alert does when a cap holds it (default OnCapped.DROP).
+    on_capped: Union[_enums.OnCapped, str]
+    #: What the alert does when it would be selected outside its windows or inside an exclude
+    #: (default OnOutside.WAIT).
+    on_outside: Union[_enums.OnOutside, str]
+    #: The seconds the alert stays waiting after its add before it becomes ready by itself (default
+    #: 0: none).
+    show_after: Union[str, float]
+    #: The seconds from its first show before which a dismiss or cancel waits (default 0: none).
+    min_visible: Union[str, float]
+    #: How the host's announce callback is told to say the alert (default Politeness.POLITE).
+    announce: Union[_enums.Politeness, str]
     # END GENERATED alert property settings
 
 
@@ -95,59 +115,80 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
         raise TypeError(f"after must be an iterable of ids, got {_check.described(after)}")
     dependencies = [_check.text(dependency, "each id of after") for dependency in after]
     ready = _check.flag(get("ready", True), "ready")
-    raw_target = _check.text(get("target", "page"), "target")
-    title, message, meta = get("title"), get("message"), get("meta")
-    raw_title = None if title is None else _check.text(title, "title")
-    raw_message = None if message is None else _check.text(message, "message")
     buttons = [_action(action) for action in get("actions", ())]
-    raw_style = _check.text(get("style", "alert"), "style")
+    meta = get("meta")
     raw_meta = None if meta is None else _meta(meta)
-    avoid_keyboard = _check.flag(get("avoid_keyboard", True), "avoid_keyboard")
-    keyboard_adjust = _check.number(get("keyboard_adjust", 0.0), "keyboard_adjust")
-    duration = _check.seconds(get("duration", 0.0), "duration")
-    ttl = _check.seconds(get("ttl", 0.0), "ttl")
     tags = get("tags", ())
     if isinstance(tags, (str, bytes)):
         raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
     raw_tags = [_check.text(tag, "each of tags") for tag in tags]
-    raw_lane = _check.text(get("lane", "main"), "lane")
     calls: List[Tuple[Any, ...]] = []
     # BEGIN GENERATED alert property calls (scripts/interface: edit its tables, not this region)
-    on_duplicate = _check.choice(get("on_duplicate", _enums.OnDuplicate.REJECT), _enums.OnDuplicate, "on_duplicate")
-    if on_duplicate is not _enums.OnDuplicate.REJECT:
-        calls.append((lib.xyz_alert_set_on_duplicate, int(on_duplicate)))
-    when_displaced = _check.choice(get("when_displaced", _enums.WhenDisplaced.RESTORE), _enums.WhenDisplaced, "when_displaced")
-    if when_displaced is not _enums.WhenDisplaced.RESTORE:
-        calls.append((lib.xyz_alert_set_when_displaced, int(when_displaced)))
-    preempt = _check.choice(get("preempt", _enums.Preempt.LOWER), _enums.Preempt, "preempt")
-    if preempt is not _enums.Preempt.LOWER:
-        calls.append((lib.xyz_alert_set_preempt, int(preempt)))
-    if _check.flag(get("coverable", True), "coverable") is not True:
-        calls.append((lib.xyz_alert_set_coverable, False))
+    on_duplicate = int(_check.choice(get("on_duplicate", _enums.OnDuplicate.REJECT), _enums.OnDuplicate, "on_duplicate"))
+    if on_duplicate != _enums.OnDuplicate.REJECT:
+        calls.append((lib.xyz_alert_set_on_duplicate, on_duplicate))
+    when_displaced = int(_check.choice(get("when_displaced", _enums.WhenDisplaced.RESTORE), _enums.WhenDisplaced, "when_displaced"))
+    if when_displaced != _enums.WhenDisplaced.RESTORE:
+        calls.append((lib.xyz_alert_set_when_displaced, when_displaced))
+    preempt = int(_check.choice(get("preempt", _enums.Preempt.LOWER), _enums.Preempt, "preempt"))
+    if preempt != _enums.Preempt.LOWER:
+        calls.append((lib.xyz_alert_set_preempt, preempt))
+    coverable = _check.flag(get("coverable", True), "coverable")
+    if coverable is not True:
+        calls.append((lib.xyz_alert_set_coverable, coverable))
+    target = _check.text(get("target", "page"), "target")
+    if target != b"page":
+        calls.append((lib.xyz_alert_set_target, target))
+    style = _check.text(get("style", "alert"), "style")
+    if style != b"alert":
+        calls.append((lib.xyz_alert_set_style, style))
+    title = _check.optional_text(get("title", None), "title")
+    if title is not None:
+        calls.append((lib.xyz_alert_set_title, title))
+    message = _check.optional_text(get("message", None), "message")
+    if message is not None:
+        calls.append((lib.xyz_alert_set_message, message))
+    avoid_keyboard = _check.flag(get("avoid_keyboard", True), "avoid_keyboard")
+    if avoid_keyboard is not True:
+        calls.append((lib.xyz_alert_set_avoid_keyboard, avoid_keyboard))
+    keyboard_adjust = _check.number(get("keyboard_adjust", 0), "keyboard_adjust")
+    if keyboard_adjust != 0:
+        calls.append((lib.xyz_alert_set_keyboard_adjust, keyboard_adjust))
+    lane = _check.text(get("lane", "main"), "lane")
+    if lane != b"main":
+        calls.append((lib.xyz_alert_set_lane, lane))
+    duration = _history.seconds(get("duration", 0), "duration")
+    if duration != 0:
+        calls.append((lib.xyz_alert_set_duration, duration))
+    ttl = _history.seconds(get("ttl", 0), "ttl")
+    if ttl != 0:
+        calls.append((lib.xyz_alert_set_ttl, ttl))
+    cooldown = _history.seconds(get("cooldown", 0), "cooldown")
+    if cooldown != 0:
+        calls.append((lib.xyz_alert_set_cooldown, cooldown))
+    on_capped = int(_check.choice(get("on_capped", _enums.OnCapped.DROP), _enums.OnCapped, "on_capped"))
+    if on_capped != _enums.OnCapped.DROP:
+        calls.append((lib.xyz_alert_set_on_capped, on_capped))
+    on_outside = int(_check.choice(get("on_outside", _enums.OnOutside.WAIT), _enums.OnOutside, "on_outside"))
+    if on_outside != _enums.OnOutside.WAIT:
+        calls.append((lib.xyz_alert_set_on_outside, on_outside))
+    show_after = _history.seconds(get("show_after", 0), "show_after")
+    if show_after != 0:
+        calls.append((lib.xyz_alert_set_show_after, show_after))
+    min_visible = _history.seconds(get("min_visible", 0), "min_visible")
+    if min_visible != 0:
+        calls.append((lib.xyz_alert_set_min_visible, min_visible))
+    announce = int(_check.choice(get("announce", _enums.Politeness.POLITE), _enums.Politeness, "announce"))
+    if announce != _enums.Politeness.POLITE:
+        calls.append((lib.xyz_alert_set_announce, announce))
     # END GENERATED alert property calls
     calls += [(lib.xyz_alert_add_dependency_id, dependency) for dependency in dependencies]
     if not ready:
         calls.append((lib.xyz_alert_set_waiting,))
-    if raw_target != b"page":
-        calls.append((lib.xyz_alert_set_target, raw_target))
-    if raw_style != b"alert":
-        calls.append((lib.xyz_alert_set_style, raw_style))
-    if raw_title is not None:
-        calls.append((lib.xyz_alert_set_title, raw_title))
-    if raw_message is not None:
-        calls.append((lib.xyz_alert_set_message, raw_message))
     calls += [(lib.xyz_alert_add_action_flags, *button) for button in buttons]
     if raw_meta is not None:
         calls.append((lib.xyz_alert_set_meta, raw_meta))
-    if not avoid_keyboard or keyboard_adjust != 0:
-        calls.append((lib.xyz_alert_set_keyboard_avoidance, avoid_keyboard, keyboard_adjust))
-    if duration != 0:
-        calls.append((lib.xyz_alert_set_duration, duration))
-    if ttl != 0:
-        calls.append((lib.xyz_alert_set_ttl, ttl))
     calls += [(lib.xyz_alert_add_tag, tag) for tag in raw_tags]
-    if raw_lane != b"main":
-        calls.append((lib.xyz_alert_set_lane, raw_lane))
     return calls
 
 

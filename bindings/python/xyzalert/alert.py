@@ -12,6 +12,7 @@ from . import history as _history
 from . import _why
 from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
+from ._properties import AlertProperties
 from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _meta, _settings
 from ._enums import ActionStyle, Exclusive, OnCapped, OnOutside, Politeness, State
 from ._keyboard import keyboard_offset
@@ -34,7 +35,7 @@ _alert_refs = _handles.alert_refs  # (the dict itself, as a global)
 _WAIT = Exclusive.WAIT
 
 
-class Alert:
+class Alert(AlertProperties):
     """One alert. Keyword arguments set everything an alert set's JSON can.
 
     ``exclusive`` takes an :class:`Exclusive` or its name (``"cover"``).
@@ -56,7 +57,8 @@ class Alert:
         """A new alert, not yet in any dispatch. `id` names it for
         dependencies, duplicates and traces (None: anonymous); `priority`
         (higher shows first) and `exclusive` (how it treats the alerts on
-        screen) never change. The other keywords (:class:`AlertSettings`
+        screen) are parameters of the creating call; the properties of
+        those names change them while the alert is idle. The other keywords (:class:`AlertSettings`
         names them) set what the property or method of the same name sets;
         ``after`` lists the ids it waits for, ``ready=False`` keeps it out
         until :meth:`set_ready`. Everything is checked before the alert
@@ -135,25 +137,6 @@ class Alert:
         return State(lib.xyz_alert_state(self._handle))
 
     @property
-    def priority(self) -> int:
-        """The priority given at creation: higher shows first; never changes."""
-        return int(lib.xyz_alert_priority(self._handle))
-
-    @property
-    def exclusive(self) -> Exclusive:
-        """How it treats the alerts on screen when it shows: wait, cover or hide the others."""
-        return Exclusive(lib.xyz_alert_exclusive(self._handle))
-
-    @property
-    def lane(self) -> str:
-        """The lane it is arbitrated in ("main" by default; settable while idle)."""
-        return lib.xyz_alert_lane(self._handle).decode("utf-8")
-
-    @lane.setter
-    def lane(self, lane: str) -> None:
-        lib.xyz_alert_set_lane(self._handle, _check.text(lane, "lane"))
-
-    @property
     def campaign(self) -> Optional[str]:
         """The id of the campaign that made this alert (docs/rules.md §21), or None."""
         return _lib.decode(lib.xyz_alert_campaign(self._handle))
@@ -169,133 +152,6 @@ class Alert:
         its id that ``on_duplicate=COALESCE`` folded into it."""
         return int(lib.xyz_alert_occurrence_count(self._handle))
 
-    # BEGIN GENERATED alert properties (scripts/interface: edit its tables, not this region)
-    @property
-    def on_duplicate(self) -> _enums.OnDuplicate:
-        """What an add does when the alert's id is already live in the domain (default
-        OnDuplicate.REJECT). Two alerts of one batch with the same id are a duplicate error whatever
-        their policy. Settable while idle."""
-        return _enums.OnDuplicate(lib.xyz_alert_on_duplicate(self._handle))
-
-    @on_duplicate.setter
-    def on_duplicate(self, value: Union[_enums.OnDuplicate, str]) -> None:
-        lib.xyz_alert_set_on_duplicate(self._handle, int(_check.choice(value, _enums.OnDuplicate, "on_duplicate")))
-
-    @property
-    def when_displaced(self) -> _enums.WhenDisplaced:
-        """What happens where the alert would be hidden covered (by a hide_others alert or a lane's
-        limit) (default WhenDisplaced.RESTORE). Settable while idle."""
-        return _enums.WhenDisplaced(lib.xyz_alert_when_displaced(self._handle))
-
-    @when_displaced.setter
-    def when_displaced(self, value: Union[_enums.WhenDisplaced, str]) -> None:
-        lib.xyz_alert_set_when_displaced(self._handle, int(_check.choice(value, _enums.WhenDisplaced, "when_displaced")))
-
-    @property
-    def preempt(self) -> _enums.Preempt:
-        """Which on-screen alerts the alert shows over when it is cover or hide_others (default
-        Preempt.LOWER). It changes nothing for a wait alert. Settable while idle."""
-        return _enums.Preempt(lib.xyz_alert_preempt(self._handle))
-
-    @preempt.setter
-    def preempt(self, value: Union[_enums.Preempt, str]) -> None:
-        lib.xyz_alert_set_preempt(self._handle, int(_check.choice(value, _enums.Preempt, "preempt")))
-
-    @property
-    def coverable(self) -> bool:
-        """Whether the alert may be covered (default True). While an alert that is not coverable is
-        on screen on a participating page, no candidate of its lane covers it, hides it or evicts
-        it: they wait until it leaves (docs/rules.md §19). Settable while idle."""
-        return bool(lib.xyz_alert_is_coverable(self._handle))
-
-    @coverable.setter
-    def coverable(self, value: bool) -> None:
-        lib.xyz_alert_set_coverable(self._handle, _check.flag(value, "coverable"))
-
-    @property
-    def duration(self) -> float:
-        """The seconds the alert may be showing, in total, before it ends by itself with reason
-        timeout (default 0: none). The count runs only while the alert is showing and pauses while
-        it is hidden, so a toast is never used up unseen. Settable while idle."""
-        return float(lib.xyz_alert_duration(self._handle))
-
-    @duration.setter
-    def duration(self, value: Union[str, float]) -> None:
-        lib.xyz_alert_set_duration(self._handle, _history.seconds(value, "duration"))
-
-    @property
-    def ttl(self) -> float:
-        """The seconds from its add within which the alert must first be on screen, or it ends with
-        reason expired (finish only) (default 0: none). Once it has been on screen the ttl no longer
-        applies. Settable while idle."""
-        return float(lib.xyz_alert_ttl(self._handle))
-
-    @ttl.setter
-    def ttl(self, value: Union[str, float]) -> None:
-        lib.xyz_alert_set_ttl(self._handle, _history.seconds(value, "ttl"))
-
-    @property
-    def cooldown(self) -> float:
-        """The alert's own cool-down: the seconds at least between two displays of its id (default
-        0: none). See docs/rules.md §16. Settable while idle."""
-        return float(lib.xyz_alert_cooldown(self._handle))
-
-    @cooldown.setter
-    def cooldown(self, value: Union[str, float]) -> None:
-        lib.xyz_alert_set_cooldown(self._handle, _history.seconds(value, "cooldown"))
-
-    @property
-    def on_capped(self) -> _enums.OnCapped:
-        """What the alert does when a cap holds it (default OnCapped.DROP). See docs/rules.md §16.
-        Settable while idle."""
-        return _enums.OnCapped(lib.xyz_alert_on_capped(self._handle))
-
-    @on_capped.setter
-    def on_capped(self, value: Union[_enums.OnCapped, str]) -> None:
-        lib.xyz_alert_set_on_capped(self._handle, int(_check.choice(value, _enums.OnCapped, "on_capped")))
-
-    @property
-    def on_outside(self) -> _enums.OnOutside:
-        """What the alert does when it would be selected outside its windows or inside an exclude
-        (default OnOutside.WAIT). See docs/rules.md §22. Settable while idle."""
-        return _enums.OnOutside(lib.xyz_alert_on_outside(self._handle))
-
-    @on_outside.setter
-    def on_outside(self, value: Union[_enums.OnOutside, str]) -> None:
-        lib.xyz_alert_set_on_outside(self._handle, int(_check.choice(value, _enums.OnOutside, "on_outside")))
-
-    @property
-    def show_after(self) -> float:
-        """The seconds the alert stays waiting after its add before it becomes ready by itself
-        (default 0: none). Ending it earlier means it never shows; an alert added waiting must still
-        be marked ready (docs/rules.md §17). Settable while idle."""
-        return float(lib.xyz_alert_show_after(self._handle))
-
-    @show_after.setter
-    def show_after(self, value: Union[str, float]) -> None:
-        lib.xyz_alert_set_show_after(self._handle, _history.seconds(value, "show_after"))
-
-    @property
-    def min_visible(self) -> float:
-        """The seconds from its first show before which a dismiss or cancel waits (default 0: none).
-        The call succeeds and the alert ends at the minimum, with that call's reason, remove before
-        finish (for a dismiss too; docs/rules.md §17). Settable while idle."""
-        return float(lib.xyz_alert_min_visible(self._handle))
-
-    @min_visible.setter
-    def min_visible(self, value: Union[str, float]) -> None:
-        lib.xyz_alert_set_min_visible(self._handle, _history.seconds(value, "min_visible"))
-
-    @property
-    def announce(self) -> _enums.Politeness:
-        """How the host's announce callback is told to say the alert (default Politeness.POLITE).
-        See docs/rules.md §17. Settable while idle."""
-        return _enums.Politeness(lib.xyz_alert_announce(self._handle))
-
-    @announce.setter
-    def announce(self, value: Union[_enums.Politeness, str]) -> None:
-        lib.xyz_alert_set_announce(self._handle, int(_check.choice(value, _enums.Politeness, "announce")))
-    # END GENERATED alert properties
 
     @property
     def tags(self) -> List[str]:
@@ -421,42 +277,6 @@ class Alert:
             raise TypeError(f"alert must be an Alert or an id (str), got {_check.described(alert)}")
 
     # ---- presentation
-
-    @property
-    def target(self) -> str:
-        """The name of the view it shows in ("page", the default: its page's view)."""
-        return lib.xyz_alert_target(self._handle).decode("utf-8")
-
-    @target.setter
-    def target(self, name: str) -> None:
-        lib.xyz_alert_set_target(self._handle, _check.text(name, "target"))
-
-    @property
-    def style(self) -> str:
-        """A free-form word for the host's drawing ("alert", "sheet", "toast", ...)."""
-        return lib.xyz_alert_style(self._handle).decode("utf-8")
-
-    @style.setter
-    def style(self, style: str) -> None:
-        lib.xyz_alert_set_style(self._handle, _check.text(style, "style"))
-
-    @property
-    def title(self) -> Optional[str]:
-        """The title the host draws (None: none)."""
-        return _lib.decode(lib.xyz_alert_title(self._handle))
-
-    @title.setter
-    def title(self, title: Optional[str]) -> None:
-        lib.xyz_alert_set_title(self._handle, _check.optional_text(title, "title"))
-
-    @property
-    def message(self) -> Optional[str]:
-        """The message the host draws (None: none)."""
-        return _lib.decode(lib.xyz_alert_message(self._handle))
-
-    @message.setter
-    def message(self, message: Optional[str]) -> None:
-        lib.xyz_alert_set_message(self._handle, _check.optional_text(message, "message"))
 
     @property
     def actions(self) -> List[Action]:

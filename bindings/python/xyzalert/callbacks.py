@@ -5,22 +5,22 @@ call runs them (as pygit2's ``callbacks`` module lays its own out):
    overrides; the others stay NULL in the ``xyz_host``, so the engine never
    calls into Python for them.
 2. :func:`make_host` makes a C function pointer per wanted event. Each runs
-   its Python code through ``_deferred.guarded``, the one callback guard:
-   the callback depth is counted and any exception is stored, never
-   unwinding into C.
-3. The pointer calls a method of :class:`HostCallbacks`, which turns raw
-   handles into the application's objects (``Alert``, ``Dispatch``, enums)
-   and calls the host.
+   its delivery through ``_deferred.guarded``, the one callback guard: the
+   callback depth is counted and any exception is stored, never unwinding
+   into C.
+3. The delivery (a function of :func:`_life_events` or
+   :func:`_other_events`) turns raw handles into the application's objects
+   (``Alert``, ``Dispatch``, enums) and calls the host. The events of an
+   alert's life (show, hide, unhide, remove, finish, action) are on every
+   app's hot path: their deliveries read the host's methods once and take
+   enum members from tuples (an enum's constructor costs more than the
+   call).
 4. When the C call that delivered the callbacks returns, its result check
    (``_deferred``'s ``_status`` and friends, installed as ctypes' errcheck)
    raises the stored exception in the caller.
 
 Active-child providers take the same path (:func:`set_provider`); the
-engine frees their trampolines through ``_free_provider``. The events of
-an alert's life (show, hide, unhide, remove, finish, action) take a
-fast path: steps 2 and 3 in one function each, made in
-:func:`make_host`, with enum members taken from tuples (an enum's
-constructor costs more than the call).
+engine frees their trampolines through ``_free_provider``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import ctypes
 import itertools
 import math
 import weakref
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _check, _handles
 from ._declarations import _FREE, lib
@@ -67,21 +67,48 @@ def events_of(host: Host) -> List[str]:
     return events
 
 
-# ---- 2. The C function pointers
+# ---- 2 and 3. The C function pointers, each delivering to the host
 
 
-def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List[Any]]:
-    """An ``xyz_host`` whose callbacks reach ``callbacks.host``, for the
-    events `wanted` names ("show", "hide", ...; the others stay NULL, so
-    the engine does not call into Python for them, and "request_flush"
-    makes the dispatch deferred); returns it with the objects that must
-    stay alive for as long as C may call them."""
-    # The events of an alert's life, on every app's hot path, in one Python
-    # function each: step 3's look-up and the host's method, read here once,
-    # as the dispatch reads which methods the host overrides (each Python
-    # call level or attribute look-up on the way costs about a fifth of a
-    # foreign call). Every function C calls goes through `guarded` (step 2).
-    host, dispatch_of = callbacks.host, callbacks.dispatch
+def make_host(dispatch_of: "weakref.ref[Any]", host: Host, wanted: Any) -> Tuple[HostStruct, List[Any]]:
+    """An ``xyz_host`` whose callbacks reach `host`, the host of the
+    dispatch `dispatch_of` (weakly), for the events `wanted` names ("show",
+    "hide", ...; the others stay NULL, so the engine does not call into
+    Python for them, and "request_flush" makes the dispatch deferred);
+    returns it with the objects that must stay alive for as long as C may
+    call them."""
+    deliver = {**_life_events(dispatch_of, host), **_other_events(dispatch_of, host)}
+
+    def pointer(kind: Any, event: str, failed: Any = None) -> Any:
+        """The C function pointer of `event`: its delivery, guarded (giving
+        `failed` where it raised); NULL (made from 0) when the host does
+        not handle it."""
+        return kind(guarded(deliver[event], len(kind._argtypes_), failed)) if event in wanted else kind(0)
+
+    made = [pointer(SHOW, "show"), pointer(HIDE, "hide"), pointer(UNHIDE, "unhide"), pointer(END, "remove"),
+            pointer(END, "finish"), pointer(MOVE, "move"), pointer(ACTION, "action"),
+            pointer(REQUEST_FLUSH, "request_flush")]
+    clock = [
+        # A clock or an offset that raised reads as NaN: the engine takes it
+        # as its last good reading, or as UTC.
+        pointer(NOW, "now", math.nan),
+        pointer(SET_TIMER, "set_timer"),
+        pointer(UNHIDE, "update"),  # (the same signature)
+        pointer(ANNOUNCE, "announce"),
+        pointer(CAMPAIGN, "campaign"),
+        pointer(UTC_OFFSET, "utc_offset", math.nan),
+    ]
+    struct = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
+    return struct, made + clock
+
+
+def _life_events(dispatch_of: "weakref.ref[Any]", host: Host) -> Dict[str, Callable[..., None]]:
+    """The deliveries of an alert's life (show, hide, unhide, remove,
+    finish, action), on every app's hot path: the host's method is read
+    here once (as the dispatch reads which methods the host overrides), the
+    alert's wrapper found inline, a reason taken from a tuple (each Python
+    call level or attribute look-up on the way costs about a fifth of a
+    foreign call). Each takes the C callback's arguments, its context last."""
     show, unhide, action = host.show, host.unhide, host.action
 
     def call_show(alert: int, target: bytes, view: Optional[int], context: Any) -> None:
@@ -113,34 +140,55 @@ def make_host(callbacks: "HostCallbacks", wanted: Any) -> Tuple[HostStruct, List
             method(wrapped if wrapped is not None else Alert._wrap(alert), member)
         return call
 
-    def pointer(kind: Any, event: str, function: Callable[..., Any], failed: Any = None) -> Any:
-        """The C function pointer of `event`: `function`, guarded (giving
-        `failed` where it raised); NULL (made from 0) when the host does
-        not handle it."""
-        return kind(guarded(function, len(kind._argtypes_), failed)) if event in wanted else kind(0)
+    return {"show": call_show, "hide": with_reason(host.hide, _HIDE_REASONS, HideReason), "unhide": call_unhide,
+            "remove": with_reason(host.remove, _END_REASONS, EndReason),
+            "finish": with_reason(host.finish, _END_REASONS, EndReason), "action": call_action}
 
-    made = [
-        pointer(SHOW, "show", call_show),
-        pointer(HIDE, "hide", with_reason(host.hide, _HIDE_REASONS, HideReason)),
-        pointer(UNHIDE, "unhide", call_unhide),
-        pointer(END, "remove", with_reason(host.remove, _END_REASONS, EndReason)),
-        pointer(END, "finish", with_reason(host.finish, _END_REASONS, EndReason)),
-        pointer(MOVE, "move", callbacks.on_move),
-        pointer(ACTION, "action", call_action),
-        pointer(REQUEST_FLUSH, "request_flush", callbacks.on_request_flush),
-    ]
-    clock = [
-        # A clock or an offset that raised reads as NaN: the engine takes it
-        # as its last good reading, or as UTC.
-        pointer(NOW, "now", callbacks.on_now, math.nan),
-        pointer(SET_TIMER, "set_timer", callbacks.on_set_timer),
-        pointer(UNHIDE, "update", callbacks.on_update),  # same signature
-        pointer(ANNOUNCE, "announce", callbacks.on_announce),
-        pointer(CAMPAIGN, "campaign", callbacks.on_campaign),
-        pointer(UTC_OFFSET, "utc_offset", callbacks.on_utc_offset, math.nan),
-    ]
-    struct = HostStruct(ctypes.sizeof(HostStruct), None, *made, DESTROY(0), *clock)
-    return struct, made + clock
+
+def _other_events(dispatch_of: "weakref.ref[Any]", host: Host) -> Dict[str, Callable[..., Any]]:
+    """The other deliveries: the raw arguments turned into the
+    application's objects (``Alert``, ``Dispatch``, enums), the host's
+    method looked up at each call. A page-level event goes to the host of
+    the page the engine names (its root), else of `dispatch_of`."""
+
+    def page(root: int) -> Any:
+        return _handles.dispatch(root) or dispatch_of()
+
+    def call_move(alert: int, dy: float, duration: float, context: Any) -> None:
+        host.move(Alert._wrap(alert), dy, duration)
+
+    def call_request_flush(root: int, context: Any) -> None:
+        dispatch = page(root)
+        if dispatch is not None:
+            dispatch.host.request_flush(dispatch)
+
+    def call_update(alert: int, context: Any) -> None:
+        host.update(Alert._wrap(alert))
+
+    def call_announce(alert: int, politeness: int, text: bytes, context: Any) -> None:
+        host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
+
+    def call_campaign(root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int],
+                      context: Any) -> None:
+        dispatch = page(root)
+        if dispatch is not None:
+            dispatch.host.campaign(dispatch, campaign.decode("utf-8"), CampaignEvent(kind),
+                                   reason.decode("utf-8") if reason is not None else None,
+                                   Alert._wrap(alert) if alert else None)
+
+    def call_utc_offset(wall: float, context: Any) -> float:
+        return _check.number(host.utc_offset(wall), "what Host.utc_offset() returned")
+
+    def call_now(context: Any) -> float:
+        return _check.number(host.now(), "what Host.now() returned")
+
+    def call_set_timer(root: int, delay: float, context: Any) -> None:
+        dispatch = page(root)
+        if dispatch is not None:
+            dispatch.host.set_timer(dispatch, delay)
+
+    return {"move": call_move, "request_flush": call_request_flush, "update": call_update, "announce": call_announce,
+            "campaign": call_campaign, "utc_offset": call_utc_offset, "now": call_now, "set_timer": call_set_timer}
 
 
 def _view(dispatch_of: "weakref.ref[Any]", token: int) -> Any:
@@ -148,54 +196,6 @@ def _view(dispatch_of: "weakref.ref[Any]", token: int) -> Any:
     dispatch is gone)."""
     dispatch = dispatch_of()
     return dispatch._view(token) if dispatch is not None else None
-
-
-# ---- 3. Delivery to the host
-
-class HostCallbacks:
-    """Step 3: turns the raw arguments of C callbacks into the application's
-    objects and calls the dispatch's :class:`Host` (`host`, the one it was
-    created with) with them; `dispatch` is the dispatch, weakly. Each
-    method takes the C callback's arguments, its context last (unused)."""
-
-    def __init__(self, dispatch: "weakref.ref[Any]", host: Host) -> None:
-        self.dispatch = dispatch
-        self.host = host
-
-    def on_move(self, alert: int, dy: float, duration: float, context: Any) -> None:
-        self.host.move(Alert._wrap(alert), dy, duration)
-
-    def on_request_flush(self, root: int, context: Any) -> None:
-        dispatch = _handles.dispatch(root) or self.dispatch()
-        if dispatch is not None:
-            dispatch.host.request_flush(dispatch)
-
-    def on_update(self, alert: int, context: Any) -> None:
-        self.host.update(Alert._wrap(alert))
-
-    def on_announce(self, alert: int, politeness: int, text: bytes, context: Any) -> None:
-        self.host.announce(Alert._wrap(alert), Politeness(politeness), text.decode("utf-8"))
-
-    def on_campaign(self, root: int, campaign: bytes, kind: int, reason: Optional[bytes], alert: Optional[int],
-                    context: Any) -> None:
-        dispatch = _handles.dispatch(root) or self.dispatch()
-        if dispatch is not None:
-            dispatch.host.campaign(dispatch, campaign.decode("utf-8"), CampaignEvent(kind),
-                                   reason.decode("utf-8") if reason is not None else None,
-                                   Alert._wrap(alert) if alert else None)
-
-    def on_utc_offset(self, wall: float, context: Any) -> float:
-        offset = self.host.utc_offset(wall)
-        return _check.number(offset, "what Host.utc_offset() returned")
-
-    def on_now(self, context: Any) -> float:
-        reading = self.host.now()
-        return _check.number(reading, "what Host.now() returned")
-
-    def on_set_timer(self, root: int, delay: float, context: Any) -> None:
-        dispatch = _handles.dispatch(root) or self.dispatch()
-        if dispatch is not None:
-            dispatch.host.set_timer(dispatch, delay)
 
 
 # ---- Providers

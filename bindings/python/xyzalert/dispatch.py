@@ -11,6 +11,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Sequence, 
 from . import _check, _fast, _handles, _lib, callbacks
 from ._enums import OnFull, Order
 from ._handle import Handle
+from ._properties import DispatchProperties
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
@@ -27,7 +28,7 @@ _acquire, _release = _lib.acquire, _lib.release
 
 
 @_lib.serialize_methods("add")
-class Dispatch(Handle):
+class Dispatch(Handle, DispatchProperties):
     """The scheduler of one page, alone in its domain until given a parent.
 
     ``close()`` (or leaving a ``with`` block) destroys it: its live alerts end
@@ -54,7 +55,7 @@ class Dispatch(Handle):
         self._active_child: Optional[Dispatch] = None
         #: Provider trampolines the engine may still call, by token (see callbacks.set_provider).
         self._providers: Dict[int, Any] = {}
-        host_struct, self._callbacks = callbacks.make_host(callbacks.HostCallbacks(weakref.ref(self), self._host),
+        host_struct, self._callbacks = callbacks.make_host(weakref.ref(self), self._host,
                                                            callbacks.events_of(self._host))
         self._handle = lib.xyz_dispatch_create(_lib.by_reference(host_struct), self._view_token(page_view))
         self._param = ctypes.c_void_p(self._handle)  # the handle as `_lib.hot`'s calls take it
@@ -109,15 +110,6 @@ class Dispatch(Handle):
     def _finalize(self, handle: int) -> None:
         # The host's exceptions have no call to be raised from: dropped.
         _lib.call_from_finalizer(lib.xyz_dispatch_destroy, handle)
-
-    @property
-    def name(self) -> str:
-        """The page's name (for traces and error messages; "" by default)."""
-        return lib.xyz_dispatch_name(self._require_open()).decode("utf-8")
-
-    @name.setter
-    def name(self, name: str) -> None:
-        lib.xyz_dispatch_set_name(self._require_open(), _check.text(name, "name"))
 
     def __repr__(self) -> str:
         return f"<Dispatch {self.name!r}>" if self._handle else "<Dispatch (closed)>"
@@ -200,27 +192,6 @@ class Dispatch(Handle):
         on_full = ctypes.c_int(0)
         visible = lib.xyz_dispatch_lane_limit(self._require_open(), _check.text(lane, "lane"), ctypes.byref(on_full))
         return int(visible), OnFull(on_full.value)
-
-    @property
-    def order(self) -> Order:
-        """The tie-break among this page's candidates of equal priority
-        (``FIFO`` by default); applies to alerts added from then on."""
-        return Order(lib.xyz_dispatch_order(self._require_open()))
-
-    @order.setter
-    def order(self, order: Union[Order, str]) -> None:
-        lib.xyz_dispatch_set_order(self._require_open(), int(_check.choice(order, Order, "order")))
-
-    @property
-    def capacity(self) -> int:
-        """At most this many queued alerts (0: no limit); beyond it the
-        lowest-ranked one ends with :attr:`EndReason.DROPPED`. Lowering it
-        enforces it at once."""
-        return int(lib.xyz_dispatch_capacity(self._require_open()))
-
-    @capacity.setter
-    def capacity(self, capacity: int) -> None:
-        lib.xyz_dispatch_set_capacity(self._require_open(), _check.integer(capacity, "capacity", 0, 2 ** 31 - 1))
 
     def suspend(self) -> None:
         """Holds back the candidates of this page and its descendants until
@@ -307,15 +278,6 @@ class Dispatch(Handle):
             yield self
         finally:
             self.unhold_timers()
-
-    @property
-    def duration_scale(self) -> float:
-        """What every duration of the domain is multiplied by (1; ``math.inf``: never time out)."""
-        return float(lib.xyz_dispatch_duration_scale(self._require_open()))
-
-    @duration_scale.setter
-    def duration_scale(self, scale: float) -> None:
-        lib.xyz_dispatch_set_duration_scale(self._require_open(), _check.number(scale, "duration_scale"))
 
     def set_gap(self, lane: str, seconds: Union[str, float]) -> None:
         """After an alert of `lane` leaves the screen, the next show there waits `seconds` (0: none)."""
