@@ -1235,7 +1235,7 @@ XYZ_API const char *xyz_alert_style(const xyz_alert *alert);
 /** Sets the title the host draws (default none). On screen, the host is told at
  * once (update), and a showing alert's new title is announced. Any state but
  * finished (XYZ_ESTATE); NULL is none. The getter's string is borrowed: valid
- * until the value changes or the alert dies; NULL for a NULL alert or no text. */
+ * until the value changes or the alert dies; NULL for a NULL alert or none. */
 XYZ_API xyz_status xyz_alert_set_title(xyz_alert *alert, const char *title);
 XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
 /** @} */
@@ -1246,8 +1246,8 @@ XYZ_API const char *xyz_alert_title(const xyz_alert *alert);
 /** Sets the message the host draws (default none). On screen, the host is told
  * at once (update), and a showing alert's new message is announced. Any state
  * but finished (XYZ_ESTATE); NULL is none. The getter's string is borrowed:
- * valid until the value changes or the alert dies; NULL for a NULL alert or no
- * text. */
+ * valid until the value changes or the alert dies; NULL for a NULL alert or
+ * none. */
 XYZ_API xyz_status xyz_alert_set_message(xyz_alert *alert, const char *message);
 XYZ_API const char *xyz_alert_message(const xyz_alert *alert);
 /** @} */
@@ -1281,13 +1281,19 @@ XYZ_API const char *xyz_alert_action_title(const xyz_alert *alert, size_t index)
 XYZ_API xyz_action_style xyz_alert_action_style(const xyz_alert *alert, size_t index);
 /** @} */
 
+/* BEGIN GENERATED property meta (scripts/interface: edit its tables, not this region) */
 /** @{ */
-/** Host-defined data as JSON object text, handed back verbatim (NULL clears).
- * XYZ_EINVAL when `json` is not one JSON object (the loader's rules: UTF-8,
- * no duplicate keys), with the line and column in the message. */
+/** Sets the host's own data: the text of one JSON object, handed back as it was
+ * given, or made compact when read from an alert set (default none). On screen,
+ * the host is told at once (update). Any state but finished (XYZ_ESTATE); NULL
+ * is none; XYZ_EINVAL for text that is not one JSON object (the loader's rules:
+ * UTF-8, no duplicate keys), with the line and column in the message. The
+ * getter's string is borrowed: valid until the value changes or the alert dies;
+ * NULL for a NULL alert or none. */
 XYZ_API xyz_status xyz_alert_set_meta(xyz_alert *alert, const char *json);
 XYZ_API const char *xyz_alert_meta(const xyz_alert *alert);
 /** @} */
+/* END GENERATED property meta */
 
 /* ---------------------------------------------------------------- user data */
 

@@ -3,7 +3,7 @@ import CXYZAlert
 import XYZAlert
 import XYZAlertJSON
 
-// xyz_alert_* content: actions and meta (style, title and message are
+// xyz_alert_* content: actions (style, title, message and meta are
 // properties of the table: PropertyFunctions.swift).
 
 /// Changes one field of the content (the engine validates the state).
@@ -66,23 +66,17 @@ public func xyz_alert_action_style(_ pointer: OpaquePointer?, _ index: Int) -> x
     }
 }
 
-@c @implementation
-public func xyz_alert_set_meta(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?) -> xyz_status {
-    editContent(pointer, #function) { (content: inout AlertContent) throws(AlertError) in
-        let meta = try optionalString(json, "xyz_alert_set_meta", "json")
-        if let meta {
-            do throws(LoadError) {
-                try Loader.checkObject(meta, source: "json")
-            } catch {
-                let at = error.position.map { " at line \($0.line), column \($0.column)" } ?? ""
-                throw AlertError(.invalidArgument, "xyz_alert_set_meta: json \(error.message)\(at)")
-            }
+/// `json` when it is none or the text of one JSON object (the loader's
+/// rules: UTF-8, no duplicate keys); `.invalidArgument` with the line and
+/// column otherwise. An alert's meta must be one (xyz_alert_set_meta).
+func checkedObject(_ json: String?, _ function: String, _ what: String) throws(AlertError) -> String? {
+    if let json {
+        do throws(LoadError) {
+            try Loader.checkObject(json, source: what)
+        } catch {
+            let at = error.position.map { " at line \($0.line), column \($0.column)" } ?? ""
+            throw AlertError(.invalidArgument, "\(cName(function)): \(what) \(error.message)\(at)")
         }
-        content.meta = meta
     }
-}
-
-@c @implementation
-public func xyz_alert_meta(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    contentString(pointer, #function, "meta") { $0.meta }
+    return json
 }

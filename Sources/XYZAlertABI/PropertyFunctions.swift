@@ -158,6 +158,21 @@ public func xyz_alert_message(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>
 }
 
 @c @implementation
+public func xyz_alert_set_meta(_ pointer: OpaquePointer?, _ value: UnsafePointer<CChar>?) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Alert.self, #function, "alert").setMeta(try checkedObject(try optionalString(value, #function, "json"), #function, "json"))
+    }
+}
+
+@c @implementation
+public func xyz_alert_meta(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let alert = try require(pointer, Alert.self, #function, "alert")
+        return CAlertData.of(alert).strings.get("meta", alert.content.meta)
+    }
+}
+
+@c @implementation
 public func xyz_alert_set_avoid_keyboard(_ pointer: OpaquePointer?, _ value: Bool) -> xyz_status {
     status { () throws(AlertError) in
         try require(pointer, Alert.self, #function, "alert").setAvoidsKeyboard(value)

@@ -28,7 +28,7 @@ def sample(row):
         return word, word
     return {"bool": (not default, not default), "seconds": ("90s", 90.0), "number": (-8, -8.0), "int32": (7, 7),
             "name": ("other", "other"), "text": ("Some words", "Some words"), "label": ("home", "home"),
-            "count": (3, 3), "scale": (2, 2.0)}[kind]
+            "count": (3, 3), "scale": (2, 2.0), "json": ({"n": 1}, {"n": 1})}[kind]
 
 
 def read(alert, key):
@@ -72,9 +72,9 @@ def test_a_property_is_set_on_screen_only_when_live_and_never_once_finished(row)
     page.close()
 
 
-@pytest.mark.parametrize("key", [row["key"] for row in PROPERTIES if row["type"] == "text"])
+@pytest.mark.parametrize("key", [row["key"] for row in PROPERTIES if row["type"] in ("text", "json")])
 def test_a_text_goes_back_to_none(key):
-    alert = xyzalert.Alert("a", **{key: "words"})
+    alert = xyzalert.Alert("a", **{key: "{}"})
     setattr(alert, key, None)
     assert getattr(alert, key) is None
 

@@ -207,19 +207,6 @@ public:
     }
 
     /* content: until finished; on screen, each change delivers update */
-    /** JSON object text, kept verbatim (throws status::invalid for anything else). */
-    alert &set_meta(detail::text json) {
-        std::string checked = json.checked("set_meta: json");
-        detail::call([&] { return xyz_alert_set_meta(handle_, checked.c_str()); });
-        return *this;
-    }
-    /** No meta. */
-    alert &clear_meta() {
-        detail::call([&] { return xyz_alert_set_meta(handle_, nullptr); });
-        return *this;
-    }
-    /** What set_meta() sets. */
-    [[nodiscard]] std::optional<std::string> meta() const { return detail::optional_string(xyz_alert_meta(handle_)); }
     /** Appends an action; its id must be non-empty (status::invalid) and new
      * among the alert's actions (status::duplicate). */
     alert &add_action(detail::text id, detail::text title, action_style style = action_style::default_,

@@ -109,6 +109,21 @@ public:
     }
     /** What set_message() sets. */
     [[nodiscard]] std::optional<std::string> message() const { return optional_string(xyz_alert_message(handle())); }
+    /** Sets the host's own data: the text of one JSON object, handed back as it was given, or made
+     * compact when read from an alert set (default none). On screen, the host is told at once
+     * (update). */
+    Owner &set_meta(detail::text value) {
+        std::string checked = value.checked("set_meta: json");
+        call([&] { return xyz_alert_set_meta(handle(), checked.c_str()); });
+        return self();
+    }
+    /** No meta (C: xyz_alert_set_meta(alert, NULL)). */
+    Owner &clear_meta() {
+        call([&] { return xyz_alert_set_meta(handle(), nullptr); });
+        return self();
+    }
+    /** What set_meta() sets. */
+    [[nodiscard]] std::optional<std::string> meta() const { return optional_string(xyz_alert_meta(handle())); }
     /** Sets whether the alert moves clear of the keyboard (default true). An on-screen alert whose
      * offset changes is moved during the call. */
     Owner &set_avoid_keyboard(bool value) {

@@ -22,6 +22,8 @@ def abi_checked(p):
         return 'try requireString(value, #function, "%s")' % p.c_param
     if p.kind == "text":
         return 'try optionalString(value, #function, "%s")' % p.c_param
+    if p.kind == "json":  # (ContentFunctions.swift: the loader's rules)
+        return 'try checkedObject(try optionalString(value, #function, "%s"), #function, "%s")' % (p.c_param, p.c_param)
     return "value"
 
 
@@ -89,10 +91,12 @@ def errors_sentence(p):
                    "seconds": "; NaN, infinities and negative values are XYZ_EINVAL.",
                    "number": "; NaN and infinities are XYZ_EINVAL.",
                    "name": '; XYZ_EINVAL for NULL or "".',
-                   "text": "; NULL is none."}.get(p.kind, ".")
+                   "text": "; NULL is none.",
+                   "json": "; NULL is none; XYZ_EINVAL for text that is not one JSON object (the loader's rules: "
+                           "UTF-8, no duplicate keys), with the line and column in the message."}.get(p.kind, ".")
     if p.string:
         return errors + (" The getter's string is borrowed: valid until the value changes or the %s dies; NULL "
-                         "for a NULL %s%s." % (p.owner["handle"], p.handle, " or no text" if p.kind == "text" else ""))
+                         "for a NULL %s%s." % (p.owner["handle"], p.handle, " or none" if p.optional else ""))
     return errors + " The getter gives %s for NULL." % p.c_default
 
 
@@ -145,14 +149,15 @@ def cpp_accessors(p):
     else:
         value = "static_cast<%s>(value)" % p.c_type if p.enum else "value"
     out += ["        call([&] { return %s(handle(), %s); });" % (p.c_set, value)] + tail + ["    }"]
-    if p.kind == "text":
+    if p.optional:
         out += ["    /** No %s (C: %s(alert, NULL)). */" % (p.key, p.c_set),
                 "    Owner &clear_%s() {" % p.key,
                 "        call([&] { return %s(handle(), nullptr); });" % p.c_set,
                 "        return self();", "    }"]
     out.append("    /** What set_%s() sets. */" % p.key)
     getter = {"enum": "static_cast<%s>(%s(handle()))" % (t, p.c_get),
-              "text": "optional_string(%s(handle()))" % p.c_get}.get(p.kind, "%s(handle())" % p.c_get)
+              "text": "optional_string(%s(handle()))" % p.c_get,
+              "json": "optional_string(%s(handle()))" % p.c_get}.get(p.kind, "%s(handle())" % p.c_get)
     if p.kind in ("name", "label"):
         getter = 'optional_string(%s(handle())).value_or("")' % p.c_get
     noexcept = "" if p.string else " noexcept"
@@ -203,7 +208,7 @@ def python_checked(p, value):
             "number": '_check.number(%s, "%s")', "scale": '_check.number(%s, "%s")', "int32": '_check.int32(%s, "%s")',
             "count": '_check.integer(%%s, "%%s", 0, %d)' % (2 ** 31 - 1),
             "name": '_check.text(%s, "%s")', "label": '_check.text(%s, "%s")',
-            "text": '_check.optional_text(%s, "%s")'}[p.kind] % (value, p.key)
+            "text": '_check.optional_text(%s, "%s")', "json": 'meta_text(%s, "%s")'}[p.kind] % (value, p.key)
 
 
 def python_property(p):
@@ -211,7 +216,8 @@ def python_property(p):
     doc = doc[0].upper() + doc[1:] + ("" if p.page else " Settable until finished." if p.live else " Settable while idle.")
     handle = p.owner["python_handle"]
     getter = {"name": 'lib.%s(%s).decode("utf-8")', "label": 'lib.%s(%s).decode("utf-8")',
-              "text": "_lib.decode(lib.%s(%s))"}.get(p.kind, p.types["py"] + "(lib.%s(%s))") % (p.c_get, handle)
+              "text": "_lib.decode(lib.%s(%s))", "json": "meta_dict(lib.%s(%s))"}.get(
+        p.kind, p.types["py"] + "(lib.%s(%s))") % (p.c_get, handle)
     return ["    @property", "    def %s(self) -> %s:" % (p.key, p.types["py"]),
             wrapped_doc(doc, '        """', "        ", '"""', 100), "        return " + getter, "",
             "    @%s.setter" % p.key, "    def %s(self, value: %s) -> None:" % (p.key, p.types["py_in"]),
@@ -222,8 +228,9 @@ def python_properties():
     out = ["# " + NOTICE, '"""The properties the property tables declare, each a getter and a',
            'setter of one C pair: an alert\'s (a base of :class:`Alert`) and a',
            'page\'s (a base of :class:`Dispatch`)."""', "", "from __future__ import annotations", "",
-           "from typing import Optional, Union", "", "from . import _check, _enums, _lib",
-           "from . import history as _history", "", "lib = _lib.lib", "", "",
+           "from typing import Any, Dict, Mapping, Optional, Union", "", "from . import _check, _enums, _lib",
+           "from . import history as _history", "from ._arguments import meta_dict, meta_text", "",
+           "lib = _lib.lib", "", "",
            "class AlertProperties:", '    """The table\'s properties of an alert."""', "", "    _handle: int", ""]
     out += [line for p in PROPS for line in python_property(p)]
     out += ["", "class DispatchProperties:", '    """The table\'s properties of a page."""', "",

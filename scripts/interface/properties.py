@@ -10,7 +10,7 @@ the row), the others have engine accessors written by hand.
 A row: `key` (the JSON member and the C, C++ and Python name), `type` (an
 enum of enums.py by its Swift name, "bool", "seconds" (finite, 0 or more),
 "number" (finite), "int32", "name" (a non-empty string), "text" (a
-string or none), or for a page "label", "count" or "scale"), `default` (a word of that enum, True/False, a number, a
+string or none), "json" (the text of one JSON object, or none), or for a page "label", "count" or "scale"), `default` (a word of that enum, True/False, a number, a
 string, or None: no text), `since`, `what` (the noun the engine's state
 error names: "cannot set <what>: ..."; plain rows), `doc` (what it is, a noun phrase without
 its default, in the words of every language: it ends the C header's
@@ -94,6 +94,12 @@ PROPERTIES = [
          doc="the message the host draws",
          note="On screen, the host is told at once (update), and a showing alert's new message is announced.",
          table="a string (may be empty)"),
+    dict(key="meta", type="json", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+         c_param="json", swift_get="content.meta",
+         doc="the host's own data: the text of one JSON object, handed back as it was given, or made compact "
+             "when read from an alert set",
+         note="On screen, the host is told at once (update).",
+         table="any JSON object, handed to the host as compact JSON text"),
     dict(key="avoid_keyboard", type="bool", default=True, since="0.5", engine="hand", definition="hand",
          settable="live", c_get="xyz_alert_avoids_keyboard", swift_get="avoidsKeyboard", swift_set="setAvoidsKeyboard",
          doc="whether the alert moves clear of the keyboard",
@@ -173,8 +179,7 @@ ALERT_KEYS = [
      'buttons, each `{"id", "title", "style", "keep_open"}`: `id` a non-empty string unique within the alert, `title` a string, `style` `"default"` (the default), `"cancel"` or `"destructive"`, `keep_open` `true` for a button that delivers `action` only and leaves the alert open (default `false`, docs/rules.md §19)'),
     "avoid_keyboard",
     "keyboard_adjust",
-    ('meta', 'none',
-     'any JSON object, handed to the host as compact JSON text'),
+    "meta",
     "duration",
     "ttl",
     ('tags', '`[]`',

@@ -28,6 +28,8 @@ KINDS = {
                   ctypes="c_size_t"),
     "scale": dict(swift="Double", c="double", cpp_in="double", cpp_out="double", py="float", py_in="float",
                   ctypes="c_double"),
+    "json": dict(swift="String?", c="const char *", cpp_in="detail::text", cpp_out="std::optional<std::string>",
+                 py="Optional[Dict[str, Any]]", py_in="Optional[Union[Mapping[str, Any], str]]", ctypes="_S"),
     "text": dict(swift="String?", c="const char *", cpp_in="detail::text", cpp_out="std::optional<std::string>",
                  py="Optional[str]", py_in="Optional[str]", ctypes="_S"),
 }
@@ -67,7 +69,9 @@ class Property:
         self.kind = "enum" if self.enum else row["type"]
         assert self.enum or self.kind in KINDS, "unknown type %s" % row["type"]
         self.seconds = self.kind == "seconds"
-        self.string = self.kind in ("name", "label", "text")
+        self.string = self.kind in ("name", "label", "text", "json")
+        #: A string that may be none (NULL, nullopt, None).
+        self.optional = self.kind in ("text", "json")
         if self.enum:
             words = [v[0] for v in self.enum["values"]]
             assert row["default"] in words, "default %r of %s is not a word of %s" % (row["default"], self.key, row["type"])
@@ -152,7 +156,7 @@ class Property:
             return self.row["default_words"]
         if self.seconds:
             return "%s: none" % self.c_default
-        return "none" if self.string and self.row["default"] is None else None
+        return "none" if self.optional and self.row["default"] is None else None
 
     def sentence(self, default):
         """The setter's account: its doc, its default, its note."""

@@ -47,6 +47,12 @@ extension Alert {
         try editContent { $0.message = message }
     }
 
+    /// Sets the host's data (JSON object text, nil: none; `setContent` with
+    /// it changed; the C interface checks the text is one object).
+    public func setMeta(_ meta: String?) throws(AlertError) {
+        try editContent { $0.meta = meta }
+    }
+
     private func editContent(_ edit: (inout AlertContent) -> Void) throws(AlertError) {
         var changed = content
         edit(&changed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _check, _enums, _lib
 from . import history as _history
@@ -41,8 +41,6 @@ class AlertSettings(TypedDict, total=False):
     ready: bool
     #: Buttons: :class:`Action` or (id, title[, style]) tuples.
     actions: Sequence[ActionLike]
-    #: The host's own data: a JSON-serialisable mapping or JSON object text.
-    meta: Optional[Union[Mapping[str, Any], str]]
     #: Tags, for caps and for :meth:`Dispatch.cancel_tagged` (default: none).
     tags: Iterable[str]
     # BEGIN GENERATED alert property settings (scripts/interface: edit its tables, not this region)
@@ -67,6 +65,9 @@ class AlertSettings(TypedDict, total=False):
     title: Optional[str]
     #: The message the host draws (default none).
     message: Optional[str]
+    #: The host's own data: the text of one JSON object, handed back as it was given, or made
+    #: compact when read from an alert set (default none).
+    meta: Optional[Union[Mapping[str, Any], str]]
     #: Whether the alert moves clear of the keyboard (default True).
     avoid_keyboard: bool
     #: The points added to the keyboard offset, a negative number moving the alert further up
@@ -116,8 +117,6 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
     dependencies = [_check.text(dependency, "each id of after") for dependency in after]
     ready = _check.flag(get("ready", True), "ready")
     buttons = [_action(action) for action in get("actions", ())]
-    meta = get("meta")
-    raw_meta = None if meta is None else _meta(meta)
     tags = get("tags", ())
     if isinstance(tags, (str, bytes)):
         raise TypeError(f"tags must be an iterable of str, got {_check.described(tags)}")
@@ -148,6 +147,9 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
     message = _check.optional_text(get("message", None), "message")
     if message is not None:
         calls.append((lib.xyz_alert_set_message, message))
+    meta = meta_text(get("meta", None), "meta")
+    if meta is not None:
+        calls.append((lib.xyz_alert_set_meta, meta))
     avoid_keyboard = _check.flag(get("avoid_keyboard", True), "avoid_keyboard")
     if avoid_keyboard is not True:
         calls.append((lib.xyz_alert_set_avoid_keyboard, avoid_keyboard))
@@ -186,8 +188,6 @@ def _settings(settings: Mapping[str, Any]) -> List[Tuple[Any, ...]]:
     if not ready:
         calls.append((lib.xyz_alert_set_waiting,))
     calls += [(lib.xyz_alert_add_action_flags, *button) for button in buttons]
-    if raw_meta is not None:
-        calls.append((lib.xyz_alert_set_meta, raw_meta))
     calls += [(lib.xyz_alert_add_tag, tag) for tag in raw_tags]
     return calls
 
@@ -209,13 +209,21 @@ def _action(action: Any) -> Tuple[bytes, bytes, int, int]:
     return _check.text(fields[0], "an action's id"), _check.text(fields[1], "an action's title"), int(style), flags
 
 
-def _meta(meta: Any) -> bytes:
-    """Meta as JSON object text: a mapping is serialised, a str passed as it is."""
+def meta_text(meta: Any, name: str) -> Optional[bytes]:
+    """Meta as the C call takes it: a mapping serialised, a str as JSON
+    object text, None as none (the library checks the text is one object)."""
+    if meta is None:
+        return None
     if isinstance(meta, str):
-        return _check.text(meta, "meta")
+        return _check.text(meta, name)
     if isinstance(meta, Mapping):
         try:
             return json.dumps(meta).encode("utf-8")
         except (TypeError, ValueError) as error:
-            raise TypeError(f"meta must be JSON-serialisable: {error}") from None
-    raise TypeError(f"meta must be a mapping or JSON object text (str), got {_check.described(meta)}")
+            raise TypeError(f"{name} must be JSON-serialisable: {error}") from None
+    raise TypeError(f"{name} must be a mapping or JSON object text (str), got {_check.described(meta)}")
+
+
+def meta_dict(text: Optional[bytes]) -> Optional[Dict[str, Any]]:
+    """The meta the library gives (JSON object text, or NULL) as a dict."""
+    return None if text is None else json.loads(text)

@@ -129,6 +129,8 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_title": (_S, [_P], _plain),
     "xyz_alert_set_message": (c_int, [_P, _S], _status),
     "xyz_alert_message": (_S, [_P], _plain),
+    "xyz_alert_set_meta": (c_int, [_P, _S], _status),
+    "xyz_alert_meta": (_S, [_P], _plain),
     "xyz_alert_set_avoid_keyboard": (c_int, [_P, c_bool], _status),
     "xyz_alert_avoids_keyboard": (c_bool, [_P], _plain),
     "xyz_alert_set_keyboard_adjust": (c_int, [_P, c_double], _status),
@@ -230,8 +232,6 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_action_id": (_S, [_P, c_size_t], _plain),
     "xyz_alert_action_title": (_S, [_P, c_size_t], _plain),
     "xyz_alert_action_style": (c_int, [_P, c_size_t], _plain),
-    "xyz_alert_set_meta": (c_int, [_P, _S], _status),
-    "xyz_alert_meta": (_S, [_P], _plain),
     "xyz_alert_set_user_data": (c_int, [_P, c_void_p, _FREE], _status),
     "xyz_alert_user_data": (c_void_p, [_P], _plain),
     # catalogs (alert sets) and their definitions

@@ -5,10 +5,11 @@ page's (a base of :class:`Dispatch`)."""
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Dict, Mapping, Optional, Union
 
 from . import _check, _enums, _lib
 from . import history as _history
+from ._arguments import meta_dict, meta_text
 
 lib = _lib.lib
 
@@ -118,6 +119,17 @@ class AlertProperties:
     @message.setter
     def message(self, value: Optional[str]) -> None:
         lib.xyz_alert_set_message(self._handle, _check.optional_text(value, "message"))
+
+    @property
+    def meta(self) -> Optional[Dict[str, Any]]:
+        """The host's own data: the text of one JSON object, handed back as it was given, or made
+        compact when read from an alert set (default none). On screen, the host is told at once
+        (update). Settable until finished."""
+        return meta_dict(lib.xyz_alert_meta(self._handle))
+
+    @meta.setter
+    def meta(self, value: Optional[Union[Mapping[str, Any], str]]) -> None:
+        lib.xyz_alert_set_meta(self._handle, meta_text(value, "meta"))
 
     @property
     def avoid_keyboard(self) -> bool:

@@ -13,7 +13,7 @@ from . import _why
 from . import windows as _windows
 from ._check import INT32_MAX, INT32_MIN
 from ._properties import AlertProperties
-from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _meta, _settings
+from ._arguments import _KEEP_OPEN, Action, ActionLike, AlertSettings, _action, _settings
 from ._enums import ActionStyle, Exclusive, OnCapped, OnOutside, Politeness, State
 from ._keyboard import keyboard_offset
 from ._why import Why
@@ -295,18 +295,6 @@ class Alert(AlertProperties):
     def clear_actions(self) -> None:
         """Removes every button."""
         lib.xyz_alert_clear_actions(self._handle)
-
-    @property
-    def meta(self) -> Optional[Dict[str, Any]]:
-        """Host data from JSON ``meta``, as a dict."""
-        text = _lib.decode(lib.xyz_alert_meta(self._handle))
-        return None if text is None else json.loads(text)
-
-    @meta.setter
-    def meta(self, meta: Optional[Union[Mapping[str, Any], str]]) -> None:
-        """Sets host data: a dict (or other mapping) or a JSON object's text;
-        None removes it."""
-        lib.xyz_alert_set_meta(self._handle, None if meta is None else _meta(meta))
 
     def set_frame(self, frame: Optional[Sequence[float]]) -> None:
         """Reports the laid-out frame ``(x, y, width, height)``; None if unknown."""
