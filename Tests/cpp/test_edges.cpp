@@ -56,6 +56,15 @@ void every_property_reads_back_what_was_set() {
     CHECK(a.lane() == "toasts" && a.keyboard_adjust() == -8);  // nothing changed
 }
 
+// Every enum's words read back into values, as the JSON formats spell them.
+void words_parse_back_into_values() {
+    CHECK(xyz::from_string<xyz::exclusive>("hide_others") == xyz::exclusive::hide_others);
+    CHECK(xyz::from_string<xyz::order>("lifo") == xyz::order::lifo);
+    CHECK(xyz::from_string<xyz::limit_per>(xyz::to_string(xyz::limit_per::week)) == xyz::limit_per::week);
+    CHECK(!xyz::from_string<xyz::exclusive>("Cover") && !xyz::from_string<xyz::exclusive>(""));
+    CHECK(!xyz::from_string<xyz::state>("unknown"));
+}
+
 // ---- 2. every call that can deliver a callback counts nesting
 
 struct announcer : recorder {
@@ -395,6 +404,7 @@ extern const std::vector<test_case> edge_tests;
 const std::vector<test_case> edge_tests = {
     {"the_c_apis_null_meanings_have_names", the_c_apis_null_meanings_have_names},
     {"every_property_reads_back_what_was_set", every_property_reads_back_what_was_set},
+    {"words_parse_back_into_values", words_parse_back_into_values},
     {"a_content_setter_inside_a_callback_does_not_rethrow", a_content_setter_inside_a_callback_does_not_rethrow},
     {"a_host_passed_as_a_base_class_is_refused", a_host_passed_as_a_base_class_is_refused},
     {"private_and_overloaded_callbacks_are_called", private_and_overloaded_callbacks_are_called},

@@ -228,6 +228,23 @@ inline std::string_view to_string(action_style v) { return xyz_action_style_name
 inline std::string_view to_string(why_code v) { return xyz_why_code_name(static_cast<xyz_why_code>(v)); }
 inline std::string_view to_string(campaign_event v) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(v)); }
 /** @} */
+
+/** The enumerator whose word is `word` (what to_string() gives; the JSON
+ * formats' word), or nullopt: `xyz::from_string<xyz::exclusive>("cover")`.
+ * Every enum but status (whose values are not counted from 0). */
+template <class Enum>
+[[nodiscard]] std::optional<Enum> from_string(std::string_view word) {
+    static_assert(!std::is_same_v<Enum, status>, "a status has no JSON word");
+    for (int value = 0;; value++) {  // (each enum's values run from 0 without a gap)
+        std::string_view known = to_string(static_cast<Enum>(value));
+        if (known == "unknown") {
+            return std::nullopt;
+        }
+        if (known == word) {
+            return static_cast<Enum>(value);
+        }
+    }
+}
 /* END GENERATED enums */
 
 /** A window or an exclude of an alert (docs/rules.md §22): the days it

@@ -181,7 +181,23 @@ def cpp_enums():
         else:
             out.append("inline std::string_view to_string(%s v) { return %s_name(static_cast<%s>(v)); }" % (
                 e["cpp"], e["c"], e["c"]))
-    out.append("/** @} */")
+    out += ["/** @} */", "",
+            "/** The enumerator whose word is `word` (what to_string() gives; the JSON",
+            " * formats' word), or nullopt: `xyz::from_string<xyz::exclusive>(\"cover\")`.",
+            " * Every enum but status (whose values are not counted from 0). */",
+            "template <class Enum>",
+            "[[nodiscard]] std::optional<Enum> from_string(std::string_view word) {",
+            '    static_assert(!std::is_same_v<Enum, status>, "a status has no JSON word");',
+            "    for (int value = 0;; value++) {  // (each enum's values run from 0 without a gap)",
+            "        std::string_view known = to_string(static_cast<Enum>(value));",
+            '        if (known == "unknown") {',
+            "            return std::nullopt;",
+            "        }",
+            "        if (known == word) {",
+            "            return static_cast<Enum>(value);",
+            "        }",
+            "    }",
+            "}"]
     return "\n".join(out)
 
 
