@@ -21,7 +21,8 @@ when it is not `xyz_alert_<key>`), `engine="hand"` for a property whose
 engine accessors are written by hand (then `swift_get` and `swift_set`
 name them when they are not `<camelKey>` and `set<CamelKey>`, and `table`
 is its formats table cell), `definition="hand"` when alert sets and
-recordings keep it in a field of their own, `settable="live"` for a
+recordings keep it in a field of their own (`held`: that field of a
+recording's definition), `settable="live"` for a
 property set in any state but finished (idle only otherwise), `c_param`
 (the C setter's parameter when it is not the key), `created_with` for the
 two `Alert()` and `xyz_alert_create_with` take as parameters.
@@ -66,51 +67,60 @@ PROPERTIES = [
     # (`definition="hand"`): the table writes their C functions and what
     # mirrors those (header, C++, Python, docs). `settable="live"`: any
     # state but finished (the host may be told at once), not idle only.
-    dict(key="priority", type="int32", default=0, since="0.1", engine="hand", definition="hand", created_with=True,
+    dict(key="priority", type="int32", default=0, since="0.1", engine="hand", definition="hand",
+         held="priority", created_with=True,
          doc="the alert's priority: larger is more important",
          table="an integer from -2147483648 to 2147483647; larger is more important"),
     dict(key="exclusive", type="Exclusive", default="wait", since="0.1", engine="hand", definition="hand",
+         held="exclusive",
          created_with=True,
          doc="how the alert treats the alerts on screen when it shows",
          note="See docs/rules.md §3.",
          table='`"wait"` (never shows over another alert), `"cover"` (shows over lower priorities, which stay visible) or `"hide_others"` (shows over lower priorities and hides everything below)'),
-    dict(key="target", type="name", default="page", since="0.1", engine="hand", definition="hand", settable="live",
+    dict(key="target", type="name", default="page", since="0.1", engine="hand", definition="hand",
+         held="target", settable="live",
          c_param="name",
          doc="the layer the alert shows on: the page itself, or a layer its page or an ancestor registered",
          note="It takes effect at its next show.",
          table='a non-empty layer name the host registered (`"page"` is the page itself)'),
-    dict(key="style", type="name", default="alert", since="0.1", engine="hand", definition="hand", settable="live",
+    dict(key="style", type="name", default="alert", since="0.1", engine="hand", definition="hand",
+         held="content.style", settable="live",
          swift_get="content.style",
          doc='the presentation hint: "alert", "sheet", "toast" or any word the host knows',
          note="On screen, the host is told at once (update).",
          table='a non-empty presentation hint: `"alert"`, `"sheet"`, `"toast"` or any word the host knows'),
-    dict(key="title", type="text", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+    dict(key="title", type="text", default=None, since="0.1", engine="hand", definition="hand",
+         held="content.title", settable="live",
          swift_get="content.title",
          doc="the title the host draws",
          note="On screen, the host is told at once (update), and a showing alert's new title is announced.",
          table="a string (may be empty)"),
-    dict(key="message", type="text", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+    dict(key="message", type="text", default=None, since="0.1", engine="hand", definition="hand",
+         held="content.message", settable="live",
          swift_get="content.message",
          doc="the message the host draws",
          note="On screen, the host is told at once (update), and a showing alert's new message is announced.",
          table="a string (may be empty)"),
-    dict(key="meta", type="json", default=None, since="0.1", engine="hand", definition="hand", settable="live",
+    dict(key="meta", type="json", default=None, since="0.1", engine="hand", definition="hand",
+         held="content.meta", settable="live",
          c_param="json", swift_get="content.meta",
          doc="the host's own data: the text of one JSON object, handed back as it was given, or made compact "
              "when read from an alert set",
          note="On screen, the host is told at once (update).",
          table="any JSON object, handed to the host as compact JSON text"),
     dict(key="avoid_keyboard", type="bool", default=True, since="0.5", engine="hand", definition="hand",
+         held="avoidKeyboard",
          settable="live", c_get="xyz_alert_avoids_keyboard", swift_get="avoidsKeyboard", swift_set="setAvoidsKeyboard",
          doc="whether the alert moves clear of the keyboard",
          note="An on-screen alert whose offset changes is moved during the call.",
          table="whether the alert moves clear of the keyboard"),
     dict(key="keyboard_adjust", type="number", default=0, since="0.5", engine="hand", definition="hand",
+         held="keyboardAdjust",
          settable="live",
          doc="the points added to the keyboard offset, a negative number moving the alert further up",
          note="An on-screen alert whose offset changes is moved during the call.",
          table="a finite number added to the keyboard offset (negative moves further up)"),
-    dict(key="lane", type="name", default="main", since="0.2", engine="hand", definition="hand",
+    dict(key="lane", type="name", default="main", since="0.2", engine="hand", definition="hand", held="lane",
          doc="the lane the alert is arbitrated in",
          note="Each lane of a domain is arbitrated on its own: one stack, one candidate order and one visibility "
               "per lane, so an alert only waits for, covers or hides alerts of its own lane; within a pass the "
@@ -134,6 +144,7 @@ PROPERTIES = [
          note="Once it has been on screen the ttl no longer applies.",
          table='seconds (0 or more; 0 is no limit) from its add within which the alert must first be on screen, or it ends with `finish` reason `expired`. Once shown it no longer applies'),
     dict(key="cooldown", type="seconds", default=0, since="0.3", engine="hand", definition="hand",
+         held="caps.cooldown",
          swift_get="caps.cooldown",
          doc="the alert's own cool-down: the seconds at least between two displays of its id",
          note="See docs/rules.md §16.",
@@ -143,6 +154,7 @@ PROPERTIES = [
          note="See docs/rules.md §16.",
          table='what the alert does when a cap holds it: `"drop"` (it finishes with reason `capped`) or `"wait"` (it stays queued until its caps free)'),
     dict(key="on_outside", type="OnOutside", default="wait", since="0.4", engine="hand", definition="hand",
+         held="windows.onOutside",
          doc="what the alert does when it would be selected outside its windows or inside an exclude",
          note="See docs/rules.md §22.",
          table='what it does when it would be selected outside its windows or inside an exclude: `"wait"` (queued until the next opening, why code `outside_window`) or `"drop"` (it finishes with reason `outside_window`)'),

@@ -15,19 +15,12 @@ VALUES = [p for p in PROPS if p.hand and p.row.get("definition") != "hand"]
 # ---------------------------------------------------------------- engine
 
 def struct_body(props):
-    """A struct's stored values of `props`, `init()`, and `changedMembers`."""
+    """A struct's stored values of `props` and `init()`."""
     out = []
     for p in props:
         out.append(wrapped_doc(p.doc_sentence, "    /// ", "    /// ", ""))
         out.append("    public var %s: %s = %s" % (p.swift, p.swift_type, p.swift_default))
-    out += ["", "    public init() {}", ""]
-    tail = ["    /// The values that differ from their defaults, as members of an",
-            "    /// alert object (key, JSON text), in table order.",
-            "    public var changedMembers: [(String, String)] {",
-            "        var members: [(String, String)] = []"]
-    for p in props:
-        tail.append('        if %s != %s { members.append(("%s", %s)) }' % (p.swift, p.swift_default, p.key, p.json_text))
-    return out, tail + ["        return members", "    }", "}", ""]
+    return out + ["", "    public init() {}"]
 
 
 def engine():
@@ -36,8 +29,7 @@ def engine():
            "/// each set on an idle alert and read back, read from an alert set,",
            "/// written into recordings. `Alert.properties` holds them.",
            "public struct AlertProperties: Equatable, Sendable {"]
-    fields, members = struct_body(PLAIN)
-    out += fields + members + ["extension Alert {"]
+    out += struct_body(PLAIN) + ["}", "", "extension Alert {"]
     for p in PLAIN:
         out.append(wrapped_doc(p.doc_sentence, "    /// ", "    /// ", ""))
         out.append("    @inline(__always) public var %s: %s { properties.%s }" % (p.swift, p.swift_type, p.swift))
@@ -61,11 +53,56 @@ def engine():
             "/// holds them: read from an alert (an alert set's instances get them",
             "/// through their setters: XYZAlertJSON's `apply(to:)`).",
             "public struct PropertyValues: Equatable, Sendable {"]
-    fields, members = struct_body(VALUES)
-    out += fields + ["    /// What `alert` has.", "    public init(of alert: Alert) {"]
+    out += struct_body(VALUES) + ["", "    /// What `alert` has.", "    public init(of alert: Alert) {"]
     out += ["        %s = alert.%s" % (p.swift, p.getter) for p in VALUES]
-    out += ["    }", ""] + members
+    out += ["    }", "}", ""]
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- recordings
+
+def held(p):
+    """Where a recording's definition keeps property `p`."""
+    if not p.hand:
+        return "properties." + p.swift
+    return p.row["held"] if p.row.get("definition") == "hand" else "values." + p.swift
+
+
+def member_line(p):
+    """The line that writes `p` as a member of a recording's alert, when not
+    at its default."""
+    value = held(p)
+    if p.optional:
+        return '        if let text = %s { m.append(("%s", %s)) }' % (
+            value, p.key, "text" if p.kind == "json" else "JSONText.string(text)")
+    if p.kind == "bool":
+        return '        if %s%s { m.append(("%s", "%s")) }' % ("!" if p.row["default"] else "", value, p.key,
+                                                              "false" if p.row["default"] else "true")
+    text = {"enum": "JSONText.string(%s.description)", "int32": '"\\(%s)"', "name": "JSONText.string(%s)"}.get(
+        p.kind, "JSONText.number(%s)") % value
+    return '        if %s != %s { m.append(("%s", %s)) }' % (value, p.swift_default, p.key, text)
+
+
+def recording():
+    """Recording.Definition's members, in docs/formats.md's order: each
+    row's from the row, the others (lists, a scenario's own) from `other`."""
+    out = ["// " + NOTICE, "",
+           "extension Recording.Definition {",
+           "    /// The members of the alert object this definition writes (those not",
+           "    /// at their defaults), in docs/formats.md's order, but `id` and `page`:",
+           "    /// each property from its row, every other member as `other` gives it",
+           "    /// (nil: left out).",
+           "    func members(_ other: (String) -> String?) -> [(String, String)] {",
+           "        var m: [(String, String)] = []"]
+    keys = [e if isinstance(e, str) else e[0] for e in ALERT_KEYS] + SCENARIO_KEYS
+    for key in keys:
+        if key in ("id", "page", "name"):
+            continue
+        if key in BY_KEY:
+            out.append(member_line(BY_KEY[key]))
+        else:
+            out.append('        if let text = other("%s") { m.append(("%s", text)) }' % (key, key))
+    return "\n".join(out + ["        return m", "    }", "}", ""])
 
 
 # ---------------------------------------------------------------- C functions
@@ -144,6 +181,7 @@ def formats_table(text):
 def generate(files):
     files[ROOT / "Sources/XYZAlert/Model/AlertProperties.swift"] = engine()
     files[ROOT / "Sources/XYZAlertJSON/PropertyKeys.swift"] = schema()
+    files[ROOT / "Sources/XYZAlert/Recording/DefinitionMembers.swift"] = recording()
     for path, write in [("bindings/python/xyzalert/_arguments.py", python_settings_fields),
                         ("docs/formats.md", formats_table)]:
         files[ROOT / path] = write(files[ROOT / path])

@@ -139,16 +139,6 @@ class Property:
         return 'try %s(field, "%s")' % (self.kind, self.key)
 
     @property
-    def json_text(self):
-        """The Swift expression of the JSON text of a value other than the default."""
-        if self.enum:
-            return "JSONText.string(%s.description)" % self.swift
-        if self.seconds:
-            return "JSONText.number(%s)" % self.swift
-        assert self.kind == "bool", "recordings write %s by hand" % self.key
-        return '"%s"' % ("false" if self.row["default"] else "true")
-
-    @property
     def default_words(self):
         """The default as the docs of C, C++ and Python say it: "0: none" for
         seconds, "none" for no text."""

@@ -15,17 +15,6 @@ public struct AlertProperties: Equatable, Sendable {
     public var coverable: Bool = true
 
     public init() {}
-
-    /// The values that differ from their defaults, as members of an
-    /// alert object (key, JSON text), in table order.
-    public var changedMembers: [(String, String)] {
-        var members: [(String, String)] = []
-        if onDuplicate != .reject { members.append(("on_duplicate", JSONText.string(onDuplicate.description))) }
-        if whenDisplaced != .restore { members.append(("when_displaced", JSONText.string(whenDisplaced.description))) }
-        if preempt != .lower { members.append(("preempt", JSONText.string(preempt.description))) }
-        if coverable != true { members.append(("coverable", "false")) }
-        return members
-    }
 }
 
 extension Alert {
@@ -113,18 +102,5 @@ public struct PropertyValues: Equatable, Sendable {
         showAfter = alert.showAfter
         minVisible = alert.minVisible
         announce = alert.announce
-    }
-
-    /// The values that differ from their defaults, as members of an
-    /// alert object (key, JSON text), in table order.
-    public var changedMembers: [(String, String)] {
-        var members: [(String, String)] = []
-        if duration != 0 { members.append(("duration", JSONText.number(duration))) }
-        if ttl != 0 { members.append(("ttl", JSONText.number(ttl))) }
-        if onCapped != .drop { members.append(("on_capped", JSONText.string(onCapped.description))) }
-        if showAfter != 0 { members.append(("show_after", JSONText.number(showAfter))) }
-        if minVisible != 0 { members.append(("min_visible", JSONText.number(minVisible))) }
-        if announce != .polite { members.append(("announce", JSONText.string(announce.description))) }
-        return members
     }
 }

@@ -162,34 +162,27 @@ enum ScenarioWriter {
         if d.id != d.name { m.append(("name", JSONText.string(d.name))) }
         if let id = d.id { m.append(("id", JSONText.string(id))) }
         if d.page >= 0 { m.append(("page", JSONText.string(pages[d.page].name))) } // (-1: a campaign's alert)
-        if d.priority != 0 { m.append(("priority", "\(d.priority)")) }
-        if d.exclusive != .wait { m.append(("exclusive", JSONText.string(d.exclusive.description))) }
-        // An id that no alert of the file has never blocks the replay:
-        // leaving it out changes nothing, and the loader refuses it.
-        let after = d.after.filter { definedIDs.contains(ExactString($0)) }
-        if !after.isEmpty { m.append(("after", JSONText.array(after.map(JSONText.string)))) }
-        if !d.afterAlerts.isEmpty { m.append(("after_alerts", JSONText.array(d.afterAlerts.map(JSONText.string)))) }
-        if !d.ready { m.append(("ready", "false")) }
-        if d.target != "page" { m.append(("target", JSONText.string(d.target))) }
-        let c = d.content
-        if c.style != "alert" { m.append(("style", JSONText.string(c.style))) }
-        if let title = c.title { m.append(("title", JSONText.string(title))) }
-        if let message = c.message { m.append(("message", JSONText.string(message))) }
-        if !c.actions.isEmpty { m.append(("actions", JSONText.array(c.actions.map(action)))) }
-        if let meta = c.meta { m.append(("meta", meta)) }
-        if !d.avoidKeyboard { m.append(("avoid_keyboard", "false")) }
-        if d.keyboardAdjust != 0 { m.append(("keyboard_adjust", JSONText.number(d.keyboardAdjust))) }
-        if let frame = d.frame { m.append(("frame", rect(frame))) }
-        if d.holds > 0 { m.append(("holds", "\(d.holds)")) }
-        m += d.values.changedMembers
-        if !d.tags.isEmpty { m.append(("tags", JSONText.array(d.tags.map(JSONText.string)))) }
-        m += d.properties.changedMembers
-        if d.lane != "main" { m.append(("lane", JSONText.string(d.lane))) }
-        if !d.caps.limits.isEmpty { m.append(("limit", limits(d.caps.limits))) }
-        if d.caps.cooldown != 0 { m.append(("cooldown", JSONText.number(d.caps.cooldown))) }
-        if !d.windows.windows.isEmpty { m.append(("windows", windows(d.windows.windows))) }
-        if !d.windows.exclude.isEmpty { m.append(("exclude", windows(d.windows.exclude))) }
-        if d.windows.onOutside != .wait { m.append(("on_outside", JSONText.string(d.windows.onOutside.description))) }
+        m += d.members { key in
+            switch key {
+            case "after":
+                // An id that no alert of the file has never blocks the replay:
+                // leaving it out changes nothing, and the loader refuses it.
+                let after = d.after.filter { definedIDs.contains(ExactString($0)) }
+                return after.isEmpty ? nil : JSONText.array(after.map(JSONText.string))
+            case "after_alerts": return d.afterAlerts.isEmpty ? nil : JSONText.array(d.afterAlerts.map(JSONText.string))
+            case "ready": return d.ready ? nil : "false"
+            case "actions": return d.content.actions.isEmpty ? nil : JSONText.array(d.content.actions.map(action))
+            case "frame": return d.frame.map(rect)
+            case "holds": return d.holds > 0 ? "\(d.holds)" : nil
+            case "tags": return d.tags.isEmpty ? nil : JSONText.array(d.tags.map(JSONText.string))
+            case "limit": return d.caps.limits.isEmpty ? nil : limits(d.caps.limits)
+            case "windows": return d.windows.windows.isEmpty ? nil : windows(d.windows.windows)
+            case "exclude": return d.windows.exclude.isEmpty ? nil : windows(d.windows.exclude)
+            default:
+                assertionFailure("ScenarioWriter: no writer for the member \(key)")
+                return nil
+            }
+        }
         return JSONText.object(m)
     }
 
