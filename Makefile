@@ -348,9 +348,9 @@ fuzz-build: deps
 	$(SWIFT) build --product xyzalert --build-path .build/fuzz -Xswiftc -sanitize=address \
 		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DXYZALERT_CHECK_INVARIANTS
 	ln -sf libxyzalert.so $(FUZZ_BIN)/libxyzalert.so.0
-	@# (The calls target replays its recordings through the tool's runner, linked in.)
+	@# (The calls target replays its recordings through the tool's runner, linked in: calls_checks.c, linked into every target.)
 	for t in $(FUZZ_TARGETS); do $(CLANG) -fsanitize=fuzzer,address -fuse-ld=lld -g -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) \
-		Tests/fuzz/fuzz_$$t.c $(CLI_RUNNER) -o $(FUZZ_BIN)/fuzz-$$t -L$(FUZZ_BIN) -lxyzalert -ljansson \
+		Tests/fuzz/fuzz_$$t.c Tests/fuzz/calls_checks.c $(CLI_RUNNER) -o $(FUZZ_BIN)/fuzz-$$t -L$(FUZZ_BIN) -lxyzalert -ljansson \
 		-Wl,-rpath,$(CURDIR)/$(FUZZ_BIN) || exit 1; done
 
 # Each target for FUZZ_SECONDS; new inputs go to .build/fuzz/corpus-TARGET,

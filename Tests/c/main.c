@@ -39,8 +39,8 @@ int main(int argc, char **argv) {
     } tables[] = {{"abi", abi_tests}, {"rules", rule_tests}, {"reentrancy", reentrancy_tests},
                   {"misuse", misuse_tests}, {"memory", memory_tests}, {"threads", thread_tests},
                   {"json", json_tests}, {"reliability", reliability_tests},
-                  {"interface", interface_tests}, {"time", time_tests}, {"policies", policy_tests},
-                  {"recording", recording_tests}, {"why", why_tests}, {"history", history_tests}, {"timing", timing_tests},
+                  {"interface", interface_tests}, {"versions", version_tests}, {"time", time_tests}, {"policies", policy_tests},
+                  {"recording", recording_tests}, {"recording_replays", recording_replay_tests}, {"why", why_tests}, {"history", history_tests}, {"timing", timing_tests},
                   {"stacks", stack_tests}, {"nesting", nesting_tests},
                   {"lifetimes", lifetime_tests}, {"jsonlogic", jsonlogic_tests}, {"campaigns", campaign_tests},
                   {"calendars", calendar_tests}};
