@@ -1213,8 +1213,9 @@ XYZ_API double xyz_keyboard_offset(xyz_rect frame, xyz_rect keyboard, double adj
 
 /* Every content setter works in any state but finished (XYZ_ESTATE). On an
  * on-screen alert (showing or hidden) it delivers the host's update callback
- * during the call, once per call, even when the value is the same; a queued
- * or idle alert just takes the new content. From inside an active-child
+ * during the call, once per call that changes the content (a value equal to
+ * the current one, byte for byte, changes nothing: no update, nothing
+ * recorded); a queued or idle alert just takes the new content. From inside an active-child
  * provider or the host's clock, setting the content of an on-screen alert is
  * XYZ_ESTATE. */
 
