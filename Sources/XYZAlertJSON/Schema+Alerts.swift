@@ -52,14 +52,14 @@ extension Schema {
         for (i, definition) in definitions.enumerated() where read.idsComplete {
             for (k, id) in definition.after.enumerated() where !known.contains(ExactString(id)) {
                 try attempt { () throws(LoadError) in
-                    throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file",
-                               at: afterValues[i][k])
+                    throw fail("unknown id \"\(id)\" in after: no alert with that id is defined in this file"
+                               + nearMiss(id, among: known), at: afterValues[i][k])
                 }
             }
             for (k, name) in definition.afterAlerts.enumerated() where firstSeen[ExactString(name)] == nil {
                 try attempt { () throws(LoadError) in
-                    throw fail("unknown alert \"\(name)\" in after_alerts: no alert of this file is called that",
-                               at: afterAlertValues[i][k])
+                    throw fail("unknown alert \"\(name)\" in after_alerts: no alert of this file is called that"
+                               + nearMiss(name, among: firstSeen.keys), at: afterAlertValues[i][k])
                 }
             }
         }
@@ -160,7 +160,8 @@ extension Schema {
         case "page" where pages != nil:
             let name = try string(field, "page")
             guard pageNames.contains(ExactString(name)) || pagesBroken else {
-                throw fail("unknown page \"\(name)\": pages are " + pageList(pages!), at: field)
+                throw fail("unknown page \"\(name)\"" + nearMiss(name, among: pageNames) + ": pages are " + pageList(pages!),
+                           at: field)
             }
             alert.definition.page = name
         case "avoid_keyboard": alert.definition.avoidKeyboard = try bool(field, "avoid_keyboard")

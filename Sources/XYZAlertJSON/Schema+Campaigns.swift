@@ -100,7 +100,8 @@ extension Schema {
         }
         seen[ExactString(campaign.id)] = idValue
         if let alerts, alerts.idsComplete, !alerts.ids.contains(ExactString(campaign.alert)) {
-            throw fail("unknown alert \"\(campaign.alert)\": no alert of this file is called that", at: fields["alert"]!)
+            throw fail("unknown alert \"\(campaign.alert)\": no alert of this file is called that"
+                       + nearMiss(campaign.alert, among: alerts.ids), at: fields["alert"]!)
         }
         if let definition = alerts?.set.definition(campaign.alert), definition.id.isEmpty {
             throw fail("alert \"\(campaign.alert)\" has no \"id\": a campaign's instances are reported and tagged by theirs",
@@ -173,7 +174,8 @@ extension Schema {
             if let alert = fields["alert"] {
                 let name = try string(alert, "a variant's alert")
                 if let alerts, alerts.idsComplete, !alerts.ids.contains(ExactString(name)) {
-                    throw fail("unknown alert \"\(name)\": no alert of this file is called that", at: alert)
+                    throw fail("unknown alert \"\(name)\": no alert of this file is called that"
+                               + nearMiss(name, among: alerts.ids), at: alert)
                 }
                 variant.alert = name
                 variant.definition = alerts?.set.definition(name)

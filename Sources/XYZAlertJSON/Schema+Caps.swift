@@ -63,9 +63,14 @@ extension Schema {
             case "per":
                 if let word = field.string, let kind = LimitPer(word: word), let period = CapPeriod(kind) {
                     per = period
+                } else if let word = field.string, Seconds.parse(word) == nil {
+                    // (One grammar per message: a word that is neither a period nor seconds.)
+                    let words = LimitPer.allCases.filter { CapPeriod($0) != nil }.map { "\($0)" }
+                    let listed = words.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(words.last!)\""
+                    throw fail("a limit's per must be \(listed), or a window of seconds (\"90s\", \"12h\", 3600), got "
+                               + field.described + nearMiss(word, among: words.map(ExactString.init)), at: field)
                 } else {
-                    let names = LimitPer.allCases.filter { CapPeriod($0) != nil }.map { "\"\($0)\"" }.joined(separator: ", ")
-                    per = .window(try seconds(field, "a limit's per (\(names) or a window of seconds)", positive: true))
+                    per = .window(try seconds(field, "a limit's window", positive: true))
                 }
             default: throw unknownKey(key, in: "a limit", known: ["count", "per"], at: field)
             }

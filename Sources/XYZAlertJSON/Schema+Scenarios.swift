@@ -76,7 +76,8 @@ extension Schema {
             if let field = fields[i].parent {
                 let name = try string(field, "parent")
                 guard let parent = indexByName[ExactString(name)] else {
-                    throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
+                    throw fail("unknown page \"\(name)\"" + nearMiss(name, among: pageNames) + ": pages are " + pageList(pages),
+                           at: field)
                 }
                 pages[i].parent = name
                 parents[i] = parent
@@ -125,14 +126,16 @@ extension Schema {
         func page(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let name = try string(field, what)
             guard pageNames.contains(ExactString(name)) || pagesBroken else {
-                throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: field)
+                throw fail("unknown page \"\(name)\"" + nearMiss(name, among: pageNames) + ": pages are " + pageList(pages),
+                           at: field)
             }
             return name
         }
         func alert(_ field: JSONValue, _ what: String) throws(LoadError) -> String {
             let id = try string(field, what)
             guard read.ids.contains(ExactString(id)) || !read.idsComplete else {
-                throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file", at: field)
+                throw fail("unknown alert \"\(id)\": no alert with that id is defined in this file"
+                           + nearMiss(id, among: read.ids), at: field)
             }
             return id
         }
@@ -156,7 +159,8 @@ extension Schema {
                 } else if key == "clocks" {
                     for (name, time) in try object(field, "clocks") {
                         guard pageNames.contains(ExactString(name)) || pagesBroken else {
-                            throw fail("unknown page \"\(name)\": pages are " + pageList(pages), at: time, .key)
+                            throw fail("unknown page \"\(name)\"" + nearMiss(name, among: pageNames) + ": pages are " + pageList(pages),
+                                       at: time, .key)
                         }
                         timing.clocks.append(.init(page: name, time: try number(time, "a page's clock")))
                     }

@@ -89,6 +89,21 @@ struct Schema {
         return best?.key
     }
 
+    /// " (did you mean "x"?)" for the known name nearest to `name` (as
+    /// `suggestion` finds it, candidates in byte order so that a tie always
+    /// gives the same answer) when it differs in fewer than half of
+    /// `name`'s characters, as the tool's own suggestions ("hme" gives
+    /// "home"; "b" does not give "a"), or "".
+    /// Names longer than 64 characters get none: a typo is in a name a
+    /// person types.
+    func nearMiss<Names: Sequence>(_ name: String, among known: Names) -> String where Names.Element == ExactString {
+        let length = name.unicodeScalars.count
+        guard length <= 64 else { return "" }
+        let sorted = known.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }.map(\.string)
+        guard let near = suggestion(for: name, among: sorted), editDistance(name, near) * 2 < length else { return "" }
+        return " (did you mean \"\(near)\"?)"
+    }
+
     /// A name as messages quote it: at most 64 characters, then "...".
     static func abbreviated(_ text: String) -> String {
         text.count <= 64 ? text : String(text.prefix(61)) + "..."

@@ -69,7 +69,8 @@ static const command commands[] = {
      "Runs each scenario and compares its trace with its \"expect\" list. The\n"
      "first difference of each failing file is printed as\n"
      "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
-     "and the run ends with \"N passed, N failed\".\n"
+     "then every difference as a unified diff of the expect lines, and the run\n"
+     "ends with \"N passed, N failed\".\n"
      "  --update        rewrite each file's \"expect\" list from its actual trace\n"
      "                  (not for standard input)\n"},
     {"graph", "xyzalert graph [--] FILE",

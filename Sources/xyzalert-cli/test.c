@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "diff.h"
 
 /* "FILE:LINE:COLUMN: error: " on stderr. */
 static void error_at(const char *file, int line, int column) {
@@ -18,8 +19,28 @@ static void quoted(const char *text) {
     fputc('"', diagnostics());
 }
 
+/* Every difference between the "expect" list and the trace, as a unified
+ * diff of their lines (the one above is only the first). */
+static void print_differences(const char *file, const xyz_scenario *scenario, const line_list *actual) {
+    size_t count = xyz_scenario_expect_count(scenario);
+    const char **expected = malloc((count + 1) * sizeof *expected);
+    if (!expected) return;
+    for (size_t i = 0; i < count; i++) expected[i] = xyz_scenario_expect(scenario, i, NULL, NULL);
+    size_t length = strlen(file) + 16;
+    char *from = malloc(length), *to = malloc(length);
+    if (from && to) {
+        snprintf(from, length, "%s (expect)", file);
+        snprintf(to, length, "%s (trace)", file);
+        print_unified_diff(diagnostics(), from, to, expected, count, (const char *const *)actual->items, actual->count);
+    }
+    free(from);
+    free(to);
+    free(expected);
+}
+
 /* Prints the first difference between the scenario's "expect" list and the
- * actual trace; true when there is none. */
+ * actual trace, located, then every difference as a unified diff; true
+ * when there is none. */
 static bool compare(const char *file, const xyz_scenario *scenario, const line_list *actual) {
     size_t expected = xyz_scenario_expect_count(scenario);
     for (size_t i = 0; i < expected || i < actual->count; i++) {
@@ -48,6 +69,7 @@ static bool compare(const char *file, const xyz_scenario *scenario, const line_l
             fprintf(diagnostics(), " is event %zu of %zu (at /expect)\n", i + 1, actual->count);
         }
         print_source_line(file, line, column);
+        print_differences(file, scenario, actual);
         return false;
     }
     return true;

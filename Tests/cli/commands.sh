@@ -166,7 +166,7 @@ python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('expect'); js
 printf '{"pages": {"p": {}}, "alerts": [], "steps": [], "expect": ["0 wave a"]}' > "$scratch/malformed.json"
 (cd "$scratch" && "$XYZALERT" test wrong.json short.json long.json none.json malformed.json > report.txt 2>&1)
 status=$?
-out=$(grep -v '^ *[0-9]* |\|^ *|' "$scratch/report.txt" | sed 's/:[0-9]*:[0-9]*:/:L:C:/')
+out=$(grep -v '^ *[0-9]* |\|^ *|\|^[-+ @]' "$scratch/report.txt" | sed 's/:[0-9]*:[0-9]*:/:L:C:/')
 expect "test reports the first difference of each failing file" 1 $status 'wrong.json:L:C: error: expected "7 unhide synced", got "7 unhide saved" (at /expect/9)
 short.json:L:C: error: the trace goes on after the last expected line: "8 finish synced timeout" is event 16 of 16 (at /expect)
 long.json:L:C: error: expected "8 show more editor", but the trace ends after 16 events (at /expect/16)
@@ -180,6 +180,23 @@ pos=$(grep -n '"7 unhide synced"' "$scratch/wrong.json" | cut -d: -f1):$(( $(gre
 expect "the diagnostic points at the expect entry" 0 0 "$pos" "$line"
 out=$(cd "$scratch" && "$XYZALERT" test wrong.json 2>&1 | sed -n 2,3p)
 expect "the diagnostic shows the expect entry with a caret" 0 0 "$(source_lines "$scratch/wrong.json" "${pos%:*}" "${pos#*:}")" "$out"
+out=$("$XYZALERT" test Tests/data/test/two-mismatches.json 2>&1 >/dev/null | tail -n +4)
+expect "test prints every difference as a unified diff after the first, located" 0 0 "--- Tests/data/test/two-mismatches.json (expect)
++++ Tests/data/test/two-mismatches.json (trace)
+@@ -1,5 +1,5 @@
+ 1 show a home
+-2 finish a cancelled
++2 finish a dismissed
+ 2 show b home
+ 3 finish b dismissed
+ 3 show c home
+@@ -10,4 +10,3 @@
+ 6 finish e dismissed
+ 6 show f home
+ 7 finish f dismissed
+-7 show a home" "$out"
+out=$(python3 Tests/cli/check_diff.py "$XYZALERT" 200)
+expect "the diff of random expect lists applies to give the trace, in diff -u's hunks" 0 $? "diff ok, 200 cases" "$out"
 "$XYZALERT" test "$scratch/missing.json" > /dev/null 2>&1
 expect "an unreadable file exits 2" 2 $?
 out=$("$XYZALERT" test --update "$scratch/wrong.json" "$scratch/none.json" && "$XYZALERT" test "$scratch/wrong.json" "$scratch/none.json" | tail -1)

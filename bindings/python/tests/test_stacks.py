@@ -117,6 +117,24 @@ def test_section19_preempt_equal_is_priority_dialogs_newest_of_equal_priority_wi
         first.preempt = "lower"
 
 
+def test_priority_dialogs_cannot_be_replaced_is_a_cover_newcomer_not_coverable_false(recorder, page):
+    # PriorityDialog's CanBeReplaceTest.showTwoDialogAtTheSameTime: a dialog
+    # with isCanBeReplace = false stays on screen under a higher newcomer, and
+    # shows alone again when the newcomer is dismissed. In XYZAlert the
+    # newcomer decides: `cover` shows over it and leaves it visible;
+    # `coverable: false` would make the newcomer wait instead.
+    app = page("app")
+    first = Alert("first")
+    app.add(first)
+    second = Alert("second", priority=1, exclusive="cover")
+    app.add(second)
+    assert recorder.take() == ["show first page", "show second page"]
+    assert first.state == xyzalert.State.SHOWING and second.state == xyzalert.State.SHOWING
+    second.dismiss()
+    assert recorder.take() == ["finish second dismissed"]
+    assert first.state == xyzalert.State.SHOWING
+
+
 def test_section19_an_uncoverable_alert_makes_a_higher_cover_wait(recorder, page):
     app = page("app")
     consent = Alert("consent", coverable=False)
