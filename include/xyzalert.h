@@ -1139,8 +1139,10 @@ typedef struct xyz_why {
     xyz_end_reason end_reason;
     /** capped, cooling_down: the cap key that holds it ("tag:promo") and
      * its rule, worded ("3 of 3 displays this session", "at least 30s
-     * between displays"); borrowed from the alert, valid until its next
-     * xyz_alert_why() or until it is freed. NULL for other codes. */
+     * between displays"); finished with XYZ_END_CAPPED or
+     * XYZ_END_OUTSIDE_WINDOW: the cap that ended it, or "windows" and its
+     * windows, worded (0.5). Borrowed from the alert, valid until its next
+     * xyz_alert_why() or until it is freed. NULL otherwise. */
     const char *key;
     const char *rule; /**< The rule of `key`, worded. */
 } xyz_why;

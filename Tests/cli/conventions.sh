@@ -74,7 +74,7 @@ examples/launch.json" "$out"
 # during the step, before the add returned).
 printf '{"pages": {"home": {}}, "alerts": [{"id": "a", "page": "home", "limit": {"count": 1, "per": "session"}}, {"id": "b", "page": "home"}], "steps": [{"appear": "home"}, {"add": "a"}, {"dismiss": "a"}, {"add": "b"}, {"add": "a"}]}' > "$scratch/capped-why.json"
 out=$("$XYZALERT" simulate "$scratch/capped-why.json" --why 4 --format json | grep '"alert": "a"')
-expect "--why lists an alert capped at its add" 0 $? '{"step": 4, "alert": "a", "code": "finished", "cause": null, "until": null, "sentence": "'"'"'a'"'"' finished: capped (a frequency cap or cool-down forbade its display)"}' "$out"
+expect "--why lists an alert capped at its add" 0 $? '{"step": 4, "alert": "a", "code": "finished", "cause": {"key": "id:a"}, "until": null, "sentence": "'"'"'a'"'"' finished: capped: 1 of 1 displays this session (id:a)"}' "$out"
 
 # Saving is atomic: a save cut short by the file-size limit (a full disk)
 # leaves the previous history whole, and no scratch file behind.

@@ -102,6 +102,12 @@ printf '{"version": 1, "keys": {"all": {"displays": [1, 2' > "$scratch/truncated
 expect "a truncated history is refused" 1 $? "" ""
 out=$("$XYZALERT" simulate examples/caps/session.json --history 2>&1)
 expect "--history needs a file" 2 $? "xyzalert simulate: --history needs a file to read" "$(echo "$out" | head -1)"
+# A capped or windowed alert that drops names the cap or the windows that ended it.
+out=$("$XYZALERT" simulate Tests/data/why/capped-and-outside.json --why 3 | tail -1)
+expect "--why names the cap that ended an alert" 0 $? "upsell  finished  key id:upsell         -  'upsell' finished: capped: 1 of 1 displays today (id:upsell)" "$out"
+out=$("$XYZALERT" simulate Tests/data/why/capped-and-outside.json --why 4 | tail -1)
+expect "--why names the windows that ended an alert" 0 $? "promo  finished  key windows         -  'promo' finished: outside_window: it would have shown outside its windows (in 09:00-10:00)" "$out"
+
 # A recording of a capped scenario replays to the same events.
 "$XYZALERT" simulate examples/caps/cooldown.json --format expect --record "$scratch/caps-rec.json" > "$scratch/caps-live.txt"
 out=$("$XYZALERT" simulate "$scratch/caps-rec.json" --format expect | cut -d' ' -f2-)

@@ -33,6 +33,10 @@ extension Alert {
             case .outsideWindow: " (it would have shown outside its windows, and it drops then)"
             default: ""
             }
+            if let key = why.key, let rule = why.rule {  // (the cap or the windows that ended it)
+                return reason == .capped ? "\(name) finished: capped: \(rule) (\(key))"
+                    : "\(name) finished: \(reason): it would have shown outside its windows (\(rule))"
+            }
             return "\(name) finished: \(reason)" + detail
         case .showing:
             return "\(name) is showing on \(alert.dispatch!.quotedName) (target '\(alert.target)')"

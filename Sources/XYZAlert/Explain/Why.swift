@@ -21,7 +21,9 @@ public struct AlertWhy: Equatable {
     public var page: Dispatch?
     /// The id that causes it (`idDependency`).
     public var id: String?
-    /// The cap key that holds it ("tag:promo"; `capped`, `coolingDown`).
+    /// The cap key that holds it ("tag:promo"; `capped`, `coolingDown`);
+    /// for a finished alert a cap or its windows ended (`capped`,
+    /// `outside_window`), the one that did ("windows" for its windows).
     public var key: String?
     /// The rule of that key that holds it, worded ("3 of 3 displays this
     /// session", "at least 30s between displays").
@@ -83,7 +85,10 @@ extension Alert {
         case .waiting:
             guard let extras, extras.awaitingShowAfter else { return AlertWhy(.notReady) }
             return AlertWhy(extras.campaign != nil ? .triggerDelay : .showAfter)
-        case .finished: return AlertWhy(.finished)
+        case .finished:
+            // (A cap or window that ended it is its cause: key and rule.)
+            let by = extras?.endedBy
+            return AlertWhy(.finished, key: by?.key, rule: by?.rule)
         case .showing:
             return AlertWhy(duration > 0 && dispatch!.domain.countdownHeld(self) ? .held : .showing)
         case .ready, .hidden: break

@@ -54,7 +54,7 @@ extension Dispatch {
         // docs/rules.md §16: a `drop` alert that a cap forbids now finishes
         // unadded (`capped`), like an ignored duplicate.
         // (Without a history nothing here allocates or retains: the hot path.)
-        var cappedAtAdd: [Alert]?
+        var cappedAtAdd: [(alert: Alert, verdict: CapVerdict)]?
         var checkedCaps = false
         if let history = domain.history {
             (cappedAtAdd, checkedCaps) = cappedOnArrival(batch, history)
@@ -75,7 +75,7 @@ extension Dispatch {
         // Ignored alerts never join; replaced ones leave: for the cycle
         // check both are gone, and a replaced id names its new alert.
         let cappedAtArrival = cappedAtAdd ?? []
-        let cappedIDs = Set(cappedAtArrival.map(ObjectIdentifier.init))
+        let cappedIDs = Set(cappedAtArrival.map { ObjectIdentifier($0.alert) })
         conflicts.removeAll { cappedIDs.contains(ObjectIdentifier($0.new)) }
         let ignored = Set(conflicts.filter { $0.new.onDuplicate != .replace }.map { ObjectIdentifier($0.new) })
             .union(cappedIDs)
@@ -96,7 +96,8 @@ extension Dispatch {
         }
         var settlement = Settlement()
         var endings: [Domain.Ending] = []
-        for alert in cappedAtArrival {
+        for (alert, verdict) in cappedAtArrival {
+            alert.writableExtras.endedBy = verdict  // (its reason once finished: the add can no longer fail)
             endings.append(domain.finishUnadded(alert, .capped, on: self, &settlement))
         }
         for (new, live) in conflicts {
@@ -119,8 +120,9 @@ extension Dispatch {
     /// The `drop` alerts of `batch` that a cap of `history` forbids now, in
     /// batch order (nil: none), and whether any was checked (reading the history's
     /// clock: a recording then stamps the add's step with the time).
-    private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History) -> ([Alert]?, Bool) {
-        var capped: [Alert] = []
+    private func cappedOnArrival<Batch: Collection<Alert>>(_ batch: Batch, _ history: History)
+        -> ([(alert: Alert, verdict: CapVerdict)]?, Bool) {
+        var capped: [(alert: Alert, verdict: CapVerdict)] = []
         var checked = false
         for alert in batch where alert.onCapped == .drop && history.mayCap(alert) && alert.selectionFlags & SelectionFlags.test == 0 {
             checked = true
@@ -128,8 +130,8 @@ extension Dispatch {
             domain.hostCalls.readOnlyCallback = "the history's clock"
             let verdict = history.verdict(for: alert, utcOffset: { self.domain.utcOffset(at: $0) })
             domain.hostCalls.readOnlyCallback = outer
-            if verdict != nil {
-                capped.append(alert)
+            if let verdict {
+                capped.append((alert, verdict))
             }
         }
         return (capped.isEmpty ? nil : capped, checked)

@@ -34,6 +34,7 @@ extension Domain {
             // docs/rules.md §22: windows first, then caps.
             if alert.selectionFlags & SelectionFlags.windows != 0, let outside = windowVerdict(alert) {
                 if alert.onOutside == .drop {
+                    alert.writableExtras.endedBy = outside
                     return (alert, .outsideWindow)
                 }
                 verdict = outside
@@ -47,6 +48,7 @@ extension Domain {
                 hostCalls.readOnlyCallback = outer
                 guard let capped else { break }
                 if alert.onCapped == .drop {
+                    alert.writableExtras.endedBy = capped
                     return (alert, .capped)
                 }
                 verdict = capped

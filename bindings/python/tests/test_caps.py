@@ -79,8 +79,31 @@ def test_section16_a_shared_history_caps_across_dispatches_and_sessions():
     other.add(dropped)
     assert dropped.state == xyzalert.State.FINISHED
     assert second.take() == ["finish again capped"]
+    # The cap that ended it is its reason's cause (docs/rules.md §18).
+    why = dropped.why()
+    assert why.code == WhyCode.FINISHED and why.key == "tag:promo" and why.rule == "1 of 1 displays this session"
+    assert dropped.explain() == "'again' finished: capped: 1 of 1 displays this session (tag:promo)"
     home.close()
     other.close()
+
+
+def test_section18_an_alert_a_cap_drops_when_selected_names_the_cap():
+    # Both join (nothing shown yet); the first display fills the session's
+    # limit, so the second ends capped when it is selected, in a pass.
+    recorder = Recorder()
+    history = History(Clock())
+    history.set_limit("tag:promo", 1, "session")
+    home = xyzalert.Dispatch(recorder, name="home", history=history)
+    home.page_did_appear()
+    first, second = Alert("first", priority=1, tags=["promo"]), Alert("second", tags=["promo"])
+    home.add([first, second])
+    first.dismiss()
+    assert recorder.take() == ["show first page", "finish first dismissed", "finish second capped"]
+    why = second.why()
+    assert (why.code, why.key, why.rule) == (WhyCode.FINISHED, "tag:promo", "1 of 1 displays this session")
+    assert second.explain() == "'second' finished: capped: 1 of 1 displays this session (tag:promo)"
+    assert first.why().key is None  # (dismissed: no cause)
+    home.close()
 
 
 def test_section16_a_cooldown_frees_by_time_on_the_host_timer():

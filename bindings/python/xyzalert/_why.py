@@ -33,7 +33,9 @@ class Why:
     #: The same reason in words (:meth:`Alert.explain`).
     sentence: str
     #: For CAPPED and COOLING_DOWN: the cap key that holds it ("tag:promo",
-    #: also the `cause`) and its rule, worded ("3 of 3 displays this session").
+    #: also the `cause`) and its rule, worded ("3 of 3 displays this session");
+    #: for FINISHED with CAPPED or OUTSIDE_WINDOW: the cap that ended it, or
+    #: "windows" and its windows.
     key: Optional[str] = None
     rule: Optional[str] = None
 
