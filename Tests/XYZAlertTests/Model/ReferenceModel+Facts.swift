@@ -63,7 +63,7 @@ extension ReferenceHarness {
         switch a.state {
         case .idle: return "idle"
         case .waiting: return a.awaitingShowAfter ? (a.campaign != nil ? "trigger_delay" : "show_after") : "not_ready"
-        case .finished: return "finished"
+        case .finished: return "finished" + (a.endedBy.map { " " + $0 } ?? "")
         case .showing:
             let held = a.duration > 0 && (a.holds > 0 || (a.page?.domain?.root?.timerHolds ?? 0) > 0)
             return held ? "held" : "showing"

@@ -111,6 +111,7 @@ extension ReferenceHarness {
         // earlier callback of the add has no host any more, and hears nothing.)
         var endings: [(alert: RefAlert, reason: EndReason, wasOnScreen: Bool, updated: RefAlert?, page: RefPage)] = []
         for a in capped {
+            a.endedBy = capVerdict(a)!.key
             a.state = .finished
             a.deps = []
             let dependents = a.dependents

@@ -83,6 +83,7 @@ extension ReferenceHarness {
                     delivered.insert(a.label)
                     let touched = Touched()
                     let reason: EndReason = outside ? .outsideWindow : .capped
+                    a.endedBy = verdict.key
                     end(a, reason, touched)
                     event("finish \(a.label) \(reason)", a, kind: "finish")
                     settle(touched)
