@@ -217,7 +217,7 @@ extension Schema {
         }
         var out: [CampaignTrigger] = []
         for element in elements {
-            let fields = try self.fields(element, "a trigger", required: ["event"], optional: ["where", "count", "nth"])
+            let fields = try self.fields(element, "a trigger", required: ["event"], optional: ["where", "count", "nth", "from"])
             var trigger = CampaignTrigger(event: try string(fields["event"]!, "a trigger's event"))
             if let condition = fields["where"] {
                 trigger.condition = try rule(condition)
@@ -230,6 +230,12 @@ extension Schema {
                     throw fail("a trigger has \"count\" or \"nth\", not both", at: nth)
                 }
                 trigger.nth = try counting(nth, "nth")
+            }
+            if let from = fields["from"] {
+                if let other = fields["count"] != nil ? "count" : fields["nth"] != nil ? "nth" : nil {
+                    throw fail("a trigger has \"\(other)\" or \"from\", not both", at: from)
+                }
+                trigger.from = try counting(from, "from")
             }
             out.append(trigger)
         }

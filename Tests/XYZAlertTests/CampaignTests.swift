@@ -54,6 +54,21 @@ struct CampaignTests {
         #expect(w.host.take() == ["finish rate dismissed", "trigger rate", "show rate page"])
     }
 
+    @Test func fromFiresOnEveryMatchingEventFromTheNthOn() throws {
+        let w = try World([Self.campaign("upsell", triggers: [CampaignTrigger(event: "order", from: 3)])])
+        for _ in 0..<2 { try w.page.track("order") }
+        #expect(w.host.take() == [])
+        try w.page.track("order")
+        #expect(w.host.take() == ["trigger upsell", "show upsell page"])
+        try w.page.alerts.first!.dismiss()
+        try w.page.track("order")
+        #expect(w.host.take() == ["finish upsell dismissed", "trigger upsell", "show upsell page"])
+        // With count or nth it is refused, as the file's schema refuses it.
+        #expect(throws: AlertError.self) {
+            _ = try CampaignSet([Self.campaign("bad", triggers: [CampaignTrigger(event: "order", count: 2, from: 3)])])
+        }
+    }
+
     @Test func nthFiresOnceEverAndWhereReadsTheEvent() throws {
         let big = Self.rule(.object(JSONObject([(">=", .array([.object(JSONObject([("var", .string("event.total"))])),
                                                                   .number(100)]))])))

@@ -13,17 +13,22 @@ public struct CampaignTrigger: Sendable {
     public var count: Int
     /// When set, fires on the `nth` matching event only, ever (then `count` is 1).
     public var nth: Int?
+    /// When set, fires on every matching event from the `from`-th on (then
+    /// `count` is 1 and `nth` nil): "from the third order on".
+    public var from: Int?
 
-    public init(event: String, condition: Rule? = nil, count: Int = 1, nth: Int? = nil) {
+    public init(event: String, condition: Rule? = nil, count: Int = 1, nth: Int? = nil, from: Int? = nil) {
         self.event = event
         self.condition = condition
         self.count = count
         self.nth = nth
+        self.from = from
     }
 
     /// Whether the `n`-th matching event fires it.
     func fires(atCount n: Int) -> Bool {
         if let nth { return n == nth }
+        if let from { return n >= from }
         return n % count == 0
     }
 }
@@ -170,11 +175,14 @@ public final class CampaignSet: Sendable {
                     guard !trigger.event.isEmpty else {
                         throw AlertError(.invalidArgument, "a trigger of \(name) names no event")
                     }
-                    guard trigger.count >= 1, (trigger.nth ?? 1) >= 1 else {
+                    guard trigger.count >= 1, (trigger.nth ?? 1) >= 1, (trigger.from ?? 1) >= 1 else {
                         throw AlertError(.invalidArgument, "the counts of \(name)'s triggers must be from 1")
                     }
                     guard trigger.nth == nil || trigger.count == 1 else {
                         throw AlertError(.invalidArgument, "a trigger of \(name) has both count and nth")
+                    }
+                    guard trigger.from == nil || (trigger.count == 1 && trigger.nth == nil) else {
+                        throw AlertError(.invalidArgument, "a trigger of \(name) has from with count or nth")
                     }
                     index[ExactString(trigger.event), default: []]
                         .append(TriggerRef(campaign: c, trigger: t, cancels: cancels))
