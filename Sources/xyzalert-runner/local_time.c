@@ -5,6 +5,7 @@
  * scenario with none is in UTC, and prints the same trace everywhere. */
 #include "runner.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -86,4 +87,20 @@ double local_time_at(double clock, void *context) {
     const runner *r = context;
     double wall = xyz_scenario_wall_clock(r->scenario) + clock;
     return wall + offset_at(r, wall);
+}
+
+const char *local_time_text(runner *r, char *out) {
+    static const char *const days[] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"}; /* day 0: 1970-01-01 */
+    double wall = runner_wall_clock(r);
+    double local = wall + offset_at(r, wall);
+    if (!isfinite(local) || fabs(local) > 1e15) {
+        snprintf(out, 16, "-");
+        return out;
+    }
+    double day = floor(local / 86400);
+    long second = (long)(local - day * 86400);
+    long weekday = (long)fmod(day, 7);
+    if (weekday < 0) weekday += 7;
+    snprintf(out, 16, "%s %02ld:%02ld:%02ld", days[weekday], second / 3600, second / 60 % 60, second % 60);
+    return out;
 }

@@ -9,7 +9,7 @@
 
 /* The runner's wall clock: the scenario's wall_clock plus the virtual clock,
  * or the time a step's "wall" set, moved on with the virtual clock. */
-static double runner_wall_clock(void *context) {
+double runner_wall_clock(void *context) {
     runner *r = context;
     if (r->wall_generation != 0 && r->wall_generation == r->clock_generation) {
         return r->clock == r->wall_since ? r->wall_time : r->wall_time + (r->clock - r->wall_since);
@@ -220,8 +220,12 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             width = (int)strlen(format_number(time, clock));
             r.time_width = width > r.time_width ? width : r.time_width;
         }
+        r.local = xyz_scenario_wall_clock(scenario) != 0;
         if (r.timed) {
             printf("%*s  ", r.time_width, "time");
+        }
+        if (r.local) {
+            printf("%-12s  ", "local");
         }
         printf("%4s  %-*s  %-*s %-14s %s\n", "step", r.label_width, "what", EVENT_WIDTH, "event", "alert", "detail");
     }

@@ -18,11 +18,16 @@ static const char *colour_of(const char *event) {
 }
 
 /* The first columns of a line: the step's number and label on its first
- * line only, and the virtual time on every line of a timed scenario. */
+ * line only, the virtual time on every line of a timed scenario, and the
+ * user's local time on every line of one with a wall clock. */
 void runner_line_start(runner *r) {
     char time[32];
     if (r->timed) {
         printf("%*s  ", r->time_width, format_number(time, r->clock));
+    }
+    if (r->local) {
+        char local[16];
+        printf("%-12s  ", local_time_text(r, local));
     }
     if (!r->step_printed) {
         printf("%4zu  %-*s  ", r->step, r->label_width, r->label);

@@ -102,6 +102,14 @@ printf '{"version": 1, "keys": {"all": {"displays": [1, 2' > "$scratch/truncated
 expect "a truncated history is refused" 1 $? "" ""
 out=$("$XYZALERT" simulate examples/caps/session.json --history 2>&1)
 expect "--history needs a file" 2 $? "xyzalert simulate: --history needs a file to read" "$(echo "$out" | head -1)"
+# The timeline of a scenario with a wall clock shows the user's local time.
+out=$("$XYZALERT" simulate examples/calendars/quiet-hours.json | sed -n '1p;6p;7p')
+expect "the local time column" 0 $? "    time  local         step  what            event     alert          detail
+   10799  Tue 00:59:59     4  advance 7199s   -
+   10800  Tue 01:00:00     5  advance 1s      show      promo          on home (page)" "$out"
+out=$("$XYZALERT" simulate examples/calendars/daylight-saving.json | sed -n 2p | cut -c1-22)
+expect "the local time follows the scenario's time zone" 0 $? "       0  Sat 08:30:00" "$out"
+
 # A capped or windowed alert that drops names the cap or the windows that ended it.
 out=$("$XYZALERT" simulate Tests/data/why/capped-and-outside.json --why 3 | tail -1)
 expect "--why names the cap that ended an alert" 0 $? "upsell  finished  key id:upsell         -  'upsell' finished: capped: 1 of 1 displays today (id:upsell)" "$out"

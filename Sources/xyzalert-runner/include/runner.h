@@ -63,6 +63,7 @@ struct runner {
     unsigned long wall_generation;
     double wall_time, wall_since;
     bool timed;      /* the scenario advances the clock: the text shows times */
+    bool local;      /* it has a wall_clock: the text shows the user's local time */
     /* Nested steps (a recording's calls made from inside callbacks, with
      * "during"): the outer step playing, the events it has had, and the
      * next step that may be nested in it. */
@@ -118,6 +119,11 @@ double local_time_offset(double wall, void *context);
 /* Local time (wall clock plus offset) at virtual time `clock`, for the
  * picture's window bands (`context`: the runner). */
 double local_time_at(double clock, void *context);
+/* The user's local time now (the runner's wall clock, a "wall" step's
+ * included, plus the offset), as "Tue 08:00:00" into `out` (16 bytes). */
+const char *local_time_text(runner *r, char *out);
+/* simulate.c: the runner's wall clock (what the history reads). */
+double runner_wall_clock(void *context);
 
 /* host.c: the host of page `p`, every callback reported. */
 xyz_host runner_host(page *p, bool deferred);
