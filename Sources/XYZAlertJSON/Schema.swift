@@ -99,7 +99,7 @@ struct Schema {
     func nearMiss<Names: Sequence>(_ name: String, among known: Names) -> String where Names.Element == ExactString {
         let length = name.unicodeScalars.count
         guard length <= 64 else { return "" }
-        let sorted = known.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }.map(\.string)
+        let sorted = known.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }.map { $0.string }
         guard let near = suggestion(for: name, among: sorted), editDistance(name, near) * 2 < length else { return "" }
         return " (did you mean \"\(near)\"?)"
     }

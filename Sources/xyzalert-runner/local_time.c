@@ -93,14 +93,16 @@ const char *local_time_text(runner *r, char *out) {
     static const char *const days[] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"}; /* day 0: 1970-01-01 */
     double wall = runner_wall_clock(r);
     double local = wall + offset_at(r, wall);
-    if (!isfinite(local) || fabs(local) > 1e15) {
+    if (!isfinite(local) || local > 1e15 || local < -1e15) {
         snprintf(out, 16, "-");
         return out;
     }
-    double day = floor(local / 86400);
-    long second = (long)(local - day * 86400);
-    long weekday = (long)fmod(day, 7);
-    if (weekday < 0) weekday += 7;
-    snprintf(out, 16, "%s %02ld:%02ld:%02ld", days[weekday], second / 3600, second / 60 % 60, second % 60);
+    /* (Integer floors, so that the tool needs no libm.) */
+    long long seconds = (long long)local;
+    if ((double)seconds > local) seconds--;
+    long long day = seconds / 86400 - (seconds % 86400 < 0);
+    int second = (int)(seconds - day * 86400);
+    int weekday = (int)(((day % 7) + 7) % 7);
+    snprintf(out, 16, "%s %02d:%02d:%02d", days[weekday], (second / 3600) % 24, second / 60 % 60, second % 60);
     return out;
 }
