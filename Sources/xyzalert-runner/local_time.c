@@ -89,9 +89,8 @@ double local_time_at(double clock, void *context) {
     return wall + offset_at(r, wall);
 }
 
-const char *local_time_text(runner *r, char *out) {
+const char *local_time_text(runner *r, double wall, char *out) {
     static const char *const days[] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"}; /* day 0: 1970-01-01 */
-    double wall = runner_wall_clock(r);
     double local = wall + offset_at(r, wall);
     if (!isfinite(local) || local > 1e15 || local < -1e15) {
         snprintf(out, 16, "-");

@@ -27,7 +27,7 @@ void runner_line_start(runner *r) {
     }
     if (r->local) {
         char local[16];
-        printf("%-12s  ", local_time_text(r, local));
+        printf("%-12s  ", local_time_text(r, runner_wall_clock(r), local));
     }
     if (!r->step_printed) {
         printf("%4zu  %-*s  ", r->step, r->label_width, r->label);

@@ -79,12 +79,14 @@ static const char *cause_of(runner *r, const xyz_why *why, const char **name) {
 
 void why_report(runner *r) {
     bool shown = false;
+    /* With a wall clock, when `until` ends in the user's local time too. */
+    bool local = xyz_scenario_wall_clock(r->scenario) != 0;
     int widths[3] = {5, 4, 5}; /* "alert", "code", "cause" */
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1 && !r->why_json) {
             printf("after step %ld:\n", r->why_step);
-            printf("%-*s  %-*s  %-*s  %8s  %s\n", widths[0], "alert", widths[1], "code", widths[2], "cause", "until",
-                   "sentence");
+            printf("%-*s  %-*s  %-*s  %8s  ", widths[0], "alert", widths[1], "code", widths[2], "cause", "until");
+            printf(local ? "%-12s  sentence\n" : "%ssentence\n", local ? "local until" : "");
         }
         for (size_t i = 0; i < r->why_count; i++) {
             xyz_alert *alert = r->why_alerts[i].alert;
@@ -105,8 +107,9 @@ void why_report(runner *r) {
                 for (int k = 0; k < 3; k++) widths[k] = lengths[k] > widths[k] ? lengths[k] : widths[k];
             } else {
                 char *sentence = xyz_alert_explain(alert);
-                char until[32];
+                char until[32], until_local[16] = "-";
                 if (why.until >= 0) format_number(until, why.until); else snprintf(until, sizeof until, "-");
+                if (local && why.until >= 0) local_time_text(r, runner_wall_clock(r) + why.until, until_local);
                 if (r->why_json) {
                     printf("{\"step\": %ld, \"alert\": ", r->why_step);
                     print_json_string(stdout, name_of(alert));
@@ -118,12 +121,19 @@ void why_report(runner *r) {
                     } else {
                         printf("null");
                     }
-                    printf(", \"until\": %s, \"sentence\": ", why.until >= 0 ? until : "null");
+                    printf(", \"until\": %s", why.until >= 0 ? until : "null");
+                    if (local) {
+                        printf(why.until >= 0 ? ", \"until_local\": \"%s\"" : ", \"until_local\": null", until_local);
+                    }
+                    printf(", \"sentence\": ");
                     print_json_string(stdout, sentence ? sentence : "");
                     printf("}\n");
                 } else {
                     printf("%-*s  %-*s  %-*s  %8s  ", widths[0], name, widths[1], xyz_why_code_name(why.code),
                            widths[2], cause_text, until);
+                    if (local) {
+                        printf("%-12s  ", until_local);
+                    }
                     print_visible(stdout, sentence ? sentence : "");
                     printf("\n");
                 }

@@ -180,7 +180,7 @@ expect "a window from a skipped 02:30 opens when the gap ends (03:00)" 0 $? "360
 out=$("$XYZALERT" simulate examples/calendars/clock-changes.json --why 6 | awk '/^autumn /{print $5}')
 expect "a window opens again in the repeated hour" 0 $? "900" "$out"
 out=$("$XYZALERT" simulate examples/calendars/weekly-window.json --why 6 | grep '^digest ')
-expect "why says outside_window until Thursday 03:00" 0 $? "digest  outside_window  key windows     86400  'digest' is ready but outside its windows (in tue,thu 03:00-24:00)" "$out"
+expect "why says outside_window until Thursday 03:00" 0 $? "digest  outside_window  key windows     86400  Thu 03:00:00  'digest' is ready but outside its windows (in tue,thu 03:00-24:00)" "$out"
 out=$("$XYZALERT" simulate examples/calendars/daylight-saving.json --why 4 | grep '^breakfast ' | awk '{print $5}')
 expect "the next opening across the end of summer time is 25 hours on" 0 $? "84600" "$out"
 out=$("$XYZALERT" simulate examples/calendars/calendar-day.json --why 7 | awk '/-tip /{print $1, $5}')

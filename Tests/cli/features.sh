@@ -112,9 +112,9 @@ expect "the local time follows the scenario's time zone" 0 $? "       0  Sat 08:
 
 # A capped or windowed alert that drops names the cap or the windows that ended it.
 out=$("$XYZALERT" simulate Tests/data/why/capped-and-outside.json --why 3 | tail -1)
-expect "--why names the cap that ended an alert" 0 $? "upsell  finished  key id:upsell         -  'upsell' finished: capped: 1 of 1 displays today (id:upsell)" "$out"
+expect "--why names the cap that ended an alert" 0 $? "upsell  finished  key id:upsell         -  -             'upsell' finished: capped: 1 of 1 displays today (id:upsell)" "$out"
 out=$("$XYZALERT" simulate Tests/data/why/capped-and-outside.json --why 4 | tail -1)
-expect "--why names the windows that ended an alert" 0 $? "promo  finished  key windows         -  'promo' finished: outside_window: it would have shown outside its windows (in 09:00-10:00)" "$out"
+expect "--why names the windows that ended an alert" 0 $? "promo  finished  key windows         -  -             'promo' finished: outside_window: it would have shown outside its windows (in 09:00-10:00)" "$out"
 
 # A recording of a capped scenario replays to the same events.
 "$XYZALERT" simulate examples/caps/cooldown.json --format expect --record "$scratch/caps-rec.json" > "$scratch/caps-live.txt"
@@ -184,7 +184,7 @@ expect "trigger counts are saved" 0 $? '{"version": 2, "session": 4, "keys": {},
 out=$("$XYZALERT" simulate examples/campaigns/restart.json --history "$scratch/counts.json" --format expect | grep -E 'trigger|skip')
 expect "a restart goes on counting from the saved counts" 0 $? "4 trigger every-third" "$out"
 out=$("$XYZALERT" simulate examples/campaigns/rating.json --why 3 | grep '^rate ')
-expect "why says trigger_delay with until" 0 $? "rate   trigger_delay  -             5  'rate' is waiting: campaign 'rate-after-three' delays it 5s after its trigger" "$out"
+expect "why says trigger_delay with until" 0 $? "rate   trigger_delay  -             5  Tue 00:00:05  'rate' is waiting: campaign 'rate-after-three' delays it 5s after its trigger" "$out"
 out=$("$XYZALERT" simulate examples/campaigns/rating.json --format svg | grep -c 'rate-after-three')
 expect "the picture marks each trigger and skip" 0 $? "3" "$out"
 # A recording of each replays (pages.json also shows a page outside the

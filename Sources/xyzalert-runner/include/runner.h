@@ -119,9 +119,10 @@ double local_time_offset(double wall, void *context);
 /* Local time (wall clock plus offset) at virtual time `clock`, for the
  * picture's window bands (`context`: the runner). */
 double local_time_at(double clock, void *context);
-/* The user's local time now (the runner's wall clock, a "wall" step's
- * included, plus the offset), as "Tue 08:00:00" into `out` (16 bytes). */
-const char *local_time_text(runner *r, char *out);
+/* The user's local time at wall-clock time `wall` (the offset in force
+ * then added), as "Tue 08:00:00" into `out` (16 bytes); "-" for a time
+ * out of range. */
+const char *local_time_text(runner *r, double wall, char *out);
 /* simulate.c: the runner's wall clock (what the history reads). */
 double runner_wall_clock(void *context);
 
