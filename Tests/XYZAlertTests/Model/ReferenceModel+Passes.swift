@@ -76,21 +76,10 @@ extension ReferenceHarness {
             }
             // docs/rules.md §16: a capped candidate is dropped (an event) or
             // parked, and the selection goes on without it.
-            var chosen = select()
-            while let a = chosen, let verdict = verdict(a) {
-                let outside = verdict.code == "outside_window"
-                if outside ? a.onOutside == .drop : a.onCapped == .drop {
-                    delivered.insert(a.label)
-                    let touched = Touched()
-                    let reason: EndReason = outside ? .outsideWindow : .capped
-                    a.endedBy = verdict.key
-                    end(a, reason, touched)
-                    event("finish \(a.label) \(reason)", a, kind: "finish")
-                    settle(touched)
-                    return true
-                }
-                a.parked = (verdict.code, verdict.key, verdict.frees.map { clock + max(0, $0 - clock) })
-                chosen = select()
+            var chosen: RefAlert?
+            switch screened(select, &delivered) {
+            case .dropped: return true
+            case .chosen(let a): chosen = a
             }
             // docs/rules.md §17: the lane's gap holds its next show back.
             if chosen != nil && !d.laneLeftAt.isEmpty && gapHolds(d, lane) {
