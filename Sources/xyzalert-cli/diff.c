@@ -85,7 +85,9 @@ void print_unified_diff(FILE *out, const char *a_label, const char *b_label, con
     fputs("\n+++ ", out);
     print_visible(out, b_label);
     fputc('\n', out);
-    size_t k = 0;
+    /* `at` walks the script once: a_before and b_before count the lines of
+     * a and b before it (hunks come in order, so it only moves on). */
+    size_t k = 0, at = 0, a_before = 0, b_before = 0;
     while (k < used) {
         while (k < used && ops[k].kind == ' ') k++;
         if (k == used) break;
@@ -101,27 +103,16 @@ void print_unified_diff(FILE *out, const char *a_label, const char *b_label, con
             }
         }
         size_t stop = end + 1 + CONTEXT < used ? end + 1 + CONTEXT : used;
-        /* Where the hunk starts in each list: the first line it shows, or the
-         * count of lines before it. */
-        size_t a_first = 0, b_first = 0, a_lines = 0, b_lines = 0;
-        int a_seen = 0, b_seen = 0;
+        for (; at < start; at++) {
+            a_before += ops[at].kind != '+';
+            b_before += ops[at].kind != '-';
+        }
+        /* Where the hunk starts in each list: its first line there is the
+         * one after the lines before it (range() writes a count of 0 so). */
+        size_t a_first = a_before, b_first = b_before, a_lines = 0, b_lines = 0;
         for (size_t x = start; x < stop; x++) {
-            if (ops[x].kind != '+') {
-                if (!a_seen++) a_first = ops[x].a;
-                a_lines++;
-            }
-            if (ops[x].kind != '-') {
-                if (!b_seen++) b_first = ops[x].b;
-                b_lines++;
-            }
-        }
-        if (!a_seen) { /* only additions: the a lines before them */
-            a_first = 0;
-            for (size_t x = 0; x < start; x++) a_first += ops[x].kind != '+';
-        }
-        if (!b_seen) {
-            b_first = 0;
-            for (size_t x = 0; x < start; x++) b_first += ops[x].kind != '-';
+            a_lines += ops[x].kind != '+';
+            b_lines += ops[x].kind != '-';
         }
         fputs("@@ ", out);
         range(out, '-', a_first, a_lines);
