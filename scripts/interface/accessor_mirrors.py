@@ -155,11 +155,12 @@ def cpp_accessors(p):
                 "        call([&] { return %s(handle(), nullptr); });" % p.c_set,
                 "        return self();", "    }"]
     out.append("    /** What set_%s() sets. */" % p.key)
-    getter = {"enum": "static_cast<%s>(%s(handle()))" % (t, p.c_get),
-              "text": "optional_string(%s(handle()))" % p.c_get,
-              "json": "optional_string(%s(handle()))" % p.c_get}.get(p.kind, "%s(handle())" % p.c_get)
-    if p.kind in ("name", "label"):
-        getter = 'optional_string(%s(handle())).value_or("")' % p.c_get
+    if p.enum:
+        getter = "static_cast<%s>(%s(handle()))" % (t, p.c_get)
+    elif p.string:
+        getter = "optional_string(%s(handle()))" % p.c_get + ("" if p.optional else '.value_or("")')
+    else:
+        getter = "%s(handle())" % p.c_get
     noexcept = "" if p.string else " noexcept"
     return out + ["    [[nodiscard]] %s %s() const%s { return %s; }" % (p.types["cpp_out"], p.key, noexcept, getter)]
 
@@ -215,9 +216,12 @@ def python_property(p):
     doc = p.sentence(p.python_doc_default)
     doc = doc[0].upper() + doc[1:] + ("" if p.page else " Settable until finished." if p.live else " Settable while idle.")
     handle = p.owner["python_handle"]
-    getter = {"name": 'lib.%s(%s).decode("utf-8")', "label": 'lib.%s(%s).decode("utf-8")',
-              "text": "_lib.decode(lib.%s(%s))", "json": "meta_dict(lib.%s(%s))"}.get(
-        p.kind, p.types["py"] + "(lib.%s(%s))") % (p.c_get, handle)
+    if p.string:
+        getter = {"text": "_lib.decode(lib.%s(%s))", "json": "meta_dict(lib.%s(%s))"}.get(
+            p.kind, 'lib.%s(%s).decode("utf-8")')
+    else:
+        getter = p.types["py"] + "(lib.%s(%s))"
+    getter %= (p.c_get, handle)
     return ["    @property", "    def %s(self) -> %s:" % (p.key, p.types["py"]),
             wrapped_doc(doc, '        """', "        ", '"""', 100), "        return " + getter, "",
             "    @%s.setter" % p.key, "    def %s(self, value: %s) -> None:" % (p.key, p.types["py_in"]),

@@ -22,17 +22,17 @@ KINDS = {
                   ctypes="c_int32"),
     "name": dict(swift="String", c="const char *", cpp_in="detail::text", cpp_out="std::string", py="str",
                  py_in="str", ctypes="_S"),
-    "label": dict(swift="String", c="const char *", cpp_in="detail::text", cpp_out="std::string", py="str",
-                  py_in="str", ctypes="_S"),
     "count": dict(swift="Int", c="size_t", cpp_in="std::size_t", cpp_out="std::size_t", py="int", py_in="int",
                   ctypes="c_size_t"),
-    "scale": dict(swift="Double", c="double", cpp_in="double", cpp_out="double", py="float", py_in="float",
-                  ctypes="c_double"),
     "json": dict(swift="String?", c="const char *", cpp_in="detail::text", cpp_out="std::optional<std::string>",
                  py="Optional[Dict[str, Any]]", py_in="Optional[Union[Mapping[str, Any], str]]", ctypes="_S"),
     "text": dict(swift="String?", c="const char *", cpp_in="detail::text", cpp_out="std::optional<std::string>",
                  py="Optional[str]", py_in="Optional[str]", ctypes="_S"),
 }
+# A page's name ("" allowed) and duration scale (checked by the engine) have
+# the types of a non-empty name and of a number; only their checks differ.
+KINDS["label"] = KINDS["name"]
+KINDS["scale"] = KINDS["number"]
 
 
 #: Who has the properties: the alert (PROPERTIES) and the page
