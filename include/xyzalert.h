@@ -1185,7 +1185,7 @@ XYZ_API xyz_status xyz_alert_set_keyboard_avoidance(xyz_alert *alert, bool enabl
  * on-screen alert whose offset changes is moved during the call. Any state but
  * finished (XYZ_ESTATE). The getter gives true for NULL. */
 XYZ_API xyz_status xyz_alert_set_avoid_keyboard(xyz_alert *alert, bool avoid_keyboard);
-XYZ_API bool xyz_alert_avoids_keyboard(const xyz_alert *alert);
+XYZ_API bool xyz_alert_has_keyboard_avoidance(const xyz_alert *alert);
 /** @} */
 /* END GENERATED property avoid_keyboard */
 

@@ -180,7 +180,7 @@ public func xyz_alert_set_avoid_keyboard(_ pointer: OpaquePointer?, _ value: Boo
 }
 
 @c @implementation
-public func xyz_alert_avoids_keyboard(_ pointer: OpaquePointer?) -> Bool {
+public func xyz_alert_has_keyboard_avoidance(_ pointer: OpaquePointer?) -> Bool {
     value(true) { () throws(AlertError) in try require(pointer, Alert.self, #function, "alert").avoidsKeyboard }
 }
 

@@ -211,9 +211,9 @@ static void keyboard_avoidance_has_a_setter_and_getter_for_each_half(void) {
     recorder r = {0};
     xyz_dispatch *home = recorder_page(&r, "home");
     xyz_alert *a = xyz_alert_create("a");
-    CHECK(xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == 0);
+    CHECK(xyz_alert_has_keyboard_avoidance(a) && xyz_alert_keyboard_adjust(a) == 0);
     CHECK_OK(xyz_alert_set_keyboard_adjust(a, -8));
-    CHECK(xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == -8);
+    CHECK(xyz_alert_has_keyboard_avoidance(a) && xyz_alert_keyboard_adjust(a) == -8);
     CHECK_OK(xyz_dispatch_add(home, &a, 1));
     xyz_rect frame = {0, 500, 300, 200};
     CHECK_OK(xyz_alert_set_frame(a, &frame));
@@ -221,14 +221,14 @@ static void keyboard_avoidance_has_a_setter_and_getter_for_each_half(void) {
     CHECK_OK(xyz_dispatch_keyboard_changed(home, keyboard, 0.25));
     CHECK_OK(xyz_alert_set_keyboard_adjust(a, -20));
     CHECK_OK(xyz_alert_set_avoid_keyboard(a, false));
-    CHECK(!xyz_alert_avoids_keyboard(a) && xyz_alert_keyboard_adjust(a) == -20);
+    CHECK(!xyz_alert_has_keyboard_avoidance(a) && xyz_alert_keyboard_adjust(a) == -20);
     CHECK_STATUS(xyz_alert_set_keyboard_adjust(a, NAN), XYZ_EINVAL);
     CHECK(xyz_alert_keyboard_adjust(a) == -20);
     CHECK_STR(recorder_take(&r), "show a page\nmove a -108 0.25\nmove a -120 0\nmove a 0 0\n");
     CHECK_OK(xyz_alert_dismiss(a));
     CHECK_STATUS(xyz_alert_set_avoid_keyboard(a, true), XYZ_ESTATE);
     CHECK_STATUS(xyz_alert_set_keyboard_adjust(NULL, 1), XYZ_EINVAL);
-    CHECK(xyz_alert_avoids_keyboard(NULL) && xyz_alert_keyboard_adjust(NULL) == 0);
+    CHECK(xyz_alert_has_keyboard_avoidance(NULL) && xyz_alert_keyboard_adjust(NULL) == 0);
     xyz_dispatch_destroy(home);
     xyz_alert_release(a);
 }

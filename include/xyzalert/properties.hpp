@@ -131,7 +131,7 @@ public:
         return self();
     }
     /** What set_avoid_keyboard() sets. */
-    [[nodiscard]] bool avoid_keyboard() const noexcept { return xyz_alert_avoids_keyboard(handle()); }
+    [[nodiscard]] bool avoid_keyboard() const noexcept { return xyz_alert_has_keyboard_avoidance(handle()); }
     /** Sets the points added to the keyboard offset, a negative number moving the alert further up
      * (default 0). An on-screen alert whose offset changes is moved during the call. */
     Owner &set_keyboard_adjust(double value) {

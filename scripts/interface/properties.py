@@ -110,7 +110,7 @@ PROPERTIES = [
          table="any JSON object, handed to the host as compact JSON text"),
     dict(key="avoid_keyboard", type="bool", default=True, since="0.5", engine="hand", definition="hand",
          held="avoidKeyboard",
-         settable="live", c_get="xyz_alert_avoids_keyboard", swift_get="avoidsKeyboard", swift_set="setAvoidsKeyboard",
+         settable="live", c_get="xyz_alert_has_keyboard_avoidance", swift_get="avoidsKeyboard", swift_set="setAvoidsKeyboard",
          doc="whether the alert moves clear of the keyboard",
          note="An on-screen alert whose offset changes is moved during the call.",
          table="whether the alert moves clear of the keyboard"),

@@ -132,7 +132,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_set_meta": (c_int, [_P, _S], _status),
     "xyz_alert_meta": (_S, [_P], _plain),
     "xyz_alert_set_avoid_keyboard": (c_int, [_P, c_bool], _status),
-    "xyz_alert_avoids_keyboard": (c_bool, [_P], _plain),
+    "xyz_alert_has_keyboard_avoidance": (c_bool, [_P], _plain),
     "xyz_alert_set_keyboard_adjust": (c_int, [_P, c_double], _status),
     "xyz_alert_keyboard_adjust": (c_double, [_P], _plain),
     "xyz_alert_set_lane": (c_int, [_P, _S], _status),

@@ -135,7 +135,7 @@ class AlertProperties:
     def avoid_keyboard(self) -> bool:
         """Whether the alert moves clear of the keyboard (default True). An on-screen alert whose
         offset changes is moved during the call. Settable until finished."""
-        return bool(lib.xyz_alert_avoids_keyboard(self._handle))
+        return bool(lib.xyz_alert_has_keyboard_avoidance(self._handle))
 
     @avoid_keyboard.setter
     def avoid_keyboard(self, value: bool) -> None:
