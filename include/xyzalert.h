@@ -424,10 +424,29 @@ typedef enum xyz_why_code {
 typedef enum xyz_campaign_event {
     XYZ_CAMPAIGN_TRIGGER = 0, /**< A trigger fired and made an instance (the event's alert). */
     XYZ_CAMPAIGN_SKIP,        /**< A trigger fired and made none (the reason says why). */
-    XYZ_CAMPAIGN_CONTROL      /**< An instance of a control variant reached the moment it would have shown: it
+    XYZ_CAMPAIGN_CONTROL,     /**< An instance of a control variant reached the moment it would have shown: it
                                    finishes control right after (docs/rules.md §22). */
+    XYZ_CAMPAIGN_MISS         /**< (0.5) A trigger's event made no instance and no skip: its where failed, or its count
+                                   was not reached (the reason says which). Only while the root reports misses. */
 } xyz_campaign_event;
 /* END GENERATED enum xyz_campaign_event */
+
+/* BEGIN GENERATED enum xyz_campaign_why_code (scripts/interface: edit its tables, not this region) */
+/** (0.5) What the last event a campaign's triggers named did (xyz_dispatch_campaign_why(),
+ * docs/rules.md §21): fired, or the stable code of why it made no instance.
+ * Codes only ever gain values at the end. */
+typedef enum xyz_campaign_why_code {
+    XYZ_CAMPAIGN_WHY_UNTRACKED = 0, /**< No event its triggers name was tracked since its set was attached. */
+    XYZ_CAMPAIGN_WHY_FIRED,         /**< The event made an instance (or cancelled: a cancel_on trigger). */
+    XYZ_CAMPAIGN_WHY_WHERE,         /**< The trigger's where rule failed: `detail` is the part that failed. */
+    XYZ_CAMPAIGN_WHY_COUNT,         /**< The trigger counted the event but does not fire at that count: `detail`. */
+    XYZ_CAMPAIGN_WHY_NOT_STARTED,   /**< Before the campaign's start: the event did not count. */
+    XYZ_CAMPAIGN_WHY_ENDED,         /**< At or after the campaign's end: the event did not count. */
+    XYZ_CAMPAIGN_WHY_AUDIENCE,      /**< Its audience rule failed: `detail` is the part that failed. */
+    XYZ_CAMPAIGN_WHY_NO_USER,       /**< Bucketing needs a user_id attribute and there is none. */
+    XYZ_CAMPAIGN_WHY_NO_PAGE        /**< The campaign names a page that is not in the domain. */
+} xyz_campaign_why_code;
+/* END GENERATED enum xyz_campaign_why_code */
 
 /* BEGIN GENERATED enum names (scripts/interface: edit its tables, not this region) */
 /** @{ */
@@ -468,8 +487,10 @@ XYZ_API const char *xyz_action_style_name(xyz_action_style value);
  * "deferred", "lane_gap", "capped", "cooling_down", "min_visible", "finished", "held",
  * "trigger_delay", "outside_window". */
 XYZ_API const char *xyz_why_code_name(xyz_why_code value);
-/** (0.4) "trigger", "skip", "control". */
+/** (0.4) "trigger", "skip", "control", "miss". */
 XYZ_API const char *xyz_campaign_event_name(xyz_campaign_event value);
+/** (0.5) "untracked", "fired", "where", "count", "not_started", "ended", "audience", "no_user", "no_page". */
+XYZ_API const char *xyz_campaign_why_code_name(xyz_campaign_why_code value);
 /** @} */
 /* END GENERATED enum names */
 
@@ -573,7 +594,10 @@ typedef struct xyz_host {
      * ("not_started", "ended", "audience", "no_user", "no_page"; NULL for a
      * trigger), or XYZ_CAMPAIGN_CONTROL with a control instance at the
      * moment it would have shown (it finishes XYZ_END_CONTROL right after;
-     * `reason` NULL). `campaign` is the campaign's id. Called on the root's host. */
+     * `reason` NULL), or (0.5, only while the root reports misses:
+     * xyz_dispatch_set_reports_misses()) XYZ_CAMPAIGN_MISS with `reason`
+     * "where" or "count". `campaign` is the campaign's id. Called on the
+     * root's host; xyz_dispatch_campaign_why() says more from inside it. */
     void (*campaign)(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                      xyz_alert *alert, void *context);
     /** (0.4) Seconds east of UTC of the user's local time at `wall` (seconds
@@ -1141,7 +1165,8 @@ typedef struct xyz_why {
      * its rule, worded ("3 of 3 displays this session", "at least 30s
      * between displays"); finished with XYZ_END_CAPPED or
      * XYZ_END_OUTSIDE_WINDOW: the cap that ended it, or "windows" and its
-     * windows, worded (0.5). Borrowed from the alert, valid until its next
+     * windows, worded; with XYZ_END_INELIGIBLE: "audience" and the part of
+     * its campaign's audience rule that failed (0.5). Borrowed from the alert, valid until its next
      * xyz_alert_why() or until it is freed. NULL otherwise. */
     const char *key;
     const char *rule; /**< The rule of `key`, worded. */
@@ -1524,6 +1549,20 @@ XYZ_API double xyz_dispatch_duration_scale(const xyz_dispatch *root);
 /** @} */
 /* END GENERATED page property duration_scale */
 
+/* BEGIN GENERATED page property reports_misses (scripts/interface: edit its tables, not this region) */
+/** @{ */
+/** (0.5) Sets whether the root's campaign callback also reports each trigger
+ * evaluation that made no instance and no skip (kind miss, reason "where" or
+ * "count"; docs/rules.md §21) (default false). For tools that explain campaigns
+ * (xyzalert simulate --explain): read why with xyz_dispatch_campaign_why() from
+ * the callback. Not while the domain is recorded: a recording holds no miss
+ * reports. XYZ_ESTATE for a page that is not a root. The getter gives false for
+ * NULL. */
+XYZ_API xyz_status xyz_dispatch_set_reports_misses(xyz_dispatch *root, bool on);
+XYZ_API bool xyz_dispatch_reports_misses(const xyz_dispatch *root);
+/** @} */
+/* END GENERATED page property reports_misses */
+
 /** @{ */
 /** (0.3) After an alert of `lane` leaves the screen, the next show in that
  * lane waits `seconds` (0: no gap); unhides never wait. XYZ_EINVAL for a
@@ -1784,6 +1823,23 @@ XYZ_API xyz_on_capped xyz_alert_on_capped(const xyz_alert *alert);
 XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_eval_json(const char *rule_json, const char *data_json,
                                                             char **result_json, xyz_error *error);
 
+/**
+ * (0.5) xyz_rule_eval_json(), and why a falsy result is falsy (docs/rules.md
+ * §20, "Explaining a rule"): `*explanation` is the smallest part of the rule
+ * that fails, with the values it read (the first failing part of an "and",
+ * the branch an "if" took, every part of an "or", else the operator with
+ * its arguments' values; a variable the data lacks is named, with the
+ * nearest name the data has), e.g. `var "order_number" is missing (did you
+ * mean "event.order_number"?): >=(order_number missing, 3) is false`; NULL
+ * when the result is truthy. The result is xyz_rule_eval_json()'s: the
+ * explanation evaluates the parts again and changes nothing. The caller
+ * frees both with xyz_free(). Errors as xyz_rule_eval_json() (XYZ_EINVAL
+ * also for a NULL `explanation`); nothing is set on failure.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_rule_explain_json(const char *rule_json, const char *data_json,
+                                                               char **result_json, char **explanation,
+                                                               xyz_error *error);
+
 /* ---------------------------------------------------------------- campaigns */
 
 /**
@@ -1866,6 +1922,53 @@ XYZ_API const char *xyz_alert_campaign(const xyz_alert *alert);
 
 /** (0.4) The variant of its campaign `alert` is (borrowed), NULL when none. */
 XYZ_API const char *xyz_alert_variant(const xyz_alert *alert);
+
+/**
+ * (0.5) What the last event a campaign's triggers named did (docs/rules.md
+ * §21, "Why a campaign did not fire"), as data: xyz_dispatch_explain_campaign()
+ * words the same. A versioned struct: the caller sets `size`
+ * (XYZ_CAMPAIGN_WHY_INIT does) and the library fills what fits.
+ */
+typedef struct xyz_campaign_why {
+    /** sizeof(xyz_campaign_why) as the caller was compiled. */
+    uint32_t size;
+    xyz_campaign_why_code code; /**< Fired, or why it made no instance. */
+    /** The event tracked; NULL for XYZ_CAMPAIGN_WHY_UNTRACKED. Borrowed,
+     * like `detail`: valid until the next xyz_dispatch_campaign_why() on the
+     * same dispatch or until it is destroyed. */
+    const char *event;
+    /** The position in the campaign's "triggers" of the trigger the code is
+     * about; -1 for codes about the campaign as a whole (dates, audience,
+     * user, page) and for XYZ_CAMPAIGN_WHY_UNTRACKED. */
+    int32_t trigger;
+    /** XYZ_CAMPAIGN_WHY_WHERE, _AUDIENCE: the smallest part of the rule that
+     * failed, with the values it read ("sem_ver(app_version = \"2.3.9\",
+     * \">=\", \"2.4\") is false"); _COUNT: the count and what the trigger
+     * fires at; _NOT_STARTED, _ENDED: the dates; NULL otherwise. */
+    const char *detail;
+} xyz_campaign_why;
+
+/** An xyz_campaign_why with `size` set and the rest empty (C and C++). */
+#define XYZ_CAMPAIGN_WHY_INIT {(uint32_t)sizeof(xyz_campaign_why), XYZ_CAMPAIGN_WHY_UNTRACKED, NULL, -1, NULL}
+
+/**
+ * (0.5) What the last event the triggers of `campaign` named on the domain
+ * of `dispatch` did, into `*out`, whose `size` the caller has set: fired,
+ * or why it made no instance; XYZ_CAMPAIGN_WHY_UNTRACKED when none was
+ * tracked since the campaigns were set. The failing part of a rule is
+ * worded now from what the rule read then (at most one more evaluation's
+ * budget). Calls no host code. XYZ_ENOTFOUND when the domain's campaigns
+ * (none attached: the same) have no such campaign; XYZ_EINVAL for a NULL
+ * argument or a `size` too small; `*out` is untouched on failure.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT xyz_status xyz_dispatch_campaign_why(xyz_dispatch *dispatch, const char *campaign,
+                                                                   xyz_campaign_why *out);
+
+/** (0.5) xyz_dispatch_campaign_why() as one sentence, e.g. "'upsell' did not
+ * fire at 'purchase': the where of triggers/0 failed: ...". The caller
+ * frees it with xyz_free(); NULL (and xyz_last_error()) on the errors of
+ * xyz_dispatch_campaign_why(). */
+XYZ_API XYZ_WARN_UNUSED_RESULT char *xyz_dispatch_explain_campaign(xyz_dispatch *dispatch, const char *campaign);
 
 
 /* ---------------------------------------------------------------- deprecated (0.1 names) */

@@ -91,7 +91,7 @@ final class CHost: AlertHost {
         guard let callback = callbacks.campaign else { return }
         let event = xyz_campaign_event(rawValue: UInt32(kind.rawValue))
         campaign.withCString { id in
-            if kind == .skip {
+            if kind == .skip || kind == .miss {
                 reason.description.withCString { callback(handle(root), id, event, $0, alert.map(handle), callbacks.context) }
             } else {
                 callback(handle(root), id, event, nil, alert.map(handle), callbacks.context)

@@ -169,3 +169,30 @@ public func xyz_catalog_choose_variant(_ catalog: OpaquePointer?, _ campaign: Un
         return catalog.variantIDs[position][k]
     }
 }
+
+@c @implementation
+public func xyz_dispatch_campaign_why(_ pointer: OpaquePointer?, _ campaign: UnsafePointer<CChar>?,
+                                      _ out: UnsafeMutablePointer<xyz_campaign_why>?) -> xyz_status {
+    status { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        let id = try requireString(campaign, #function, "campaign")
+        guard let out else { throw AlertError(.invalidArgument, "\(#function): out is NULL") }
+        let why = try dispatch.campaignWhy(id)
+        var c = xyz_campaign_why()
+        c.size = UInt32(MemoryLayout<xyz_campaign_why>.size)
+        c.code = xyz_campaign_why_code(rawValue: UInt32(why.code.rawValue))
+        c.event = cHost(dispatch)?.strings.get("campaign_why.event", why.event)
+        c.trigger = Int32(why.trigger ?? -1)
+        c.detail = cHost(dispatch)?.strings.get("campaign_why.detail", why.detail)
+        try copyVersioned(c, to: out, firstSize: MemoryLayout<xyz_campaign_why>.size, "XYZ_CAMPAIGN_WHY_INIT", #function)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_explain_campaign(_ pointer: OpaquePointer?, _ campaign: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+    value(nil) { () throws(AlertError) in
+        let dispatch = try require(pointer, Dispatch.self, #function, "dispatch")
+        let id = try requireString(campaign, #function, "campaign")
+        return ownedCString(try dispatch.explainCampaign(id))
+    }
+}

@@ -122,6 +122,13 @@ public func xyz_why_code_name(_ value: xyz_why_code) -> UnsafePointer<CChar>? {
 @c @implementation
 public func xyz_campaign_event_name(_ value: xyz_campaign_event) -> UnsafePointer<CChar>? {
     enumName(value.rawValue, [
-        "trigger", "skip", "control",
+        "trigger", "skip", "control", "miss",
+    ])
+}
+
+@c @implementation
+public func xyz_campaign_why_code_name(_ value: xyz_campaign_why_code) -> UnsafePointer<CChar>? {
+    enumName(value.rawValue, [
+        "untracked", "fired", "where", "count", "not_started", "ended", "audience", "no_user", "no_page",
     ])
 }

@@ -387,3 +387,15 @@ public func xyz_dispatch_set_duration_scale(_ pointer: OpaquePointer?, _ value: 
 public func xyz_dispatch_duration_scale(_ pointer: OpaquePointer?) -> Double {
     value(1) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").durationScale }
 }
+
+@c @implementation
+public func xyz_dispatch_set_reports_misses(_ pointer: OpaquePointer?, _ value: Bool) -> xyz_status {
+    status { () throws(AlertError) in
+        try require(pointer, Dispatch.self, #function, "root").setReportsMisses(value)
+    }
+}
+
+@c @implementation
+public func xyz_dispatch_reports_misses(_ pointer: OpaquePointer?) -> Bool {
+    value(false) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").reportsMisses }
+}

@@ -27,3 +27,29 @@ public func xyz_rule_eval_json(_ rule: UnsafePointer<CChar>?, _ data: UnsafePoin
         return failure.kind.status
     }
 }
+
+@c @implementation
+public func xyz_rule_explain_json(_ rule: UnsafePointer<CChar>?, _ data: UnsafePointer<CChar>?,
+                                  _ result: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                  _ explanation: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                  _ error: UnsafeMutablePointer<xyz_error>?) -> xyz_status {
+    guard let rule, let result, let explanation else {
+        let what = rule == nil ? "rule_json" : result == nil ? "result_json" : "explanation"
+        invalid("xyz_rule_explain_json: \(what) is NULL", error)
+        return XYZ_EINVAL
+    }
+    do {
+        let compiled = try RuleLoading.rule(bytes: bytes(rule, strlen(rule)), source: "<rule>")
+        let input = try data.map { (text) throws(LoadError) in
+            try RuleLoading.data(bytes: bytes(text, strlen(text)), source: "<data>")
+        } ?? .null
+        let explained = compiled.explain(input)
+        result.pointee = ownedCString(explained.result.jsonText)
+        explanation.pointee = explained.failing.flatMap { ownedCString($0) }
+        report(nil, into: error)
+        return XYZ_OK
+    } catch let failure {
+        report(failure, into: error)
+        return failure.kind.status
+    }
+}

@@ -1,4 +1,5 @@
-/* xyzalert eval: a rule's result on some data (docs/cli.md, "eval"). */
+/* xyzalert eval: a rule's result on some data, and with --explain why a
+ * falsy one is falsy (docs/cli.md, "eval"). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +37,7 @@ static char *argument_text(const char *argument, int *status) {
     return text;
 }
 
-int cli_eval(const char *rule_argument, const char *data_argument) {
+int cli_eval(const char *rule_argument, const char *data_argument, bool explain) {
     int status = EXIT_VALID;
     char *rule = argument_text(rule_argument, &status);
     char *data = rule && data_argument ? argument_text(data_argument, &status) : NULL;
@@ -44,11 +45,19 @@ int cli_eval(const char *rule_argument, const char *data_argument) {
         free(rule);
         return status;
     }
-    char *result = NULL;
+    char *result = NULL, *why = NULL;
     xyz_error error;
-    if (xyz_rule_eval_json(rule, data, &result, &error) == XYZ_OK) {
+    xyz_status status_of_rule = explain ? xyz_rule_explain_json(rule, data, &result, &why, &error)
+                                        : xyz_rule_eval_json(rule, data, &result, &error);
+    if (status_of_rule == XYZ_OK) {
         printf("%s\n", result);
+        if (why) {
+            printf("why: ");
+            print_visible(stdout, why);
+            printf("\n");
+        }
         xyz_free(result);
+        xyz_free(why);
     } else {
         /* Errors name a file argument by its path, an inline text as the
          * library does ("<rule>", "<data>"). */

@@ -38,7 +38,8 @@ static const command commands[] = {
      "and a file that cannot be read (a directory included)\n"
      "  FILE: error: cannot open: REASON\n"},
     {"simulate", "xyzalert simulate [--format text|json|expect|svg] [--color[=WHEN]] [--record OUT]\n"
-     "                         [--why STEP] [--history IN] [--save-history OUT] [--] FILE",
+     "                         [--why STEP] [--explain] [--history IN] [--save-history OUT]\n"
+     "                         [--] FILE",
      "Runs a scenario and prints what a host would see, step by step.\n"
      "  --format text   an aligned timeline (default)\n"
      "  --format json   one JSON object per event and line\n"
@@ -57,7 +58,12 @@ static const command commands[] = {
      "                  live alert (and each one finished in that step) is\n"
      "                  where it is: its reason code, the cause, the seconds\n"
      "                  until a timer changes it, and the sentence; a table,\n"
-     "                  or one JSON object per alert with --format json\n"
+     "                  or one JSON object per alert with --format json; then\n"
+     "                  what the last event each campaign's triggers named did\n"
+     "  --explain       also trace each trigger evaluation that made no\n"
+     "                  instance (\"miss\", reason where or count), and say why\n"
+     "                  a skip, miss or finish happened (the part of a rule\n"
+     "                  that failed); text and json\n"
      "  --history IN    start from this saved display history instead of the\n"
      "                  scenario's \"history\"\n"
      "  --save-history OUT  write the display history to OUT after the last\n"
@@ -76,11 +82,16 @@ static const command commands[] = {
     {"graph", "xyzalert graph [--] FILE",
      "Prints the dependency graph of an alert set or scenario as Graphviz DOT\n"
      "(an edge goes from a dependency to the alert waiting for it).\n"},
-    {"eval", "xyzalert eval [--] RULE [DATA]",
+    {"eval", "xyzalert eval [--explain] [--] RULE [DATA]",
      "Evaluates a rule (JsonLogic with flagd's operators sem_ver, starts_with,\n"
      "ends_with and fractional) on DATA (default null) and prints the result\n"
      "as compact JSON on one line. RULE and DATA are each JSON text, or @FILE\n"
-     "for a file's text (@- for standard input). A rule that does not load\n"
+     "for a file's text (@- for standard input).\n"
+     "  --explain       when the result is falsy, a second line\n"
+     "                    why: THE PART OF THE RULE THAT FAILED\n"
+     "                  with the values it read (a missing variable is named,\n"
+     "                  with the nearest name the data has)\n"
+     "A rule that does not load\n"
      "(not JSON, an unknown operator, too deep or too large) prints\n"
      "  SOURCE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
      "where SOURCE is the FILE, or <rule> or <data> for text given inline.\n"},
@@ -199,6 +210,7 @@ static int run_simulate(const command *c, int argc, char **argv) {
     const char *history_in = NULL;
     const char *save_history = NULL;
     long why_step = -1;
+    bool explain = false;
     bool options_ended = false;
     for (int i = 0; i < argc; i++) {
         const char *format = NULL;
@@ -220,6 +232,8 @@ static int run_simulate(const command *c, int argc, char **argv) {
                 return usage_error(c, "--why needs a step number, got", text);
             }
             why_step = (long)step;
+        } else if (strcmp(argv[i], "--explain") == 0) {
+            explain = true;
         } else if (strcmp(argv[i], "--history") == 0 || strcmp(argv[i], "--save-history") == 0) {
             if (i + 1 == argc) {
                 return usage_error(c, argv[i][2] == 'h' ? "--history needs a file to read" : "--save-history needs a file to write",
@@ -270,7 +284,7 @@ static int run_simulate(const command *c, int argc, char **argv) {
     if (why_step >= 0 && chosen != FORMAT_TEXT && chosen != FORMAT_JSON) {
         return usage_error(c, "--why prints text or json, not", chosen == FORMAT_SVG ? "svg" : "expect");
     }
-    run_options options = {chosen, NULL, NULL, record != NULL, why_step, history_in, save_history};
+    run_options options = {chosen, NULL, NULL, record != NULL, why_step, history_in, save_history, explain};
     return cli_simulate(file, &options, record);
 }
 
@@ -299,7 +313,6 @@ static int files_of(const command *c, int argc, char **argv, bool *update) {
     return files;
 }
 
-/* `eval [--] RULE [DATA]`: a leading "--" ends the options (none yet). */
 static int run_variants(const command *c, int argc, char **argv) {
     unsigned long users = 10000;
     const char *file = NULL;
@@ -332,7 +345,14 @@ static int run_variants(const command *c, int argc, char **argv) {
     return cli_variants(file, users);
 }
 
+/* `eval [--explain] [--] RULE [DATA]`: "--" ends the options. */
 static int run_eval(const command *c, int argc, char **argv) {
+    bool explain = false;
+    if (argc > 0 && strcmp(argv[0], "--explain") == 0) {
+        explain = true;
+        argc--;
+        argv++;
+    }
     if (argc > 0 && strcmp(argv[0], "--") == 0) {
         argc--;
         argv++;
@@ -345,7 +365,7 @@ static int run_eval(const command *c, int argc, char **argv) {
     if (argc > 2) {
         return usage_error(c, "at most RULE and DATA, got another:", argv[2]);
     }
-    return cli_eval(argv[0], argc == 2 ? argv[1] : NULL);
+    return cli_eval(argv[0], argc == 2 ? argv[1] : NULL, explain);
 }
 
 int main(int argc, char **argv) {

@@ -170,7 +170,7 @@ int cli_test(int count, char **files, bool updating) {
             continue;
         }
         line_list actual = {0};
-        run_options options = {FORMAT_EXPECT, NULL, &actual, false, -1, NULL, NULL};
+        run_options options = {FORMAT_EXPECT, NULL, &actual, false, -1, NULL, NULL, false};
         (void)run_scenario(scenario, &options);
         bool ok;
         if (updating) {

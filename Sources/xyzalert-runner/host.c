@@ -48,7 +48,7 @@ static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
     runner *r = runner_of(context);
     if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
     why_note_finished(r, alert);
-    trace_event(r, "finish", alert, "reason", xyz_end_reason_name(reason));
+    trace_finish(r, alert, xyz_end_reason_name(reason));
     runner_run_nested(r);
 }
 
@@ -90,7 +90,6 @@ static void on_action(xyz_alert *alert, size_t index, void *context) {
  * latest of its definition (steps act on it) and --why follows it. */
 static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_event kind, const char *reason,
                         xyz_alert *alert, void *context) {
-    (void)root;
     touch(context);
     runner *r = runner_of(context);
     if (alert && kind == XYZ_CAMPAIGN_TRIGGER) {
@@ -105,7 +104,12 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
         }
     }
     const char *variant = alert ? xyz_alert_variant(alert) : NULL;
-    trace_campaign(r, xyz_campaign_event_name(kind), campaign, reason ? "reason" : "variant", reason ? reason : variant);
+    /* --explain: a skip or miss says why (the part of a rule that failed). */
+    xyz_campaign_why why = XYZ_CAMPAIGN_WHY_INIT;
+    bool explained = r->explain && (kind == XYZ_CAMPAIGN_SKIP || kind == XYZ_CAMPAIGN_MISS) &&
+                     xyz_dispatch_campaign_why(root, campaign, &why) == XYZ_OK && why.detail;
+    trace_campaign(r, xyz_campaign_event_name(kind), campaign, reason ? "reason" : "variant", reason ? reason : variant,
+                   explained ? why.detail : NULL);
     runner_run_nested(r);
 }
 

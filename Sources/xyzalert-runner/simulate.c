@@ -94,6 +94,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     /* --why: the trace is captured and dropped; the reasons are printed. */
     line_list dropped = {0};
     r.why_step = options->why_step;
+    r.explain = options->explain;
     r.why_json = options->format == FORMAT_JSON;
     r.capture = r.why_step >= 0 ? &dropped : options->capture;
     r.format = r.capture ? FORMAT_EXPECT : options->format;
@@ -186,6 +187,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         if (!xyz_scenario_page_parent(scenario, i)) {
             runner_setup(xyz_dispatch_set_history(r.pages[i].dispatch, r.history));
             runner_setup(xyz_dispatch_set_campaigns(r.pages[i].dispatch, xyz_scenario_catalog(scenario)));
+            if (r.explain) runner_setup(xyz_dispatch_set_reports_misses(r.pages[i].dispatch, true));
             if (attributes) runner_setup(xyz_dispatch_set_attributes_json(r.pages[i].dispatch, attributes));
         }
     }

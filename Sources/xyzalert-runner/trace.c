@@ -73,8 +73,11 @@ static void expect_line(runner *r, const char *event, const char *alert, const c
 }
 
 /* An event of the alert (or campaign) named `name` in the text, JSON and
- * expect formats (key and value: its detail, or NULL). */
-static void named_event(runner *r, const char *event, const char *name, const char *key, const char *value) {
+ * expect formats (key and value: its detail, or NULL; `why`: why it
+ * happened, --explain's, or NULL: JSON's "why", the text's after the
+ * detail; expect lines have none). */
+static void named_event(runner *r, const char *event, const char *name, const char *key, const char *value,
+                        const char *why) {
     if (r->format == FORMAT_EXPECT) {
         expect_line(r, event, name, value);
     } else if (r->json) {
@@ -84,7 +87,15 @@ static void named_event(runner *r, const char *event, const char *name, const ch
             printf(", \"%s\": ", key);
             print_json_string(stdout, value);
         }
+        if (why) {
+            printf(", \"why\": ");
+            print_json_string(stdout, why);
+        }
         printf("}\n");
+    } else if (why) {
+        char *detail = text_printf("%s: %s", value ? value : "", why);
+        event_text(r, event, name, detail);
+        free(detail);
     } else {
         event_text(r, event, name, value ? value : "");
     }
@@ -98,7 +109,7 @@ void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key
     if (r->picture) {
         picture_event(r->picture, r->clock);
     } else {
-        named_event(r, event, id_of(alert), key, value);
+        named_event(r, event, id_of(alert), key, value, NULL);
     }
 }
 
@@ -215,14 +226,15 @@ static const char *error_code(xyz_status status) {
 
 /* A campaign's "trigger" or "skip" (with its reason word): the campaign's
  * id stands where an alert's would. */
-void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail) {
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail,
+                    const char *why) {
     if (r->quiet) {
         return;
     }
     if (r->picture) {
         picture_campaign(r->picture, r->clock, event, campaign, detail);
     } else {
-        named_event(r, event, campaign, detail ? key : NULL, detail);
+        named_event(r, event, campaign, detail ? key : NULL, detail, why);
     }
 }
 
@@ -237,7 +249,7 @@ void trace_campaigns(runner *r, const char *version) {
         if (version) print_json_string(stdout, version); else printf("null");
         printf("}\n");
     } else {
-        named_event(r, "campaigns", "", NULL, version);
+        named_event(r, "campaigns", "", NULL, version, NULL);
     }
 }
 
@@ -275,4 +287,21 @@ void runner_check_status(runner *r, xyz_status status) {
     if (status != XYZ_OK) {
         runner_error_event(r, error_code(status), xyz_last_error());
     }
+}
+
+/* A finish, and with --explain the alert's sentence as its why when it
+ * says more than "'ID' finished: REASON". */
+void trace_finish(runner *r, xyz_alert *alert, const char *reason) {
+    if (r->quiet) {
+        return;
+    }
+    if (r->picture) {
+        picture_event(r->picture, r->clock);
+        return;
+    }
+    char *why = r->explain && r->format != FORMAT_EXPECT ? xyz_alert_explain(alert) : NULL;
+    char *plain = why ? text_printf("'%s' finished: %s", id_of(alert), reason) : NULL;
+    named_event(r, "finish", id_of(alert), "reason", reason, why && strcmp(why, plain) != 0 ? why : NULL);
+    free(plain);
+    xyz_free(why);
 }

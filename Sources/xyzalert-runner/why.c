@@ -146,6 +146,7 @@ void why_report(runner *r) {
     if (!shown && !r->why_json) {
         printf("(no live alert)\n");
     }
+    why_report_campaigns(r);
 }
 
 void why_free(runner *r) {

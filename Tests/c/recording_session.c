@@ -96,7 +96,7 @@ char *replay(const char *json) {
         return NULL;
     }
     line_list lines = {0};
-    run_options options = {FORMAT_EXPECT, NULL, &lines, false, -1, NULL, NULL};
+    run_options options = {FORMAT_EXPECT, NULL, &lines, false, -1, NULL, NULL, false};
     (void)run_scenario(scenario, &options);
     xyz_scenario_free(scenario);
     size_t size = 1;

@@ -274,7 +274,57 @@ static void a_set_replaced_from_a_trigger_callback_stops_the_event(void) {
     }
 }
 
+/* xyz_dispatch_campaign_why: a code per event, the rule's failing part,
+ * borrowed strings, the sentence, misses reported on request, and errors
+ * that leave `*out` alone. */
+static void campaign_why_says_what_each_event_did(void) {
+    recorder r = {0};
+    xyz_dispatch *home = rating_page(&r);
+    xyz_campaign_why why = XYZ_CAMPAIGN_WHY_INIT;
+    CHECK_OK(xyz_dispatch_campaign_why(home, "tips", &why));
+    CHECK(why.code == XYZ_CAMPAIGN_WHY_UNTRACKED && why.event == NULL && why.trigger == -1 && why.detail == NULL);
+    CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 3}"));
+    CHECK_OK(xyz_dispatch_campaign_why(home, "tips", &why));
+    CHECK(why.code == XYZ_CAMPAIGN_WHY_WHERE && why.trigger == 0);
+    CHECK_STR(why.event, "idle");
+    CHECK_STR(why.detail, ">(event.s = 3, 9) is false");
+    char *sentence = xyz_dispatch_explain_campaign(home, "tips");
+    CHECK_STR(sentence, "'tips' did not fire at 'idle': the where of triggers/0 failed: >(event.s = 3, 9) is false");
+    xyz_free(sentence);
+    CHECK_OK(xyz_dispatch_track(home, "done", NULL));
+    CHECK_OK(xyz_dispatch_campaign_why(home, "rate-after-two", &why));
+    CHECK(why.code == XYZ_CAMPAIGN_WHY_COUNT && why.trigger == 0);
+    CHECK_STR(why.detail, "the 1st matching event; it fires on every 2nd");
+    CHECK_OK(xyz_dispatch_set_attribute(home, "rated", "true"));
+    CHECK_OK(xyz_dispatch_track(home, "done", NULL));
+    CHECK_OK(xyz_dispatch_campaign_why(home, "rate-after-two", &why));
+    CHECK(why.code == XYZ_CAMPAIGN_WHY_AUDIENCE && why.trigger == -1);
+    CHECK_STR(why.detail, "!(rated = true) is false");
+    CHECK_OK(xyz_dispatch_track(home, "help", NULL));
+    CHECK_OK(xyz_dispatch_campaign_why(home, "tips", &why));
+    CHECK(why.code == XYZ_CAMPAIGN_WHY_FIRED && why.trigger == 1 && why.detail == NULL);
+    recorder_take(&r);
+    /* Misses reach the callback only on request, with their word. */
+    CHECK(!xyz_dispatch_reports_misses(home));
+    CHECK_OK(xyz_dispatch_set_reports_misses(home, true));
+    CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 1}"));
+    CHECK_STR(recorder_take(&r), "miss tips where\n");
+    /* Errors change nothing. */
+    xyz_campaign_why untouched = XYZ_CAMPAIGN_WHY_INIT;
+    untouched.trigger = 7;
+    CHECK_STATUS(xyz_dispatch_campaign_why(home, "nope", &untouched), XYZ_ENOTFOUND);
+    CHECK(strstr(xyz_last_error(), "no campaign 'nope'") != NULL && untouched.trigger == 7);
+    CHECK(xyz_dispatch_explain_campaign(home, "nope") == NULL);
+    CHECK_STATUS(xyz_dispatch_campaign_why(home, NULL, &untouched), XYZ_EINVAL);
+    CHECK_STATUS(xyz_dispatch_campaign_why(home, "tips", NULL), XYZ_EINVAL);
+    untouched.size = 4;
+    CHECK_STATUS(xyz_dispatch_campaign_why(home, "tips", &untouched), XYZ_EINVAL);
+    CHECK(untouched.trigger == 7);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case campaign_tests[] = {
+    {"campaign_why_says_what_each_event_did", campaign_why_says_what_each_event_did},
     {"a_set_replaced_from_a_trigger_callback_stops_the_event", a_set_replaced_from_a_trigger_callback_stops_the_event},
     {"variants_control_test_campaigns_and_withdrawn", variants_control_test_campaigns_and_withdrawn},
     {"track_counts_delays_cancels_and_reports", track_counts_delays_cancels_and_reports},

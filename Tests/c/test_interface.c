@@ -64,7 +64,11 @@ static void every_enumerator_has_its_json_name(void) {
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_TRIGGER), "trigger");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_SKIP), "skip");
     CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_CONTROL), "control");
-    CHECK_STR(xyz_campaign_event_name((xyz_campaign_event)3), "unknown");
+    CHECK_STR(xyz_campaign_event_name(XYZ_CAMPAIGN_MISS), "miss");
+    CHECK_STR(xyz_campaign_event_name((xyz_campaign_event)4), "unknown");
+    CHECK_STR(xyz_campaign_why_code_name(XYZ_CAMPAIGN_WHY_WHERE), "where");
+    CHECK_STR(xyz_campaign_why_code_name(XYZ_CAMPAIGN_WHY_NO_PAGE), "no_page");
+    CHECK_STR(xyz_campaign_why_code_name((xyz_campaign_why_code)9), "unknown");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DEFAULT), "default");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_CANCEL), "cancel");
     CHECK_STR(xyz_action_style_name(XYZ_ACTION_DESTRUCTIVE), "destructive");

@@ -1,6 +1,7 @@
-/* Rules through the C ABI (xyz_rule_eval_json): JsonLogic's official test
- * suite (Tests/rules/jsonlogic/tests.json), located load errors, the
- * bounds on depth, size and steps, and NULL arguments. */
+/* Rules through the C ABI (xyz_rule_eval_json, xyz_rule_explain_json):
+ * JsonLogic's official test suite (Tests/rules/jsonlogic/tests.json), with
+ * explanation on too, located load errors, the bounds on depth, size and
+ * steps, and NULL arguments. */
 #include <jansson.h>
 #include <stdlib.h>
 
@@ -34,6 +35,15 @@ static int same_json(const json_t *a, const json_t *b) {
     return json_equal((json_t *)a, (json_t *)b);
 }
 
+/* JsonLogic's truthiness: not false, null, 0, NaN, "" or []. */
+static int truthy(const json_t *value) {
+    if (json_is_false(value) || json_is_null(value)) return 0;
+    if (json_is_number(value)) return json_number_value(value) != 0;
+    if (json_is_string(value)) return json_string_length(value) > 0;
+    if (json_is_array(value)) return json_array_size(value) > 0;
+    return 1;
+}
+
 /* The result text of `rule` on `data`, or NULL (with the status in *status). */
 static char *eval(const char *rule, const char *data, xyz_status *status, xyz_error *error) {
     char *result = NULL;
@@ -64,6 +74,18 @@ static void official_suite_passes_in_full(void) {
             free(expected);
             failures++;
         }
+        /* Explained, the result is the same, and an explanation comes
+         * exactly with a falsy one (docs/rules.md §20). */
+        char *explained = NULL, *explanation = NULL;
+        xyz_status explain_status = xyz_rule_explain_json(rule, data, &explained, &explanation, &error);
+        if (explain_status != status || (result && (!explained || strcmp(explained, result) != 0)) ||
+            (got && (explanation == NULL) != truthy(got)) || (explanation && explanation[0] == '\0')) {
+            fprintf(stderr, "  %s on %s explained: %s, %s (%s)\n", rule, data, explained ? explained : "no result",
+                    explanation ? explanation : "no explanation", xyz_status_name(explain_status));
+            failures++;
+        }
+        xyz_free(explained);
+        xyz_free(explanation);
         json_decref(got);
         xyz_free(result);
         free(rule);
@@ -189,6 +211,12 @@ static void null_arguments_are_einval_and_data_null_is_null(void) {
     CHECK(error.status == XYZ_EINVAL && strstr(error.message, "rule_json is NULL"));
     CHECK_STR(result, "untouched");
     CHECK_STATUS(xyz_rule_eval_json("1", NULL, NULL, NULL), XYZ_EINVAL);
+    char *explanation = (char *)"untouched";
+    CHECK_STATUS(xyz_rule_explain_json("1", NULL, &result, NULL, &error), XYZ_EINVAL);
+    CHECK(strstr(error.message, "explanation is NULL") != NULL);
+    CHECK_STATUS(xyz_rule_explain_json("{\"var\": 1}", "{", &result, &explanation, &error), XYZ_EPARSE);
+    CHECK_STR(explanation, "untouched");
+    CHECK_STR(error.source, "<data>");
     result = NULL;
     CHECK_STATUS(xyz_rule_eval_json("{\"var\": \"\"}", NULL, &result, NULL), XYZ_OK);
     CHECK_STR(result, "null");

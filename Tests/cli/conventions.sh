@@ -149,7 +149,7 @@ printf '1\0 2' > "$scratch/nul.json"
 out=$("$XYZALERT" eval @"$scratch/nul.json" 2>&1)
 expect "eval refuses a NUL byte in a FILE" 1 $? "$scratch/nul.json: error: the text holds a NUL byte at offset 1" "$out"
 out=$("$XYZALERT" eval 2>&1)
-expect "eval without RULE is a usage error" 2 $? "$(printf 'xyzalert eval: missing RULE\nusage: xyzalert eval [--] RULE [DATA]')" "$out"
+expect "eval without RULE is a usage error" 2 $? "$(printf 'xyzalert eval: missing RULE\nusage: xyzalert eval [--explain] [--] RULE [DATA]')" "$out"
 "$XYZALERT" eval 1 2 3 > /dev/null 2>&1
 expect "eval with a third argument is a usage error" 2 $?
 out=$("$XYZALERT" eval -- -1)

@@ -178,7 +178,7 @@ done
 # trigger counts survive a restart through --save-history and --history;
 # why says trigger_delay; the picture marks triggers and skips.
 out=$("$XYZALERT" test examples/campaigns/*.json 2>&1)
-expect "the campaign examples pass" 0 $? "10 passed, 0 failed" "$(echo "$out" | tail -1)"
+expect "the campaign examples pass" 0 $? "11 passed, 0 failed" "$(echo "$out" | tail -1)"
 "$XYZALERT" simulate examples/campaigns/restart.json --save-history "$scratch/counts.json" > /dev/null
 expect "trigger counts are saved" 0 $? '{"version": 2, "session": 4, "keys": {}, "campaigns": {"changelog": {"triggers": [1]}, "every-third": {"triggers": [6]}}, "app_version": "2.4"}' "$(cat "$scratch/counts.json")"
 out=$("$XYZALERT" simulate examples/campaigns/restart.json --history "$scratch/counts.json" --format expect | grep -E 'trigger|skip')

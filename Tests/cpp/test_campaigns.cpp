@@ -72,10 +72,43 @@ void bad_json_is_an_error_and_changes_nothing() {
     CHECK(xyz::to_string(xyz::why_code::trigger_delay) == "trigger_delay");
 }
 
+void campaign_why_and_explain_rule() {
+    campaign_recorder r;
+    xyz::dispatch home = visible_page(r, "home");
+    {
+        xyz::catalog set = xyz::catalog::load_string(rating_set);
+        home.set_campaigns(set);
+    }
+    xyz::campaign_why why = home.campaign_why("rate-after-two");
+    CHECK(why.code == xyz::campaign_why_code::untracked && !why.event && !why.trigger && !why.detail);
+    home.track("done");
+    why = home.campaign_why("rate-after-two");
+    CHECK(why.code == xyz::campaign_why_code::count && why.event == "done" && why.trigger == 0);
+    CHECK(why.detail == "the 1st matching event; it fires on every 2nd");
+    CHECK(why.sentence == "'rate-after-two' did not fire at 'done': triggers/0 counted it, the 1st matching event; "
+                          "it fires on every 2nd");
+    CHECK(home.explain_campaign("rate-after-two") == why.sentence);
+    home.set_reports_misses(true);
+    CHECK(home.reports_misses());
+    home.track("done");  // the 2nd: it fires
+    home.track("done");
+    CHECK(r.take() == "trigger rate-after-two (rate-after-two)\nmiss rate-after-two count\n");
+    xyz::error missing = EXPECT_THROW(xyz::error, (void)home.campaign_why("nope"));
+    CHECK(missing.code() == xyz::status::not_found);
+    CHECK(EXPECT_THROW(xyz::error, (void)home.explain_campaign("nope")).code() == xyz::status::not_found);
+    CHECK(xyz::to_string(xyz::campaign_why_code::no_user) == "no_user");
+    xyz::rule_explanation explained = xyz::explain_rule(R"({"<": [{"var": "a"}, 1]})", R"({"a": 2})");
+    CHECK(explained.result == "false" && explained.failing == "<(a = 2, 1) is false");
+    explained = xyz::explain_rule("true");
+    CHECK(explained.result == "true" && !explained.failing);
+    EXPECT_THROW(xyz::parse_error, (void)xyz::explain_rule(R"({"nope": 1})"));
+}
+
 }  // namespace
 
 extern const std::vector<test_case> campaign_tests;
 const std::vector<test_case> campaign_tests = {
     {"a_catalogs_campaigns_trigger_delay_and_cancel", a_catalogs_campaigns_trigger_delay_and_cancel},
     {"bad_json_is_an_error_and_changes_nothing", bad_json_is_an_error_and_changes_nothing},
+    {"campaign_why_and_explain_rule", campaign_why_and_explain_rule},
 };

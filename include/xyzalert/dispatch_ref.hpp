@@ -215,6 +215,20 @@ public:
         std::string object(object_json);
         detail::call([&] { return xyz_dispatch_set_attributes_json(handle_, object.c_str()); });
     }
+    /** What the last event the triggers of `campaign` named did: fired,
+     * or why not (xyz_dispatch_campaign_why(), docs/rules.md §21); defined
+     * in why.hpp. Throws status::not_found for a campaign the domain's set
+     * does not have. */
+    [[nodiscard]] struct campaign_why campaign_why(detail::text campaign) const;
+    /** The same in one sentence (xyz_dispatch_explain_campaign()); throws
+     * as campaign_why(). */
+    [[nodiscard]] std::string explain_campaign(detail::text campaign) const {
+        std::string id = campaign.checked("explain_campaign: campaign");
+        xyz_campaign_why raw = XYZ_CAMPAIGN_WHY_INIT;
+        detail::call([&] { return xyz_dispatch_campaign_why(handle_, id.c_str(), &raw); });
+        return detail::take_string(detail::read([&] { return xyz_dispatch_explain_campaign(handle_, id.c_str()); }),
+                                   status::invalid);
+    }
     /** The domain's attributes as a JSON object's compact text. */
     [[nodiscard]] std::string attributes_json() const {
         return detail::take_string(detail::read([&] { return xyz_dispatch_attributes_json(handle_); }), status::invalid);

@@ -189,6 +189,22 @@ enum class campaign_event : int {
     trigger = XYZ_CAMPAIGN_TRIGGER,
     skip = XYZ_CAMPAIGN_SKIP,
     control = XYZ_CAMPAIGN_CONTROL,
+    miss = XYZ_CAMPAIGN_MISS,
+};
+
+/** What the last event a campaign's triggers named did (xyz_dispatch_campaign_why(),
+ * docs/rules.md §21): fired, or the stable code of why it made no instance.
+ * Codes only ever gain values at the end (xyz_campaign_why_code). */
+enum class campaign_why_code : int {
+    untracked = XYZ_CAMPAIGN_WHY_UNTRACKED,
+    fired = XYZ_CAMPAIGN_WHY_FIRED,
+    where = XYZ_CAMPAIGN_WHY_WHERE,
+    count = XYZ_CAMPAIGN_WHY_COUNT,
+    not_started = XYZ_CAMPAIGN_WHY_NOT_STARTED,
+    ended = XYZ_CAMPAIGN_WHY_ENDED,
+    audience = XYZ_CAMPAIGN_WHY_AUDIENCE,
+    no_user = XYZ_CAMPAIGN_WHY_NO_USER,
+    no_page = XYZ_CAMPAIGN_WHY_NO_PAGE,
 };
 
 /** @{ */
@@ -227,6 +243,7 @@ inline std::string_view to_string(on_outside v) { return xyz_on_outside_name(sta
 inline std::string_view to_string(action_style v) { return xyz_action_style_name(static_cast<xyz_action_style>(v)); }
 inline std::string_view to_string(why_code v) { return xyz_why_code_name(static_cast<xyz_why_code>(v)); }
 inline std::string_view to_string(campaign_event v) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(v)); }
+inline std::string_view to_string(campaign_why_code v) { return xyz_campaign_why_code_name(static_cast<xyz_campaign_why_code>(v)); }
 /** @} */
 
 /** The enumerator whose word is `word` (what to_string() gives; the JSON

@@ -267,6 +267,16 @@ public:
     }
     /** What set_duration_scale() sets. */
     [[nodiscard]] double duration_scale() const noexcept { return xyz_dispatch_duration_scale(handle()); }
+    /** Sets whether the root's campaign callback also reports each trigger evaluation that made no
+     * instance and no skip (kind miss, reason "where" or "count"; docs/rules.md §21) (default
+     * false). For tools that explain campaigns (xyzalert simulate --explain): read why with
+     * xyz_dispatch_campaign_why() from the callback. Not while the domain is recorded: a recording
+     * holds no miss reports. */
+    void set_reports_misses(bool value) const {
+        call([&] { return xyz_dispatch_set_reports_misses(handle(), value); });
+    }
+    /** What set_reports_misses() sets. */
+    [[nodiscard]] bool reports_misses() const noexcept { return xyz_dispatch_reports_misses(handle()); }
 
 protected:
     page_properties() noexcept = default;

@@ -46,6 +46,36 @@ inline why alert::why() const {
     return out;
 }
 
+/** What the last event a campaign's triggers named did
+ * (dispatch_ref::campaign_why(), docs/rules.md §21). */
+struct campaign_why {
+    /** Fired, or why it made no instance. */
+    campaign_why_code code = campaign_why_code::untracked;
+    /** The event tracked (empty for untracked). */
+    std::optional<std::string> event;
+    /** The position in the campaign's "triggers" the code is about (empty
+     * for codes about the campaign as a whole). */
+    std::optional<int> trigger;
+    /** where, audience: the part of the rule that failed; count: the
+     * count; not_started, ended: the dates. */
+    std::optional<std::string> detail;
+    /** The same in words (dispatch_ref::explain_campaign()). */
+    std::string sentence;
+};
+
+inline campaign_why dispatch_ref::campaign_why(detail::text campaign) const {
+    std::string id = campaign.checked("campaign_why: campaign");
+    xyz_campaign_why raw = XYZ_CAMPAIGN_WHY_INIT;
+    detail::call([&] { return xyz_dispatch_campaign_why(handle_, id.c_str(), &raw); });
+    xyz::campaign_why out;
+    out.code = static_cast<campaign_why_code>(raw.code);
+    out.event = detail::optional_string(raw.event);
+    if (raw.trigger >= 0) out.trigger = raw.trigger;
+    out.detail = detail::optional_string(raw.detail);
+    out.sentence = explain_campaign(id);
+    return out;
+}
+
 }  // namespace xyz
 
 #endif /* XYZALERT_WHY_HPP */

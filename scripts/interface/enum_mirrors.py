@@ -17,7 +17,7 @@ def since_of(value):
 
 def swift_case(word):
     name = camel(word)
-    return "`%s`" % name if name in ("default",) else name
+    return "`%s`" % name if name in ("default", "where") else name
 
 
 def with_since(doc, since, base):

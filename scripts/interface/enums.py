@@ -198,9 +198,27 @@ ENUMS = [
              ("skip", "A trigger fired and made none (the reason says why)."),
              ("control", "An instance of a control variant reached the moment it would have shown: it\n"
                          "finishes control right after (docs/rules.md §22)."),
+             ("miss", "A trigger's event made no instance and no skip: its where failed, or its count\n"
+                      "was not reached (the reason says which). Only while the root reports misses.", "0.5"),
+         ]),
+    dict(c="xyz_campaign_why_code", prefix="XYZ_CAMPAIGN_WHY_", swift="CampaignWhyCode", python="CampaignWhyCode",
+         cpp="campaign_why_code", since="0.5",
+         doc="What the last event a campaign's triggers named did (xyz_dispatch_campaign_why(),\n"
+             "docs/rules.md §21): fired, or the stable code of why it made no instance.\n"
+             "Codes only ever gain values at the end.",
+         values=[
+             ("untracked", "No event its triggers name was tracked since its set was attached."),
+             ("fired", "The event made an instance (or cancelled: a cancel_on trigger)."),
+             ("where", "The trigger's where rule failed: `detail` is the part that failed."),
+             ("count", "The trigger counted the event but does not fire at that count: `detail`."),
+             ("not_started", "Before the campaign's start: the event did not count."),
+             ("ended", "At or after the campaign's end: the event did not count."),
+             ("audience", "Its audience rule failed: `detail` is the part that failed."),
+             ("no_user", "Bucketing needs a user_id attribute and there is none."),
+             ("no_page", "The campaign names a page that is not in the domain."),
          ]),
     dict(c=None, swift="SkipReason", python=None, cpp=None, since="0.4",
-         doc="Why a fired trigger made no instance: the reason of a skip campaign event.",
+         doc="Why a trigger's event made no instance: the reason of a skip or miss campaign event.",
          values=[
              ("none", "None (a trigger event)."),
              ("not_started", "Before the campaign's start."),
@@ -208,5 +226,7 @@ ENUMS = [
              ("audience", "Its audience rule failed."),
              ("no_user", "Bucketing needs a user_id attribute and there is none."),
              ("no_page", "The campaign names a page that is not in the domain."),
+             ("where", "A miss: the trigger's where rule failed.", "0.5"),
+             ("count", "A miss: the trigger counted the event but does not fire at that count.", "0.5"),
          ]),
 ]

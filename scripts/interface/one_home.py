@@ -36,6 +36,7 @@ SHARED = {
     "cycle": "a bench unit", "destroyed": "a page's end in the timeline",
     "showing": "a legend's label", "not_found": "a runner's error before any call",
     "dismissed": "a verb in a sentence", "cancelled": "a verb in a sentence",
+    "where": "a trigger's JSON key", "count": "a limit's and a trigger's JSON key",
 }
 
 C_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)

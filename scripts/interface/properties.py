@@ -248,4 +248,12 @@ PAGE_PROPERTIES = [
          note="For hosts that follow the OS setting (Android's recommended timeout) or a user preference. "
               "Running countdowns are re-timed in proportion.",
          errors="XYZ_EINVAL for a scale of 0 or less or NaN, XYZ_ESTATE for a page that is not a root."),
+    dict(key="reports_misses", type="bool", default=False, since="0.5", engine="hand", handle="root", c_param="on",
+         c_get="xyz_dispatch_reports_misses", swift_get="reportsMisses", swift_set="setReportsMisses",
+         doc="whether the root's campaign callback also reports each trigger evaluation that made no instance "
+             "and no skip (kind miss, reason \"where\" or \"count\"; docs/rules.md §21)",
+         note="For tools that explain campaigns (xyzalert simulate --explain): read why with "
+              "xyz_dispatch_campaign_why() from the callback. Not while the domain is recorded: a recording "
+              "holds no miss reports.",
+         errors="XYZ_ESTATE for a page that is not a root."),
 ]

@@ -27,6 +27,13 @@ final class Targeting {
     /// Instances made here and not on screen yet when last looked at, in
     /// the order they were made (ended and shown ones leave lazily).
     @exclusivity(unchecked) var pending: [Alert] = []
+    /// Whether the host hears of misses (`Dispatch.reportsMisses`).
+    @exclusivity(unchecked) var reportsMisses = false
+    /// What the last event each campaign's triggers named did (`campaignWhy`).
+    @exclusivity(unchecked) var outcomes: [ExactString: CampaignOutcome] = [:]
+    /// The attributes the outcomes recorded since the last change read
+    /// (copied at the next change; nil: none recorded since).
+    @exclusivity(unchecked) private var attributesSeen: AttributesSeen?
 
     /// Counts one more matching event of a trigger of `campaign`, where
     /// counts live for `domain`; returns the new count.
@@ -72,6 +79,10 @@ final class Targeting {
 
     /// Sets the attribute `name` (nil removes it). O(1) amortized.
     func setAttribute(_ name: String, _ value: JSONData?) {
+        if let seen = attributesSeen {
+            seen.copy = table.object  // (O(attributes), once per change after an outcome)
+            attributesSeen = nil
+        }
         table[name] = value
         changes &+= 1
         ruleBase = nil
@@ -89,13 +100,41 @@ final class Targeting {
             data = table.object
             ruleObjectsMade += 1
         }
+        Targeting.fill(&data, campaign: campaign, event: event, wall: wall, session: Targeting.session(of: domain))
+        return (.object(data), changes)
+    }
+
+    /// The session `$xyz.session` reads.
+    static func session(of domain: Domain) -> Int { domain.history?.session ?? 1 }
+
+    /// Adds `event` and `$xyz` to the attributes `data`.
+    private static func fill(_ data: inout JSONObject, campaign: String, event: JSONObject, wall: Double, session: Int) {
         data["event"] = .object(event)
         data["$xyz"] = .object(JSONObject([
             ("campaign", .string(campaign)),
-            ("session", .number(Double(domain.history?.session ?? 1))),
+            ("session", .number(Double(session))),
             ("now", .number(wall)),
         ]))
-        return (.object(data), changes)
+    }
+
+    /// What a rule of `campaign` read with these attributes, event, clock and session.
+    static func ruleObject(_ attributes: JSONObject, campaign: String, event: JSONObject, wall: Double,
+                           session: Int) -> JSONData {
+        var data = attributes
+        fill(&data, campaign: campaign, event: event, wall: wall, session: session)
+        return .object(data)
+    }
+
+    /// Keeps what the last event of `campaign`'s triggers did.
+    func record(_ campaign: String, _ outcome: CampaignOutcome) {
+        outcomes[ExactString(campaign)] = outcome
+    }
+
+    /// What a rule reads now, kept to word its failure later.
+    func facts(event: JSONObject, wall: Double, domain: Domain) -> RuleFacts {
+        let seen = attributesSeen ?? AttributesSeen()
+        attributesSeen = seen
+        return RuleFacts(event: event, wall: wall, session: Targeting.session(of: domain), attributes: seen)
     }
 
     /// Takes back a rule object `ruleData` lent, unless the attributes
@@ -113,8 +152,13 @@ final class Targeting {
 
     /// The `user_id` attribute as bucketing reads it: a string, or a
     /// number's JSON text; nil for none or another type.
-    var user: String? {
-        switch table["user_id"] {
+    var user: String? { Targeting.user(table["user_id"]) }
+
+    /// The `user_id` of `attributes`, as `user` reads it.
+    static func user(in attributes: JSONObject) -> String? { user(attributes["user_id"]) }
+
+    private static func user(_ value: JSONData?) -> String? {
+        switch value {
         case .string(let user)?: user
         case .number(let user)?: JSONData.number(user).jsonText
         default: nil
@@ -140,12 +184,16 @@ final class Targeting {
         return variant
     }
 
-    /// Whether `alert`'s campaign audience still admits it.
-    func admits(_ instance: CampaignInstance, domain: Domain) -> Bool {
-        guard let audience = instance.audience else { return true }
+    /// Whether `alert`'s campaign audience still admits it; when it does
+    /// not, the part that failed (`Rule.explain`) is the alert's cause.
+    func admits(_ alert: Alert, domain: Domain) -> Bool {
+        guard let instance = alert.extras?.campaign, let audience = instance.audience else { return true }
         let lent = ruleData(instance.campaign, event: instance.event, wall: domain.readWallClock(), domain: domain)
         defer { giveBack(lent) }
-        return audience.passes(lent.data, bucketing: bucketing(instance.campaign))
+        let bucketing = bucketing(instance.campaign)
+        guard !audience.passes(lent.data, bucketing: bucketing) else { return true }
+        alert.writableExtras.endedBy = ("audience", audience.explain(lent.data, bucketing: bucketing).failing ?? "")
+        return false
     }
 }
 

@@ -17,13 +17,27 @@ extension Dispatch {
         let targeting = writableTargeting
         let replaced = targeting.set != nil && set != nil
         targeting.set = set
+        targeting.outcomes = [:]
         targeting.wallClock = wallClock
         recording?.campaignsChanged(self, "the campaigns changed")
         if replaced, let set, !targeting.pending.isEmpty {
             try withPassesHeld { (settlement: inout Settlement) throws(AlertError) in
-                endPending(targeting, .withdrawn, &settlement) { !set.keeps($0) }
+                endPending(targeting, .withdrawn, &settlement) { _, instance in !set.keeps(instance) }
             }
         }
+    }
+
+    /// Whether the root's host also hears of each trigger evaluation that
+    /// made no instance and no skip: a `miss` campaign event whose reason
+    /// is `where` or `count` (default false; docs/rules.md §21). Not while
+    /// the domain is recorded: a recording holds no miss reports.
+    public var reportsMisses: Bool { root.targeting?.reportsMisses ?? false }
+
+    /// Sets `reportsMisses`. Throws `.state` on a page that is not a root.
+    public func setReportsMisses(_ on: Bool) throws(AlertError) {
+        defer { checkAfterCall() }
+        try requireRoot("report misses")
+        writableTargeting.reportsMisses = on
     }
 
     /// The campaign set attached to this page's domain.
@@ -153,7 +167,7 @@ extension Dispatch {
     /// Ends the pending instances of this domain whose audience fails now.
     private func retestAudiences(_ settlement: inout Settlement) {
         guard let targeting = root.targeting, !targeting.pending.isEmpty else { return }
-        endPending(targeting, .ineligible, &settlement) { !targeting.admits($0, domain: domain) }
+        endPending(targeting, .ineligible, &settlement) { alert, _ in !targeting.admits(alert, domain: domain) }
     }
 
     /// Ends with `reason` the root's instances not on screen yet that
@@ -161,10 +175,10 @@ extension Dispatch {
     /// its turn comes: the callbacks of an earlier end may have ended or
     /// shown it meanwhile.
     private func endPending(_ targeting: Targeting, _ reason: EndReason, _ settlement: inout Settlement,
-                            where matching: (CampaignInstance) -> Bool) {
+                            where matching: (Alert, CampaignInstance) -> Bool) {
         targeting.pending.removeAll { !$0.isPendingInstance }
         for alert in targeting.pending {
-            guard alert.isPendingInstance, let instance = alert.extras?.campaign, matching(instance) else { continue }
+            guard alert.isPendingInstance, let instance = alert.extras?.campaign, matching(alert, instance) else { continue }
             alert.dispatch!.domain.endAndReport(alert, reason, &settlement)
         }
     }
@@ -195,6 +209,19 @@ extension Dispatch {
             targeting.giveBack(done.lent)
         }
         defer { giveBack() }
+        // What a trigger of a campaign that has not fired at this event did
+        // (a cancel_on trigger's evaluations are not the campaign's).
+        func missed(_ ref: CampaignSet.TriggerRef, _ code: CampaignWhyCode, _ detail: String? = nil,
+                    failed rule: Rule? = nil, trigger: Bool = true) {
+            guard !ref.cancels, !made.contains(ref.campaign) else { return }
+            let facts = rule.map { ($0, targeting.facts(event: props, wall: wall, domain: domain)) }
+            let id = set.campaigns[ref.campaign].id
+            targeting.record(id, CampaignOutcome(
+                code: code, event: event, trigger: trigger ? ref.trigger : nil, detail: detail, failed: facts))
+            if targeting.reportsMisses, root.recording == nil, code == .where || code == .count {
+                report(id, .miss, code == .where ? .where : .count, nil)
+            }
+        }
         for ref in refs {
             // A callback of this event replaced or detached the set: the
             // event stops here (docs/rules.md §21.12).
@@ -207,39 +234,50 @@ extension Dispatch {
                         targeting.bucketing(campaign.id))
             }
             if let condition = trigger.condition, !condition.passes(data!.lent.data, bucketing: data!.bucketing) {
+                missed(ref, .where, failed: condition)
                 continue
             }
             // Outside its dates an event does not count; a trigger's event
             // reports the skip (once per campaign and event). A test
             // campaign has no dates (docs/rules.md §22).
             if !campaign.test, let reason = campaign.inactivity(at: wall) {
+                missed(ref, reason == .notStarted ? .notStarted : .ended, campaign.datesDetail(at: wall), trigger: false)
                 if !ref.cancels, skipped.insert(ref.campaign).inserted {
                     report(campaign.id, .skip, reason, nil)
                 }
                 continue
             }
             let n = targeting.count(campaign.id, trigger: ref.trigger, cancels: ref.cancels, in: domain)
-            guard trigger.fires(atCount: n) else { continue }
+            guard trigger.fires(atCount: n) else {
+                missed(ref, .count, trigger.countDetail(n))
+                continue
+            }
             if ref.cancels {
-                endPending(targeting, .cancelled, &settlement) { sameBytes($0.campaign, campaign.id) }
+                endPending(targeting, .cancelled, &settlement) { _, instance in sameBytes(instance.campaign, campaign.id) }
                 continue
             }
             // One instance per campaign and event, however many of its triggers fire.
             guard made.insert(ref.campaign).inserted else { continue }
             // docs/rules.md §22: an experiment needs a user, asked before the audience.
             let user = targeting.user
+            let fired = CampaignOutcome(code: .fired, event: event, trigger: ref.trigger)
             if !campaign.variants.isEmpty && user == nil {
+                targeting.record(campaign.id, CampaignOutcome(code: .noUser, event: event))
                 report(campaign.id, .skip, .noUser, nil)
                 continue
             }
             if !campaign.test, let audience = campaign.audience, !audience.passes(data!.lent.data, bucketing: data!.bucketing) {
+                targeting.record(campaign.id, CampaignOutcome(
+                    code: .audience, event: event, failed: (audience, targeting.facts(event: props, wall: wall, domain: domain))))
                 report(campaign.id, .skip, .audience, nil)
                 continue
             }
             guard let page = campaign.page.map({ root.page(named: $0) }) ?? self else {
+                targeting.record(campaign.id, CampaignOutcome(code: .noPage, event: event))
                 report(campaign.id, .skip, .noPage, nil)
                 continue
             }
+            targeting.record(campaign.id, fired)
             let variant = user.flatMap { targeting.variant(of: set, ref.campaign, user: $0, in: domain) }
             try makeInstance(of: campaign, variant: variant, event: props, on: page, set, targeting, &settlement)
         }
@@ -345,6 +383,15 @@ extension Campaign {
     func source(of variant: CampaignVariant?) -> (name: String, text: String?) {
         guard let variant, variant.alert != nil || variant.makeAlert != nil else { return (alert, definitionText) }
         return (variant.alert ?? alert, variant.definitionText)
+    }
+
+    /// Its dates as `campaignWhy` words them, e.g. "it starts at
+    /// 2026-12-01T00:00:00Z; the clock read 2026-11-30T08:00:00Z".
+    func datesDetail(at wall: Double) -> String {
+        var parts: [String] = []
+        if let start { parts.append("it starts at \(utcText(start))") }
+        if let end { parts.append("it ends at \(utcText(end))") }
+        return parts.joined(separator: ", ") + "; the clock read \(utcText(wall))"
     }
 
     /// Why the campaign is not active at `wall`, nil while it is.

@@ -33,9 +33,12 @@ extension Alert {
             case .outsideWindow: " (it would have shown outside its windows, and it drops then)"
             default: ""
             }
-            if let key = why.key, let rule = why.rule {  // (the cap or the windows that ended it)
-                return reason == .capped ? "\(name) finished: capped: \(rule) (\(key))"
-                    : "\(name) finished: \(reason): it would have shown outside its windows (\(rule))"
+            if let key = why.key, let rule = why.rule {  // (the cap, windows or audience that ended it)
+                switch reason {
+                case .capped: return "\(name) finished: capped: \(rule) (\(key))"
+                case .ineligible: return "\(name) finished: ineligible: its campaign's audience stopped admitting it: \(rule)"
+                default: return "\(name) finished: \(reason): it would have shown outside its windows (\(rule))"
+                }
             }
             return "\(name) finished: \(reason)" + detail
         case .showing:

@@ -23,7 +23,9 @@ public struct AlertWhy: Equatable {
     public var id: String?
     /// The cap key that holds it ("tag:promo"; `capped`, `coolingDown`);
     /// for a finished alert a cap or its windows ended (`capped`,
-    /// `outside_window`), the one that did ("windows" for its windows).
+    /// `outside_window`), the one that did ("windows" for its windows);
+    /// for one its campaign's audience ended (`ineligible`), "audience"
+    /// and the part of the rule that failed.
     public var key: String?
     /// The rule of that key that holds it, worded ("3 of 3 displays this
     /// session", "at least 30s between displays").

@@ -20,9 +20,11 @@ final class AlertExtras {
     @exclusivity(unchecked) var onCapped: OnCapped = .drop
     /// Set while a cap holds the alert out of its candidate queue.
     @exclusivity(unchecked) var parked: CapVerdict?
-    /// The cap or window that ended it (`capped`, `outside_window`), for
-    /// its reason once finished (docs/rules.md §18).
-    @exclusivity(unchecked) var endedBy: CapVerdict?
+    /// The cap, window or audience that ended it (`capped`,
+    /// `outside_window`, `ineligible`), for its reason once finished
+    /// (docs/rules.md §18): a key ("tag:promo", "windows", "audience") and
+    /// what held, worded.
+    @exclusivity(unchecked) var endedBy: (key: String, rule: String)?
     /// Position in its domain's `wakes`, or -1; the domain-clock time it
     /// wakes, and why.
     @exclusivity(unchecked) var wakeIndex = -1

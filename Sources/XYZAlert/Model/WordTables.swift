@@ -362,6 +362,7 @@ extension CampaignEventKind {
         case .trigger: "trigger"
         case .skip: "skip"
         case .control: "control"
+        case .miss: "miss"
         }
     }
 
@@ -370,6 +371,38 @@ extension CampaignEventKind {
         case "trigger": self = .trigger
         case "skip": self = .skip
         case "control": self = .control
+        case "miss": self = .miss
+        default: return nil
+        }
+    }
+}
+
+extension CampaignWhyCode {
+    public var description: String {
+        switch self {
+        case .untracked: "untracked"
+        case .fired: "fired"
+        case .where: "where"
+        case .count: "count"
+        case .notStarted: "not_started"
+        case .ended: "ended"
+        case .audience: "audience"
+        case .noUser: "no_user"
+        case .noPage: "no_page"
+        }
+    }
+
+    public init?(word: String) {
+        switch word {
+        case "untracked": self = .untracked
+        case "fired": self = .fired
+        case "where": self = .where
+        case "count": self = .count
+        case "not_started": self = .notStarted
+        case "ended": self = .ended
+        case "audience": self = .audience
+        case "no_user": self = .noUser
+        case "no_page": self = .noPage
         default: return nil
         }
     }
@@ -384,6 +417,8 @@ extension SkipReason {
         case .audience: "audience"
         case .noUser: "no_user"
         case .noPage: "no_page"
+        case .where: "where"
+        case .count: "count"
         }
     }
 
@@ -395,6 +430,8 @@ extension SkipReason {
         case "audience": self = .audience
         case "no_user": self = .noUser
         case "no_page": self = .noPage
+        case "where": self = .where
+        case "count": self = .count
         default: return nil
         }
     }

@@ -290,9 +290,36 @@ public enum CampaignEventKind: Int32, Sendable, InterfaceEnum {
     /// An instance of a control variant reached the moment it would have shown: it
     /// finishes control right after (docs/rules.md §22).
     case control
+    /// (0.5) A trigger's event made no instance and no skip: its where failed, or its count
+    /// was not reached (the reason says which). Only while the root reports misses.
+    case miss
 }
 
-/// Why a fired trigger made no instance: the reason of a skip campaign event.
+/// What the last event a campaign's triggers named did (xyz_dispatch_campaign_why(),
+/// docs/rules.md §21): fired, or the stable code of why it made no instance.
+/// Codes only ever gain values at the end.
+public enum CampaignWhyCode: Int32, Sendable, InterfaceEnum {
+    /// No event its triggers name was tracked since its set was attached.
+    case untracked = 0
+    /// The event made an instance (or cancelled: a cancel_on trigger).
+    case fired
+    /// The trigger's where rule failed: `detail` is the part that failed.
+    case `where`
+    /// The trigger counted the event but does not fire at that count: `detail`.
+    case count
+    /// Before the campaign's start: the event did not count.
+    case notStarted
+    /// At or after the campaign's end: the event did not count.
+    case ended
+    /// Its audience rule failed: `detail` is the part that failed.
+    case audience
+    /// Bucketing needs a user_id attribute and there is none.
+    case noUser
+    /// The campaign names a page that is not in the domain.
+    case noPage
+}
+
+/// Why a trigger's event made no instance: the reason of a skip or miss campaign event.
 public enum SkipReason: Int32, Sendable, InterfaceEnum {
     /// None (a trigger event).
     case none = 0
@@ -306,4 +333,8 @@ public enum SkipReason: Int32, Sendable, InterfaceEnum {
     case noUser
     /// The campaign names a page that is not in the domain.
     case noPage
+    /// (0.5) A miss: the trigger's where rule failed.
+    case `where`
+    /// (0.5) A miss: the trigger counted the event but does not fire at that count.
+    case count
 }

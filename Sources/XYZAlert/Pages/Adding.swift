@@ -97,7 +97,7 @@ extension Dispatch {
         var settlement = Settlement()
         var endings: [Domain.Ending] = []
         for (alert, verdict) in cappedAtArrival {
-            alert.writableExtras.endedBy = verdict  // (its reason once finished: the add can no longer fail)
+            alert.writableExtras.endedBy = (verdict.key, verdict.rule)  // (its reason once finished: the add can no longer fail)
             endings.append(domain.finishUnadded(alert, .capped, on: self, &settlement))
         }
         for (new, live) in conflicts {

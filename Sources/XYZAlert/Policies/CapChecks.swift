@@ -34,7 +34,7 @@ extension Domain {
             // docs/rules.md §22: windows first, then caps.
             if alert.selectionFlags & SelectionFlags.windows != 0, let outside = windowVerdict(alert) {
                 if alert.onOutside == .drop {
-                    alert.writableExtras.endedBy = outside
+                    alert.writableExtras.endedBy = (outside.key, outside.rule)
                     return (alert, .outsideWindow)
                 }
                 verdict = outside
@@ -48,7 +48,7 @@ extension Domain {
                 hostCalls.readOnlyCallback = outer
                 guard let capped else { break }
                 if alert.onCapped == .drop {
-                    alert.writableExtras.endedBy = capped
+                    alert.writableExtras.endedBy = (capped.key, capped.rule)
                     return (alert, .capped)
                 }
                 verdict = capped

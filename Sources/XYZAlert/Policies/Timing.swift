@@ -341,8 +341,7 @@ extension Domain {
                 wakes.remove(alert)
                 extras.awaitingShowAfter = false
                 // docs/rules.md §21: a campaign's audience is asked again.
-                if let instance = extras.campaign, let targeting = root?.targeting,
-                   !targeting.admits(instance, domain: self) {
+                if extras.campaign != nil, let targeting = root?.targeting, !targeting.admits(alert, domain: self) {
                     endAndReport(alert, .ineligible, &settlement)
                     continue
                 }

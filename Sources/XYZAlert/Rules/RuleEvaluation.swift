@@ -73,7 +73,7 @@ struct RuleEvaluation {
     }
 
     /// `var`'s walk: nil when a step is missing or null before the end.
-    private func lookUp(_ path: [String]?, in data: JSONData) -> JSONData? {
+    func lookUp(_ path: [String]?, in data: JSONData) -> JSONData? {
         guard let path else { return data }
         var current = data
         for name in path {

@@ -68,6 +68,9 @@ typedef struct run_options {
      * history once the last step has run. NULL: none. */
     const char *history_in;
     const char *save_history;
+    /* --explain: campaign misses are traced too ("miss" events), and a
+     * skip, miss or finish says why (text, JSON; docs/rules.md §21). */
+    bool explain;
 } run_options;
 
 /* Plays a loaded scenario as `options` say. With `record`, returns the
@@ -103,8 +106,9 @@ int cli_graph(const char *file);
 /* `xyzalert variants FILE --users N`: per campaign with variants, how many
  * of the users user-1 ... user-N each variant gets (docs/rules.md §22). */
 int cli_variants(const char *file, unsigned long users);
-/* `xyzalert eval RULE [DATA]`: each argument JSON text, or "@FILE". */
-int cli_eval(const char *rule, const char *data);
+/* `xyzalert eval RULE [DATA]`: each argument JSON text, or "@FILE";
+ * `explain`: a falsy result's "why:" line too. */
+int cli_eval(const char *rule, const char *data, bool explain);
 
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)" and the line with a caret
  * (print_source_line), or "FILE: error: MESSAGE" for I/O errors, on stderr. */

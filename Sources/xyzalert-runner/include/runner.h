@@ -51,6 +51,7 @@ struct runner {
     line_list *capture; /* expect lines go here instead of stdout */
     bool colour;
     bool quiet; /* while tearing down after the last step */
+    bool explain; /* --explain: misses traced, skips, misses and finishes say why */
     size_t step;
     bool step_printed; /* the text format prints a step's label once */
     char label[256];
@@ -135,7 +136,10 @@ void trace_event(runner *r, const char *event, xyz_alert *alert, const char *key
 void trace_show(page *p, xyz_alert *alert, const char *target);
 /* A campaign's event (docs/rules.md §21, §22): a skip's reason, or the
  * variant of a trigger's or a control's instance, as the detail (`key` in JSON). */
-void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail);
+/* `why`: --explain's, or NULL. */
+void trace_campaign(runner *r, const char *event, const char *campaign, const char *key, const char *detail,
+                    const char *why);
+void trace_finish(runner *r, xyz_alert *alert, const char *reason);
 /* A set of campaigns attached mid-scenario: event "campaigns", no alert,
  * its version (NULL: none) as the detail. */
 void trace_campaigns(runner *r, const char *version);
@@ -189,6 +193,8 @@ xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
 void why_note_added(runner *r, xyz_alert *const *alerts, size_t count);
 void why_note_finished(runner *r, xyz_alert *alert);
 void why_report(runner *r);
+/* why_campaigns.c: then what each campaign's last event did. */
+void why_report_campaigns(runner *r);
 void why_free(runner *r);
 
 #endif

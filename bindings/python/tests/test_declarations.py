@@ -45,7 +45,7 @@ def test_unlocked_functions_are_the_ones_that_touch_no_domain():
     unlocked = {name for name in _lib._DECLARATIONS if _lib.flags(name) & _lib.UNLOCKED}
     assert all(name.endswith("_name") or name in {
         "xyz_version", "xyz_version_string", "xyz_last_error", "xyz_last_error_has_effects", "xyz_last_error_pointer",
-        "xyz_free", "xyz_keyboard_offset", "xyz_rule_eval_json",
+        "xyz_free", "xyz_keyboard_offset", "xyz_rule_eval_json", "xyz_rule_explain_json",
         "xyz_alert_create", "xyz_alert_create_with", "xyz_alert_retain", "xyz_alert_release"} for name in unlocked)
     for name in _lib._DECLARATIONS:
         raw = isinstance(getattr(_lib.lib, name), ctypes._CFuncPtr)

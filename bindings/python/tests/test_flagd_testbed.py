@@ -102,8 +102,13 @@ def resolve(flag: Dict[str, Any], key: str, context: Dict[str, Any]) -> Tuple[An
     data = dict(context, **{"$flagd": {"flagKey": key, "timestamp": int(time.time())}})
     try:
         result = xyzalert.eval_rule(targeting, data)
+        # Explained, the result is the same, and an explanation comes
+        # exactly with a falsy one (docs/rules.md §20).
+        explained = xyzalert.explain_rule(targeting, data)
     except xyzalert.SchemaError:
         return None, "ERROR", "PARSE_ERROR"
+    assert explained.result == result
+    assert (explained.failing is None) == (result not in (None, False, 0, "", [])), explained
     if result is None:
         return variants.get(default), "DEFAULT", ""
     variant = json.dumps(result).replace('"', "")

@@ -25,8 +25,9 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 
 from . import _lib
 # BEGIN GENERATED enum imports (scripts/interface: edit its tables, not this region)
-from ._enums import (ActionStyle, CampaignEvent, EndReason, Exclusive, HideReason, OnCapped, OnDuplicate,
-                     OnFull, OnOutside, Order, Politeness, Preempt, State, Status, WhenDisplaced, WhyCode)
+from ._enums import (ActionStyle, CampaignEvent, CampaignWhyCode, EndReason, Exclusive, HideReason, OnCapped,
+                     OnDuplicate, OnFull, OnOutside, Order, Politeness, Preempt, State, Status, WhenDisplaced,
+                     WhyCode)
 # END GENERATED enum imports
 from ._enums import StepKind
 from ._arguments import AlertSettings
@@ -39,7 +40,8 @@ from .errors import (CycleError, DuplicateIdError, InvalidArgumentError, NotFoun
 from .history import History, Limit
 from .windows import Window
 from .host import Host
-from .rules import eval_rule
+from .rules import RuleExplanation, eval_rule, explain_rule
+from ._why import CampaignWhy
 from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost, Holds
 
@@ -53,12 +55,14 @@ def version() -> str:
 
 
 __all__ = [
-    "Action", "Alert", "AlertSet", "AlertSettings", "AsyncioHost", "CycleError", "Dispatch", "DuplicateIdError",
+    "Action", "Alert", "AlertSet", "AlertSettings", "AsyncioHost", "CampaignWhy", "CycleError", "Dispatch",
+    "DuplicateIdError",
     "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OwnerError", "Page", "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "StateError", "Step", "StepKind", "Why", "Window",
-    "XYZAlertError", "eval_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
+    "RuleExplanation", "XYZAlertError", "eval_rule", "explain_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
     # BEGIN GENERATED enum exports (scripts/interface: edit its tables, not this region)
-    "ActionStyle", "CampaignEvent", "EndReason", "Exclusive", "HideReason", "OnCapped", "OnDuplicate",
-    "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status", "WhenDisplaced", "WhyCode",
+    "ActionStyle", "CampaignEvent", "CampaignWhyCode", "EndReason", "Exclusive", "HideReason", "OnCapped",
+    "OnDuplicate", "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status", "WhenDisplaced",
+    "WhyCode",
     # END GENERATED enum exports
 ]

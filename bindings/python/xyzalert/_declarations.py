@@ -14,7 +14,7 @@ from ._deferred import _non_null, _plain, _status
 from ._enums import Status
 from ._loading import library as _library
 from ._locking import serialized
-from ._types import PROVIDER, WALL_CLOCK, Error, Host, Rect, StepInfo, WhyInfo
+from ._types import PROVIDER, WALL_CLOCK, CampaignWhyInfo, Error, Host, Rect, StepInfo, WhyInfo
 
 
 _P = c_void_p
@@ -57,6 +57,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_action_style_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_why_code_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_campaign_event_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_campaign_why_code_name": (_S, [c_int], _plain, UNLOCKED),
     # END GENERATED enum names
     "xyz_step_kind_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_last_error": (_S, [], None, UNLOCKED),
@@ -76,6 +77,8 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_order": (c_int, [_P], _plain),
     "xyz_dispatch_set_duration_scale": (c_int, [_P, c_double], _status),
     "xyz_dispatch_duration_scale": (c_double, [_P], _plain),
+    "xyz_dispatch_set_reports_misses": (c_int, [_P, c_bool], _status),
+    "xyz_dispatch_reports_misses": (c_bool, [_P], _plain),
     # END GENERATED page properties
     "xyz_dispatch_add": (c_int, [_P, POINTER(c_void_p), c_size_t], _status, HOT),
     "xyz_dispatch_page_did_appear": (c_int, [_P], _status),
@@ -173,6 +176,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_history_save_file": (c_int, [_P, _S, POINTER(Error)], None),
     "xyz_seconds_parse": (c_int, [_S, POINTER(c_double)], None),
     "xyz_rule_eval_json": (c_int, [_S, _S, POINTER(c_void_p), POINTER(Error)], None, UNLOCKED),
+    "xyz_rule_explain_json": (c_int, [_S, _S, POINTER(c_void_p), POINTER(c_void_p), POINTER(Error)], None, UNLOCKED),
     "xyz_history_begin_session": (c_int, [_P], _status),
     "xyz_dispatch_set_campaigns": (c_int, [_P, _P], _status),
     "xyz_dispatch_track": (c_int, [_P, _S, _S], _status),
@@ -181,6 +185,8 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_attributes_json": (c_void_p, [_P], _non_null_or_invalid),
     "xyz_alert_campaign": (_S, [_P], _plain),
     "xyz_alert_variant": (_S, [_P], _plain),
+    "xyz_dispatch_campaign_why": (c_int, [_P, _S, POINTER(CampaignWhyInfo)], _status),
+    "xyz_dispatch_explain_campaign": (c_void_p, [_P, _S], _non_null_or_invalid),
     "xyz_alert_campaign_definition": (_S, [_P], _plain),
     "xyz_scenario_attributes_json": (_S, [_P], _plain),
     "xyz_history_session": (c_int64, [_P], _plain),

@@ -306,6 +306,34 @@ class CampaignEvent(_Named):
     CONTROL = 2
     """An instance of a control variant reached the moment it would have shown: it
     finishes control right after (docs/rules.md §22)."""
+    MISS = 3
+    """(0.5) A trigger's event made no instance and no skip: its where failed, or its count
+    was not reached (the reason says which). Only while the root reports misses."""
+
+
+class CampaignWhyCode(_Named):
+    """``xyz_campaign_why_code``: what the last event a campaign's triggers named did (xyz_dispatch_campaign_why(),
+    docs/rules.md §21): fired, or the stable code of why it made no instance.
+    Codes only ever gain values at the end."""
+
+    UNTRACKED = 0
+    """No event its triggers name was tracked since its set was attached."""
+    FIRED = 1
+    """The event made an instance (or cancelled: a cancel_on trigger)."""
+    WHERE = 2
+    """The trigger's where rule failed: `detail` is the part that failed."""
+    COUNT = 3
+    """The trigger counted the event but does not fire at that count: `detail`."""
+    NOT_STARTED = 4
+    """Before the campaign's start: the event did not count."""
+    ENDED = 5
+    """At or after the campaign's end: the event did not count."""
+    AUDIENCE = 6
+    """Its audience rule failed: `detail` is the part that failed."""
+    NO_USER = 7
+    """Bucketing needs a user_id attribute and there is none."""
+    NO_PAGE = 8
+    """The campaign names a page that is not in the domain."""
 
 #: Each status's word: the code of a trace's error event, C++'s to_string.
 STATUS_WORDS = {

@@ -18,7 +18,7 @@ from ._enums import Status
 from ._loading import EXPECTED_MAJOR, EXPECTED_MINOR  # noqa: F401
 from ._locking import acquire, lock, release, serialize_methods, serialized  # noqa: F401
 from ._handles import _provider_owners  # noqa: F401
-from ._types import PROVIDER, WALL_CLOCK, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
+from ._types import PROVIDER, WALL_CLOCK, CampaignWhyInfo, Error, Host, Rect, StepInfo, WhyInfo  # noqa: F401
 from .errors import ParseError, ReadError, SchemaError, error_for
 
 

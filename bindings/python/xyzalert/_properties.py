@@ -300,3 +300,16 @@ class DispatchProperties:
     @duration_scale.setter
     def duration_scale(self, value: float) -> None:
         lib.xyz_dispatch_set_duration_scale(self._require_open(), _check.number(value, "duration_scale"))
+
+    @property
+    def reports_misses(self) -> bool:
+        """Whether the root's campaign callback also reports each trigger evaluation that made no
+        instance and no skip (kind miss, reason "where" or "count"; docs/rules.md §21) (default
+        False). For tools that explain campaigns (xyzalert simulate --explain): read why with
+        xyz_dispatch_campaign_why() from the callback. Not while the domain is recorded: a recording
+        holds no miss reports."""
+        return bool(lib.xyz_dispatch_reports_misses(self._require_open()))
+
+    @reports_misses.setter
+    def reports_misses(self, value: bool) -> None:
+        lib.xyz_dispatch_set_reports_misses(self._require_open(), _check.flag(value, "reports_misses"))

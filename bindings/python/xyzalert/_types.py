@@ -4,8 +4,8 @@ declares them.
 
 from __future__ import annotations
 
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
-                    c_uint32, c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_int32, c_size_t,
+                    c_uint, c_uint32, c_void_p)
 
 
 class Rect(Structure):
@@ -54,6 +54,12 @@ class StepInfo(Structure):
                 ("meta", c_char_p), ("action_id", c_char_p), ("action_title", c_char_p), ("action_style", c_int),
                 ("lane", c_char_p), ("scale", c_double), ("action_flags", c_uint), ("on_full", c_int),
                 ("order", c_int)]
+
+
+class CampaignWhyInfo(Structure):
+    """xyz_campaign_why (0.5): what a campaign's last event did; `size` set by the caller."""
+
+    _fields_ = [("size", c_uint32), ("code", c_int), ("event", c_char_p), ("trigger", c_int32), ("detail", c_char_p)]
 
 
 class WhyInfo(Structure):

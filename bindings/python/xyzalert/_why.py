@@ -1,5 +1,6 @@
 """Reasons as data (docs/rules.md §18): :class:`Why`, what
-:meth:`Alert.why` returns, and reading it from the engine."""
+:meth:`Alert.why` returns, :class:`CampaignWhy`, what
+:meth:`Dispatch.campaign_why` returns, and reading them from the engine."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
 from . import _handles, _lib
-from ._enums import EndReason, WhyCode
+from ._enums import CampaignWhyCode, EndReason, WhyCode
 
 if TYPE_CHECKING:
     from .alert import Alert
@@ -35,7 +36,8 @@ class Why:
     #: For CAPPED and COOLING_DOWN: the cap key that holds it ("tag:promo",
     #: also the `cause`) and its rule, worded ("3 of 3 displays this session");
     #: for FINISHED with CAPPED or OUTSIDE_WINDOW: the cap that ended it, or
-    #: "windows" and its windows.
+    #: "windows" and its windows; with INELIGIBLE: "audience" and the part of
+    #: its campaign's audience rule that failed.
     key: Optional[str] = None
     rule: Optional[str] = None
 
@@ -60,3 +62,32 @@ def why_of(alert: "Alert") -> Why:
     return Why(code, cause, None if info.until < 0 else info.until,
                EndReason(info.end_reason) if code == WhyCode.FINISHED else None, alert.explain(),
                key, _lib.decode(info.rule))
+
+
+@dataclass(frozen=True)
+class CampaignWhy:
+    """What the last event a campaign's triggers named did
+    (:meth:`Dispatch.campaign_why`, docs/rules.md §21)."""
+
+    code: CampaignWhyCode
+    #: The event tracked (None for UNTRACKED).
+    event: Optional[str]
+    #: The position in the campaign's "triggers" the code is about (None for
+    #: codes about the campaign as a whole: dates, audience, user, page).
+    trigger: Optional[int]
+    #: WHERE, AUDIENCE: the smallest part of the rule that failed, with the
+    #: values it read; COUNT: the count and what the trigger fires at;
+    #: NOT_STARTED, ENDED: the dates; None otherwise.
+    detail: Optional[str]
+    #: The same in words (:meth:`Dispatch.explain_campaign`).
+    sentence: str
+
+
+def campaign_why_of(dispatch: "Dispatch", campaign: bytes) -> CampaignWhy:
+    """`dispatch.campaign_why(campaign)`: ``xyz_dispatch_campaign_why`` as a :class:`CampaignWhy`."""
+    info = _lib.CampaignWhyInfo()
+    info.size = ctypes.sizeof(_lib.CampaignWhyInfo)
+    _lib.lib.xyz_dispatch_campaign_why(dispatch._require_open(), campaign, ctypes.byref(info))
+    code, event, trigger, detail = CampaignWhyCode(info.code), _lib.decode(info.event), info.trigger, _lib.decode(info.detail)
+    sentence = _lib.take_string(_lib.lib.xyz_dispatch_explain_campaign(dispatch._require_open(), campaign))
+    return CampaignWhy(code, event, None if trigger < 0 else trigger, detail, sentence)

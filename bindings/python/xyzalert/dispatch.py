@@ -12,6 +12,7 @@ from . import _check, _fast, _handles, _lib, callbacks
 from ._enums import OnFull, Order
 from ._handle import Handle
 from ._properties import DispatchProperties
+from ._why import CampaignWhy, campaign_why_of
 from .alert import Alert
 from .alert_set import AlertSet
 from .errors import StateError
@@ -309,6 +310,19 @@ class Dispatch(Handle, DispatchProperties):
             _check.instance(props, dict, "props")
         lib.xyz_dispatch_track(self._require_open(), _check.text(event, "event"),
                                _check.json_text(props, "track: props") if props is not None else None)
+
+    def campaign_why(self, campaign: str) -> CampaignWhy:
+        """What the last event the triggers of `campaign` named on this
+        domain did (docs/rules.md §21): FIRED, or the code of why it made no
+        instance, with the trigger, and for a rule the smallest part of it
+        that failed with the values it read (``detail``); UNTRACKED when no
+        such event was tracked since the campaigns were set. Raises
+        NotFoundError for a campaign the domain's set does not have."""
+        return campaign_why_of(self, _check.text(campaign, "campaign"))
+
+    def explain_campaign(self, campaign: str) -> str:
+        """:meth:`campaign_why` as one sentence."""
+        return self.campaign_why(campaign).sentence
 
     def set_attribute(self, name: str, value: Any) -> None:
         """Sets the attribute `name` of this root's domain to `value` (any

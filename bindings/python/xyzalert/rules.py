@@ -3,7 +3,8 @@
 
 import ctypes
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Optional, Tuple
 
 from . import _check, _lib
 from ._lib import lib
@@ -19,12 +20,43 @@ def eval_rule(rule: Any, data: Any = None) -> Any:
     nesting deeper than Python's JSON writer goes).
     Evaluating never raises: what JsonLogic's JavaScript reference would
     fail on gives None. Safe on any thread."""
-    rule_text, data_text = _check.json_text(rule, "eval_rule: rule"), _check.json_text(data, "eval_rule: data")
+    return _evaluate(rule, data, "eval_rule")[0]
+
+
+@dataclass(frozen=True)
+class RuleExplanation:
+    """A rule's result and, when it is falsy, why (:func:`explain_rule`)."""
+
+    #: The result, as :func:`eval_rule` gives it.
+    result: Any
+    #: The smallest part of the rule that fails, with the values it read
+    #: (docs/rules.md §20, "Explaining a rule"); None when the result is truthy.
+    failing: Optional[str]
+
+
+def explain_rule(rule: Any, data: Any = None) -> RuleExplanation:
+    """:func:`eval_rule`, and why a falsy result is falsy: the first failing
+    part of an ``and``, the branch an ``if`` took, every part of an ``or``,
+    else the operator with its arguments' values; a variable the data lacks
+    is named, with the nearest name it has. The result is eval_rule's:
+    explaining changes nothing. Raises as eval_rule."""
+    result, failing = _evaluate(rule, data, "explain_rule")
+    return RuleExplanation(result, failing)
+
+
+def _evaluate(rule: Any, data: Any, caller: str) -> Tuple[Any, Optional[str]]:
+    rule_text, data_text = _check.json_text(rule, f"{caller}: rule"), _check.json_text(data, f"{caller}: data")
     result = ctypes.c_void_p()
+    explanation = ctypes.c_void_p()
     error = _lib.Error()
-    status = lib.xyz_rule_eval_json(rule_text, data_text, ctypes.byref(result), ctypes.byref(error))
+    if caller == "eval_rule":
+        status = lib.xyz_rule_eval_json(rule_text, data_text, ctypes.byref(result), ctypes.byref(error))
+    else:
+        status = lib.xyz_rule_explain_json(rule_text, data_text, ctypes.byref(result), ctypes.byref(explanation),
+                                           ctypes.byref(error))
     if status:
         _lib.raise_load_error(error)
     if not result.value:
-        raise MemoryError("eval_rule: no memory for the result")
-    return json.loads(_lib.take_string(result.value))
+        raise MemoryError(f"{caller}: no memory for the result")
+    failing = _lib.take_string(explanation.value) if explanation.value else None
+    return json.loads(_lib.take_string(result.value)), failing

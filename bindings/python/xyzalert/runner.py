@@ -3,164 +3,23 @@ through the C API, and returns the same trace (docs/rules.md §10)."""
 
 from __future__ import annotations
 
-import bisect
-import datetime
 import heapq
 import json
 import math
-
 import os
 import zoneinfo
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from ._declarations import lib
-from ._enums import STATUS_WORDS, CampaignEvent, EndReason, HideReason, Order, Politeness, State
+from ._enums import STATUS_WORDS, Order, State
 from ._step_table import STEPS
+from ._trace import Event, _Trace, _TraceHost
 from .alert import Alert
 from .scenario import Scenario, Step
 from .dispatch import Dispatch
 from .errors import XYZAlertError
 from .history import History
 from .host import Host
-
-
-Event = Dict[str, Any]
-
-
-class _TraceHost(Host):
-    """Traces one page's events, then hands each to the page's observer."""
-
-    def __init__(self, page: str, trace: "_Trace", deferred: bool, observer: Optional[Host]) -> None:
-        self.page = page
-        self.trace = trace
-        self.deferred = deferred
-        self.observer = observer if observer is not None else Host()  # its methods do nothing
-
-    def now(self) -> float:
-        return self.trace.clock
-
-    def utc_offset(self, wall: float) -> float:
-        """The scenario's local time (docs/rules.md §22): its utc_offset, its
-        time_zone through zoneinfo, else UTC."""
-        return self.trace.utc_offset(wall)
-
-    def show(self, alert: Alert, target: str, view: Any) -> None:
-        self.trace.touched.add(self.page)
-        lane = alert.lane
-        extra = {} if lane == "main" else {"lane": lane}
-        self.trace.emit("show", alert=self.trace.name(alert), page=self.page, target=target, **extra)
-        self.observer.show(alert, target, view)
-
-    def hide(self, alert: Alert, reason: HideReason) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("hide", alert=self.trace.name(alert), reason=reason.name.lower())
-        self.observer.hide(alert, reason)
-
-    def unhide(self, alert: Alert) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("unhide", alert=self.trace.name(alert))
-        self.observer.unhide(alert)
-
-    def remove(self, alert: Alert, reason: EndReason) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("remove", alert=self.trace.name(alert), reason=reason.name.lower())
-        self.observer.remove(alert, reason)
-
-    def finish(self, alert: Alert, reason: EndReason) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("finish", alert=self.trace.name(alert), reason=reason.name.lower())
-        self.observer.finish(alert, reason)
-
-    def move(self, alert: Alert, dy: float, duration: float) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("move", alert=self.trace.name(alert), dy=dy, duration=duration)
-        self.observer.move(alert, dy, duration)
-
-    def action(self, alert: Alert, index: int, action_id: str) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("action", alert=self.trace.name(alert), action=action_id)
-        self.observer.action(alert, index, action_id)
-
-    def update(self, alert: Alert) -> None:
-        self.trace.touched.add(self.page)
-        count = alert.occurrence_count
-        if count > 1:  # a coalesced alert's update carries its occurrence count
-            self.trace.emit("update", alert=self.trace.name(alert), count=count)
-        else:
-            self.trace.emit("update", alert=self.trace.name(alert))
-        self.observer.update(alert)
-
-    def announce(self, alert: Alert, politeness: Politeness, text: str) -> None:
-        self.trace.touched.add(self.page)
-        self.trace.emit("announce", alert=self.trace.name(alert), politeness=politeness.name.lower(), text=text)
-        self.observer.announce(alert, politeness, text)
-
-    def campaign(self, root: "Dispatch", campaign: str, kind: CampaignEvent, reason: Optional[str],
-                 alert: Optional[Alert]) -> None:
-        self.trace.touched.add(self.page)
-        if alert is not None and kind == CampaignEvent.TRIGGER:  # later steps act on the instance, by its definition's name
-            name = lib.xyz_alert_campaign_definition(alert._handle).decode("utf-8")
-            current = self.trace.latest.get(name)
-            if current is not None and current.state != State.FINISHED:
-                self.trace.older[name] = current  # see ScenarioPlayer._instance
-            self.trace.latest[name] = alert
-        variant = alert.variant if alert is not None else None
-        if reason is not None:
-            self.trace.emit(kind.name.lower(), alert=campaign, reason=reason)
-        elif variant is not None:
-            self.trace.emit(kind.name.lower(), alert=campaign, variant=variant)
-        else:
-            self.trace.emit(kind.name.lower(), alert=campaign)
-        self.observer.campaign(root, campaign, kind, reason, alert)
-
-
-class _Trace:
-    def __init__(self) -> None:
-        self.events: List[Event] = []
-        self.names = {}
-        self.step = 0
-        self.quiet = False
-        #: The virtual clock (docs/rules.md §12): scenarios never depend on the machine's speed.
-        self.clock = 0.0
-        #: The pages that had an event since `_advance` last looked: only their
-        #: deadlines can have changed.
-        self.touched: set = set()
-        #: The latest instance of each alert name (campaigns add some).
-        self.latest: Dict[str, Alert] = {}
-        #: For a campaign's alert: the instance before the latest, while it
-        #: was not finished when the latest came.
-        self.older: Dict[str, Alert] = {}
-        #: The scenario's local time (docs/rules.md §22): a fixed offset, or a zone.
-        self.fixed_offset: Optional[float] = None
-        self.zone: Any = None
-        #: Or offsets that change ("utc_offsets"): their walls, their offsets.
-        self.change_walls: List[float] = []
-        self.change_offsets: List[float] = []
-
-    def utc_offset(self, wall: float) -> float:
-        if self.fixed_offset is not None:
-            return self.fixed_offset
-        if self.change_walls:
-            return self.change_offsets[max(bisect.bisect_right(self.change_walls, wall) - 1, 0)]
-        if self.zone is None or not -1e15 < wall < 1e15:
-            return 0.0
-        moment = datetime.datetime.fromtimestamp(math.floor(wall), datetime.timezone.utc)
-        offset = moment.astimezone(self.zone).utcoffset()
-        return offset.total_seconds() if offset is not None else 0.0
-
-    #: The scenario's name of each alert without id, by its handle (the tool
-    #: prints it where an alert with an id prints the id).
-    names: Dict[int, str]
-
-    def name(self, alert: Alert) -> str:
-        return alert.id if alert.id is not None else self.names.get(alert._handle, "")
-
-    def emit(self, event: str, **fields: Any) -> None:
-        if not self.quiet:
-            self.events.append({"step": self.step, "event": event, **fields})
-
-    def error(self, code: str, message: str) -> None:
-        self.emit("error", code=code, message=message)
 
 
 def run_scenario(path: Union[str, "os.PathLike[str]"]) -> List[Event]:
@@ -201,15 +60,19 @@ class ScenarioPlayer:
     history: History
 
     def __init__(self, path: Union[str, "os.PathLike[str]", Scenario],
-                 observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False) -> None:
+                 observers: Optional[Callable[[str], Optional[Host]]] = None, record: bool = False,
+                 explain: bool = False) -> None:
         """Loads the scenario at `path` (or takes one already loaded, such as
         ``Scenario.loads(text)``, which the player then owns and closes) and
         makes its pages (names, parents, settings, history).
         `observers(page)` may return a :class:`Host` that hears the page's
         events too; `record=True` records the first page's domain from the
-        first step on."""
+        first step on; `explain=True` traces campaign misses too and says
+        why a skip, miss or finish happened (``"why"``), as ``xyzalert
+        simulate --explain`` does."""
         scenario = self.scenario = path if isinstance(path, Scenario) else Scenario.load(path)
         trace = self.trace = _Trace()
+        trace.explain = explain
         trace.fixed_offset = scenario.utc_offset
         trace.change_walls = [wall for wall, _ in scenario.utc_offsets]
         trace.change_offsets = [offset for _, offset in scenario.utc_offsets]
@@ -246,6 +109,7 @@ class ScenarioPlayer:
                 made[page.name].history = self.history
                 # docs/rules.md §21: the set's campaigns, the initial attributes.
                 made[page.name].set_campaigns(scenario.alerts)
+                made[page.name].reports_misses = explain
                 if scenario.attributes is not None:
                     made[page.name].set_attributes(json.loads(scenario.attributes))
         for page in scenario.pages:

@@ -1,0 +1,48 @@
+# Sourced by test_cli.sh: why a campaign did not fire (docs/rules.md §21):
+# simulate --explain, --why's campaigns, and eval --explain (docs/rules.md §20).
+
+typo=Tests/data/why/campaign-where-typo.json
+out=$("$XYZALERT" simulate "$typo" --format expect)
+expect "a default trace has no miss events" 0 $? "" "$out"
+out=$("$XYZALERT" simulate "$typo" --explain --format json | head -1)
+expect "--explain traces a miss with the part of the rule that failed" 0 $? \
+    '{"step": 1, "event": "miss", "alert": "upsell", "reason": "where", "why": "var \"order_number\" is missing (did you mean \"event.order_number\"?): >=(order_number missing, 3) is false"}' "$out"
+out=$("$XYZALERT" simulate "$typo" --explain | sed -n 3p)
+expect "and in the text timeline, after the reason" 0 $? \
+    'Tue 07:00:00     1  track order_completed {"order_number":3}  miss      upsell         where: var "order_number" is missing (did you mean "event.order_number"?): >=(order_number missing, 3) is false' "$out"
+out=$("$XYZALERT" simulate "$typo" --explain --format expect)
+expect "an expect list has the miss without its why" 0 $? "1 miss upsell where
+3 miss upsell where" "$out"
+out=$("$XYZALERT" simulate Tests/data/why/campaign-ineligible.json --explain --format json | tail -1)
+expect "--explain says which part of the audience ended an instance" 0 $? \
+    '{"step": 2, "event": "finish", "alert": "upsell", "reason": "ineligible", "why": "'"'"'upsell'"'"' finished: ineligible: its campaign'"'"'s audience stopped admitting it: ==(plan = \"pro\", \"free\") is false"}' "$out"
+out=$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --explain --format json | grep '"skip"')
+expect "--explain says which part of an audience skipped" 0 $? \
+    '{"step": 2, "event": "skip", "alert": "upsell", "reason": "audience", "why": "sem_ver(app_version = \"2.3.9\", \">=\", \"2.4\") is false"}' "$out"
+out=$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --explain --format json | grep '"finish"' | head -1)
+expect "a finish that says no more than its reason has no why" 0 $? \
+    '{"step": 7, "event": "finish", "alert": "upsell", "reason": "dismissed"}' "$out"
+
+out=$("$XYZALERT" simulate "$typo" --why 1 | tail -3)
+expect "--why says what each campaign's last event did" 0 $? "campaign   code       event            trigger  sentence
+upsell     where      order_completed  0        'upsell' did not fire at 'order_completed': the where of triggers/0 failed: var \"order_number\" is missing (did you mean \"event.order_number\"?): >=(order_number missing, 3) is false
+upsell-qa  untracked  -                -        'upsell-qa': no event its triggers name ('qa_upsell') was tracked since its campaigns were set" "$out"
+out=$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --why 4 --format json | grep '"campaign": "upsell"')
+expect "--why's campaigns in JSON" 0 $? \
+    '{"step": 4, "campaign": "upsell", "page": "shop", "code": "fired", "event": "order_completed", "trigger": 0, "detail": null, "sentence": "'"'"'upsell'"'"' fired at '"'"'order_completed'"'"' (triggers/0)"}' "$out"
+out=$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --why 1 --format json | grep '"campaign": "upsell"')
+expect "--why's count, where and detail in JSON" 0 $? \
+    '{"step": 1, "campaign": "upsell", "page": "shop", "code": "where", "event": "order_completed", "trigger": 0, "detail": ">=(event.order_number = 2, 3) is false", "sentence": "'"'"'upsell'"'"' did not fire at '"'"'order_completed'"'"': the where of triggers/0 failed: >=(event.order_number = 2, 3) is false"}' "$out"
+out=$("$XYZALERT" simulate examples/timing/announce.json --why 0 | grep -c campaign)
+expect "--why has no campaigns section without campaigns" 1 $? "0" "$out"
+
+out=$("$XYZALERT" eval --explain '{">=": [{"var": "order_number"}, 3]}' '{"event": {"order_number": 3}}')
+expect "eval --explain names a missing variable and the nearest name" 0 $? 'false
+why: var "order_number" is missing (did you mean "event.order_number"?): >=(order_number missing, 3) is false' "$out"
+out=$("$XYZALERT" eval --explain '{"sem_ver": [{"var": "v"}, ">=", "2.4"]}' '{"v": "2.5.0"}')
+expect "eval --explain adds nothing to a truthy result" 0 $? "true" "$out"
+out=$("$XYZALERT" eval --explain -- '{"or": [false, {"var": "n"}]}' '{"n": 0}')
+expect "eval --explain takes -- and words every part of an or" 0 $? '0
+why: none of the 2 parts of an or passes: the rule is the constant false; n = 0 gives 0, which counts as false' "$out"
+out=$("$XYZALERT" eval --explian true 2>&1)
+expect "eval refuses an unknown option" 2 $? "" ""
