@@ -90,8 +90,11 @@ double local_time_at(double clock, void *context) {
 }
 
 const char *local_time_text(runner *r, double wall, char *out) {
+    return local_seconds_text(wall + offset_at(r, wall), out);
+}
+
+const char *local_seconds_text(double local, char *out) {
     static const char *const days[] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"}; /* day 0: 1970-01-01 */
-    double local = wall + offset_at(r, wall);
     if (!isfinite(local) || local > 1e15 || local < -1e15) {
         snprintf(out, 16, "-");
         return out;

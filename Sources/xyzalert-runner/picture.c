@@ -19,6 +19,10 @@ void picture_local_time(picture *p, double (*local)(double clock, void *context)
     p->local_context = context;
 }
 
+void picture_local_axis(picture *p) {
+    p->local_axis = true;
+}
+
 static void *grow(void *items, size_t *capacity, size_t count, size_t size) {
     if (count < *capacity) return items;
     *capacity = *capacity ? 2 * *capacity : 8;

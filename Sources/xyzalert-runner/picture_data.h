@@ -6,7 +6,7 @@
 #include "picture.h"
 
 enum { ROW_HEIGHT = 20, BAR_HEIGHT = 12, STEP_WIDTH = 40, TIMED_STEP_WIDTH = 24, TIME_WIDTH = 800, CHAR_WIDTH = 7,
-       TOP = 70 };
+       TOP = 70, MARK_ROWS = 3 };
 enum { NONE = -1, PAGE_VISIBLE = 100 };
 
 /* A state taking effect at a place of the scenario. */
@@ -57,6 +57,7 @@ struct picture {
     /* Local time at a virtual time, for window bands (NULL: none drawn). */
     double (*local)(double clock, void *context);
     void *local_context;
+    bool local_axis; /* the time axis in local time (picture_local_axis) */
 };
 
 #endif

@@ -142,15 +142,21 @@ static double x_of(const picture *p, const layout *l, size_t step, size_t seq, d
     return l->x0[step] + offset + fraction * TIMED_STEP_WIDTH;
 }
 
-/* A time label at `x` (6 significant digits) unless it would overlap the
- * one before (which ends at *end) or repeat its time. */
-static void time_label(FILE *out, double x, double t, double *end, double *labelled, bool tick) {
+/* A time label at `x` unless it would overlap the one before (which ends
+ * at *end) or repeat its time: the user's local time with a local axis
+ * ("Tue 08:00:00"), else seconds (6 significant digits, "120s"). */
+static void time_label(FILE *out, const picture *p, double x, double t, double *end, double *labelled, bool tick) {
     char label[32];
-    int n = snprintf(label, sizeof label, "%.6g", t);
+    if (p->local_axis && p->local) {
+        local_seconds_text(p->local(t, p->local_context), label);
+    } else {
+        snprintf(label, sizeof label, "%.6gs", t);
+    }
+    int n = (int)strlen(label);
     if (t == *labelled || x < *end + 6) return;
-    fprintf(out, "<text x=\"%.1f\" y=\"%d\" stroke=\"none\" fill=\"#08519c\">%ss</text>", x + 2, TOP - 24, label);
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" stroke=\"none\" fill=\"#08519c\">%s</text>", x + 2, TOP - 24, label);
     if (tick) fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#9ecae1\"/>", x, TOP - 20, x, TOP - 14);
-    *end = x + 2 + (n + 1) * 6.0;
+    *end = x + 2 + n * 6.0;
     *labelled = t;
 }
 
@@ -164,7 +170,7 @@ static void round_times(FILE *out, const picture *p, const layout *l, size_t ste
     for (double n = first; n - first < 64 && n + 1 != n; n++) {
         double t = n * every;
         if (through ? t > to : t >= to) break;
-        if (t > from) time_label(out, x_of(p, l, step, seq, t), t, label_end, labelled, true);
+        if (t > from) time_label(out, p, x_of(p, l, step, seq, t), t, label_end, labelled, true);
     }
 }
 
@@ -174,9 +180,14 @@ static void round_times(FILE *out, const picture *p, const layout *l, size_t ste
 static void axis(FILE *out, const picture *p, const layout *l, double bottom) {
     static const double nice[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100,
                                   200, 500, 1000, 2000, 5000, 10000, 30000, 100000};
+    /* (On a local axis, spans a clock reads: minutes, hours, days.) */
+    static const double clock_nice[] = {0.001, 0.01, 0.1, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
+                                        7200, 10800, 21600, 43200, 86400};
+    const double *steps = p->local_axis ? clock_nice : nice;
+    size_t count = p->local_axis ? sizeof clock_nice / sizeof clock_nice[0] : sizeof nice / sizeof nice[0];
     size_t k = 0;
-    while (k + 1 < sizeof nice / sizeof nice[0] && nice[k] * l->scale < 50) k++;
-    double every = nice[k];
+    while (k + 1 < count && steps[k] * l->scale < 50) k++;
+    double every = steps[k];
     /* Beyond: 2, 5 and 10 times as much, for as long as it takes. */
     for (int n = 0; l->scale > 0 && every * l->scale < 50 && every < DBL_MAX / 10; n++) {
         every *= n % 3 == 1 ? 2.5 : 2;
@@ -194,7 +205,7 @@ static void axis(FILE *out, const picture *p, const layout *l, double bottom) {
         if (l->timed && p->played[s] && l->scale > 0) {
             /* Round times of the span before the call, the call's time, round times after it. */
             round_times(out, p, l, s, 0, l->origin[s], begin, false, every, &label_end, &labelled);
-            time_label(out, x, begin, &label_end, &labelled, false);
+            time_label(out, p, x, begin, &label_end, &labelled, false);
             round_times(out, p, l, s, p->events[s] + 1, begin, p->ends[s], true, every, &label_end, &labelled);
         }
         fputc('\n', out);
@@ -218,7 +229,7 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     }
     double bottom = TOP + (double)p->count * ROW_HEIGHT + (p->pages && p->count > p->pages ? 8 : 0);
     double marks_y = bottom;
-    if (p->mark_count) bottom += ROW_HEIGHT + 8;
+    if (p->mark_count) bottom += ROW_HEIGHT + 8 + 10 * (MARK_ROWS - 2);
     double height = bottom + 56;
 
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -233,7 +244,9 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     fprintf(out, "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">");
     text(out, title);
     fprintf(out, "</text><text x=\"8\" y=\"36\" font-size=\"10\" fill=\"#555\">x: %s</text>\n",
-            timed ? "steps, each as wide as the time it spans (seconds, in blue) and a little more" : "steps");
+            !timed ? "steps"
+            : p->local_axis ? "steps, each as wide as the time it spans (the user's local time, in blue) and a little more"
+                            : "steps, each as wide as the time it spans (seconds, in blue) and a little more");
     axis(out, p, &l, bottom);
 
     for (size_t i = 0; i < p->count; i++) {
@@ -275,20 +288,33 @@ void picture_write(const picture *p, FILE *out, const char *title, bool timed) {
     }
 
     if (p->mark_count) {
-        /* Campaigns: a blue triangle per trigger, a grey cross per skip. */
+        /* Campaigns: a blue triangle per trigger, a grey cross per skip,
+         * each with its label as a tooltip, and written beside it on the
+         * first of MARK_ROWS lines where it overlaps no other label (none
+         * free: the tooltip only). */
         fprintf(out, "<g font-size=\"9\"><text x=\"8\" y=\"%.1f\" font-style=\"italic\">campaigns</text>\n", marks_y + 18);
+        double line_end[MARK_ROWS];
+        for (int k = 0; k < MARK_ROWS; k++) line_end[k] = -1e9;
         for (size_t i = 0; i < p->mark_count; i++) {
             const mark *m = &p->marks[i];
             double mx = x_of(p, &l, m->at.step, m->at.seq, m->at.time), my = marks_y + 14;
             if (m->skip) {
-                fprintf(out, "<path d=\"M%.1f %.1f l8 8 m0 -8 l-8 8\" stroke=\"#777\" stroke-width=\"1.5\"/>", mx - 4, my - 4);
+                fprintf(out, "<path d=\"M%.1f %.1f l8 8 m0 -8 l-8 8\" stroke=\"#777\" stroke-width=\"1.5\">", mx - 4, my - 4);
             } else {
-                fprintf(out, "<path d=\"M%.1f %.1f l5 -9 l5 9 z\" fill=\"#2b6cb0\"/>", mx - 5, my + 4);
+                fprintf(out, "<path d=\"M%.1f %.1f l5 -9 l5 9 z\" fill=\"#2b6cb0\">", mx - 5, my + 4);
             }
-            fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", mx + 7, my + 4 + (double)(i % 2) * 10 - 10,
-                    m->skip ? "#555" : "#2b6cb0");
+            fprintf(out, "<title>");
             text(out, m->label);
-            fprintf(out, "</text>\n");
+            fprintf(out, "</title></path>\n");
+            for (int k = 0; k < MARK_ROWS; k++) {
+                if (line_end[k] + 4 > mx + 7) continue;
+                fprintf(out, "<text class=\"mark-label\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", mx + 7, my - 6 + 10.0 * k,
+                        m->skip ? "#555" : "#2b6cb0");
+                text(out, m->label);
+                fprintf(out, "</text>\n");
+                line_end[k] = mx + 7 + (double)strlen(m->label) * 5.5;
+                break;
+            }
         }
         fprintf(out, "</g>\n");
     }

@@ -103,6 +103,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
     if (r.format == FORMAT_SVG) {
         r.picture = picture_new(xyz_scenario_step_count(scenario), xyz_catalog_definition_count(xyz_scenario_catalog(scenario)));
         picture_local_time(r.picture, local_time_at, &r);
+        if (xyz_scenario_wall_clock(scenario) != 0) picture_local_axis(r.picture);
     }
     r.colour = !json && use_colour();
     r.page_count = xyz_scenario_page_count(scenario);

@@ -46,3 +46,20 @@ expect "eval --explain takes -- and words every part of an or" 0 $? '0
 why: none of the 2 parts of an or passes: the rule is the constant false; n = 0 gives 0, which counts as false' "$out"
 out=$("$XYZALERT" eval --explian true 2>&1)
 expect "eval refuses an unknown option" 2 $? "" ""
+
+# The picture: a local time axis with a wall clock, and campaign labels
+# that never overlap (each on the first free line, else a tooltip only).
+out=$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --format svg | grep -o '#08519c">[^<]*' | head -3 | cut -d'>' -f2)
+expect "the picture's time axis is in the user's local time" 0 $? "Tue 07:00:00
+Tue 07:00:05
+Tue 07:05:00" "$out"
+out=$("$XYZALERT" simulate examples/caps/cooldown.json --format svg | grep -o '#08519c">[^<]*' | head -2 | cut -d'>' -f2)
+expect "and in seconds without a wall clock" 0 $? "0s
+40s" "$out"
+printf '{"version": 1, "pages": {"p": {}}, "alerts": [{"id": "a", "page": "p"}], "campaigns": [%s], "steps": [{"appear": "p"}, {"track": {"event": "e"}}]}' \
+    "$(for i in 1 2 3 4 5 6; do printf '{"id": "campaign-%s", "alert": "a", "trigger": {"event": "e"}}%s' $i "$([ $i -lt 6 ] && echo ,)"; done)" > "$scratch/six-marks.json"
+svg=$("$XYZALERT" simulate "$scratch/six-marks.json" --format svg)
+out=$(echo "$svg" | grep -c '<title>campaign-')
+expect "every campaign mark has its label as a tooltip" 0 $? "6" "$out"
+out=$(echo "$svg" | grep 'class="mark-label"' | sed 's/.*y="\([0-9.]*\)".*/\1/' | sort | uniq -d | wc -l)
+expect "marks at one place write their labels on lines of their own" 0 $? "0" "$out"

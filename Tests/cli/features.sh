@@ -185,7 +185,7 @@ out=$("$XYZALERT" simulate examples/campaigns/restart.json --history "$scratch/c
 expect "a restart goes on counting from the saved counts" 0 $? "4 trigger every-third" "$out"
 out=$("$XYZALERT" simulate examples/campaigns/rating.json --why 3 | grep '^rate ')
 expect "why says trigger_delay with until" 0 $? "rate   trigger_delay  -             5  Tue 00:00:05  'rate' is waiting: campaign 'rate-after-three' delays it 5s after its trigger" "$out"
-out=$("$XYZALERT" simulate examples/campaigns/rating.json --format svg | grep -c 'rate-after-three')
+out=$("$XYZALERT" simulate examples/campaigns/rating.json --format svg | grep -c '<title>rate-after-three')
 expect "the picture marks each trigger and skip" 0 $? "3" "$out"
 # A recording of each replays (pages.json also shows a page outside the
 # recorded domain, whose events a recording of that domain leaves out).

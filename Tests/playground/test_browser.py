@@ -155,3 +155,30 @@ def test_an_example_can_be_opened(page):
     page.find_element(By.CSS_SELECTOR, '#examples option[value="stacks/toast-storm.json"]').click()
     wait_for(lambda: runs(page) > seen, "the example's simulation")
     assert page.find_element(By.ID, "editor").get_attribute("value") == (REPO / "examples/stacks/toast-storm.json").read_text()
+
+
+def test_a_campaigns_miss_and_skip_are_explained_at_their_step(page):
+    seen = runs(page)
+    page.find_element(By.CSS_SELECTOR, '#examples option[value="campaigns/shop-upsell.json"]').click()
+    wait_for(lambda: runs(page) > seen, "the campaign example's simulation")
+    # Times on the grid in the user's local time, the legend under it.
+    times = [t.text for t in page.find_elements(By.CSS_SELECTOR, "#timeline text.time")]
+    assert times == ["Tue 07:00", "Tue 08:00"]
+    legend = [g.text for g in page.find_elements(By.CSS_SELECTOR, "#timeline g.legend")]
+    assert "test trigger" in legend and "miss" in legend
+    page.find_element(By.CSS_SELECTOR, '#timeline rect.step[data-step="1"]').click()
+    title = page.find_element(By.ID, "reasons-title")
+    wait_for(lambda: "after step 1" in title.text, "the reasons of step 1")
+    assert title.text == "Reasons after step 1 (track order_completed, Tue 07:00:00, t = 0 s)"
+    reasons = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#reasons li")]
+    assert reasons == ["upsell: [miss where] >=(event.order_number = 2, 3) is false"]
+    page.find_element(By.CSS_SELECTOR, '#timeline rect.step[data-step="2"]').click()
+    wait_for(lambda: "after step 2" in title.text, "the reasons of step 2")
+    reasons = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#reasons li")]
+    assert reasons == ['upsell: [skip audience] sem_ver(app_version = "2.3.9", ">=", "2.4") is false']
+    screenshot(page, "campaign")
+    # A step with neither says so, not an earlier step's reason.
+    page.find_element(By.CSS_SELECTOR, '#timeline rect.step[data-step="3"]').click()
+    wait_for(lambda: "after step 3" in title.text, "the reasons of step 3")
+    reasons = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#reasons li")]
+    assert reasons == ["nothing live, no campaign event"]

@@ -38,6 +38,14 @@ void picture_campaign(picture *p, double clock, const char *event, const char *c
  * may be selected. Without it no band is drawn. */
 void picture_local_time(picture *p, double (*local)(double clock, void *context), void *context);
 
+/* The time axis in the user's local time ("Tue 08:00:00", read through
+ * picture_local_time) instead of seconds: for a scenario with a wall clock. */
+void picture_local_axis(picture *p);
+
+/* Local time `local` (wall clock plus offset) as "Tue 08:00:00" into `out`
+ * (16 bytes); "-" out of range (local_time.c). */
+const char *local_seconds_text(double local, char *out);
+
 /* The SVG document; x is virtual time when `timed`, else steps. */
 void picture_write(const picture *p, FILE *out, const char *title, bool timed);
 

@@ -36,15 +36,20 @@ def test_the_expect_lines_are_the_tools(name):
     assert ours["expect"] == tool.stdout.splitlines()
 
 
-def test_every_step_has_the_reasons_of_every_alert_added_so_far():
-    result = simulate(SMALL)
-    assert [s["step"] for s in result["steps"]] == [0, 1, 2]
+def test_every_step_has_the_reasons_of_the_alerts_live_after_it_and_ended_in_it():
+    document = json.loads(SMALL)
+    document["steps"].append({"advance": 1})
+    result = simulate(json.dumps(document))
+    assert [s["step"] for s in result["steps"]] == [0, 1, 2, 3]
     assert result["steps"][0]["alerts"] == []
     showing = result["steps"][1]["alerts"][0]
     assert (showing["alert"], showing["state"], showing["code"]) == ("hello", "showing", "showing")
     assert "is showing on page 'home'" in showing["sentence"]
     ended = result["steps"][2]["alerts"][0]
     assert (ended["state"], ended["code"]) == ("finished", "finished")
+    assert result["steps"][3]["alerts"] == []  # it ended a step before: no stale reason
+    assert [s["label"] for s in result["steps"]] == ["appear home", "add hello", "advance 3s", "advance 1s"]
+    assert [s["local"] for s in result["steps"]] == [None] * 4  # no wall clock
     assert result["expect"] == ["1 show hello home", "2 remove hello timeout", "2 finish hello timeout"]
 
 
@@ -210,8 +215,9 @@ def test_campaign_triggers_and_skips_are_marked_on_a_row_of_their_own():
     assert {"trigger", "skip"} <= kinds
     svg = result["svg"]
     assert ">campaigns<" in svg
-    marks = svg.count("<circle")
-    assert marks == sum(1 for e in result["events"] if e["event"] in ("trigger", "skip", "control", "campaigns"))
+    marks = svg.count("<circle class=")
+    assert marks == sum(1 for e in result["events"]
+                        if e["event"] in ("trigger", "skip", "miss", "control", "campaigns"))
     assert "<title>trigger " in svg and "<title>skip " in svg
 
 

@@ -59,12 +59,23 @@ function select(step) {
   for (const rect of timeline.querySelectorAll("rect.step")) {
     rect.classList.toggle("selected", Number(rect.dataset.step) === selected);
   }
-  reasonsTitle.textContent = `Reasons after step ${selected} (${entry.kind}, t = ${entry.clock} s)`;
+  const when = entry.local ? `${entry.local}, t = ${entry.clock} s` : `t = ${entry.clock} s`;
+  reasonsTitle.textContent = `Reasons after step ${selected} (${entry.label}, ${when})`;
+  // This step's own: its campaign events (with why a skip or miss
+  // happened), then the alerts live after it and those that ended in it.
   reasons.replaceChildren();
+  for (const event of entry.campaigns) {
+    const detail = event.reason || event.variant || event.version || "";
+    const li = item(reasons, [[`${event.alert || "campaigns"}: `, ""], [`[${event.event}${detail ? " " + detail : ""}] `, "code"],
+                              [event.why || "", ""]]);
+    li.dataset.campaign = event.alert || "";
+    li.className = "campaign";
+  }
   for (const alert of entry.alerts) {
     const li = item(reasons, [[`${alert.alert}: `, ""], [`[${alert.code}] `, "code"], [alert.sentence, ""]]);
     li.dataset.alert = alert.alert;
   }
+  if (!reasons.children.length) item(reasons, [["nothing live, no campaign event", "none"]]);
   for (const li of eventsList.children) {
     li.classList.toggle("current", Number(li.dataset.step) === selected);
   }
