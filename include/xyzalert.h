@@ -448,6 +448,17 @@ typedef enum xyz_campaign_why_code {
 } xyz_campaign_why_code;
 /* END GENERATED enum xyz_campaign_why_code */
 
+/* BEGIN GENERATED enum xyz_diagnostic (scripts/interface: edit its tables, not this region) */
+/** (0.5) Something a host set up that works other than it likely meant, noted once per domain
+ * and never printed (xyz_dispatch_diagnostics(), docs/rules.md §16). */
+typedef enum xyz_diagnostic {
+    XYZ_DIAGNOSTIC_CAPS_WITHOUT_HISTORY = 0, /**< An alert with a limit or cool-down was added to a domain without a
+                                                  history: caps apply only with one (xyz_dispatch_set_history()). */
+    XYZ_DIAGNOSTIC_WINDOWS_WITHOUT_HISTORY   /**< An alert with windows or excludes was added to a domain without a
+                                                  history: they read the host's wall clock, not a history's. */
+} xyz_diagnostic;
+/* END GENERATED enum xyz_diagnostic */
+
 /* BEGIN GENERATED enum names (scripts/interface: edit its tables, not this region) */
 /** @{ */
 /** The word of each value, as the JSON formats, snapshots and traces
@@ -491,6 +502,8 @@ XYZ_API const char *xyz_why_code_name(xyz_why_code value);
 XYZ_API const char *xyz_campaign_event_name(xyz_campaign_event value);
 /** (0.5) "untracked", "fired", "where", "count", "not_started", "ended", "audience", "no_user", "no_page". */
 XYZ_API const char *xyz_campaign_why_code_name(xyz_campaign_why_code value);
+/** (0.5) "caps_without_history", "windows_without_history". */
+XYZ_API const char *xyz_diagnostic_name(xyz_diagnostic value);
 /** @} */
 /* END GENERATED enum names */
 
@@ -1570,6 +1583,16 @@ XYZ_API bool xyz_dispatch_reports_misses(const xyz_dispatch *root);
 XYZ_API xyz_status xyz_dispatch_set_gap(xyz_dispatch *root, const char *lane, double seconds);
 XYZ_API double xyz_dispatch_gap(const xyz_dispatch *root, const char *lane);
 /** @} */
+
+/**
+ * (0.5) What the domain of `dispatch` has noted that works other than a
+ * host likely meant (docs/rules.md §16, "Diagnostics"): bit
+ * `1u << XYZ_DIAGNOSTIC_...` for each, noted once and kept (an alert with a
+ * limit or cool-down, or with windows, added while the domain had no
+ * history). The library never prints them: a host reads them when it
+ * wants to (a debug build's log). 0 for NULL. Calls no host code.
+ */
+XYZ_API uint32_t xyz_dispatch_diagnostics(const xyz_dispatch *dispatch);
 
 /* ---------------------------------------------------------------- history and caps */
 

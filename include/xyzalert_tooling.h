@@ -51,6 +51,27 @@ XYZ_API XYZ_WARN_UNUSED_RESULT
 xyz_status xyz_check_string(const char *json, size_t length, xyz_error *errors, size_t capacity, size_t *count);
 
 /**
+ * (0.5) The warnings of a valid file (docs/formats.md, "Warnings"): what it
+ * does that likely fails silently (a test campaign's audience, dates, or an
+ * alert with caps or windows, which its instances ignore; in a scenario, a
+ * rule's "var" that names neither "event.", "$xyz." nor an attribute the
+ * scenario sets), each located as a problem is (status XYZ_ESCHEMA, file,
+ * line, column, pointer, message), in document order. Fills
+ * warnings[0 .. *count - 1] (at most `capacity`) and returns XYZ_OK; a file
+ * with a problem returns that problem's status as xyz_check_file() does,
+ * with no warnings. XYZ_EINVAL for a NULL path or count, or NULL warnings
+ * with a non-zero capacity. Allocates nothing the caller must free; safe on
+ * any thread.
+ */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_check_file_warnings(const char *path, xyz_error *warnings, size_t capacity, size_t *count);
+
+/** (0.5) Like xyz_check_file_warnings(), from `length` bytes of memory; the source is "<string>". */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_check_string_warnings(const char *json, size_t length, xyz_error *warnings, size_t capacity,
+                                     size_t *count);
+
+/**
  * (0.4) Writes `length` bytes of `data` to the file at `path` atomically, as
  * xyz_history_save_file() does (a new file beside it, fsync, rename): what
  * the tool and the bindings use for recordings, histories and updated

@@ -246,3 +246,8 @@ public func xyz_dispatch_recording_json(_ pointer: OpaquePointer?) -> UnsafeMuta
         return ownedCString(try recording.scenarioJSON())
     }
 }
+
+@c @implementation
+public func xyz_dispatch_diagnostics(_ pointer: OpaquePointer?) -> UInt32 {
+    value(0) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "dispatch").diagnosticMask }
+}

@@ -132,3 +132,10 @@ public func xyz_campaign_why_code_name(_ value: xyz_campaign_why_code) -> Unsafe
         "untracked", "fired", "where", "count", "not_started", "ended", "audience", "no_user", "no_page",
     ])
 }
+
+@c @implementation
+public func xyz_diagnostic_name(_ value: xyz_diagnostic) -> UnsafePointer<CChar>? {
+    enumName(value.rawValue, [
+        "caps_without_history", "windows_without_history",
+    ])
+}

@@ -342,6 +342,52 @@ public func xyz_check_string(_ json: UnsafePointer<CChar>?, _ length: Int, _ err
     }
 }
 
+/// Both xyz_check_*_warnings functions: the warnings of a valid document
+/// into `warnings`; a document with a problem gives its first problem's status.
+private func warningsOf(_ warnings: UnsafeMutablePointer<xyz_error>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
+                        _ function: String, _ find: (Int) throws(AlertError) -> (problems: [LoadError], warnings: [LoadError]))
+    -> xyz_status {
+    do throws(AlertError) {
+        guard let count else { throw AlertError(.invalidArgument, "\(cName(function)): count is NULL") }
+        count.pointee = 0
+        guard warnings != nil || capacity == 0 else {
+            throw AlertError(.invalidArgument, "\(cName(function)): warnings is NULL but capacity is \(capacity)")
+        }
+        let found = try find(capacity)
+        if let first = found.problems.first {
+            LastError.set(first.description)
+            return first.kind.status
+        }
+        count.pointee = min(found.warnings.count, capacity)
+        for (i, warning) in found.warnings.prefix(capacity).enumerated() {
+            report(warning, into: warnings! + i)
+        }
+        return XYZ_OK
+    } catch {
+        LastError.set(error.message)
+        return XYZ_EINVAL
+    }
+}
+
+@c @implementation
+public func xyz_check_file_warnings(_ path: UnsafePointer<CChar>?, _ warnings: UnsafeMutablePointer<xyz_error>?,
+                                    _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
+    warningsOf(warnings, capacity, count, #function) { (limit) throws(AlertError) in
+        guard let path else { throw AlertError(.invalidArgument, "xyz_check_file_warnings: path is NULL") }
+        return Loader.fileWarnings(path: String(cString: path), limit: limit)
+    }
+}
+
+@c @implementation
+public func xyz_check_string_warnings(_ json: UnsafePointer<CChar>?, _ length: Int,
+                                      _ warnings: UnsafeMutablePointer<xyz_error>?, _ capacity: Int,
+                                      _ count: UnsafeMutablePointer<Int>?) -> xyz_status {
+    warningsOf(warnings, capacity, count, #function) { (limit) throws(AlertError) in
+        guard let json else { throw AlertError(.invalidArgument, "xyz_check_string_warnings: json is NULL") }
+        return Loader.warnings(bytes: bytes(json, length), source: "<string>", directory: nil, limit: limit)
+    }
+}
+
 @c @implementation
 public func xyz_scenario_step_catalog(_ scenario: OpaquePointer?, _ index: Int) -> OpaquePointer? {
     value(nil) { () throws(AlertError) in

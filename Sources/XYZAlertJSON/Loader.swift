@@ -46,7 +46,7 @@ public enum Loader {
     /// that came from memory, reads no file: a member naming one is an error.
     public static func load(bytes: [UInt8], source: String, directory: String? = nil,
                             expectUnchecked: Bool = false) throws(LoadError) -> Document {
-        let (document, problems, _) = read(bytes: bytes, source: source, directory: directory, limit: 1,
+        let (document, problems, _, _) = read(bytes: bytes, source: source, directory: directory, limit: 1,
                                            expectUnchecked: expectUnchecked)
         guard let document else { throw problems[0] }
         return document
@@ -93,6 +93,24 @@ public enum Loader {
         }
     }
 
+    /// The warnings of a valid document (docs/formats.md, "Warnings"), in
+    /// document order, at most `limit`; with its problems, when it has any
+    /// (then no warnings: a document is fixed first).
+    public static func warnings(bytes: [UInt8], source: String, directory: String?,
+                                limit: Int) -> (problems: [LoadError], warnings: [LoadError]) {
+        let result = read(bytes: bytes, source: source, directory: directory, limit: max(limit, 1), checkOnly: true)
+        return (result.problems, result.problems.isEmpty ? Array(result.warnings.prefix(limit)) : [])
+    }
+
+    /// `warnings` of a file; one `.io` problem when it cannot be read.
+    public static func fileWarnings(path: String, limit: Int) -> (problems: [LoadError], warnings: [LoadError]) {
+        do {
+            return warnings(bytes: try readFile(path), source: path, directory: splitPath(path).directory, limit: limit)
+        } catch {
+            return ([error], [])
+        }
+    }
+
     /// Checks that `text` is one JSON object, under the rules documents
     /// follow (UTF-8, no duplicate keys), as alerts' "meta" must be.
     public static func checkObject(_ text: String, source: String) throws(LoadError) {
@@ -105,12 +123,13 @@ public enum Loader {
 
     /// The document when it has no problem, and the problems found.
     static func read(bytes: [UInt8], source: String, directory: String?, limit: Int, expectUnchecked: Bool = false,
-                     checkOnly: Bool = false) -> (document: Document?, problems: [LoadError], alerts: Int) {
+                     checkOnly: Bool = false)
+        -> (document: Document?, problems: [LoadError], alerts: Int, warnings: [LoadError]) {
         let json: JSONDocument
         do {
             json = try JSONDocument.parse(bytes: bytes, source: source)
         } catch {
-            return (nil, [error], 0)
+            return (nil, [error], 0, [])
         }
         var schema = Schema(document: json, scanner: TextScanner(bytes), source: source, directory: directory,
                             problems: Problems(limit: limit))
@@ -123,6 +142,6 @@ public enum Loader {
             document = nil // the limit was reached
         }
         let problems = schema.problems.sorted
-        return (problems.isEmpty ? document : nil, problems, schema.alertCount)
+        return (problems.isEmpty ? document : nil, problems, schema.alertCount, schema.problems.sortedWarnings)
     }
 }

@@ -8,6 +8,22 @@ final class Problems {
         self.limit = limit
     }
 
+    /// What a valid document does that likely fails silently (docs/formats.md,
+    /// "Warnings"), at most `limit`.
+    private(set) var warnings: [LoadError] = []
+
+    func warn(_ warning: LoadError) {
+        if warnings.count < limit { warnings.append(warning) }
+    }
+
+    /// The warnings in document order.
+    var sortedWarnings: [LoadError] {
+        warnings.enumerated().sorted { a, b in
+            let (x, y) = (a.element.position?.offset ?? 0, b.element.position?.offset ?? 0)
+            return x != y ? x < y : a.offset < b.offset
+        }.map { $0.element }
+    }
+
     /// Records `error`; false when that reached the limit.
     func record(_ error: LoadError) -> Bool {
         list.append(error)

@@ -112,6 +112,8 @@ extension Schema {
         }
         alertCount = read?.count ?? 0
         guard var alerts = read?.set, problems.count == 0 else { return nil }
+        warnings(campaigns: campaignsValue, alerts: alertsValue, attributes: attributes, steps: stepsValue,
+                 isScenario: isScenario)
         alerts.caps = caps ?? []
         alerts.campaigns = campaigns ?? []
         alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil : campaignsValue?.text

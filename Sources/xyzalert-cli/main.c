@@ -29,14 +29,19 @@ typedef struct command {
     "options, so that a FILE after it may start with -.\n"
 
 static const command commands[] = {
-    {"check", "xyzalert check [--] FILE...",
+    {"check", "xyzalert check [--strict] [--] FILE...",
      "Validates alert sets and scenarios. Every independent problem of a file is\n"
      "printed (up to 20 per file, in document order) as\n"
      "  FILE:LINE:COLUMN: error: MESSAGE (at JSON-POINTER)\n"
      "where the pointer is \"\" for the document root; a valid file prints\n"
-     "  FILE: ok, N alerts\n"
+     "what likely fails silently (a test campaign's audience or dates, a\n"
+     "rule's var naming nothing the scenario sets) as\n"
+     "  FILE:LINE:COLUMN: warning: MESSAGE (at JSON-POINTER)\n"
+     "then\n"
+     "  FILE: ok, N alerts[, N warnings]\n"
      "and a file that cannot be read (a directory included)\n"
-     "  FILE: error: cannot open: REASON\n"},
+     "  FILE: error: cannot open: REASON\n"
+     "  --strict        warnings are errors: printed as such, the file invalid\n"},
     {"simulate", "xyzalert simulate [--format text|json|expect|svg] [--color[=WHEN]] [--record OUT]\n"
      "                         [--why STEP] [--explain] [--history IN] [--save-history OUT]\n"
      "                         [--] FILE",
@@ -289,9 +294,9 @@ static int run_simulate(const command *c, int argc, char **argv) {
 }
 
 /* The FILE arguments of check, test and graph, moved to the front of argv;
- * `update` (test only; NULL elsewhere) is set by --update. Returns their
- * count, or -1 after a usage error. */
-static int files_of(const command *c, int argc, char **argv, bool *update) {
+ * `flag` (NULL: none) is set by the option `flag_name` (test's --update,
+ * check's --strict). Returns their count, or -1 after a usage error. */
+static int files_of(const command *c, int argc, char **argv, const char *flag_name, bool *flag) {
     int files = 0;
     bool options_ended = false;
     for (int i = 0; i < argc; i++) {
@@ -299,8 +304,8 @@ static int files_of(const command *c, int argc, char **argv, bool *update) {
             argv[files++] = argv[i];
         } else if (strcmp(argv[i], "--") == 0) {
             options_ended = true;
-        } else if (update && strcmp(argv[i], "--update") == 0) {
-            *update = true;
+        } else if (flag && strcmp(argv[i], flag_name) == 0) {
+            *flag = true;
         } else {
             unknown_option(c, argv[i]);
             return -1;
@@ -413,8 +418,10 @@ int main(int argc, char **argv) {
     if (strcmp(c->name, "variants") == 0) {
         return run_variants(c, argc - 2, argv + 2);
     }
-    bool update = false;
-    int files = files_of(c, argc - 2, argv + 2, strcmp(c->name, "test") == 0 ? &update : NULL);
+    bool update = false, strict = false;
+    bool is_test = strcmp(c->name, "test") == 0, is_check = strcmp(c->name, "check") == 0;
+    int files = files_of(c, argc - 2, argv + 2, is_test ? "--update" : "--strict",
+                         is_test ? &update : is_check ? &strict : NULL);
     if (files < 0) {
         return EXIT_USAGE;
     }
@@ -432,5 +439,5 @@ int main(int argc, char **argv) {
         }
         return cli_graph(argv[2]);
     }
-    return cli_check(files, argv + 2);
+    return cli_check(files, argv + 2, strict);
 }

@@ -166,3 +166,18 @@ xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, siz
     }
     return status;
 }
+
+xyz_status check_input_warnings(const char *path, xyz_error *warnings, size_t capacity, size_t *count) {
+    if (!is_stdin(path)) {
+        return xyz_check_file_warnings(path, warnings, capacity, count);
+    }
+    size_t length = 0;
+    const char *data = read_stdin(&length, &warnings[0]);
+    if (!data) {
+        *count = 0;
+        return XYZ_EIO;
+    }
+    xyz_status status = xyz_check_string_warnings(data, length, warnings, capacity, count);
+    name_stdin(warnings, *count < capacity ? *count : capacity);
+    return status;
+}

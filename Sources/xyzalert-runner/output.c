@@ -79,21 +79,30 @@ static bool continuation_byte(int c) {
     return (c & 0xc0) == 0x80;
 }
 
-void print_load_error(const xyz_error *error) {
+/* A located problem, as `severity` ("error", "warning"). */
+static void print_load_problem(const xyz_error *error, const char *severity) {
     /* One line per problem, whatever the file's keys hold. */
     print_visible(diagnostics(), error->source);
     if (error->status == XYZ_EIO) {
-        fputs(": error: ", diagnostics());
+        fprintf(diagnostics(), ": %s: ", severity);
         print_visible(diagnostics(), error->message);
         fputc('\n', diagnostics());
         return;
     }
-    fprintf(diagnostics(), ":%d:%d: error: ", error->line, error->column);
+    fprintf(diagnostics(), ":%d:%d: %s: ", error->line, error->column, severity);
     print_visible(diagnostics(), error->message);
     fputs(" (at ", diagnostics());
     print_visible(diagnostics(), error->pointer[0] ? error->pointer : "\"\"");
     fputs(")\n", diagnostics());
     print_source_line(error->source, error->line, error->column);
+}
+
+void print_load_error(const xyz_error *error) {
+    print_load_problem(error, "error");
+}
+
+void print_load_warning(const xyz_error *warning) {
+    print_load_problem(warning, "warning");
 }
 
 /* Characters (UTF-8 code points) shown either side of the column when a

@@ -3,6 +3,7 @@
  * campaign callback, instances' getters, and bad input that changes
  * nothing. Run under valgrind by `make c-test`. */
 #include "harness.h"
+#include "xyzalert_tooling.h"
 
 static const char rating[] =
     "{\"alerts\": [{\"id\": \"rate\", \"title\": \"Enjoying it?\"}, {\"id\": \"tip\"}],"
@@ -323,7 +324,29 @@ static void campaign_why_says_what_each_event_did(void) {
     CHECK_OK(xyz_dispatch_destroy(home));
 }
 
+/* docs/formats.md, "Warnings": a valid document's warnings, located; a
+ * document with a problem gives that problem and no warning. */
+static void check_warnings_are_located_and_only_for_valid_documents(void) {
+    static const char test_with_audience[] =
+        "{\"alerts\": [{\"id\": \"a\"}], \"campaigns\": [{\"id\": \"qa\", \"alert\": \"a\", \"test\": true,\n"
+        " \"trigger\": {\"event\": \"e\"}, \"audience\": true}]}";
+    xyz_error warnings[4];
+    size_t count = 9;
+    CHECK_OK(xyz_check_string_warnings(test_with_audience, strlen(test_with_audience), warnings, 4, &count));
+    CHECK(count == 1 && warnings[0].line == 2 && warnings[0].status == XYZ_ESCHEMA);
+    CHECK_STR(warnings[0].pointer, "/campaigns/0/audience");
+    CHECK(strstr(warnings[0].message, "test campaign \"qa\" ignores its audience") == warnings[0].message);
+    CHECK_OK(xyz_check_string_warnings(rating, strlen(rating), warnings, 4, &count));
+    CHECK(count == 0);
+    CHECK_STATUS(xyz_check_string_warnings("{\"alerts\": 1}", 13, warnings, 4, &count), XYZ_ESCHEMA);
+    CHECK(count == 0);
+    CHECK_STATUS(xyz_check_string_warnings(rating, strlen(rating), NULL, 4, &count), XYZ_EINVAL);
+    CHECK_STATUS(xyz_check_file_warnings(NULL, warnings, 4, &count), XYZ_EINVAL);
+    CHECK_STATUS(xyz_check_file_warnings("/nonexistent/x.json", warnings, 4, &count), XYZ_EIO);
+}
+
 const test_case campaign_tests[] = {
+    {"check_warnings_are_located_and_only_for_valid_documents", check_warnings_are_located_and_only_for_valid_documents},
     {"campaign_why_says_what_each_event_did", campaign_why_says_what_each_event_did},
     {"a_set_replaced_from_a_trigger_callback_stops_the_event", a_set_replaced_from_a_trigger_callback_stops_the_event},
     {"variants_control_test_campaigns_and_withdrawn", variants_control_test_campaigns_and_withdrawn},

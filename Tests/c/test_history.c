@@ -430,7 +430,23 @@ static void calls_from_inside_the_history_clock_are_refused(void) {
     xyz_history_release(h);
 }
 
+/* docs/rules.md §16, "Diagnostics": caps without a history are noted once,
+ * as a bit the host reads; with a history, nothing. */
+static void caps_without_a_history_are_a_diagnostic(void) {
+    recorder r = {0};
+    xyz_dispatch *home = recorder_page(&r, "home");
+    CHECK(xyz_dispatch_diagnostics(home) == 0 && xyz_dispatch_diagnostics(NULL) == 0);
+    xyz_alert *capped = xyz_alert_create("capped");
+    CHECK_OK(xyz_alert_add_limit(capped, 1, XYZ_PER_DAY, 0));
+    CHECK_OK(xyz_dispatch_add(home, &capped, 1));
+    CHECK(xyz_dispatch_diagnostics(home) == 1u << XYZ_DIAGNOSTIC_CAPS_WITHOUT_HISTORY);
+    CHECK_STR(xyz_diagnostic_name(XYZ_DIAGNOSTIC_WINDOWS_WITHOUT_HISTORY), "windows_without_history");
+    xyz_alert_release(capped);
+    CHECK_OK(xyz_dispatch_destroy(home));
+}
+
 const test_case history_tests[] = {
+    {"caps_without_a_history_are_a_diagnostic", caps_without_a_history_are_a_diagnostic},
     {"calls_from_inside_the_history_clock_are_refused", calls_from_inside_the_history_clock_are_refused},
     {"a_history_saves_to_a_file_atomically", a_history_saves_to_a_file_atomically},
     {"histories_round_trip_at_the_edges_of_their_counts", histories_round_trip_at_the_edges_of_their_counts},

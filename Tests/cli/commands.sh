@@ -82,8 +82,8 @@ expect "an unknown command is named" 2 $? \
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
 expect "help for an unknown command" 2 $? \
     "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)" "$out"
-out=$("$XYZALERT" check --strict examples/alerts.json 2>&1 >/dev/null)
-expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--strict'" "$(echo "$out" | head -1)"
+out=$("$XYZALERT" check --frobnicate examples/alerts.json 2>&1 >/dev/null)
+expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--frobnicate'" "$(echo "$out" | head -1)"
 # A near miss gets a suggestion: an option of that command, or a command.
 out=$("$XYZALERT" simulate --formt text examples/launch.json 2>&1 >/dev/null)
 expect "a mistyped option is named with the one meant" 2 $? \

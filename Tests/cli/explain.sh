@@ -63,3 +63,15 @@ out=$(echo "$svg" | grep -c '<title>campaign-')
 expect "every campaign mark has its label as a tooltip" 0 $? "6" "$out"
 out=$(echo "$svg" | grep 'class="mark-label"' | sed 's/.*y="\([0-9.]*\)".*/\1/' | sort | uniq -d | wc -l)
 expect "marks at one place write their labels on lines of their own" 0 $? "0" "$out"
+
+# Warnings (docs/formats.md, "Warnings"): what a valid file does that
+# likely fails silently; --strict makes them errors.
+out=$(cd Tests/data/warnings && "$XYZALERT" check campaigns.json 2>&1)
+expect "check warns of what fails silently, and the file is valid" 0 $? "$(cat Tests/data/warnings/campaigns.expected)" "$out"
+out=$(cd Tests/data/warnings && "$XYZALERT" check --strict campaigns.json 2>&1)
+expect "check --strict makes the warnings errors" 1 $? \
+    "$(grep -v ': ok, ' Tests/data/warnings/campaigns.expected | sed 's/: warning: /: error: /')" "$out"
+out=$("$XYZALERT" check --strict examples/campaigns/from-third-order.json 2>&1)
+expect "check --strict passes a file without warnings" 0 $? "examples/campaigns/from-third-order.json: ok, 1 alert" "$out"
+out=$("$XYZALERT" check - < Tests/data/warnings/campaigns.json 2>&1 | tail -1)
+expect "standard input gets its warnings too" 0 $? "<stdin>: ok, 1 alert, 5 warnings" "$out"

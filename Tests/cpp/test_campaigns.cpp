@@ -102,6 +102,12 @@ void campaign_why_and_explain_rule() {
     explained = xyz::explain_rule("true");
     CHECK(explained.result == "true" && !explained.failing);
     EXPECT_THROW(xyz::parse_error, (void)xyz::explain_rule(R"({"nope": 1})"));
+    // docs/rules.md §16, "Diagnostics": a cap without a history is noted.
+    CHECK(home.diagnostics().empty());
+    xyz::alert capped("capped");
+    capped.add_limit(xyz::limit::per_session(1));
+    home.add({capped});
+    CHECK(home.diagnostics() == std::vector<xyz::diagnostic>{xyz::diagnostic::caps_without_history});
 }
 
 }  // namespace

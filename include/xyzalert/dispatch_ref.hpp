@@ -229,6 +229,17 @@ public:
         return detail::take_string(detail::read([&] { return xyz_dispatch_explain_campaign(handle_, id.c_str()); }),
                                    status::invalid);
     }
+    /** What the domain has noted that works other than a host likely
+     * meant (xyz_dispatch_diagnostics(), docs/rules.md §16), in the enum's
+     * order. */
+    [[nodiscard]] std::vector<diagnostic> diagnostics() const {
+        std::uint32_t mask = xyz_dispatch_diagnostics(handle_);
+        std::vector<diagnostic> out;
+        for (std::uint32_t d = 0; d < 32; d++) {
+            if (mask & (1u << d)) out.push_back(static_cast<diagnostic>(d));
+        }
+        return out;
+    }
     /** The domain's attributes as a JSON object's compact text. */
     [[nodiscard]] std::string attributes_json() const {
         return detail::take_string(detail::read([&] { return xyz_dispatch_attributes_json(handle_); }), status::invalid);

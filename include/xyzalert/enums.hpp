@@ -207,6 +207,13 @@ enum class campaign_why_code : int {
     no_page = XYZ_CAMPAIGN_WHY_NO_PAGE,
 };
 
+/** Something a host set up that works other than it likely meant, noted once per domain
+ * and never printed (xyz_dispatch_diagnostics(), docs/rules.md §16) (xyz_diagnostic). */
+enum class diagnostic : int {
+    caps_without_history = XYZ_DIAGNOSTIC_CAPS_WITHOUT_HISTORY,
+    windows_without_history = XYZ_DIAGNOSTIC_WINDOWS_WITHOUT_HISTORY,
+};
+
 /** @{ */
 /** The word of each value, as the JSON formats write it ("showing",
  * "hide_others", ...); "unknown" for a value that is not an enumerator.
@@ -244,6 +251,7 @@ inline std::string_view to_string(action_style v) { return xyz_action_style_name
 inline std::string_view to_string(why_code v) { return xyz_why_code_name(static_cast<xyz_why_code>(v)); }
 inline std::string_view to_string(campaign_event v) { return xyz_campaign_event_name(static_cast<xyz_campaign_event>(v)); }
 inline std::string_view to_string(campaign_why_code v) { return xyz_campaign_why_code_name(static_cast<xyz_campaign_why_code>(v)); }
+inline std::string_view to_string(diagnostic v) { return xyz_diagnostic_name(static_cast<xyz_diagnostic>(v)); }
 /** @} */
 
 /** The enumerator whose word is `word` (what to_string() gives; the JSON

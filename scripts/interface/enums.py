@@ -217,6 +217,16 @@ ENUMS = [
              ("no_user", "Bucketing needs a user_id attribute and there is none."),
              ("no_page", "The campaign names a page that is not in the domain."),
          ]),
+    dict(c="xyz_diagnostic", prefix="XYZ_DIAGNOSTIC_", swift="Diagnostic", python="Diagnostic", cpp="diagnostic",
+         since="0.5",
+         doc="Something a host set up that works other than it likely meant, noted once per domain\n"
+             "and never printed (xyz_dispatch_diagnostics(), docs/rules.md §16).",
+         values=[
+             ("caps_without_history", "An alert with a limit or cool-down was added to a domain without a\n"
+                                      "history: caps apply only with one (xyz_dispatch_set_history())."),
+             ("windows_without_history", "An alert with windows or excludes was added to a domain without a\n"
+                                         "history: they read the host's wall clock, not a history's."),
+         ]),
     dict(c=None, swift="SkipReason", python=None, cpp=None, since="0.4",
          doc="Why a trigger's event made no instance: the reason of a skip or miss campaign event.",
          values=[

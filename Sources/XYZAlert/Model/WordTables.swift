@@ -408,6 +408,23 @@ extension CampaignWhyCode {
     }
 }
 
+extension Diagnostic {
+    public var description: String {
+        switch self {
+        case .capsWithoutHistory: "caps_without_history"
+        case .windowsWithoutHistory: "windows_without_history"
+        }
+    }
+
+    public init?(word: String) {
+        switch word {
+        case "caps_without_history": self = .capsWithoutHistory
+        case "windows_without_history": self = .windowsWithoutHistory
+        default: return nil
+        }
+    }
+}
+
 extension SkipReason {
     public var description: String {
         switch self {

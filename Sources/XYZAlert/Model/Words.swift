@@ -319,6 +319,17 @@ public enum CampaignWhyCode: Int32, Sendable, InterfaceEnum {
     case noPage
 }
 
+/// Something a host set up that works other than it likely meant, noted once per domain
+/// and never printed (xyz_dispatch_diagnostics(), docs/rules.md §16).
+public enum Diagnostic: Int32, Sendable, InterfaceEnum {
+    /// An alert with a limit or cool-down was added to a domain without a
+    /// history: caps apply only with one (xyz_dispatch_set_history()).
+    case capsWithoutHistory = 0
+    /// An alert with windows or excludes was added to a domain without a
+    /// history: they read the host's wall clock, not a history's.
+    case windowsWithoutHistory
+}
+
 /// Why a trigger's event made no instance: the reason of a skip or miss campaign event.
 public enum SkipReason: Int32, Sendable, InterfaceEnum {
     /// None (a trigger event).

@@ -58,6 +58,8 @@ extension Dispatch {
         var checkedCaps = false
         if let history = domain.history {
             (cappedAtAdd, checkedCaps) = cappedOnArrival(batch, history)
+        } else {
+            domain.noteRulesWithoutHistory(batch)
         }
         if conflicts.isEmpty && cappedAtAdd == nil {
             if hasDependencies {

@@ -76,6 +76,9 @@ final class Domain {
     @exclusivity(unchecked) var gaps = LaneGaps()
     /// The display history whose caps apply here, if any (CapChecks.swift).
     @exclusivity(unchecked) var history: History?
+    /// What the host set up that works other than it likely meant, noted
+    /// once each: a bit per `Diagnostic` (Policies/Diagnostics.swift).
+    @exclusivity(unchecked) var diagnostics: UInt32 = 0
     /// The host code running (CallbackThread.swift).
     @exclusivity(unchecked) var hostCalls = HostCalls()
     /// The recorded call (`Recording.callSerial`) during which it split off

@@ -33,6 +33,9 @@ xyz_scenario *load_scenario(const char *path, bool for_rewrite, xyz_error *error
 xyz_catalog *load_catalog(const char *path, xyz_error *error);
 /* xyz_check_file_alerts(), or standard input. */
 xyz_status check_input(const char *path, xyz_error *errors, size_t capacity, size_t *count, size_t *alerts);
+/* The warnings of a valid input (xyz_check_file_warnings(), or standard
+ * input's, read by check_input() and kept). */
+xyz_status check_input_warnings(const char *path, xyz_error *warnings, size_t capacity, size_t *count);
 /* The whole text of `path` ("-": standard input), NUL-terminated, for the
  * caller to free; NULL after filling `error` (XYZ_EIO, naming the input)
  * when it cannot be read or is larger than XYZ_FILE_SIZE_LIMIT. */
@@ -42,7 +45,8 @@ char *read_input(const char *path, size_t *length, xyz_error *error);
  * are written: when both go to one pipe, they keep their order. */
 FILE *diagnostics(void);
 
-int cli_check(int count, char **files);
+/* `strict`: warnings are errors. */
+int cli_check(int count, char **files, bool strict);
 /* With `record` non-NULL, also records the first page's domain while it
  * plays and writes the recording there. */
 /* `xyzalert test`: runs each scenario against its "expect" list (with
@@ -113,6 +117,8 @@ int cli_eval(const char *rule, const char *data, bool explain);
 /* "FILE:LINE:COLUMN: error: MESSAGE (at POINTER)" and the line with a caret
  * (print_source_line), or "FILE: error: MESSAGE" for I/O errors, on stderr. */
 void print_load_error(const xyz_error *error);
+/* The same as a warning: "FILE:LINE:COLUMN: warning: ...". */
+void print_load_warning(const xyz_error *warning);
 /* Under a FILE:LINE:COLUMN message, as compilers do: the line of the file
  * (a window around the column when it is long) and a caret under the
  * column. Prints nothing when the file cannot be read (standard input). */

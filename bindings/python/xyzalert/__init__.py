@@ -25,9 +25,9 @@ docs/rules.md for the rules, docs/formats.md for the JSON formats).
 
 from . import _lib
 # BEGIN GENERATED enum imports (scripts/interface: edit its tables, not this region)
-from ._enums import (ActionStyle, CampaignEvent, CampaignWhyCode, EndReason, Exclusive, HideReason, OnCapped,
-                     OnDuplicate, OnFull, OnOutside, Order, Politeness, Preempt, State, Status, WhenDisplaced,
-                     WhyCode)
+from ._enums import (ActionStyle, CampaignEvent, CampaignWhyCode, Diagnostic, EndReason, Exclusive, HideReason,
+                     OnCapped, OnDuplicate, OnFull, OnOutside, Order, Politeness, Preempt, State, Status,
+                     WhenDisplaced, WhyCode)
 # END GENERATED enum imports
 from ._enums import StepKind
 from ._arguments import AlertSettings
@@ -61,8 +61,8 @@ __all__ = [
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "StateError", "Step", "StepKind", "Why", "Window",
     "RuleExplanation", "XYZAlertError", "eval_rule", "explain_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
     # BEGIN GENERATED enum exports (scripts/interface: edit its tables, not this region)
-    "ActionStyle", "CampaignEvent", "CampaignWhyCode", "EndReason", "Exclusive", "HideReason", "OnCapped",
-    "OnDuplicate", "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status", "WhenDisplaced",
-    "WhyCode",
+    "ActionStyle", "CampaignEvent", "CampaignWhyCode", "Diagnostic", "EndReason", "Exclusive", "HideReason",
+    "OnCapped", "OnDuplicate", "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status",
+    "WhenDisplaced", "WhyCode",
     # END GENERATED enum exports
 ]

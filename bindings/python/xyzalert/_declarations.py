@@ -58,6 +58,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_why_code_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_campaign_event_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_campaign_why_code_name": (_S, [c_int], _plain, UNLOCKED),
+    "xyz_diagnostic_name": (_S, [c_int], _plain, UNLOCKED),
     # END GENERATED enum names
     "xyz_step_kind_name": (_S, [c_int], _plain, UNLOCKED),
     "xyz_last_error": (_S, [], None, UNLOCKED),
@@ -186,6 +187,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_alert_campaign": (_S, [_P], _plain),
     "xyz_alert_variant": (_S, [_P], _plain),
     "xyz_dispatch_campaign_why": (c_int, [_P, _S, POINTER(CampaignWhyInfo)], _status),
+    "xyz_dispatch_diagnostics": (c_uint32, [_P], _plain),
     "xyz_dispatch_explain_campaign": (c_void_p, [_P, _S], _non_null_or_invalid),
     "xyz_alert_campaign_definition": (_S, [_P], _plain),
     "xyz_scenario_attributes_json": (_S, [_P], _plain),
@@ -278,6 +280,8 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_check_file": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     "xyz_check_file_alerts": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t), POINTER(c_size_t)], None),
     "xyz_check_string": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_check_file_warnings": (c_int, [_S, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
+    "xyz_check_string_warnings": (c_int, [_S, c_size_t, POINTER(Error), c_size_t, POINTER(c_size_t)], None),
     "xyz_file_write": (c_int, [_S, _S, c_size_t, POINTER(Error)], None),
     # scenarios
     "xyz_scenario_load_file": (_P, [_S, POINTER(Error)], None),

@@ -335,6 +335,18 @@ class CampaignWhyCode(_Named):
     NO_PAGE = 8
     """The campaign names a page that is not in the domain."""
 
+
+class Diagnostic(_Named):
+    """``xyz_diagnostic``: something a host set up that works other than it likely meant, noted once per domain
+    and never printed (xyz_dispatch_diagnostics(), docs/rules.md §16)."""
+
+    CAPS_WITHOUT_HISTORY = 0
+    """An alert with a limit or cool-down was added to a domain without a
+    history: caps apply only with one (xyz_dispatch_set_history())."""
+    WINDOWS_WITHOUT_HISTORY = 1
+    """An alert with windows or excludes was added to a domain without a
+    history: they read the host's wall clock, not a history's."""
+
 #: Each status's word: the code of a trace's error event, C++'s to_string.
 STATUS_WORDS = {
     Status.OK: "ok",

@@ -6,10 +6,10 @@ import contextlib
 import ctypes
 import json
 import weakref
-from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _check, _fast, _handles, _lib, callbacks
-from ._enums import OnFull, Order
+from ._enums import Diagnostic, OnFull, Order
 from ._handle import Handle
 from ._properties import DispatchProperties
 from ._why import CampaignWhy, campaign_why_of
@@ -323,6 +323,15 @@ class Dispatch(Handle, DispatchProperties):
     def explain_campaign(self, campaign: str) -> str:
         """:meth:`campaign_why` as one sentence."""
         return self.campaign_why(campaign).sentence
+
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """What this page's domain has noted that works other than a host
+        likely meant (docs/rules.md §16, "Diagnostics"), each once, in the
+        enum's order: an alert with a limit or cool-down, or with windows,
+        added while the domain had no history. Never printed by the library."""
+        mask = int(lib.xyz_dispatch_diagnostics(self._require_open()))
+        return [d for d in Diagnostic if mask & (1 << d.value)]
 
     def set_attribute(self, name: str, value: Any) -> None:
         """Sets the attribute `name` of this root's domain to `value` (any
