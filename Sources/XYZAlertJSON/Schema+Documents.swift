@@ -8,7 +8,7 @@ extension Schema {
         let isScenario = members.contains { $0.key == "steps" || $0.key == "pages" }
         let known = isScenario ? ["version", "alerts", "caps", "campaigns", "campaigns_version", "pages", "deferred", "steps",
                                   "expect", "history", "wall_clock", "attributes", "utc_offset", "utc_offsets",
-                                  "time_zone"]
+                                  "time_zone", "alert_set"]
                                : ["version", "alerts", "caps", "campaigns", "campaigns_version"]
         var capsValue: JSONValue?
         var history: (History.State, String)?
@@ -17,6 +17,7 @@ extension Schema {
         var timeZone: (String, JSONValue)?
         var utcOffsets: ([Scenario.OffsetChange], JSONValue)?
         var alertsValue: JSONValue?
+        var alertSetValue: JSONValue?
         var pagesValue: JSONValue?
         var stepsValue: JSONValue?
         var expectValue: JSONValue?
@@ -33,6 +34,7 @@ extension Schema {
                         throw fail("version must be 1, got \(value.described)", at: value)
                     }
                 case "alerts": alertsValue = value
+                case "alert_set" where isScenario: alertSetValue = value
                 case "pages" where isScenario: pagesValue = value
                 case "steps" where isScenario: stepsValue = value
                 case "expect" where isScenario: expectValue = value
@@ -83,18 +85,35 @@ extension Schema {
         }
         pageNames = Set(pages.map { ExactString($0.name) })
         campaignAlerts = Schema.campaignAlerts(campaignsValue)
-        guard let alertsValue else {
+        // An "alert_set" file's alerts, caps and campaigns come first.
+        let included = try alertSetValue.flatMap { (value: JSONValue) throws(LoadError) in
+            try attempt { () throws(LoadError) in try self.includedAlertSet(value) }
+        }
+        if alertsValue == nil && alertSetValue == nil {
             // A broken member (a misspelt "alerts") is the likelier problem.
             if problems.count > rootProblems { return nil }
-            throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"", at: root)
+            throw fail("\(isScenario ? "a scenario" : "an alert set") needs \"alerts\"\(isScenario ? " or \"alert_set\"" : "")",
+                       at: root)
         }
-        let read = try attempt { () throws(LoadError) in try alertSet(alertsValue, pages: isScenario ? pages : nil) }
+        var read = try alertsValue.map { (value: JSONValue) throws(LoadError) in
+            try attempt { () throws(LoadError) in try alertSet(value, pages: isScenario ? pages : nil) }
+        } ?? AlertsRead()
+        if let own = read, let included {
+            read = try attempt { () throws(LoadError) in try merged(included, own, alertsValue) }
+        } else if alertSetValue != nil && included == nil {
+            read?.idsComplete = false  // (its alerts are unknown: steps naming them are not reported)
+        }
         // (After the alerts, which come before "caps" in files as written.)
         let caps = try capsValue.flatMap { (value: JSONValue) throws(LoadError) in
             try attempt { () throws(LoadError) in try self.caps(value) }
         }
-        let campaigns = try campaignsValue.flatMap { (value: JSONValue) throws(LoadError) in
+        var campaigns = try campaignsValue.flatMap { (value: JSONValue) throws(LoadError) in
             try attempt { () throws(LoadError) in try self.campaigns(value, alerts: read) }
+        }
+        if let included, !included.campaigns.isEmpty {
+            campaigns = try attempt { () throws(LoadError) in
+                try mergedCampaigns(included, campaigns ?? [], campaignsValue)
+            }
         }
         var steps: [Scenario.Step] = []
         var timings: [Scenario.Timing] = []
@@ -114,10 +133,11 @@ extension Schema {
         guard var alerts = read?.set, problems.count == 0 else { return nil }
         warnings(campaigns: campaignsValue, alerts: alertsValue, attributes: attributes, steps: stepsValue,
                  isScenario: isScenario)
-        alerts.caps = caps ?? []
+        alerts.caps = (included?.caps ?? []) + (caps ?? [])
         alerts.campaigns = campaigns ?? []
-        alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil : campaignsValue?.text
-        alerts.campaignsVersion = campaignsVersion
+        alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil
+            : Schema.joinedArrays(included?.campaignsJSON, campaignsValue?.text)
+        alerts.campaignsVersion = campaignsVersion ?? included?.campaignsVersion
         return isScenario ? .scenario(Scenario(pages: pages, deferred: deferred, alerts: alerts, steps: steps,
                                                       timings: timings, expect: expect, history: history?.0,
                                                       historyText: history?.1, wallClock: wallClock,

@@ -51,7 +51,7 @@ extension Schema {
                   let held = members.first(where: { ["limit", "cooldown", "windows", "exclude"].contains($0.key) })
             else { continue }
             out[ExactString(name)] = held.key == "limit" || held.key == "cooldown" ? "caps (\(held.key))"
-                : "\(held.key)"
+                : "windows (\(held.key))"
         }
         return out
     }

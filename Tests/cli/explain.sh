@@ -1,7 +1,7 @@
 # Sourced by test_cli.sh: why a campaign did not fire (docs/rules.md §21):
 # simulate --explain, --why's campaigns, and eval --explain (docs/rules.md §20).
 
-typo=Tests/data/why/campaign-where-typo.json
+typo=examples/campaigns/mistakes/where-typo.json
 out=$("$XYZALERT" simulate "$typo" --format expect)
 expect "a default trace has no miss events" 0 $? "" "$out"
 out=$("$XYZALERT" simulate "$typo" --explain --format json | head -1)
@@ -75,3 +75,20 @@ out=$("$XYZALERT" check --strict examples/campaigns/from-third-order.json 2>&1)
 expect "check --strict passes a file without warnings" 0 $? "examples/campaigns/from-third-order.json: ok, 1 alert" "$out"
 out=$("$XYZALERT" check - < Tests/data/warnings/campaigns.json 2>&1 | tail -1)
 expect "standard input gets its warnings too" 0 $? "<stdin>: ok, 1 alert, 5 warnings" "$out"
+
+# A scenario's "alert_set": the set file's alerts, caps and campaigns, its
+# problems located in it (docs/formats.md, "Scenarios").
+out=$("$XYZALERT" test Tests/data/alert-set/try-shop.json 2>&1 | tail -1)
+expect "a scenario plays an alert set file's alerts, caps and campaigns" 0 $? "1 passed, 0 failed" "$out"
+for bad in uses-bad-set duplicates unknown-page missing-file names-a-scenario; do
+    out=$(cd Tests/data/alert-set && "$XYZALERT" check "$bad.json" 2>&1)
+    expect "check reports alert_set's $bad" 1 $? "$(cat "Tests/data/alert-set/$bad.expected")" "$out"
+done
+out=$("$XYZALERT" check - < Tests/data/alert-set/try-shop.json 2>&1)
+expect "a scenario read from standard input reads no alert_set file" 1 $? \
+    '<stdin>:4:16: error: alert_set names the file "shop.json", and a scenario read from memory reads no file (load the scenario from a file beside it) (at /alert_set)' "$(echo "$out" | head -1)"
+
+# docs/guide.md's walk through a campaign that does not fire: every tool
+# session it shows is what the tool prints.
+out=$(python3 Tests/cli/check_guide.py "$XYZALERT" "Why didn't my campaign fire?")
+expect "the guide's campaign sessions are the tool's" 0 $? "5 sessions" "$out"

@@ -110,7 +110,9 @@ extension Dispatch {
     /// The targeting of a domain whose set has `campaign`.
     private func campaignTargeting(_ campaign: String) throws(AlertError) -> Targeting {
         guard let targeting = root.targeting, let set = targeting.set, set.position(of: campaign) != nil else {
-            throw AlertError(.notFound, "the campaigns of \(root.quotedName) have no campaign '\(campaign)'")
+            let guess = root.targeting?.set.flatMap { $0.nearestCampaign(to: campaign) }
+            throw AlertError(.notFound, "the campaigns of \(root.quotedName) have no campaign '\(campaign)'"
+                             + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         return targeting
     }
@@ -166,4 +168,23 @@ func utcText(_ seconds: Double) -> String {
     let y = String(year)
     let padded = String(repeating: "0", count: max(0, 4 - y.count)) + y
     return "\(padded)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+}
+
+extension CampaignSet {
+    /// The campaign id nearest to `id` that differs in fewer than half its
+    /// characters (ties: the first in set order); nil past 64 characters.
+    func nearestCampaign(to id: String) -> String? {
+        let typed = Array(id.unicodeScalars)
+        guard typed.count <= 64 else { return nil }
+        var best: (id: String, distance: Int)?
+        for campaign in campaigns {
+            let candidate = Array(campaign.id.unicodeScalars)
+            guard abs(candidate.count - typed.count) * 2 < typed.count else { continue }
+            let distance = RuleCompiler.editDistance(typed, candidate)
+            if distance * 2 < typed.count, distance < (best?.distance ?? Int.max) {
+                best = (campaign.id, distance)
+            }
+        }
+        return best?.id
+    }
 }

@@ -146,8 +146,10 @@ def test_misses_reach_the_host_only_on_request():
 
 def test_errors():
     home, _ = page()
-    with pytest.raises(NotFoundError, match="no campaign 'nope'"):
+    with pytest.raises(NotFoundError, match="no campaign 'nope'$"):
         home.campaign_why("nope")
+    with pytest.raises(NotFoundError, match=r"no campaign 'upsel' \(did you mean 'upsell'\?\)"):
+        home.campaign_why("upsel")
     with pytest.raises(NotFoundError):
         home.explain_campaign("nope")
     bare = Dispatch(Host(), name="bare")
