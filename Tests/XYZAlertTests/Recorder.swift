@@ -50,11 +50,11 @@ final class Recorder: AlertHost, VirtualClock {
         if logsAnnouncements { record("announce \(name(alert)) \(politeness) \(text)", alert) }
     }
     func requestFlush(_ root: Dispatch) { record("flush? \(root.name)", nil) }
-    /// docs/rules.md §21: "trigger CAMPAIGN" or "skip CAMPAIGN REASON".
+    /// docs/rules.md §21: "trigger CAMPAIGN", "skip CAMPAIGN REASON" or "miss CAMPAIGN REASON".
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
         switch kind {
         case .trigger: record("trigger \(campaign)" + (alert?.variant.map { " " + $0 } ?? ""), alert)
-        case .skip: record("skip \(campaign) \(reason)", alert)
+        case .skip, .miss: record("\(kind) \(campaign) \(reason)", alert)
         case .control: record("control \(campaign)", alert)
         }
     }

@@ -79,8 +79,9 @@ final class Targeting {
 
     /// Sets the attribute `name` (nil removes it). O(1) amortized.
     func setAttribute(_ name: String, _ value: JSONData?) {
-        if let seen = attributesSeen {
-            seen.copy = table.object  // (O(attributes), once per change after an outcome)
+        if attributesSeen != nil {
+            // (O(attributes), once per change, and only while an outcome reads them.)
+            if !isKnownUniquelyReferenced(&attributesSeen) { attributesSeen!.copy = table.object }
             attributesSeen = nil
         }
         table[name] = value

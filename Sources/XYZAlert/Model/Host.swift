@@ -57,7 +57,9 @@ public protocol AlertHost: AnyObject {
     var threadNumber: UInt { get }
     /// A trigger of a campaign of the domain whose root is `root` fired
     /// (docs/rules.md §21): `.trigger` with the instance it made (added
-    /// right after this returns), or `.skip` with the reason none was made.
+    /// right after this returns), `.skip` with the reason none was made,
+    /// `.control` with a control instance; and while the root reports
+    /// misses (`reportsMisses`), `.miss` with `.where` or `.count`.
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?)
     /// Seconds east of UTC of the user's local time at wall-clock time
     /// `wall` (seconds since the epoch), for windows and calendar caps

@@ -407,13 +407,14 @@ private final class PageHost: AlertHost {
     }
     func campaign(_ root: Dispatch, campaign: String, kind: CampaignEventKind, reason: SkipReason, alert: Alert?) {
         let variant = alert?.variant.map { " " + $0 } ?? ""
-        harness.recordedCampaignEvent(kind == .skip ? "skip \(campaign) \(reason)" : "\(kind) \(campaign)" + variant, root: root)
+        harness.recordedCampaignEvent(kind == .skip || kind == .miss ? "\(kind) \(campaign) \(reason)"
+                                      : "\(kind) \(campaign)" + variant, root: root)
         switch kind {
         case .trigger:
             harness.adopt(alert!)
             harness.event("trigger \(campaign) \(harness.label(alert!))", nil, kind: "trigger")
-        case .skip:
-            harness.event("skip \(campaign) \(reason)", nil, kind: "skip")
+        case .skip, .miss:
+            harness.event("\(kind) \(campaign) \(reason)", nil, kind: "\(kind)")
         case .control:
             harness.event("control \(campaign) \(harness.label(alert!))", nil, kind: "control")
         }

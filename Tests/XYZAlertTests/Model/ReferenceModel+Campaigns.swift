@@ -61,6 +61,7 @@ extension ReferenceHarness {
         p.domain.held = true
         for a in p.pending where pending(a) {
             if a.campaign?.test != true, let audience = a.campaign?.audience, p.tier != audience {
+                a.endedBy = "audience"
                 end(a, .ineligible, touched)
                 event("finish \(a.label) ineligible", a, kind: "finish")
             }

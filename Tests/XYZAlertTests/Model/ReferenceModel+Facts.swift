@@ -210,6 +210,7 @@ extension ReferenceHarness {
                 // docs/rules.md §21: the audience is asked again, with the
                 // attributes of the domain it is in now.
                 if let c = a.campaign, !c.test, let audience = c.audience, d.root?.tier != audience {
+                    a.endedBy = "audience"
                     end(a, .ineligible, touched)
                     event("finish \(a.label) ineligible", a, kind: "finish")
                     continue

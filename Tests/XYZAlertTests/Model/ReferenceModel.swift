@@ -48,7 +48,7 @@ final class RefAlert {
     var windows = 0
     var onOutside: OnOutside = .wait
     var parked: (code: String, key: String, wake: Double?)?
-    /// The key of the cap (or "windows") that ended it: its reason's cause
+    /// The key of the cap (or "windows", or "audience") that ended it: its reason's cause
     /// once finished (docs/rules.md §18).
     var endedBy: String?
     // docs/rules.md §17: holds, show_after, min_visible, whether the

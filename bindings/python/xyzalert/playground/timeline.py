@@ -8,7 +8,7 @@ and a legend under all. Every column is a target the page makes clickable
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+from typing import AbstractSet, Any, Dict, Iterable, List, Optional, Set, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 ROW, STEP, TOP, CHAR = 22, 28, 64, 7
@@ -71,7 +71,7 @@ def _legend(y: int, left: int, campaigns: Set[str], ends: Set[str]) -> Tuple[Lis
     return out, 18 * (row + 1) + 8
 
 
-def _campaign_marks(events: Iterable[Dict[str, Any]], tests: Set[str]) -> Dict[int, List[Tuple[str, Dict[str, Any]]]]:
+def _campaign_marks(events: Iterable[Dict[str, Any]], tests: AbstractSet[str]) -> Dict[int, List[Tuple[str, Dict[str, Any]]]]:
     """Per step, its campaign events and the mark each gets."""
     marks: Dict[int, List[Tuple[str, Dict[str, Any]]]] = {}
     for event in events:
@@ -82,7 +82,7 @@ def _campaign_marks(events: Iterable[Dict[str, Any]], tests: Set[str]) -> Dict[i
     return marks
 
 
-def svg(steps: List[Dict[str, Any]], events: List[Dict[str, Any]], tests: Set[str] = frozenset()) -> str:
+def svg(steps: List[Dict[str, Any]], events: List[Dict[str, Any]], tests: AbstractSet[str] = frozenset()) -> str:
     """The picture of a played scenario: `steps` as ``simulate`` makes
     them; `tests`, the ids of test campaigns (their triggers have a ring)."""
     names: List[str] = []
