@@ -172,11 +172,11 @@ def test_a_campaigns_miss_and_skip_are_explained_at_their_step(page):
     assert title.text == "Reasons after step 1 (track order_completed, Tue 07:00:00, t = 0 s)"
     reasons = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#reasons li")]
     assert reasons == ["upsell: [miss where] >=(event.order_number = 2, 3) is false"]
+    screenshot(page, "campaign")
     page.find_element(By.CSS_SELECTOR, '#timeline rect.step[data-step="2"]').click()
     wait_for(lambda: "after step 2" in title.text, "the reasons of step 2")
     reasons = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#reasons li")]
     assert reasons == ['upsell: [skip audience] sem_ver(app_version = "2.3.9", ">=", "2.4") is false']
-    screenshot(page, "campaign")
     # A step with neither says so, not an earlier step's reason.
     page.find_element(By.CSS_SELECTOR, '#timeline rect.step[data-step="3"]').click()
     wait_for(lambda: "after step 3" in title.text, "the reasons of step 3")
