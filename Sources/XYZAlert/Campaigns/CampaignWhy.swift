@@ -38,18 +38,11 @@ struct CampaignOutcome {
 
 /// What a rule of a campaign read, kept to word its failure later: the
 /// event's properties, the clock and session of `$xyz`, and the attributes.
-final class RuleFacts {
+struct RuleFacts {
     let event: JSONObject
     let wall: Double
     let session: Int
     let attributes: AttributesSeen
-
-    init(event: JSONObject, wall: Double, session: Int, attributes: AttributesSeen) {
-        self.event = event
-        self.wall = wall
-        self.session = session
-        self.attributes = attributes
-    }
 }
 
 /// The attributes rules read between two changes: nil while they are still
@@ -67,7 +60,9 @@ extension Dispatch {
     /// domain's set has no such campaign (none attached: the same).
     public func campaignWhy(_ campaign: String) throws(AlertError) -> CampaignWhy {
         let targeting = try campaignTargeting(campaign)
-        guard let outcome = targeting.outcomes[ExactString(campaign)] else { return CampaignWhy(.untracked) }
+        guard let outcome = targeting.outcomes[targeting.set!.position(of: campaign)!] else {
+            return CampaignWhy(.untracked)
+        }
         var detail = outcome.detail
         if let (rule, facts) = outcome.failed {
             let attributes = facts.attributes.copy ?? targeting.attributes

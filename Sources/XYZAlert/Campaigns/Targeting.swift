@@ -29,8 +29,10 @@ final class Targeting {
     @exclusivity(unchecked) var pending: [Alert] = []
     /// Whether the host hears of misses (`Dispatch.reportsMisses`).
     @exclusivity(unchecked) var reportsMisses = false
-    /// What the last event each campaign's triggers named did (`campaignWhy`).
-    @exclusivity(unchecked) var outcomes: [ExactString: CampaignOutcome] = [:]
+    /// What the last event each campaign's triggers named did
+    /// (`campaignWhy`), by the campaign's position in the set (nil: none
+    /// since the set was attached).
+    @exclusivity(unchecked) var outcomes: [CampaignOutcome?] = []
     /// The attributes the outcomes recorded since the last change read
     /// (copied at the next change; nil: none recorded since).
     @exclusivity(unchecked) private var attributesSeen: AttributesSeen?
@@ -126,9 +128,10 @@ final class Targeting {
         return .object(data)
     }
 
-    /// Keeps what the last event of `campaign`'s triggers did.
-    func record(_ campaign: String, _ outcome: CampaignOutcome) {
-        outcomes[ExactString(campaign)] = outcome
+    /// Keeps what the last event of the triggers of the campaign at
+    /// `position` did. O(1).
+    func record(_ position: Int, _ outcome: CampaignOutcome) {
+        outcomes[position] = outcome
     }
 
     /// What a rule reads now, kept to word its failure later.

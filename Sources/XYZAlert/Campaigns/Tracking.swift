@@ -17,7 +17,7 @@ extension Dispatch {
         let targeting = writableTargeting
         let replaced = targeting.set != nil && set != nil
         targeting.set = set
-        targeting.outcomes = [:]
+        targeting.outcomes = Array(repeating: nil, count: set?.campaigns.count ?? 0)
         targeting.wallClock = wallClock
         recording?.campaignsChanged(self, "the campaigns changed")
         if replaced, let set, !targeting.pending.isEmpty {
@@ -216,7 +216,7 @@ extension Dispatch {
             guard !ref.cancels, !made.contains(ref.campaign) else { return }
             let facts = rule.map { ($0, targeting.facts(event: props, wall: wall, domain: domain)) }
             let id = set.campaigns[ref.campaign].id
-            targeting.record(id, CampaignOutcome(
+            targeting.record(ref.campaign, CampaignOutcome(
                 code: code, event: event, trigger: trigger ? ref.trigger : nil, detail: detail, failed: facts))
             if targeting.reportsMisses, root.recording == nil, code == .where || code == .count {
                 report(id, .miss, code == .where ? .where : .count, nil)
@@ -262,22 +262,22 @@ extension Dispatch {
             let user = targeting.user
             let fired = CampaignOutcome(code: .fired, event: event, trigger: ref.trigger)
             if !campaign.variants.isEmpty && user == nil {
-                targeting.record(campaign.id, CampaignOutcome(code: .noUser, event: event))
+                targeting.record(ref.campaign, CampaignOutcome(code: .noUser, event: event))
                 report(campaign.id, .skip, .noUser, nil)
                 continue
             }
             if !campaign.test, let audience = campaign.audience, !audience.passes(data!.lent.data, bucketing: data!.bucketing) {
-                targeting.record(campaign.id, CampaignOutcome(
+                targeting.record(ref.campaign, CampaignOutcome(
                     code: .audience, event: event, failed: (audience, targeting.facts(event: props, wall: wall, domain: domain))))
                 report(campaign.id, .skip, .audience, nil)
                 continue
             }
             guard let page = campaign.page.map({ root.page(named: $0) }) ?? self else {
-                targeting.record(campaign.id, CampaignOutcome(code: .noPage, event: event))
+                targeting.record(ref.campaign, CampaignOutcome(code: .noPage, event: event))
                 report(campaign.id, .skip, .noPage, nil)
                 continue
             }
-            targeting.record(campaign.id, fired)
+            targeting.record(ref.campaign, fired)
             let variant = user.flatMap { targeting.variant(of: set, ref.campaign, user: $0, in: domain) }
             try makeInstance(of: campaign, variant: variant, event: props, on: page, set, targeting, &settlement)
         }
