@@ -26,13 +26,16 @@ public struct CampaignWhy: Equatable, Sendable {
     }
 }
 
-/// What a trigger evaluation left for `campaignWhy`: its code, and for a
-/// rule that failed the rule and what it read (worded when asked).
+/// What a trigger evaluation left for `campaignWhy`: its code, and what
+/// its detail is worded from when asked (nothing is worded per event): the
+/// count reached (`count`), the clock read (`not_started`, `ended`), or the
+/// rule that failed and what it read (`where`, `audience`).
 struct CampaignOutcome {
     var code: CampaignWhyCode
     var event: String
     var trigger: Int?
-    var detail: String?
+    var count = 0
+    var wall = 0.0
     var failed: (rule: Rule, facts: RuleFacts)?
 }
 
@@ -60,10 +63,17 @@ extension Dispatch {
     /// domain's set has no such campaign (none attached: the same).
     public func campaignWhy(_ campaign: String) throws(AlertError) -> CampaignWhy {
         let targeting = try campaignTargeting(campaign)
-        guard let outcome = targeting.outcomes[targeting.set!.position(of: campaign)!] else {
+        let position = targeting.set!.position(of: campaign)!
+        let definition = targeting.set!.campaigns[position]
+        guard let outcome = targeting.outcomes[position] else {
             return CampaignWhy(.untracked)
         }
-        var detail = outcome.detail
+        var detail: String?
+        switch outcome.code {
+        case .count: detail = definition.triggers[outcome.trigger!].countDetail(outcome.count)
+        case .notStarted, .ended: detail = definition.datesDetail(at: outcome.wall)
+        default: break
+        }
         if let (rule, facts) = outcome.failed {
             let attributes = facts.attributes.copy ?? targeting.attributes
             let data = Targeting.ruleObject(attributes, campaign: campaign, event: facts.event, wall: facts.wall,

@@ -211,13 +211,13 @@ extension Dispatch {
         defer { giveBack() }
         // What a trigger of a campaign that has not fired at this event did
         // (a cancel_on trigger's evaluations are not the campaign's).
-        func missed(_ ref: CampaignSet.TriggerRef, _ code: CampaignWhyCode, _ detail: String? = nil,
+        func missed(_ ref: CampaignSet.TriggerRef, _ code: CampaignWhyCode, count: Int = 0,
                     failed rule: Rule? = nil, trigger: Bool = true) {
             guard !ref.cancels, !made.contains(ref.campaign) else { return }
             let facts = rule.map { ($0, targeting.facts(event: props, wall: wall, domain: domain)) }
             let id = set.campaigns[ref.campaign].id
             targeting.record(ref.campaign, CampaignOutcome(
-                code: code, event: event, trigger: trigger ? ref.trigger : nil, detail: detail, failed: facts))
+                code: code, event: event, trigger: trigger ? ref.trigger : nil, count: count, wall: wall, failed: facts))
             if targeting.reportsMisses, root.recording == nil, code == .where || code == .count {
                 report(id, .miss, code == .where ? .where : .count, nil)
             }
@@ -241,7 +241,7 @@ extension Dispatch {
             // reports the skip (once per campaign and event). A test
             // campaign has no dates (docs/rules.md §22).
             if !campaign.test, let reason = campaign.inactivity(at: wall) {
-                missed(ref, reason == .notStarted ? .notStarted : .ended, campaign.datesDetail(at: wall), trigger: false)
+                missed(ref, reason == .notStarted ? .notStarted : .ended, trigger: false)
                 if !ref.cancels, skipped.insert(ref.campaign).inserted {
                     report(campaign.id, .skip, reason, nil)
                 }
@@ -249,7 +249,7 @@ extension Dispatch {
             }
             let n = targeting.count(campaign.id, trigger: ref.trigger, cancels: ref.cancels, in: domain)
             guard trigger.fires(atCount: n) else {
-                missed(ref, .count, trigger.countDetail(n))
+                missed(ref, .count, count: n)
                 continue
             }
             if ref.cancels {
