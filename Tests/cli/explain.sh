@@ -92,3 +92,10 @@ expect "a scenario read from standard input reads no alert_set file" 1 $? \
 # session it shows is what the tool prints.
 out=$(python3 Tests/cli/check_guide.py "$XYZALERT" "Why didn't my campaign fire?")
 expect "the guide's campaign sessions are the tool's" 0 $? "5 sessions" "$out"
+
+# A recording replays with its reasons: --explain on the replay says what
+# the live run's --explain says.
+"$XYZALERT" simulate examples/campaigns/shop-upsell.json --format expect --record "$scratch/shop-rec.json" > /dev/null
+out=$("$XYZALERT" simulate "$scratch/shop-rec.json" --explain --format json | grep -E '"(miss|skip)"' | cut -d, -f2-)
+expect "a recording's replay explains its misses and skips as the live run does" 0 $? \
+    "$("$XYZALERT" simulate examples/campaigns/shop-upsell.json --explain --format json | grep -E '"(miss|skip)"' | cut -d, -f2-)" "$out"
