@@ -334,17 +334,23 @@ extension Schema {
     }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
+/// Edit distance for "did you mean" suggestions: Levenshtein's, an
+/// adjacent swap counting one edit ("plna" is one from "plan"), as the
+/// rule compiler's operator suggestions count it.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars)
     let b = Array(b.unicodeScalars)
+    var beforePrevious = Array(repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     for i in 1...max(a.count, 1) where !a.isEmpty {
         var current = [i] + Array(repeating: 0, count: b.count)
         for j in 1...max(b.count, 1) where !b.isEmpty {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        previous = current
+        (beforePrevious, previous) = (previous, current)
     }
     return a.isEmpty ? b.count : previous[b.count]
 }
