@@ -90,28 +90,8 @@ extension ReferenceHarness {
                 participates(virtual[i].page!)
                     && !virtual[(i + 1)...].contains { participates($0.page!) && $0.exclusive == .hideOthers }
             }
-            let pending = stack.indices.reversed().filter {
-                !stack[$0].page!.destroyed && !delivered.contains(stack[$0].label)
-            }
-            if let i = pending.first(where: {
-                (participates(stack[$0].page!) && !visible($0) && stack[$0].whenDisplaced == .drop)
-                    || (stack[$0].state == .showing && !visible($0))
-            }) {
-                let a = stack[i]
-                delivered.insert(a.label)
-                if participates(a.page!) && a.whenDisplaced == .drop {
-                    endInPass(a, .displaced)
-                } else {
-                    a.state = .hidden
-                    pause(a)
-                    event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
-                }
-            } else if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
-                let a = stack[i]
-                delivered.insert(a.label)
-                a.state = .showing
-                if durationRuns(a) { runDuration(a) }
-                event("unhide \(a.label)", a, kind: "unhide")
+            if visibilityStep(stack, visible, &delivered) {
+                return true
             } else if let a = chosen {
                 show(a, delivered: &delivered)
             } else {

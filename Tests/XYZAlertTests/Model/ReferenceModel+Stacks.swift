@@ -118,6 +118,26 @@ extension ReferenceHarness {
         let (virtualAlerts, _) = competing(virtual, participates)
         let kept = limit.visible > 1 ? best(virtualAlerts, limit.visible) : virtualAlerts
         func visible(_ i: Int) -> Bool { kept.contains { $0 === virtual[i] } }
+        if visibilityStep(stack, visible, &delivered) {
+            return true
+        } else if evicting, let i = stack.indices.first(where: visible), stack[i].coverable {
+            // (The oldest visible one had its event in this pass: the next pass evicts.)
+            guard !delivered.contains(stack[i].label) else { return false }
+            delivered.insert(stack[i].label)
+            endInPass(stack[i], .evicted)
+        } else if let a = chosen {
+            show(a, delivered: &delivered)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The next event of `stack`'s alerts that `visible` (by index) says
+    /// are covered or uncovered, topmost first: one not visible that
+    /// shows, or drops when displaced (`displaced`), is hidden; one hidden
+    /// and visible again is unhidden. False when none has one.
+    func visibilityStep(_ stack: [RefAlert], _ visible: (Int) -> Bool, _ delivered: inout Set<String>) -> Bool {
         let pending = stack.indices.reversed().filter {
             !stack[$0].page!.destroyed && !delivered.contains(stack[$0].label)
         }
@@ -134,23 +154,17 @@ extension ReferenceHarness {
                 pause(a)
                 event("hide \(a.label) \(participates(a.page!) ? "covered" : "page")", a, kind: "hide")
             }
-        } else if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
+            return true
+        }
+        if let i = pending.first(where: { stack[$0].state == .hidden && visible($0) }) {
             let a = stack[i]
             delivered.insert(a.label)
             a.state = .showing
             if durationRuns(a) { runDuration(a) }
             event("unhide \(a.label)", a, kind: "unhide")
-        } else if evicting, let i = stack.indices.first(where: visible), stack[i].coverable {
-            // (The oldest visible one had its event in this pass: the next pass evicts.)
-            guard !delivered.contains(stack[i].label) else { return false }
-            delivered.insert(stack[i].label)
-            endInPass(stack[i], .evicted)
-        } else if let a = chosen {
-            show(a, delivered: &delivered)
-        } else {
-            return false
+            return true
         }
-        return true
+        return false
     }
 
     enum Screened {
