@@ -1572,7 +1572,7 @@ XYZ_API double xyz_dispatch_duration_scale(const xyz_dispatch *root);
  * reports. XYZ_ESTATE for a page that is not a root. The getter gives false for
  * NULL. */
 XYZ_API xyz_status xyz_dispatch_set_reports_misses(xyz_dispatch *root, bool on);
-XYZ_API bool xyz_dispatch_reports_misses(const xyz_dispatch *root);
+XYZ_API bool xyz_dispatch_is_reporting_misses(const xyz_dispatch *root);
 /** @} */
 /* END GENERATED page property reports_misses */
 

@@ -396,6 +396,6 @@ public func xyz_dispatch_set_reports_misses(_ pointer: OpaquePointer?, _ value: 
 }
 
 @c @implementation
-public func xyz_dispatch_reports_misses(_ pointer: OpaquePointer?) -> Bool {
+public func xyz_dispatch_is_reporting_misses(_ pointer: OpaquePointer?) -> Bool {
     value(false) { () throws(AlertError) in try require(pointer, Dispatch.self, #function, "root").reportsMisses }
 }

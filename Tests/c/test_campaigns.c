@@ -306,7 +306,7 @@ static void campaign_why_says_what_each_event_did(void) {
     CHECK(why.code == XYZ_CAMPAIGN_WHY_FIRED && why.trigger == 1 && why.detail == NULL);
     recorder_take(&r);
     /* Misses reach the callback only on request, with their word. */
-    CHECK(!xyz_dispatch_reports_misses(home));
+    CHECK(!xyz_dispatch_is_reporting_misses(home));
     CHECK_OK(xyz_dispatch_set_reports_misses(home, true));
     CHECK_OK(xyz_dispatch_track(home, "idle", "{\"s\": 1}"));
     CHECK_STR(recorder_take(&r), "miss tips where\n");

@@ -276,7 +276,7 @@ public:
         call([&] { return xyz_dispatch_set_reports_misses(handle(), value); });
     }
     /** What set_reports_misses() sets. */
-    [[nodiscard]] bool reports_misses() const noexcept { return xyz_dispatch_reports_misses(handle()); }
+    [[nodiscard]] bool reports_misses() const noexcept { return xyz_dispatch_is_reporting_misses(handle()); }
 
 protected:
     page_properties() noexcept = default;

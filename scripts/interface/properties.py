@@ -249,7 +249,7 @@ PAGE_PROPERTIES = [
               "Running countdowns are re-timed in proportion.",
          errors="XYZ_EINVAL for a scale of 0 or less or NaN, XYZ_ESTATE for a page that is not a root."),
     dict(key="reports_misses", type="bool", default=False, since="0.5", engine="hand", handle="root", c_param="on",
-         c_get="xyz_dispatch_reports_misses", swift_get="reportsMisses", swift_set="setReportsMisses",
+         c_get="xyz_dispatch_is_reporting_misses", swift_get="reportsMisses", swift_set="setReportsMisses",
          doc="whether the root's campaign callback also reports each trigger evaluation that made no instance "
              "and no skip (kind miss, reason \"where\" or \"count\"; docs/rules.md §21)",
          note="For tools that explain campaigns (xyzalert simulate --explain): read why with "

@@ -79,7 +79,7 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_dispatch_set_duration_scale": (c_int, [_P, c_double], _status),
     "xyz_dispatch_duration_scale": (c_double, [_P], _plain),
     "xyz_dispatch_set_reports_misses": (c_int, [_P, c_bool], _status),
-    "xyz_dispatch_reports_misses": (c_bool, [_P], _plain),
+    "xyz_dispatch_is_reporting_misses": (c_bool, [_P], _plain),
     # END GENERATED page properties
     "xyz_dispatch_add": (c_int, [_P, POINTER(c_void_p), c_size_t], _status, HOT),
     "xyz_dispatch_page_did_appear": (c_int, [_P], _status),

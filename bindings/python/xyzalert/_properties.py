@@ -308,7 +308,7 @@ class DispatchProperties:
         False). For tools that explain campaigns (xyzalert simulate --explain): read why with
         xyz_dispatch_campaign_why() from the callback. Not while the domain is recorded: a recording
         holds no miss reports."""
-        return bool(lib.xyz_dispatch_reports_misses(self._require_open()))
+        return bool(lib.xyz_dispatch_is_reporting_misses(self._require_open()))
 
     @reports_misses.setter
     def reports_misses(self, value: bool) -> None:
