@@ -7,40 +7,42 @@
 
 #include "runner.h"
 
+/* The alert set of step `step` when it is a "set_campaigns" step, and the
+ * scenario's own for step -1; NULL otherwise. */
+static const xyz_catalog *set_of_step(runner *r, long step) {
+    if (step < 0) return xyz_scenario_catalog(r->scenario);
+    xyz_step_info info = XYZ_STEP_INFO_INIT;
+    if (xyz_scenario_step_info(r->scenario, (size_t)step, &info) != XYZ_OK || info.kind != XYZ_STEP_SET_CAMPAIGNS) {
+        return NULL;
+    }
+    return xyz_scenario_step_catalog(r->scenario, (size_t)step);
+}
+
 /* The campaign ids the scenario's sets name (its own, then those of its
  * "set_campaigns" steps up to the step asked about), each once, in order. */
 static size_t campaign_ids(runner *r, const char ***out) {
-    size_t count = 0, capacity = 8;
-    const char **ids = malloc(capacity * sizeof *ids);
-    if (!ids) {
+    size_t total = 0;
+    for (long step = -1; step <= r->why_step; step++) {
+        const xyz_catalog *set = set_of_step(r, step);
+        total += set ? xyz_catalog_campaign_count(set) : 0;
+    }
+    const char **ids = malloc((total ? total : 1) * sizeof *ids);
+    names seen = {0};
+    if (!ids || !names_init(&seen, total)) {
         fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
+    size_t count = 0, found;
     for (long step = -1; step <= r->why_step; step++) {
-        const xyz_catalog *set = step < 0 ? xyz_scenario_catalog(r->scenario) : NULL;
-        if (step >= 0) {
-            xyz_step_info info = XYZ_STEP_INFO_INIT;
-            if (xyz_scenario_step_info(r->scenario, (size_t)step, &info) != XYZ_OK || info.kind != XYZ_STEP_SET_CAMPAIGNS) {
-                continue;
-            }
-            set = xyz_scenario_step_catalog(r->scenario, (size_t)step);
-        }
+        const xyz_catalog *set = set_of_step(r, step);
         for (size_t i = 0; set && i < xyz_catalog_campaign_count(set); i++) {
             const char *id = xyz_catalog_campaign_id(set, i);
-            bool seen = false;
-            for (size_t k = 0; k < count && !seen; k++) seen = strcmp(ids[k], id) == 0;
-            if (seen) continue;
-            if (count == capacity) {
-                capacity *= 2;
-                ids = realloc(ids, capacity * sizeof *ids);
-                if (!ids) {
-                    fprintf(diagnostics(), "xyzalert: out of memory\n");
-                    exit(EXIT_USAGE);
-                }
-            }
+            if (names_find(&seen, id, &found)) continue;
+            names_put(&seen, id, count);
             ids[count++] = id;
         }
     }
+    names_free(&seen);
     *out = ids;
     return count;
 }
