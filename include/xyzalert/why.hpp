@@ -72,7 +72,9 @@ inline campaign_why dispatch_ref::campaign_why(detail::text campaign) const {
     out.event = detail::optional_string(raw.event);
     if (raw.trigger >= 0) out.trigger = raw.trigger;
     out.detail = detail::optional_string(raw.detail);
-    out.sentence = explain_campaign(id);
+    // (The campaign is known: the sentence's call can fail only for memory.)
+    out.sentence = detail::take_string(detail::read([&] { return xyz_dispatch_explain_campaign(handle_, id.c_str()); }),
+                                       status::invalid);
     return out;
 }
 

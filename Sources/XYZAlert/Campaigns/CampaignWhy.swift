@@ -90,18 +90,16 @@ extension Dispatch {
     public func explainCampaign(_ campaign: String) throws(AlertError) -> String {
         let why = try campaignWhy(campaign)
         let name = "'\(campaign)'"
-        guard let event = why.event else {
+        let trigger = why.trigger.map { "triggers/\($0)" } ?? "its trigger"
+        let missed = "\(name) did not fire at '\(why.event ?? "")'"
+        let detail = why.detail ?? ""
+        switch why.code {
+        case .untracked:
             let set = root.targeting!.set!
             let events = set.campaigns[set.position(of: campaign)!].triggers.map { "'\($0.event)'" }
             return "\(name): no event its triggers name (\(events.joined(separator: ", "))) was tracked since its "
                 + "campaigns were set"
-        }
-        let trigger = why.trigger.map { "triggers/\($0)" } ?? "its trigger"
-        let missed = "\(name) did not fire at '\(event)'"
-        let detail = why.detail ?? ""
-        switch why.code {
-        case .untracked: return "\(name): no event its triggers name was tracked"
-        case .fired: return "\(name) fired at '\(event)' (\(trigger))"
+        case .fired: return "\(name) fired at '\(why.event ?? "")' (\(trigger))"
         case .where: return "\(missed): the where of \(trigger) failed: \(detail)"
         case .count: return "\(missed): \(trigger) counted it, \(detail)"
         case .notStarted: return "\(missed): the campaign has not started (\(detail))"

@@ -260,7 +260,6 @@ extension Dispatch {
             guard made.insert(ref.campaign).inserted else { continue }
             // docs/rules.md §22: an experiment needs a user, asked before the audience.
             let user = targeting.user
-            let fired = CampaignOutcome(code: .fired, event: event, trigger: ref.trigger)
             if !campaign.variants.isEmpty && user == nil {
                 targeting.record(ref.campaign, CampaignOutcome(code: .noUser, event: event))
                 report(campaign.id, .skip, .noUser, nil)
@@ -277,7 +276,7 @@ extension Dispatch {
                 report(campaign.id, .skip, .noPage, nil)
                 continue
             }
-            targeting.record(ref.campaign, fired)
+            targeting.record(ref.campaign, CampaignOutcome(code: .fired, event: event, trigger: ref.trigger))
             let variant = user.flatMap { targeting.variant(of: set, ref.campaign, user: $0, in: domain) }
             try makeInstance(of: campaign, variant: variant, event: props, on: page, set, targeting, &settlement)
         }
