@@ -48,7 +48,10 @@ let package = Package(
         // The xyzalert tool (make links it as `xyzalert`; SwiftPM product
         // names must differ from the library's).
         .executableTarget(name: "xyzalert-cli", dependencies: ["xyzalert-runner"],
-                          cSettings: [.headerSearchPath("../../include")]),
+                          cSettings: [.headerSearchPath("../../include"), .headerSearchPath("../xyzalert-runner/include"),
+                                      .define("_POSIX_C_SOURCE", to: "200809L")],
+                          // zlib reads a backtest's gzip-compressed corpus.
+                          linkerSettings: [.linkedLibrary("z")]),
         .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert", "XYZAlertJSON", "CJansson"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertJSONTests", dependencies: ["XYZAlertJSON"]),

@@ -467,6 +467,40 @@ XYZ_API const char *xyz_scenario_expect(const xyz_scenario *scenario, size_t ind
  * without a list. For tools that rewrite it (xyzalert test --update). */
 XYZ_API bool xyz_scenario_expect_span(const xyz_scenario *scenario, size_t *start, size_t *end, int *line, int *column);
 
+/* ---------------------------------------------------------------- response models */
+
+/** (0.5) How a backtest's simulated user reacts to an alert its recorded
+ * session has no reaction for (docs/formats.md, "Response models";
+ * docs/rules.md §23): `{"version": 1, "default": RESPONSE, "alerts": {"ID":
+ * RESPONSE}}`, RESPONSE = `{"dismiss_after": SECONDS, "actions": {"INDEX" or
+ * "dismiss": WEIGHT}}`. Immutable once loaded: safe to read from any thread. */
+typedef struct xyz_response_model xyz_response_model;
+
+/** (0.5) Loads and validates a response model file; errors as
+ * xyz_catalog_load_file() (located: line, column, JSON pointer). The caller
+ * frees it with xyz_response_model_free(). */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_response_model *xyz_response_model_load_file(const char *path, xyz_error *error);
+
+/** (0.5) Like xyz_response_model_load_file(), from memory; the source is
+ * "<string>". */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_response_model *xyz_response_model_load_string(const char *json, size_t length, xyz_error *error);
+
+/** (0.5) Frees a response model. NULL is allowed. */
+XYZ_API void xyz_response_model_free(xyz_response_model *model);
+
+/** (0.5) What the user does with `alert` (a live alert: its id, and the
+ * `user_id` attribute of its domain): `*after` seconds after its show, the
+ * action `*action` (its index), or -1 for a dismiss. The choice is flagd's
+ * `fractional` over the user id followed by the alert id (the alert id
+ * alone without a user), so it is the same at every call. `model` NULL is
+ * the standard model: a dismiss after 5 seconds. XYZ_EINVAL for a NULL
+ * alert, `after` or `action`; nothing is set on failure. */
+XYZ_API XYZ_WARN_UNUSED_RESULT
+xyz_status xyz_response_model_react(const xyz_response_model *model, const xyz_alert *alert, double *after,
+                                    long *action);
+
 /** The 0.2 name of xyz_scenario_is_deferred(). */
 XYZ_API XYZ_DEPRECATED("use xyz_scenario_is_deferred")
 bool xyz_scenario_deferred(const xyz_scenario *scenario);

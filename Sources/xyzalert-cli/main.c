@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backtest_run.h"
 #include "cli.h"
 #include "suggest.h"
 
@@ -106,6 +107,37 @@ static const command commands[] = {
      "and their share: the choice the library makes at a user's first\n"
      "instance (flagd's fractional over the campaign's id and the user id).\n"
      "  --users N       how many users (default 10000, at most 100000000)\n"},
+    {"backtest", "xyzalert backtest --baseline A --candidate B [--candidate C]... [--model M]\n"
+     "                         [--format text|json|html|state] [--out FILE] [--jobs N]\n"
+     "                         [--sample N --seed S] [--part K/N] [--changes N] [--merge] [--] CORPUS...",
+     "Replays recorded sessions under a baseline alert set A and a candidate B\n"
+     "(docs/rules.md 23) and reports what would have changed: shows and ends\n"
+     "per alert and campaign, time to show, alerts per session, and the first\n"
+     "changed sessions. A CORPUS is a .json file (one session: a scenario), a\n"
+     ".jsonl file (a session per line), a directory of them, or - (JSON Lines\n"
+     "on standard input); any may be gzip-compressed (.gz). A session that\n"
+     "cannot be replayed, or a path that cannot be read, is an error of the\n"
+     "report (FILE:LINE: MESSAGE), never fatal.\n"
+     "  --baseline A    the alert set sessions are compared against\n"
+     "  --candidate B   the alert set to compare (up to 7, each against A)\n"
+     "  --model M       how users react to alerts their session has no\n"
+     "                  reaction for (default: a dismiss after 5 s)\n"
+     "  --format text   a table for a terminal (default)\n"
+     "  --format json   the report as one JSON object\n"
+     "  --format html   the report as one HTML page (charts, no script)\n"
+     "  --format state  the report's numbers, for a later --merge\n"
+     "  --out FILE      write the report there (whole, or not at all)\n"
+     "  --jobs N        replay in N processes (the report is the same)\n"
+     "  --sample N      replay only N sessions, chosen by a hash of their\n"
+     "  --seed S        names seeded with S\n"
+     "  --part K/N      replay only the sessions whose number (from 0, in\n"
+     "                  corpus order, of the sample) modulo N is K: the parts\n"
+     "                  K = 0 ... N - 1 of one corpus, as --format state, --merge\n"
+     "                  into the whole's report\n"
+     "  --changes N     keep the first N changes and errors (default 100)\n"
+     "  --merge         the arguments are --format state outputs to add up\n"
+     "A progress bar goes to standard error when it is a terminal. Exit 1 when\n"
+     "A, B or M do not load (nothing is written).\n"},
     {"help", "xyzalert help [COMMAND]",
      "Prints the usage of every command, or the help of COMMAND (the same as\n"
      "xyzalert COMMAND --help).\n"},
@@ -373,6 +405,17 @@ static int run_eval(const command *c, int argc, char **argv) {
     return cli_eval(argv[0], argc == 2 ? argv[1] : NULL, explain);
 }
 
+/* `backtest`'s usage errors, through the command's usage. */
+static const command *backtest_command;
+
+static int backtest_usage(const char *message, const char *argument) {
+    return usage_error(backtest_command, message, argument);
+}
+
+static int backtest_unknown(const char *argument) {
+    return unknown_option(backtest_command, argument);
+}
+
 int main(int argc, char **argv) {
     /* A write past `ulimit -f` is then an error the tool reports (the file
      * it replaces stays whole), not a signal that kills it. */
@@ -417,6 +460,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(c->name, "variants") == 0) {
         return run_variants(c, argc - 2, argv + 2);
+    }
+    if (strcmp(c->name, "backtest") == 0) {
+        backtest_command = c;
+        return cli_backtest(argc - 2, argv + 2, backtest_usage, backtest_unknown);
     }
     bool update = false, strict = false;
     bool is_test = strcmp(c->name, "test") == 0, is_check = strcmp(c->name, "check") == 0;

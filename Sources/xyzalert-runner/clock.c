@@ -135,6 +135,10 @@ void run_advance(runner *r, const xyz_step_info *step) {
         runner_error_event(r, "invalid", message);
         return;
     }
+    if (r->replay) {
+        replay_move_clock(r, r->clock + seconds); /* reactions on the way */
+        return;
+    }
     xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
     if (!pages) {
         fprintf(diagnostics(), "xyzalert: out of memory\n");

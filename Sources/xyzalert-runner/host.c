@@ -21,31 +21,55 @@ static void on_show(xyz_alert *alert, const char *target, void *view, void *cont
     if (r->quiet) {
         return;
     }
-    trace_show(context, alert, target);
+    if (r->replay) {
+        replay_event(r, REPLAY_SHOW, alert, target);
+    } else {
+        trace_show(context, alert, target);
+    }
     runner_run_nested(r);
 }
 
 static void on_hide(xyz_alert *alert, xyz_hide_reason reason, void *context) {
     touch(context);
-    trace_event(runner_of(context), "hide", alert, "reason", xyz_hide_reason_name(reason));
+    runner *r = runner_of(context);
+    if (r->replay) {
+        replay_event(r, REPLAY_HIDE, alert, xyz_hide_reason_name(reason));
+    } else {
+        trace_event(r, "hide", alert, "reason", xyz_hide_reason_name(reason));
+    }
     runner_run_nested(runner_of(context));
 }
 
 static void on_unhide(xyz_alert *alert, void *context) {
     touch(context);
-    trace_event(runner_of(context), "unhide", alert, NULL, NULL);
+    runner *r = runner_of(context);
+    if (r->replay) {
+        replay_event(r, REPLAY_UNHIDE, alert, NULL);
+    } else {
+        trace_event(r, "unhide", alert, NULL, NULL);
+    }
     runner_run_nested(runner_of(context));
 }
 
 static void on_remove(xyz_alert *alert, xyz_end_reason reason, void *context) {
     touch(context);
-    trace_event(runner_of(context), "remove", alert, "reason", xyz_end_reason_name(reason));
+    runner *r = runner_of(context);
+    if (r->replay) {
+        replay_event(r, REPLAY_REMOVE, alert, xyz_end_reason_name(reason));
+    } else {
+        trace_event(r, "remove", alert, "reason", xyz_end_reason_name(reason));
+    }
     runner_run_nested(runner_of(context));
 }
 
 static void on_finish(xyz_alert *alert, xyz_end_reason reason, void *context) {
     touch(context);
     runner *r = runner_of(context);
+    if (r->replay) {
+        if (!r->quiet) replay_event(r, REPLAY_FINISH, alert, xyz_end_reason_name(reason));
+        runner_run_nested(r);
+        return;
+    }
     if (r->picture && !r->quiet) picture_finished(r->picture, alert, xyz_end_reason_name(reason));
     why_note_finished(r, alert);
     trace_finish(r, alert, xyz_end_reason_name(reason));
@@ -58,13 +82,22 @@ static void on_move(xyz_alert *alert, double dy, double duration, void *context)
     if (r->quiet) {
         return;
     }
-    trace_move(r, alert, dy, duration);
+    if (r->replay) {
+        replay_event(r, REPLAY_OTHER, alert, "move");
+    } else {
+        trace_move(r, alert, dy, duration);
+    }
     runner_run_nested(r);
 }
 
 static void on_update(xyz_alert *alert, void *context) {
     touch(context);
-    trace_update(runner_of(context), alert);
+    runner *r = runner_of(context);
+    if (r->replay) {
+        replay_event(r, REPLAY_OTHER, alert, "update");
+    } else {
+        trace_update(r, alert);
+    }
     runner_run_nested(runner_of(context));
 }
 
@@ -74,14 +107,23 @@ static void on_announce(xyz_alert *alert, xyz_politeness politeness, const char 
     if (r->quiet) {
         return;
     }
-    trace_announce(r, alert, politeness, text);
+    if (r->replay) {
+        replay_event(r, REPLAY_OTHER, alert, "announce");
+    } else {
+        trace_announce(r, alert, politeness, text);
+    }
     runner_run_nested(r);
 }
 
 static void on_action(xyz_alert *alert, size_t index, void *context) {
     touch(context);
     const char *id = xyz_alert_action_id(alert, index);
-    trace_event(runner_of(context), "action", alert, "action", id ? id : "");
+    runner *r = runner_of(context);
+    if (r->replay) {
+        replay_event(r, REPLAY_ACTION, alert, id ? id : "");
+    } else {
+        trace_event(r, "action", alert, "action", id ? id : "");
+    }
     runner_run_nested(runner_of(context));
 }
 
@@ -93,15 +135,20 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
     touch(context);
     runner *r = runner_of(context);
     if (alert && kind == XYZ_CAMPAIGN_TRIGGER) {
-        /* By its definition's name, which lives as long as the scenario. */
-        const xyz_definition *definition =
-            xyz_catalog_find(xyz_scenario_catalog(r->scenario), xyz_alert_campaign_definition(alert));
+        /* By its definition's name, which lives as long as the scenario
+         * (or the backtest's policy). */
+        const xyz_definition *definition = xyz_catalog_find(r->alerts, xyz_alert_campaign_definition(alert));
         if (definition) {
             const char *name = xyz_definition_name(definition);
             runner_remember_instance(r, name, alert);
             why_note_added(r, &alert, 1);
             if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
         }
+    }
+    if (r->replay) {
+        if (!r->quiet) replay_campaign(r, campaign, kind, reason, alert);
+        runner_run_nested(r);
+        return;
     }
     const char *variant = alert ? xyz_alert_variant(alert) : NULL;
     /* --explain: a skip or miss says why (the part of a rule that failed). */

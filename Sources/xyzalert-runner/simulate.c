@@ -106,105 +106,8 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         if (xyz_scenario_wall_clock(scenario) != 0) picture_local_axis(r.picture);
     }
     r.colour = !json && use_colour();
-    r.page_count = xyz_scenario_page_count(scenario);
-    r.pages = calloc(r.page_count ? r.page_count : 1, sizeof *r.pages);
-    size_t alert_count = xyz_catalog_definition_count(xyz_scenario_catalog(scenario));
-    r.instances = calloc(alert_count + 1, sizeof *r.instances);
-    size_t count = r.step_count = xyz_scenario_step_count(scenario);
-    r.at = calloc(count + 1, sizeof *r.at);
-    r.has_at = calloc(count + 1, sizeof *r.has_at);
-    r.during = calloc(count + 1, sizeof *r.during);
-    r.changed.flags = calloc(r.page_count + 1, sizeof *r.changed.flags);
-    r.changed.list = calloc(r.page_count + 1, sizeof *r.changed.list);
-    if (!r.pages || !r.instances || !r.at || !r.has_at || !r.during || !r.changed.flags || !r.changed.list
-        || !names_init(&r.page_index, r.page_count)
-        || !names_init(&r.instance_index, alert_count)) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
-    for (size_t i = 0; i < r.page_count; i++) {
-        page *p = &r.pages[i];
-        p->runner = &r;
-        p->name = xyz_scenario_page_name(scenario, i);
-        names_put(&r.page_index, p->name, i);
-        if (r.picture) picture_page(r.picture, p->name);
-        xyz_host host = runner_host(p, xyz_scenario_is_deferred(scenario));
-        p->dispatch = xyz_dispatch_create(&host, NULL);
-        runner_setup(p->dispatch ? xyz_dispatch_set_name(p->dispatch, p->name) : XYZ_EINVAL);
-    }
-    /* docs/rules.md §17: a page's own duration scale and lane gaps, set
-     * while it is still a root (a child keeps its own, in force once it
-     * splits off: docs/rules.md §17.6), then the parents. */
-    for (size_t i = 0; i < r.page_count; i++) {
-        double scale = xyz_scenario_page_duration_scale(scenario, i);
-        if (scale != 1) {
-            runner_setup(xyz_dispatch_set_duration_scale(r.pages[i].dispatch, scale));
-        }
-        for (size_t k = 0; k < xyz_scenario_page_gap_count(scenario, i); k++) {
-            runner_setup(xyz_dispatch_set_gap(r.pages[i].dispatch, xyz_scenario_page_gap_lane(scenario, i, k),
-                                              xyz_scenario_page_gap(scenario, i, k)));
-        }
-        /* docs/rules.md §19: its lanes' limits and its order. */
-        for (size_t k = 0; k < xyz_scenario_page_lane_limit_count(scenario, i); k++) {
-            runner_setup(xyz_dispatch_set_lane_limit(r.pages[i].dispatch, xyz_scenario_page_lane_limit_lane(scenario, i, k),
-                                                     xyz_scenario_page_lane_limit_visible(scenario, i, k),
-                                                     xyz_scenario_page_lane_limit_on_full(scenario, i, k)));
-        }
-        if (xyz_scenario_page_order(scenario, i) != XYZ_ORDER_FIFO) {
-            runner_setup(xyz_dispatch_set_order(r.pages[i].dispatch, xyz_scenario_page_order(scenario, i)));
-        }
-    }
-    for (size_t i = 0; i < r.page_count; i++) {
-        const char *parent = xyz_scenario_page_parent(scenario, i);
-        if (parent) {
-            runner_setup(xyz_dispatch_set_parent(r.pages[i].dispatch, runner_find_page(&r, parent)->dispatch));
-        }
-    }
-    for (size_t i = 0; i < r.page_count; i++) {
-        size_t capacity = xyz_scenario_page_capacity(scenario, i);
-        if (capacity) {
-            runner_setup(xyz_dispatch_set_capacity(r.pages[i].dispatch, capacity));
-        }
-    }
-    local_time_begin(&r);
-    /* One history for the whole scenario, on every root page. */
-    r.history = xyz_history_create(runner_wall_clock, &r, NULL);
-    if (!r.history) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
-    const char *history = xyz_scenario_history_json(scenario);
-    xyz_error error;
-    if (options->history_in) {
-        runner_setup(xyz_history_load_file(r.history, options->history_in, &error));
-    } else if (history) {
-        runner_setup(xyz_history_load_string(r.history, history, strlen(history), &error));
-    }
-    runner_setup(xyz_catalog_apply_caps(xyz_scenario_catalog(scenario), r.history));
-    /* Every root page: the history, the campaigns of the scenario's own
-     * set and its initial attributes (docs/rules.md §21). */
-    const char *attributes = xyz_scenario_attributes_json(scenario);
-    for (size_t i = 0; i < r.page_count; i++) {
-        if (!xyz_scenario_page_parent(scenario, i)) {
-            runner_setup(xyz_dispatch_set_history(r.pages[i].dispatch, r.history));
-            runner_setup(xyz_dispatch_set_campaigns(r.pages[i].dispatch, xyz_scenario_catalog(scenario)));
-            if (r.explain) runner_setup(xyz_dispatch_set_reports_misses(r.pages[i].dispatch, true));
-            if (attributes) runner_setup(xyz_dispatch_set_attributes_json(r.pages[i].dispatch, attributes));
-        }
-    }
-    for (size_t i = 0; i < r.page_count; i++) {
-        const char *active = xyz_scenario_page_active(scenario, i);
-        if (active) {
-            runner_setup(xyz_dispatch_set_active_child(r.pages[i].dispatch, runner_find_page(&r, active)->dispatch));
-        }
-    }
-    for (size_t i = 0; i < count; i++) {
-        xyz_step_info step = runner_step_at(scenario, i);
-        r.has_at[i] = step.has_at;
-        r.at[i] = step.at;
-        r.during[i] = (long)step.during;
-        r.timed = r.timed || step.has_at || step.kind == XYZ_STEP_ADVANCE;
-    }
+    runner_open(&r, options->history_in);
+    size_t count = r.step_count;
     if (!json) {
         /* The times the clock will show: "at" times and advances' targets
          * (events between deadlines show earlier ones, never wider). */
@@ -237,26 +140,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
         record = false;
     }
     r.recording = record;
-    for (size_t i = 0; i < count; i++) {
-        if (runner_nested_in(&r, i)) {
-            continue; /* played from its outer step's callback */
-        }
-        r.outer = i;
-        r.events = 0;
-        r.next_nested = i + 1;
-        r.playing = true;
-        runner_play(&r, i);
-        /* Nested steps whose event never came: the replay went otherwise. */
-        while (r.next_nested < count && runner_nested_in(&r, r.next_nested)) {
-            char message[200];
-            snprintf(message, sizeof message, "step %zu was made during event %ld of step %zu, which had %ld events",
-                     r.next_nested, runner_nested_in(&r, r.next_nested), r.outer, r.events);
-            r.step = r.next_nested;
-            runner_error_event(&r, "state", message);
-            runner_play(&r, r.next_nested++);
-        }
-        r.playing = false;
-    }
+    runner_play_all(&r);
     if (r.picture) {
         picture_write(r.picture, stdout, title ? title : "scenario", r.timed);
     }
@@ -282,33 +166,7 @@ char *run_scenario(const xyz_scenario *scenario, const run_options *options) {
             exit(EXIT_USAGE);
         }
     }
-    /* Teardown, quietly. Children usually follow their parents in the file:
-     * destroying from the last page back detaches few children at a time
-     * (destroying a root first would split off its whole subtree, for every
-     * page of a long chain). */
-    r.quiet = true;
-    for (size_t i = r.page_count; i-- > 0;) {
-        if (r.pages[i].dispatch) {
-            xyz_dispatch_destroy(r.pages[i].dispatch);
-        }
-    }
-    for (size_t i = 0; i < r.instance_count; i++) {
-        xyz_alert_release(r.instances[i].alert);
-        xyz_alert_release(r.instances[i].older);
-    }
-    if (r.picture) picture_free(r.picture);
-    local_time_end(&r);
-    xyz_history_release(r.history);
-    free(r.instances);
-    free(r.at);
-    free(r.has_at);
-    free(r.during);
-    free(r.changed.flags);
-    free(r.changed.list);
-    free(r.pages);
-    names_free(&r.instance_index);
-    names_free(&r.page_index);
-    why_free(&r);
+    runner_close(&r);
     lines_free(&dropped);
     return recording;
 }

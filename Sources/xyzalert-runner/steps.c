@@ -39,18 +39,19 @@ instance *runner_find_instance(runner *r, const char *id) {
  * that was never added is created now, idle (a recording's alert that was
  * depended on before it was added); its add uses it. */
 xyz_alert *runner_dependency_of(runner *r, const char *name) {
-    instance *found = runner_find_instance(r, name);
+    const char *as = runner_instance_name(r, name);
+    instance *found = runner_find_instance(r, as);
     if (found && found->alert) {
         return found->alert;
     }
-    xyz_alert *fresh = xyz_catalog_create_alert(xyz_scenario_catalog(r->scenario), name);
-    if (!fresh || xyz_alert_set_user_data(fresh, (void *)name, NULL) != XYZ_OK) {
+    xyz_alert *fresh = runner_create_alert(r, name);
+    if (!fresh || xyz_alert_set_user_data(fresh, (void *)as, NULL) != XYZ_OK) {
         xyz_alert_release(fresh);
         return NULL;
     }
-    runner_remember(r, name, fresh);
+    runner_remember(r, as, fresh);
     xyz_alert_release(fresh);
-    return runner_find_instance(r, name)->alert;
+    return runner_find_instance(r, as)->alert;
 }
 
 /* The instance of `id` steps act on, or NULL after a not_found error
@@ -192,15 +193,17 @@ void run_add(runner *r, const xyz_step_info *step) {
     const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
     xyz_alert **before = calloc(step->alert_count, sizeof *before); /* the latest instances until now */
+    const char **as = calloc(step->alert_count, sizeof *as); /* their names in the instance table */
     xyz_status status = XYZ_OK;
     for (size_t i = 0; i < step->alert_count; i++) {
         /* A fresh instance, or the idle one an earlier dependency created. */
-        instance *known = runner_find_instance(r, step->alerts[i]);
+        as[i] = runner_instance_name(r, step->alerts[i]);
+        instance *known = runner_find_instance(r, as[i]);
         before[i] = known ? xyz_alert_retain(known->alert) : NULL;
         if (before[i] && xyz_alert_state(before[i]) == XYZ_STATE_IDLE) {
             fresh[i] = xyz_alert_retain(before[i]);
         } else {
-            fresh[i] = xyz_catalog_create_alert(set, step->alerts[i]);
+            fresh[i] = runner_create_alert(r, step->alerts[i]);
             /* Without an id it is printed by its name (borrowed from the scenario). */
             if (status == XYZ_OK && !xyz_alert_id(fresh[i])) {
                 status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
@@ -208,7 +211,8 @@ void run_add(runner *r, const xyz_step_info *step) {
         }
         if (r->picture) picture_instance(r->picture, fresh[i], step->alerts[i]);
         /* "after_alerts": the latest instances of those names, earlier
-         * alerts of this add first. */
+         * alerts of this add first (under a backtest's policy, one it
+         * removed is no dependency). */
         const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
         for (size_t k = 0; status == XYZ_OK && k < xyz_definition_after_alert_count(definition); k++) {
             const char *name = xyz_definition_after_alert(definition, k);
@@ -217,28 +221,34 @@ void run_add(runner *r, const xyz_step_info *step) {
                 if (strcmp(step->alerts[j], name) == 0) dependency = fresh[j];
             }
             if (!dependency) dependency = runner_dependency_of(r, name);
+            if (!dependency && r->replay) continue;
             status = dependency ? xyz_alert_add_dependency(fresh[i], dependency) : XYZ_ENOTFOUND;
         }
     }
     /* The fresh instances are the latest ones during the add (a recording
      * may act on them from its callbacks); a failed add restores the old. */
     for (size_t i = 0; status == XYZ_OK && i < step->alert_count; i++) {
-        runner_remember(r, step->alerts[i], fresh[i]);
+        runner_remember(r, as[i], fresh[i]);
     }
+    /* A replay knows them before their add's events. */
+    bool noted = status == XYZ_OK && r->replay;
+    if (noted) replay_added(r, fresh, step->alert_count);
     if (status == XYZ_OK) status = xyz_dispatch_add(dispatch, fresh, step->alert_count);
     if (status == XYZ_OK) why_note_added(r, fresh, step->alert_count);
+    if (noted && status != XYZ_OK) replay_not_added(r, step->alert_count);
     for (size_t i = 0; i < step->alert_count; i++) {
         if (status != XYZ_OK) {
             if (r->picture) picture_forget(r->picture, fresh[i]);
             if (before[i]) {
-                runner_remember(r, step->alerts[i], before[i]);
-            } else if (runner_find_instance(r, step->alerts[i])) {
-                runner_forget(r, step->alerts[i]);
+                runner_remember(r, as[i], before[i]);
+            } else if (runner_find_instance(r, as[i])) {
+                runner_forget(r, as[i]);
             }
         }
         xyz_alert_release(before[i]);
         xyz_alert_release(fresh[i]);
     }
+    free(as);
     free(before);
     free(fresh);
     runner_check_status(r, status);
@@ -341,7 +351,10 @@ long runner_nested_in(runner *r, size_t index) {
  * event. */
 void runner_play(runner *r, size_t index) {
     xyz_step_info step = runner_step_at(r->scenario, index);
+    if (r->replay) replay_before_step(r, index); /* its reactions due by now */
     if (r->has_at[index]) {
+        /* Under a policy the clock moves there, ticking on the way. */
+        if (r->replay && r->replay->mode == REPLAY_UNDER_POLICY) replay_move_clock(r, r->at[index]);
         r->clock = r->at[index];
         r->clock_generation++;
         size_t clocks = xyz_scenario_step_clock_count(r->scenario, index);
@@ -358,6 +371,10 @@ void runner_play(runner *r, size_t index) {
         }
     }
     r->step = index;
+    if (r->replay) {
+        if (!replay_skips_step(r, &step)) runner_run_step(r, &step);
+        return;
+    }
     runner_describe(r, &step);
     r->step_printed = false;
     /* A nested step is drawn in the column of the step around it. */
@@ -371,6 +388,30 @@ void runner_play(runner *r, size_t index) {
     }
     if (r->why_step >= 0 && (size_t)r->why_step == index) {
         why_report(r);
+    }
+}
+
+void runner_play_all(runner *r) {
+    size_t count = r->step_count;
+    for (size_t i = 0; i < count; i++) {
+        if (runner_nested_in(r, i)) {
+            continue; /* played from its outer step's callback */
+        }
+        r->outer = i;
+        r->events = 0;
+        r->next_nested = i + 1;
+        r->playing = true;
+        runner_play(r, i);
+        /* Nested steps whose event never came: the replay went otherwise. */
+        while (r->next_nested < count && runner_nested_in(r, r->next_nested)) {
+            char message[200];
+            snprintf(message, sizeof message, "step %zu was made during event %ld of step %zu, which had %ld events",
+                     r->next_nested, runner_nested_in(r, r->next_nested), r->outer, r->events);
+            r->step = r->next_nested;
+            runner_error_event(r, "state", message);
+            runner_play(r, r->next_nested++);
+        }
+        r->playing = false;
     }
 }
 

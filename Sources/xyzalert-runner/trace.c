@@ -239,7 +239,7 @@ void trace_campaign(runner *r, const char *event, const char *campaign, const ch
 }
 
 void trace_campaigns(runner *r, const char *version) {
-    if (r->quiet) {
+    if (r->quiet || r->replay) {
         return;
     }
     if (r->picture) {
@@ -256,7 +256,7 @@ void trace_campaigns(runner *r, const char *version) {
 /* A "note" step's text: a line of the text and JSON traces; no expect line
  * and nothing drawn, since no host hears of it. */
 void trace_note(runner *r, const char *text) {
-    if (r->quiet || r->picture || r->format == FORMAT_EXPECT) {
+    if (r->quiet || r->replay || r->picture || r->format == FORMAT_EXPECT) {
         return;
     } else if (r->json) {
         printf("{\"step\": %zu, \"event\": \"note\", \"text\": ", r->step);
@@ -268,7 +268,9 @@ void trace_note(runner *r, const char *text) {
 }
 
 void runner_error_event(runner *r, const char *code, const char *message) {
-    if (r->picture) {
+    if (r->replay) {
+        replay_error(r, code, message);
+    } else if (r->picture) {
         return; /* a failed call changes nothing on the picture */
     } else if (r->format == FORMAT_EXPECT) {
         expect_line(r, "error", "", code);

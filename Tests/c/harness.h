@@ -79,6 +79,7 @@ extern const test_case nesting_tests[];
 extern const test_case lifetime_tests[];
 extern const test_case campaign_tests[];
 extern const test_case calendar_tests[];
+extern const test_case backtest_tests[];
 
 /* Defined in the C++ translation unit: exercises the header from C++. */
 #ifdef __cplusplus

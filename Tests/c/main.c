@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
                   {"recording", recording_tests}, {"recording_replays", recording_replay_tests}, {"why", why_tests}, {"history", history_tests}, {"timing", timing_tests},
                   {"stacks", stack_tests}, {"nesting", nesting_tests},
                   {"lifetimes", lifetime_tests}, {"jsonlogic", jsonlogic_tests}, {"campaigns", campaign_tests},
-                  {"calendars", calendar_tests}};
+                  {"calendars", calendar_tests}, {"backtest", backtest_tests}};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         run_table(tables[i].table, argc < 2 || named(argc, argv, tables[i].name), argc, argv, &passed, &failed);
     }

@@ -61,7 +61,7 @@ man_usage = [words(roff_text(chunk.strip().splitlines())) for chunk in synopsis.
 for name, lines in (("docs/cli.md", md_usage), ("docs/xyzalert.1", man_usage)):
     if lines != help_usage:
         problems.append(f"{name}'s synopsis differs from --help:\n  help: {help_usage}\n  {name}: {lines}")
-for command in ("check", "simulate", "test", "graph", "eval", "help"):
+for command in ("check", "simulate", "test", "graph", "eval", "backtest", "help"):
     own = usage_lines(run("help", command).split("\n\n")[0])
     if own[0] not in help_usage:
         problems.append(f"xyzalert help {command}'s usage {own[0]!r} is not in --help's")
@@ -82,13 +82,13 @@ if len(help_table) != 3:
 for name, table in (("docs/cli.md", md_table), ("docs/xyzalert.1", man_table)):
     if table != help_table:
         problems.append(f"{name}'s exit status table differs from --help:\n  help: {help_table}\n  {name}: {table}")
-for command in ("check", "simulate", "test", "graph", "eval", "help"):
+for command in ("check", "simulate", "test", "graph", "eval", "backtest", "help"):
     if table_rows(run("help", command).split("Exit status (every command):\n", 1)[1]) != help_table:
         problems.append(f"xyzalert help {command} has another exit status table")
 
 # 3. Every option a command's help names is in both documents.
 plain_man = roff_text(man.splitlines())
-for command in ("check", "simulate", "test", "graph", "eval"):
+for command in ("check", "simulate", "test", "graph", "eval", "backtest"):
     for option in sorted(set(re.findall(r"(--[a-z][a-z-]*)", run("help", command)))):
         if option not in readme:
             problems.append(f"docs/cli.md does not name {command}'s {option}")

@@ -78,10 +78,10 @@ for command in check simulate graph; do
 done
 out=$("$XYZALERT" frobnicate x 2>&1 >/dev/null)
 expect "an unknown command is named" 2 $? \
-    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, backtest, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" help frobnicate 2>&1 >/dev/null)
 expect "help for an unknown command" 2 $? \
-    "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)" "$out"
+    "xyzalert help: unknown command 'frobnicate' (commands: check, simulate, test, graph, eval, variants, backtest, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" check --frobnicate examples/alerts.json 2>&1 >/dev/null)
 expect "an unknown option is named" 2 $? "xyzalert check: unknown option '--frobnicate'" "$(echo "$out" | head -1)"
 # A near miss gets a suggestion: an option of that command, or a command.
@@ -98,7 +98,7 @@ out=$("$XYZALERT" check --update examples/alerts.json 2>&1 >/dev/null)
 expect "another command's option is not suggested" 2 $? "xyzalert check: unknown option '--update'" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulat examples/launch.json 2>&1 >/dev/null)
 expect "a mistyped command is named with the one meant" 2 $? \
-    "xyzalert: unknown command 'simulat'; did you mean 'simulate'? (commands: check, simulate, test, graph, eval, variants, help; see xyzalert --help)" "$out"
+    "xyzalert: unknown command 'simulat'; did you mean 'simulate'? (commands: check, simulate, test, graph, eval, variants, backtest, help; see xyzalert --help)" "$out"
 out=$("$XYZALERT" simulate examples/launch.json --format 2>&1 >/dev/null)
 expect "--format without a value" 2 $? "xyzalert simulate: --format needs a value (text, json, expect or svg)" "$(echo "$out" | head -1)"
 out=$("$XYZALERT" simulate examples/launch.json examples/tabs.json 2>&1 >/dev/null)

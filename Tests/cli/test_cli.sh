@@ -17,8 +17,8 @@ source_lines() {
     printf '%s | %s\n%*s| %*s^' "$number" "$(sed -n "$2p" "$1")" $((${#number} + 1)) "" $(($3 - 1)) ""
 }
 
-# The suite, in five parts, in order (each may use what the ones before set).
-for part in commands inputs features conventions explain; do
+# The suite, in six parts, in order (each may use what the ones before set).
+for part in commands inputs features conventions explain backtest; do
     . "Tests/cli/$part.sh"
 done
 

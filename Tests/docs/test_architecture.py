@@ -59,9 +59,9 @@ def test_every_type_member_and_module_function_it_names_exists():
     assert not missing, "docs/architecture.md names what does not exist: %s" % missing
 
 
-#: The one source file allowed past 500 lines: the C contract, whose prose
-#: documents every function.
-LONG_FILES = {"include/xyzalert.h"}
+#: The source files allowed past 500 lines: the C contracts, whose prose
+#: documents every function (a header split in two would be two contracts).
+LONG_FILES = {"include/xyzalert.h", "include/xyzalert_tooling.h"}
 
 
 def test_no_source_file_is_over_500_lines():

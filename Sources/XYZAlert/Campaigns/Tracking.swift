@@ -46,6 +46,10 @@ extension Dispatch {
     /// The attributes of this page's domain, in the order they were first set.
     public var attributes: JSONObject { root.targeting?.attributes ?? JSONObject() }
 
+    /// The domain's `user_id` attribute as bucketing reads it (a string, or
+    /// a number's JSON text); nil for none or another type.
+    public var userID: String? { root.targeting?.user }
+
     /// Sets the attribute `name` of this root's domain (nil removes it);
     /// instances not on screen yet whose audience stops passing end
     /// (`ineligible`). Setting `app_version` to a value other than the last

@@ -269,3 +269,23 @@ extension UInt32 {
     @inline(__always)
     fileprivate func rotatedLeft(_ n: UInt32) -> UInt32 { (self << n) | (self >> (32 - n)) }
 }
+
+/// The bucket flagd's `fractional` gives `key` among buckets of these
+/// weights (whole numbers, 0 or more, adding up to 1 through Int32.max):
+/// MurmurHash3 of the key times the total, shifted right 32 bits. nil when
+/// the weights cannot be buckets. The same key always gets the same bucket.
+public func fractionalBucket(key: String, weights: [Int]) -> Int? {
+    var total: UInt64 = 0
+    for weight in weights {
+        guard weight >= 0 else { return nil }
+        total += UInt64(weight)
+    }
+    guard total > 0, total <= UInt64(Int32.max) else { return nil }
+    let bucket = (UInt64(MurmurHash3.x86_32(Array(key.utf8))) * total) >> 32
+    var end: UInt64 = 0
+    for (index, weight) in weights.enumerated() {
+        end += UInt64(weight)
+        if bucket < end { return index }
+    }
+    return nil
+}

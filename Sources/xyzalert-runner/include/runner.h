@@ -10,12 +10,11 @@
 
 #include "cli.h"
 #include "picture.h"
+#include "replay.h"
 
 /* The text timeline's event column: as wide as the longest event name it
  * prints ("campaigns"; "announce" is the longest event of an alert). */
 #define EVENT_WIDTH 9
-
-typedef struct runner runner;
 
 /* One page: its dispatch (NULL once destroyed) and the host context. */
 typedef struct page {
@@ -46,6 +45,12 @@ typedef struct instance {
 
 struct runner {
     const xyz_scenario *scenario;
+    /* Where instances come from: the scenario's own alerts, or a
+     * backtest's policy (replay.c); runner_open() sets the first. */
+    const xyz_catalog *alerts;
+    /* A backtest's replay (replay.c), which hears every event instead of
+     * the trace; NULL while simulating. */
+    struct replay *replay;
     bool json;
     trace_format format;
     line_list *capture; /* expect lines go here instead of stdout */
@@ -111,6 +116,12 @@ struct runner {
     char *saved_tz;
     bool had_tz;
 };
+
+/* setup.c: the pages, the history, the campaigns and the attributes of
+ * r->scenario before the first step (`history_in`: a history file to start
+ * from instead of the scenario's own, or NULL), and their teardown. */
+void runner_open(runner *r, const char *history_in);
+void runner_close(runner *r);
 
 /* local_time.c: the scenario's local time, from its start to its end, and
  * the utc_offset callback every page's host has. */
@@ -185,6 +196,14 @@ void run_set_campaigns(runner *r, const xyz_step_info *step);
 void runner_describe(runner *r, const xyz_step_info *step);
 long runner_nested_in(runner *r, size_t index);
 void runner_play(runner *r, size_t index);
+/* Every step in order, nested ones from the callbacks of their outer step. */
+void runner_play_all(runner *r);
+/* The name `name` (an alert of the scenario) has in the instance table:
+ * itself, or under a backtest's policy its id (replay.c). */
+const char *runner_instance_name(runner *r, const char *name);
+/* A fresh instance of the scenario's alert `name`, from r->alerts (NULL
+ * when there is none: out of memory, or the policy does not define it). */
+xyz_alert *runner_create_alert(runner *r, const char *name);
 void runner_run_nested(runner *r);
 void runner_setup(xyz_status status);
 xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
