@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine refcounts \
+.PHONY: check shipped-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -257,9 +257,9 @@ playground: deps lib
 # The playground in a real browser: headless Chromium driven by Selenium
 # (Tests/playground), installed for this target only (`scripts/install-deps
 # playground`). Its API has its own tests in the Python suite.
-playground-test: lib
+playground-test: lib cli
 	scripts/install-deps playground
-	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python $(TOOLS_PYTHON) -m pytest Tests/playground -q -p no:cacheprovider
+	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert PYTHONPATH=bindings/python $(TOOLS_PYTHON) -m pytest Tests/playground -q -p no:cacheprovider
 
 # The Qt 6 and GTK 4 hosts (examples/qt, examples/gtk): each built with
 # CMake against the shipped library installed into a temporary prefix, its
@@ -305,6 +305,9 @@ golden: cli
 		if grep -q '"steps"' $$f; then $(BIN)/xyzalert simulate $$f --format json > examples/golden/$$n.jsonl; fi; done
 	$(BIN)/xyzalert graph examples/alerts.json > examples/golden/alerts.dot
 	cd Tests/data/bad && for f in *.json; do $(BIN)/xyzalert check $$f 2> $${f%.json}.expected > /dev/null; done
+	@# The backtest example's users: its scenarios, recorded (docs/backtest.md).
+	for f in examples/backtest/scenarios/*.json; do \
+		$(BIN)/xyzalert simulate $$f --format expect --record examples/backtest/users/$$(basename $$f) > /dev/null || exit 1; done
 
 # Performance targets live here, never in the tests.
 # The C-ABI benchmarks run beside the seed's algorithm (a C port of the
@@ -318,6 +321,12 @@ bench: bench-engine dist
 	$(CC) -std=c99 -O2 $(STRICT) Tests/bench/jansson_parse.c -o $(RELEASE_BIN)/jansson-parse -ljansson
 	python3 Tests/cli/bench_tool.py $(RELEASE_BIN)/xyzalert $(RELEASE_BIN)/jansson-parse
 	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 bindings/python/bench.py
+	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 Tests/bench/backtest.py $(DIST_BIN)/xyzalert
+
+# A million users backtested in two jobs (docs/performance.md, "Backtests");
+# not part of make test or make bench: minutes, and 400 MB of fleet on disk.
+bench-backtest: dist
+	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 Tests/bench/backtest.py $(DIST_BIN)/xyzalert --million
 
 bench-engine: release
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine \

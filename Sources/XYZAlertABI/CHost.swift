@@ -176,23 +176,28 @@ final class CAlertData {
 /// Borrowed C strings, one per key, valid until the value under that key
 /// changes (the next getter call then replaces it) or the owner dies.
 final class CStrings {
-    private var cache: [String: (value: String, pointer: UnsafeMutablePointer<CChar>)] = [:]
+    /// A handful of keys per object: a list searched in order costs less
+    /// than a dictionary's hashing of the key at every call.
+    private var cache: [(key: String, value: String, pointer: UnsafeMutablePointer<CChar>)] = []
 
     func get(_ key: String, _ value: String?) -> UnsafePointer<CChar>? {
         guard let value else { return nil }
-        if let cached = cache[key], ExactString(cached.value) == ExactString(value) {
-            return UnsafePointer(cached.pointer)
+        guard let k = cache.firstIndex(where: { $0.key == key }) else {
+            let pointer = strdup(value)!
+            cache.append((key, value, pointer))
+            return UnsafePointer(pointer)
         }
-        if let old = cache[key] {
-            free(old.pointer)
+        if ExactString(cache[k].value) == ExactString(value) {
+            return UnsafePointer(cache[k].pointer)
         }
+        free(cache[k].pointer)
         let pointer = strdup(value)!
-        cache[key] = (value, pointer)
+        cache[k] = (key, value, pointer)
         return UnsafePointer(pointer)
     }
 
     deinit {
-        for entry in cache.values {
+        for entry in cache {
             free(entry.pointer)
         }
     }

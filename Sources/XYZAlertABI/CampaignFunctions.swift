@@ -27,6 +27,8 @@ private func jsonArgument(_ text: UnsafePointer<CChar>, _ function: String, _ wh
 
 /// `jsonArgument` of a JSON object's text.
 private func jsonObjectArgument(_ text: UnsafePointer<CChar>, _ function: String, _ what: String) throws(AlertError) -> JSONObject {
+    // "{}", the props of most events: no parse.
+    if text[0] == 0x7B && text[1] == 0x7D && text[2] == 0 { return JSONObject() }
     guard case .object(let members) = try jsonArgument(text, function, what) else {
         throw AlertError(.invalidArgument, "\(function): \(what) must be a JSON object")
     }

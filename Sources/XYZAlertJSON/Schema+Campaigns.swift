@@ -262,16 +262,17 @@ extension Schema {
     }
 
     /// A rule (docs/rules.md, "Rules"), its errors located inside it.
+    /// (The rule's pointer is made only for an error: finding it walks the
+    /// document.)
     func rule(_ value: JSONValue) throws(LoadError) -> Rule {
         var inner: [String] = []
-        let base = path(value)
         guard let data = RuleLoading.convert(value.raw, depth: 1, path: &inner) else {
-            throw fail("the rule nests deeper than \(RuleLoading.maxDataDepth) levels", at: JSONPointer(base.tokens + inner))
+            throw fail("the rule nests deeper than \(RuleLoading.maxDataDepth) levels", at: JSONPointer(path(value).tokens + inner))
         }
         do {
             return try Rule.compile(data)
         } catch {
-            throw fail(error.message, at: JSONPointer(base.tokens + error.path))
+            throw fail(error.message, at: JSONPointer(path(value).tokens + error.path))
         }
     }
 

@@ -15,10 +15,19 @@ static int by_key(const void *a, const void *b) {
     return x->delay < y->delay ? -1 : x->delay > y->delay;
 }
 
+/* `n` in decimal into `out` (24 bytes). */
+static const char *decimal(char out[24], uint64_t n) {
+    char *end = out + 23;
+    *end = 0;
+    do *--end = (char)('0' + n % 10); while (n /= 10);
+    return end;
+}
+
 /* The numbers of one policy's replay. */
 static void count_replay(report *rep, size_t p, const replay *rp) {
     uint64_t shown = 0;
-    char bucket[16];
+    char number[24];
+    const char *bucket;
     for (size_t i = 0; i < rp->record_count; i++) {
         const replay_record *record = &rp->records[i];
         if (record->campaign) {
@@ -38,7 +47,7 @@ static void count_replay(report *rep, size_t p, const replay *rp) {
             /* The bucket's count, and its times' sum in whole milliseconds
              * (integers add up in any order: merges give the same bytes). */
             double waited = record->shown - record->created;
-            snprintf(bucket, sizeof bucket, "%u", report_time_bucket(waited));
+            bucket = decimal(number, report_time_bucket(waited));
             report_add(rep, p, 1, "alert", record->id, "time", bucket, (const char *)NULL);
             report_add(rep, p, (uint64_t)(waited * 1000 + 0.5), "alert", record->id, "time_ms", bucket, (const char *)NULL);
         }
@@ -49,7 +58,7 @@ static void count_replay(report *rep, size_t p, const replay *rp) {
         if (record->id) report_add(rep, p, 1, "alert", record->id, "action", rp->actions[i].action, (const char *)NULL);
     }
     report_add(rep, p, shown, "session", "shown", (const char *)NULL);
-    snprintf(bucket, sizeof bucket, "%u", (unsigned)(shown < REPORT_SESSION_BUCKETS ? shown : REPORT_SESSION_BUCKETS - 1));
+    bucket = decimal(number, shown < REPORT_SESSION_BUCKETS ? shown : REPORT_SESSION_BUCKETS - 1);
     report_add(rep, p, 1, "session", "shown", bucket, (const char *)NULL);
     if (shown > rep->shown_max.n[p]) rep->shown_max.n[p] = shown;
     report_add(rep, p, rp->dropped, "reactions\tdropped", (const char *)NULL);
@@ -144,7 +153,15 @@ void backtest_session(const backtest_inputs *in, session_name name, const char *
         free(why);
         return;
     }
-    replay file = {.mode = REPLAY_AS_RECORDED};
+    /* The steps, read once for the three replays. */
+    size_t count = xyz_scenario_step_count(scenario);
+    xyz_step_info *steps = malloc((count + 1) * sizeof *steps);
+    if (!steps) {
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    for (size_t i = 0; i < count; i++) steps[i] = runner_step_at(scenario, i);
+    replay file = {.mode = REPLAY_AS_RECORDED, .steps = steps};
     replay_run(&file, scenario);
     qsort(file.measured.items, file.measured.count, sizeof *file.measured.items, by_key);
     replay runs[REPORT_MAX_POLICIES];
@@ -153,7 +170,7 @@ void backtest_session(const backtest_inputs *in, session_name name, const char *
     size_t failed_policy = 0;
     for (size_t p = 0; p < in->policy_count; p++) {
         runs[p] = (replay){.mode = REPLAY_UNDER_POLICY, .policy = in->policies[p], .model = in->model,
-                           .plan = &file.measured, .file_errors = file.errors};
+                           .plan = &file.measured, .file_errors = file.errors, .steps = steps};
         if (!replay_run(&runs[p], scenario) && !failed) {
             failed = runs[p].failure;
             failed_policy = p;
@@ -176,5 +193,6 @@ void backtest_session(const backtest_inputs *in, session_name name, const char *
     }
     for (size_t p = 0; p < in->policy_count; p++) replay_free(&runs[p]);
     replay_free(&file);
+    free(steps);
     xyz_scenario_free(scenario);
 }

@@ -122,9 +122,11 @@ static void fire(runner *r, const pending_reaction *p) {
     replay_record *record = p->record != SIZE_MAX ? &rp->records[p->record] : (replay_record *)replay_find(rp, p->key);
     bool live = record && record->alert && !record->end[0];
     if (!live || (p->anchored && !record->on_screen)) {
+        /* A modelled reaction waits for the alert to show again; the
+         * user's is dropped; the host's finds nothing to act on. */
         if (p->modelled && live) {
             record->waiting_model = true;
-        } else if (!p->modelled) {
+        } else if (!p->modelled && p->anchored) {
             rp->dropped++;
         }
         return;

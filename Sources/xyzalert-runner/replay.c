@@ -18,7 +18,12 @@ static void *grown(void *items, size_t *capacity, size_t size) {
 }
 
 static char *copied(const char *text) {
-    return text ? text_printf("%s", text) : NULL;
+    char *copy = text ? strdup(text) : NULL;
+    if (text && !copy) {
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    return copy;
 }
 
 /* ---- the events' hash (FNV-1a, 64 bits) ---- */
@@ -96,7 +101,10 @@ const replay_record *replay_find(const replay *rp, uint64_t key) {
 }
 
 static void set_word(char out[REPLAY_WORD], const char *word) {
-    snprintf(out, REPLAY_WORD, "%s", word ? word : "");
+    size_t length = word ? strlen(word) : 0;
+    if (length > REPLAY_WORD - 1) length = REPLAY_WORD - 1;
+    memcpy(out, word ? word : "", length);
+    out[length] = 0;
 }
 
 /* An add's key: its step and the alert's place in it. */
@@ -216,9 +224,10 @@ bool replay_skips_step(runner *r, xyz_step_info *step) {
 void replay_added(runner *r, xyz_alert *const *alerts, size_t count) {
     replay *rp = r->replay;
     for (size_t i = 0; i < count; i++) {
+        /* Ids are counted under policies only (there, the step names them). */
         size_t position = under_policy(r) ? rp->positions[i] : i;
-        const char *id = xyz_alert_id(alerts[i]);
-        add_record(rp, add_key(r->step, position), alerts[i], id ? id : xyz_alert_user_data(alerts[i]), r->clock);
+        const char *id = under_policy(r) ? runner_instance_name(r, rp->kept[i]) : NULL;
+        add_record(rp, add_key(r->step, position), alerts[i], id, r->clock);
     }
 }
 
@@ -300,7 +309,7 @@ void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, c
     if (!rp->attempts) rp->attempts = calloc(count + 1, sizeof *rp->attempts);
     size_t attempt = rp->attempts ? rp->attempts[index]++ : 0;
     uint64_t key = (text_hash(campaign) ^ (attempt * 0x9E3779B97F4A7C15u)) | (uint64_t)1 << 63;
-    const char *id = alert ? xyz_alert_id(alert) : NULL;
+    const char *id = alert && under_policy(r) ? xyz_alert_id(alert) : NULL;
     replay_record *record = add_record(rp, key, alert, id, r->clock);
     record->campaign = copied(campaign);
     record->variant = copied(alert ? xyz_alert_variant(alert) : NULL);
@@ -312,7 +321,7 @@ void replay_error(runner *r, const char *code, const char *message) {
     if (rp->mode == REPLAY_AS_RECORDED) {
         rp->errors[r->step] = true;
     } else if (!rp->failure && !(rp->file_errors && rp->file_errors[r->step])) {
-        xyz_step_info step = runner_step_at(r->scenario, r->step);
+        xyz_step_info step = runner_step(r, r->step);
         rp->failure = text_printf("step %zu (%s): %s: %s", r->step, runner_step_names[step.kind], code, message);
     }
 }
@@ -327,6 +336,7 @@ bool replay_run(replay *rp, const xyz_scenario *scenario) {
     r.format = FORMAT_EXPECT;
     r.replay = rp;
     r.alerts = rp->mode == REPLAY_UNDER_POLICY ? rp->policy : NULL;
+    r.steps = rp->steps;
     rp->hash = 14695981039346656037u;
     runner_open(&r, NULL);
     if (rp->mode == REPLAY_AS_RECORDED) {

@@ -95,6 +95,11 @@ const report_counts *report_find(const report *rep, const char *key) {
 }
 
 static void add_counts(report *rep, const char *key, size_t policy, uint64_t amount) {
+    const report_counts *known = report_find(rep, key);
+    if (known) { /* (found: no copy of the key) */
+        ((report_counts *)known)->n[policy] += amount;
+        return;
+    }
     bool taken;
     char *owned = copied(key);
     counts_of(rep, owned, &taken)->n[policy] += amount;
@@ -107,9 +112,11 @@ void report_add(report *rep, size_t policy, uint64_t amount, ...) {
     va_list words;
     va_start(words, amount);
     for (const char *word = va_arg(words, const char *); word; word = va_arg(words, const char *)) {
-        int wrote = snprintf(key + length, sizeof key - length, "%s%s", length ? "\t" : "", word);
-        length += wrote > 0 ? (size_t)wrote : 0;
-        if (length >= sizeof key) length = sizeof key - 1;
+        size_t size = strlen(word);
+        if (length && length < sizeof key - 1) key[length++] = '\t';
+        if (size > sizeof key - 1 - length) size = sizeof key - 1 - length;
+        memcpy(key + length, word, size);
+        length += size;
     }
     va_end(words);
     key[length] = 0;

@@ -36,11 +36,12 @@ static void seconds_text(char out[32], double seconds) {
     }
 }
 
-/* Prints `line` cut to the table's width. */
+/* Prints `line` cut to the table's width, without trailing spaces. */
 static void print_line(FILE *out, const char *line) {
     size_t length = strlen(line);
+    while (length && line[length - 1] == ' ') length--;
     if (length <= WIDTH) {
-        fprintf(out, "%s\n", line);
+        fprintf(out, "%.*s\n", (int)length, line);
     } else {
         fprintf(out, "%.*s...\n", WIDTH - 3, line);
     }
@@ -65,7 +66,7 @@ static void print_alerts(const report *rep, FILE *out) {
     report_keys ids = report_ids(rep, "alert");
     if (!ids.count) return;
     char header[WIDTH + 1];
-    snprintf(header, sizeof header, "%-*s  %-16s  %-17s  %s", NAME_WIDTH, "alert", "shown", "time to show p50",
+    snprintf(header, sizeof header, "%-*s  %-22s  %-17s  %s", NAME_WIDTH, "alert", "shown", "time to show p50",
              "ends");
     fprintf(out, "\n%s\n", header);
     for (size_t i = 0; i < ids.count; i++) {
@@ -80,7 +81,7 @@ static void print_alerts(const report *rep, FILE *out) {
         key = text_printf("alert\t%s\tend\t", ids.items[i]);
         char *ended = worded(rep, key);
         free(key);
-        char *line = text_printf("%-*.*s  %-16s  %-17s  %s", NAME_WIDTH, NAME_WIDTH, ids.items[i], shown, times, ended);
+        char *line = text_printf("%-*.*s  %-22s  %-17s  %s", NAME_WIDTH, NAME_WIDTH, ids.items[i], shown, times, ended);
         print_line(out, line);
         free(line);
         free(shown);
@@ -93,7 +94,7 @@ static void print_campaigns(const report *rep, FILE *out) {
     report_keys ids = report_ids(rep, "campaign");
     if (!ids.count) return;
     char header[WIDTH + 1];
-    snprintf(header, sizeof header, "%-*s  %-16s  %s", NAME_WIDTH, "campaign", "triggered", "skipped; variants");
+    snprintf(header, sizeof header, "%-*s  %-22s  %s", NAME_WIDTH, "campaign", "triggered", "skipped; variants");
     fprintf(out, "\n%s\n", header);
     for (size_t i = 0; i < ids.count; i++) {
         char *key = text_printf("campaign\t%s\ttriggered", ids.items[i]);
@@ -105,7 +106,7 @@ static void print_campaigns(const report *rep, FILE *out) {
         key = text_printf("campaign\t%s\tvariant\t", ids.items[i]);
         char *variants = worded(rep, key);
         free(key);
-        char *line = text_printf("%-*.*s  %-16s  %s%s%s", NAME_WIDTH, NAME_WIDTH, ids.items[i], triggered, skipped,
+        char *line = text_printf("%-*.*s  %-22s  %s%s%s", NAME_WIDTH, NAME_WIDTH, ids.items[i], triggered, skipped,
                                  skipped[0] && variants[0] ? "; " : "", variants);
         print_line(out, line);
         free(line);

@@ -104,7 +104,7 @@ void runner_open(runner *r, const char *history_in) {
         }
     }
     for (size_t i = 0; i < r->step_count; i++) {
-        xyz_step_info step = runner_step_at(r->scenario, i);
+        xyz_step_info step = runner_step(r, i);
         r->has_at[i] = step.has_at;
         r->at[i] = step.at;
         r->during[i] = (long)step.during;

@@ -350,7 +350,7 @@ long runner_nested_in(runner *r, size_t index) {
  * clocks read other times), its call, its "-" line when it caused no
  * event. */
 void runner_play(runner *r, size_t index) {
-    xyz_step_info step = runner_step_at(r->scenario, index);
+    xyz_step_info step = runner_step(r, index);
     if (r->replay) replay_before_step(r, index); /* its reactions due by now */
     if (r->has_at[index]) {
         /* Under a policy the clock moves there, ticking on the way. */
@@ -441,6 +441,10 @@ void runner_setup(xyz_status status) {
         fprintf(diagnostics(), "xyzalert: cannot set up the scenario's pages: %s\n", xyz_last_error());
         exit(EXIT_INVALID);
     }
+}
+
+xyz_step_info runner_step(const runner *r, size_t index) {
+    return r->steps ? r->steps[index] : runner_step_at(r->scenario, index);
 }
 
 /* Step `index`, which exists. */

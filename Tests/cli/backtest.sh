@@ -66,6 +66,11 @@ expect "the model chooses per user by flagd's fractional over user_id + alert id
 cmp -s "$scratch/bt-split.json" "$scratch/bt-split2.json"
 expect "and the same inputs give the same bytes" 0 $?
 
+# Several candidates, each against the baseline: counts are lists.
+"$XYZALERT" backtest "${policies[@]}" --candidate "$bt/baseline.json" "$bt/sessions.jsonl" --format json > "$scratch/bt-two.json"
+expect "two candidates: outcomes per candidate, counts per policy, changes naming their candidate" 0 $? \
+    '[2, 7] [5, 0] [1, 0, 1] 1' "$(json_at "$scratch/bt-two.json" '["unchanged"]') $(json_at "$scratch/bt-two.json" '["changed"]') $(json_at "$scratch/bt-two.json" '["alerts"]["gone"]["shown"]') $(json_at "$scratch/bt-two.json" '["changes"][0]["candidate"]')"
+
 # Jobs, compression, standard input, directories, the sample, merging.
 "$XYZALERT" backtest "${policies[@]}" "$bt/sessions.jsonl" --format json --jobs 2 | cmp -s - "$scratch/bt.json"
 expect "--jobs 2 prints the bytes --jobs 1 does" 0 $?
@@ -144,3 +149,16 @@ expect "--format html writes a page" 0 $? "<!DOCTYPE html>" "$(head -1 "$scratch
 expect "the same bytes from 3 jobs" 0 $?
 expect "with its charts inline, no script and nothing to fetch" 0 0 "11 svg, 0 script, 0 fetched" \
     "$(grep -o '<svg' "$scratch/bt.html" | wc -l) svg, $(grep -c '<script' "$scratch/bt.html") script, $(grep -Ec 'https?:|src=|href=' "$scratch/bt.html") fetched"
+
+# examples/backtest: its users are the recordings of its scenarios, and
+# docs/backtest.md shows the JSON report the tool prints for them.
+for scenario in examples/backtest/scenarios/*.json; do
+    name=$(basename "$scenario")
+    "$XYZALERT" simulate "$scenario" --format expect --record "$scratch/$name" > /dev/null
+    cmp -s "$scratch/$name" "examples/backtest/users/$name"
+    expect "examples/backtest/users/$name is the recording of scenarios/$name (make golden)" 0 $?
+done
+golden=$(python3 -c 'import re; print(re.search(r"--format json\n```\n\n```json\n(.*?)```", open("docs/backtest.md").read(), re.S).group(1), end="")')
+out=$("$XYZALERT" backtest --baseline examples/backtest/baseline.json --candidate examples/backtest/tighter-cap.json \
+    examples/backtest/users --format json)
+expect "docs/backtest.md's JSON report is what the tool prints" 0 $? "$golden" "$out"

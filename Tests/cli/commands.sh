@@ -54,10 +54,14 @@ expect "--help" 0 $?
 
 # The examples of the documentation are valid.
 python3 - "$scratch" <<'PY'
-import re, sys
+import json, re, sys
 text = open("docs/formats.md").read()
 for i, block in enumerate(re.findall(r"```json\n(.*?)```", text, re.S)):
-    if block.lstrip().startswith("{\n") or '"alerts"' in block:
+    try:  # (a response model's "alerts" is an object: not an alert set)
+        model = isinstance(json.loads(block).get("alerts"), dict)
+    except (ValueError, AttributeError):
+        model = False
+    if (block.lstrip().startswith("{\n") or '"alerts"' in block) and not model:
         open(f"{sys.argv[1]}/doc-example-{i}.json", "w").write(block)
 PY
 for example in "$scratch"/doc-example-*.json; do

@@ -203,6 +203,7 @@ public final class Recording {
             startingHistory = Recording.starting(history, domain)
             watchedHistory = history
             history.watch(self)  // (observers do not run in an initializer)
+            readStartingOffset(domain)
         }
         declare(dispatches)
         if let root = domain.root {
@@ -252,6 +253,17 @@ public final class Recording {
         }
         startingHistory = history.map { Recording.starting($0, domain) }
         watchedHistory = history
+        readStartingOffset(domain)
+    }
+
+    /// The user's UTC offset when the file's wall clock starts, read whether
+    /// or not a window asks for it (docs/rules.md §22): a backtest replays
+    /// the file under alert sets whose windows the recorded one had not.
+    private func readStartingOffset(_ domain: Domain) {
+        guard let starting = startingHistory else { return }
+        let wall = starting.wallClock + domain.now()
+        let offset = domain.utcOffset(at: wall)
+        if utcOffsets[wall] == nil { utcOffsets[wall] = offset }
     }
 
     /// The recorded domain's history changed: a session or caps begin a

@@ -78,6 +78,7 @@ typedef struct replay {
     const reaction_plan *plan;          /* under a policy: the file's, sorted by key */
     reaction_plan measured;             /* as recorded: filled */
     const bool *file_errors;            /* under a policy: the steps that failed as recorded, or NULL */
+    const xyz_step_info *steps;         /* the session's steps, read once (NULL: read as played) */
     bool *errors;                       /* as recorded: per step, whether it failed */
     replay_record *records;
     size_t record_count, record_capacity;
@@ -99,7 +100,7 @@ typedef struct replay {
 } replay;
 
 /* Plays `scenario` as `mode` says into `out` (zeroed by the caller but for
- * mode, policy, model, plan and file_errors). Returns false when the
+ * mode, policy, model, plan, file_errors and steps). Returns false when the
  * session cannot be played under the policy (out->failure says why). */
 bool replay_run(replay *out, const xyz_scenario *scenario);
 /* Frees what the replay holds. */

@@ -51,6 +51,9 @@ struct runner {
     /* A backtest's replay (replay.c), which hears every event instead of
      * the trace; NULL while simulating. */
     struct replay *replay;
+    /* Every step, read once for a backtest's replays of one session (NULL:
+     * each read from the scenario when played). */
+    const xyz_step_info *steps;
     bool json;
     trace_format format;
     line_list *capture; /* expect lines go here instead of stdout */
@@ -207,6 +210,8 @@ xyz_alert *runner_create_alert(runner *r, const char *name);
 void runner_run_nested(runner *r);
 void runner_setup(xyz_status status);
 xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
+/* Step `index` of r's scenario (from r->steps when there are). */
+xyz_step_info runner_step(const runner *r, size_t index);
 
 /* why.c: --why. */
 void why_note_added(runner *r, xyz_alert *const *alerts, size_t count);

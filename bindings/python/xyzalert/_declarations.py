@@ -6,7 +6,7 @@ argtypes, result check, and whether the hot path calls it), as `lib`
 from __future__ import annotations
 
 import ctypes
-from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint32, c_uint64,
+from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_int, c_int32, c_int64, c_long, c_size_t, c_uint, c_uint32, c_uint64,
                     c_void_p)
 from typing import Any, Dict, Tuple
 
@@ -288,6 +288,11 @@ _DECLARATIONS: Dict[str, Tuple[Any, ...]] = {
     "xyz_scenario_load_file_for_rewrite": (_P, [_S, POINTER(Error)], None),
     "xyz_scenario_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
     "xyz_scenario_free": (None, [_P], None),
+    # response models (a backtest's: the tool's, which xyzalert.backtest runs)
+    "xyz_response_model_load_file": (_P, [_S, POINTER(Error)], None),
+    "xyz_response_model_load_string": (_P, [_S, c_size_t, POINTER(Error)], None),
+    "xyz_response_model_free": (None, [_P], None),
+    "xyz_response_model_react": (c_int, [_P, _P, POINTER(c_double), POINTER(c_long)], _status),
     "xyz_scenario_catalog": (_P, [_P], _plain),
     "xyz_scenario_is_deferred": (c_bool, [_P], _plain),
     "xyz_scenario_page_count": (c_size_t, [_P], _plain),

@@ -8,7 +8,7 @@ candidate, and what the candidate would have changed (docs/rules.md §23).
 The replay is the ``xyzalert`` tool's (one implementation, in C, beside the
 scenario player it reuses: docs/architecture.md says why), run on parts of
 the corpus (``xyzalert backtest --part K/N --format state``): a part's
-:class:`Report` holds the tool's state of its numbers, and reports merge
+``Report`` holds the tool's state of its numbers, and reports merge
 with ``+`` into the report of the whole corpus, byte for byte, in any order
 and grouping. The tool is found through the XYZALERT_CLI environment
 variable, then a copy inside this package, then the repository's build

@@ -57,7 +57,8 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding the xyz
 def find_examples(folder: Optional[Path]) -> Dict[str, str]:
     """The scenario files under `folder` (those with "steps", but not those
     whose "set_campaigns" steps name other files, which a page cannot
-    send), by their path relative to it; the checkout's examples/ or the
+    send, nor recordings, whose "at" times the Python runner does not
+    play), by their path relative to it; the checkout's examples/ or the
     package's copy by default."""
     if folder is None:
         here = Path(__file__).resolve().parent
@@ -71,7 +72,8 @@ def find_examples(folder: Optional[Path]) -> Dict[str, str]:
             text = path.read_text(encoding="utf-8")
             document = json.loads(text)
             if isinstance(document, dict) and "steps" in document and \
-                    not any(isinstance(step, dict) and "set_campaigns" in step for step in document["steps"]):
+                    not any(isinstance(step, dict) and ("set_campaigns" in step or "at" in step)
+                            for step in document["steps"]):
                 found[path.relative_to(folder).as_posix()] = text
         except (OSError, ValueError):
             continue
