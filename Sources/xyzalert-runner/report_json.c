@@ -41,19 +41,23 @@ static void print_words(FILE *out, const report *rep, const char *prefix) {
     report_keys_free(&words);
 }
 
+/* `"MEMBER": ` then the counts of KIND\tID\tWORD, or with `words` the
+ * object of the words under it ("alert\tID\tend\t": each end reason). */
+static void print_member(FILE *out, const report *rep, const char *member, const char *kind, const char *id,
+                         const char *word, bool words) {
+    char *key = text_printf("%s\t%s\t%s%s", kind, id, word, words ? "\t" : "");
+    fprintf(out, "\"%s\": ", member);
+    if (words) print_words(out, rep, key); else print_counts(out, rep, report_find(rep, key));
+    free(key);
+}
+
 static void print_alert(FILE *out, const report *rep, const char *id) {
-    char *key = text_printf("alert\t%s\tshown", id);
-    fputs("{\"shown\": ", out);
-    print_counts(out, rep, report_find(rep, key));
-    free(key);
-    key = text_printf("alert\t%s\tend\t", id);
-    fputs(", \"ended\": ", out);
-    print_words(out, rep, key);
-    free(key);
-    key = text_printf("alert\t%s\taction\t", id);
-    fputs(", \"actions\": ", out);
-    print_words(out, rep, key);
-    free(key);
+    fputc('{', out);
+    print_member(out, rep, "shown", "alert", id, "shown", false);
+    fputs(", ", out);
+    print_member(out, rep, "ended", "alert", id, "end", true);
+    fputs(", ", out);
+    print_member(out, rep, "actions", "alert", id, "action", true);
     fputs(", \"time_to_show\": {", out);
     static const struct { const char *name; double q; } quantiles[] = {{"p50", 0.5}, {"p90", 0.9}};
     for (size_t k = 0; k < 2; k++) {
@@ -68,18 +72,12 @@ static void print_alert(FILE *out, const report *rep, const char *id) {
 }
 
 static void print_campaign(FILE *out, const report *rep, const char *id) {
-    char *key = text_printf("campaign\t%s\ttriggered", id);
-    fputs("{\"triggered\": ", out);
-    print_counts(out, rep, report_find(rep, key));
-    free(key);
-    key = text_printf("campaign\t%s\tskipped\t", id);
-    fputs(", \"skipped\": ", out);
-    print_words(out, rep, key);
-    free(key);
-    key = text_printf("campaign\t%s\tvariant\t", id);
-    fputs(", \"variants\": ", out);
-    print_words(out, rep, key);
-    free(key);
+    fputc('{', out);
+    print_member(out, rep, "triggered", "campaign", id, "triggered", false);
+    fputs(", ", out);
+    print_member(out, rep, "skipped", "campaign", id, "skipped", true);
+    fputs(", ", out);
+    print_member(out, rep, "variants", "campaign", id, "variant", true);
     fputc('}', out);
 }
 

@@ -37,6 +37,7 @@ SHARED = {
     "showing": "a legend's label", "not_found": "a runner's error before any call",
     "dismissed": "a verb in a sentence", "cancelled": "a verb in a sentence",
     "where": "a trigger's JSON key", "count": "a limit's and a trigger's JSON key",
+    "ended": "a backtest report's JSON key (an alert's ends by reason)",
 }
 
 C_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)

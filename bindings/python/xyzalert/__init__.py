@@ -60,7 +60,7 @@ __all__ = [
     "DuplicateIdError",
     "History", "Holds", "Host", "InvalidArgumentError", "Limit", "NotFoundError", "OwnerError", "Page", "ParseError",
     "ReadError", "Scenario", "ScenarioPlayer", "SchemaError", "StateError", "Step", "StepKind", "Why", "Window",
-    "RuleExplanation", "XYZAlertError", "backtest", "eval_rule", "explain_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
+    "RuleExplanation", "XYZAlertError", "eval_rule", "explain_rule", "keyboard_offset", "record_scenario", "run_scenario", "version",
     # BEGIN GENERATED enum exports (scripts/interface: edit its tables, not this region)
     "ActionStyle", "CampaignEvent", "CampaignWhyCode", "Diagnostic", "EndReason", "Exclusive", "HideReason",
     "OnCapped", "OnDuplicate", "OnFull", "OnOutside", "Order", "Politeness", "Preempt", "State", "Status",

@@ -37,7 +37,8 @@ TOPICS = {
     "alert-sets": ("Alert sets from JSON", ["JSON: catalogs"]),
     "rules": ("Rules", ["rules"]),
     "campaigns": ("Campaigns", ["campaigns"]),
-    "tooling": ("Tooling: checking, scenarios, expectations", ["checking", "scenarios", "expectations"]),
+    "tooling": ("Tooling: checking, scenarios, expectations, response models",
+                ["checking", "scenarios", "expectations", "response models"]),
     "deprecated": ("Deprecated names", ["deprecated (0.1 names)", "deprecated (0.3 names)"]),
 }
 
