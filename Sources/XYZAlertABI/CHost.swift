@@ -187,7 +187,7 @@ final class CStrings {
             cache.append((key, value, pointer))
             return UnsafePointer(pointer)
         }
-        if ExactString(cache[k].value) == ExactString(value) {
+        if cache[k].value.utf8.elementsEqual(value.utf8) { // (byte for byte, without copies)
             return UnsafePointer(cache[k].pointer)
         }
         free(cache[k].pointer)

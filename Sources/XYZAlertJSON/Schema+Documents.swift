@@ -131,8 +131,11 @@ extension Schema {
         }
         alertCount = read?.count ?? 0
         guard var alerts = read?.set, problems.count == 0 else { return nil }
-        warnings(campaigns: campaignsValue, alerts: alertsValue, attributes: attributes, steps: stepsValue,
-                 isScenario: isScenario)
+        // (Only a check reports warnings: a load has no use for them.)
+        if checkOnly {
+            warnings(campaigns: campaignsValue, alerts: alertsValue, attributes: attributes, steps: stepsValue,
+                     isScenario: isScenario)
+        }
         alerts.caps = (included?.caps ?? []) + (caps ?? [])
         alerts.campaigns = campaigns ?? []
         alerts.campaignsJSON = alerts.campaigns.isEmpty ? nil

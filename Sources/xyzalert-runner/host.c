@@ -134,19 +134,18 @@ static void on_campaign(xyz_dispatch *root, const char *campaign, xyz_campaign_e
                         xyz_alert *alert, void *context) {
     touch(context);
     runner *r = runner_of(context);
-    if (alert && kind == XYZ_CAMPAIGN_TRIGGER) {
-        /* By its definition's name, which lives as long as the scenario
-         * (or the backtest's policy). */
-        const xyz_definition *definition = xyz_catalog_find(r->alerts, xyz_alert_campaign_definition(alert));
-        if (definition) {
-            const char *name = xyz_definition_name(definition);
-            runner_remember_instance(r, name, alert);
-            why_note_added(r, &alert, 1);
-            if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
-        }
+    /* A trigger's instance, by its definition's name, which lives as long
+     * as the scenario (or the backtest's policy). */
+    const xyz_definition *definition =
+        alert && kind == XYZ_CAMPAIGN_TRIGGER ? xyz_catalog_find(r->alerts, xyz_alert_campaign_definition(alert)) : NULL;
+    if (definition) {
+        const char *name = xyz_definition_name(definition);
+        runner_remember_instance(r, name, alert);
+        why_note_added(r, &alert, 1);
+        if (r->picture && !r->quiet) picture_instance(r->picture, alert, name);
     }
     if (r->replay) {
-        if (!r->quiet) replay_campaign(r, campaign, kind, reason, alert);
+        if (!r->quiet) replay_campaign(r, campaign, kind, reason, alert, definition ? xyz_definition_id(definition) : NULL);
         runner_run_nested(r);
         return;
     }

@@ -296,7 +296,8 @@ static size_t campaign_index(const runner *r, const char *campaign) {
     return count;
 }
 
-void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, const char *reason, xyz_alert *alert) {
+void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, const char *reason, xyz_alert *alert,
+                     const char *id) {
     replay *rp = r->replay;
     unsigned char code = (unsigned char)(16 + kind);
     hash_bytes(rp, &code, 1);
@@ -309,8 +310,7 @@ void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, c
     if (!rp->attempts) rp->attempts = calloc(count + 1, sizeof *rp->attempts);
     size_t attempt = rp->attempts ? rp->attempts[index]++ : 0;
     uint64_t key = (text_hash(campaign) ^ (attempt * 0x9E3779B97F4A7C15u)) | (uint64_t)1 << 63;
-    const char *id = alert && under_policy(r) ? xyz_alert_id(alert) : NULL;
-    replay_record *record = add_record(rp, key, alert, id, r->clock);
+    replay_record *record = add_record(rp, key, alert, alert && under_policy(r) ? id : NULL, r->clock);
     record->campaign = copied(campaign);
     record->variant = copied(alert ? xyz_alert_variant(alert) : NULL);
     if (kind == XYZ_CAMPAIGN_SKIP) set_word(record->end, reason);

@@ -204,8 +204,10 @@ void run_add(runner *r, const xyz_step_info *step) {
             fresh[i] = xyz_alert_retain(before[i]);
         } else {
             fresh[i] = runner_create_alert(r, step->alerts[i]);
-            /* Without an id it is printed by its name (borrowed from the scenario). */
-            if (status == XYZ_OK && !xyz_alert_id(fresh[i])) {
+            /* Without an id it is printed by its name (borrowed from the
+             * scenario); under a backtest's policy every alert has one. */
+            bool policy = r->replay && r->replay->mode == REPLAY_UNDER_POLICY;
+            if (status == XYZ_OK && (!fresh[i] || (!policy && !xyz_alert_id(fresh[i])))) {
                 status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
             }
         }

@@ -115,7 +115,9 @@ bool replay_skips_step(runner *r, xyz_step_info *step);
 void replay_added(runner *r, xyz_alert *const *alerts, size_t count);
 void replay_not_added(runner *r, size_t count); /* the add failed: the last `count` records go */
 void replay_event(runner *r, replay_event_kind kind, xyz_alert *alert, const char *detail);
-void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, const char *reason, xyz_alert *alert);
+/* `id`: the trigger's instance's alert id (its definition's), or NULL. */
+void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, const char *reason, xyz_alert *alert,
+                     const char *id);
 void replay_error(runner *r, const char *code, const char *message);
 
 /* reactions.c: the file's reactions and the model's, in time order. */
