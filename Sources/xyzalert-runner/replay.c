@@ -118,16 +118,44 @@ static bool under_policy(const runner *r) {
     return r->replay && r->replay->mode == REPLAY_UNDER_POLICY;
 }
 
+/* What `name` (an alert of the session) is, looked up once per replay;
+ * NULL past the table's room (then looked up at each use). */
+static const replay_name *known_name(runner *r, const char *name) {
+    replay *rp = r->replay;
+    size_t index;
+    if (names_find(&rp->name_index, name, &index)) return &rp->names[index];
+    if (rp->name_count == rp->name_capacity) return NULL;
+    replay_name *found = &rp->names[rp->name_count];
+    found->own = xyz_catalog_find(xyz_scenario_catalog(r->scenario), name);
+    const char *id = xyz_definition_id(found->own);
+    found->id = id ? id : name;
+    found->policy = under_policy(r) ? xyz_catalog_find(r->alerts, found->id) : found->own;
+    names_put(&rp->name_index, name, rp->name_count);
+    return &rp->names[rp->name_count++];
+}
+
 const char *runner_instance_name(runner *r, const char *name) {
     if (!under_policy(r)) return name;
+    const replay_name *known = known_name(r, name);
+    if (known) return known->id;
     const char *id = xyz_definition_id(xyz_catalog_find(xyz_scenario_catalog(r->scenario), name));
     return id ? id : name;
 }
 
+/* The policy defines the alert called `name` in the session. */
+static bool policy_defines(runner *r, const char *name) {
+    const replay_name *known = known_name(r, name);
+    return known ? known->policy != NULL : xyz_catalog_find(r->alerts, runner_instance_name(r, name)) != NULL;
+}
+
 xyz_alert *runner_create_alert(runner *r, const char *name) {
     if (!under_policy(r)) return xyz_catalog_create_alert(r->alerts, name);
-    const char *id = runner_instance_name(r, name);
-    return xyz_catalog_find(r->alerts, id) ? xyz_catalog_create_alert(r->alerts, id) : NULL;
+    return policy_defines(r, name) ? xyz_catalog_create_alert(r->alerts, runner_instance_name(r, name)) : NULL;
+}
+
+const xyz_definition *runner_definition(runner *r, const char *name) {
+    const replay_name *known = r->replay ? known_name(r, name) : NULL;
+    return known ? known->own : xyz_catalog_find(xyz_scenario_catalog(r->scenario), name);
 }
 
 /* The instance a step on `name` acts on, as runner_latest() finds it,
@@ -170,7 +198,7 @@ static bool filter_add(runner *r, xyz_step_info *step) {
     size_t count = 0;
     for (size_t i = 0; i < step->alert_count; i++) {
         const char *id = runner_instance_name(r, step->alerts[i]);
-        if (xyz_catalog_find(r->alerts, id)) {
+        if (policy_defines(r, step->alerts[i])) {
             rp->positions[count] = i;
             kept[count++] = step->alerts[i];
         } else {
@@ -338,6 +366,13 @@ bool replay_run(replay *rp, const xyz_scenario *scenario) {
     r.alerts = rp->mode == REPLAY_UNDER_POLICY ? rp->policy : NULL;
     r.steps = rp->steps;
     rp->hash = 14695981039346656037u;
+    size_t definitions = xyz_catalog_definition_count(xyz_scenario_catalog(scenario));
+    rp->names = calloc(definitions + 1, sizeof *rp->names);
+    if (!rp->names || !names_init(&rp->name_index, definitions)) {
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    rp->name_capacity = definitions;
     runner_open(&r, NULL);
     if (rp->mode == REPLAY_AS_RECORDED) {
         rp->errors = calloc(r.step_count + 1, sizeof *rp->errors);
@@ -373,6 +408,8 @@ void replay_free(replay *rp) {
     free((void *)rp->kept);
     free(rp->attempts);
     free(rp->pages);
+    free(rp->names);
+    names_free(&rp->name_index);
     free(rp->errors);
     free(rp->failure);
     free(rp->measured.items);

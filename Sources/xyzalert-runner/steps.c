@@ -190,7 +190,6 @@ void run_add(runner *r, const xyz_step_info *step) {
     if (!dispatch) {
         return;
     }
-    const xyz_catalog *set = xyz_scenario_catalog(r->scenario);
     xyz_alert **fresh = calloc(step->alert_count, sizeof *fresh);
     xyz_alert **before = calloc(step->alert_count, sizeof *before); /* the latest instances until now */
     const char **as = calloc(step->alert_count, sizeof *as); /* their names in the instance table */
@@ -215,7 +214,7 @@ void run_add(runner *r, const xyz_step_info *step) {
         /* "after_alerts": the latest instances of those names, earlier
          * alerts of this add first (under a backtest's policy, one it
          * removed is no dependency). */
-        const xyz_definition *definition = xyz_catalog_find(set, step->alerts[i]);
+        const xyz_definition *definition = runner_definition(r, step->alerts[i]);
         for (size_t k = 0; status == XYZ_OK && k < xyz_definition_after_alert_count(definition); k++) {
             const char *name = xyz_definition_after_alert(definition, k);
             xyz_alert *dependency = NULL;

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "cli.h"
 #include "xyzalert_tooling.h"
 
 /* The scenario runner (runner.h). */
@@ -71,6 +72,15 @@ typedef struct pending_reaction {
     bool modelled;
 } pending_reaction;
 
+/* A name of the session's alerts, looked up once per replay: its
+ * definition in the session, its id, and under a policy the policy's
+ * definition of that id (NULL: the policy removes it). */
+typedef struct replay_name {
+    const xyz_definition *own;
+    const char *id;
+    const xyz_definition *policy;
+} replay_name;
+
 typedef struct replay {
     replay_mode mode;
     const xyz_catalog *policy;          /* under a policy */
@@ -90,6 +100,9 @@ typedef struct replay {
     const char **kept; /* and their names (the scenario's) */
     size_t *attempts;  /* per campaign of the policy: its triggers and skips so far */
     xyz_dispatch **pages; /* scratch for advance_clock */
+    names name_index;     /* name -> its index in `names` */
+    replay_name *names;
+    size_t name_count, name_capacity;
     uint64_t hash;     /* of every event, its alert's key and its time */
     struct replay_action { size_t record; char *action; } *actions; /* the actions taken, in order */
     size_t action_count, action_capacity;

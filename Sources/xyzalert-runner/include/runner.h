@@ -207,6 +207,8 @@ const char *runner_instance_name(runner *r, const char *name);
 /* A fresh instance of the scenario's alert `name`, from r->alerts (NULL
  * when there is none: out of memory, or the policy does not define it). */
 xyz_alert *runner_create_alert(runner *r, const char *name);
+/* The scenario's definition of its alert `name` (NULL: none). */
+const xyz_definition *runner_definition(runner *r, const char *name);
 void runner_run_nested(runner *r);
 void runner_setup(xyz_status status);
 xyz_step_info runner_step_at(const xyz_scenario *scenario, size_t index);
