@@ -162,3 +162,11 @@ golden=$(python3 -c 'import re; print(re.search(r"--format json\n```\n\n```json\
 out=$("$XYZALERT" backtest --baseline examples/backtest/baseline.json --candidate examples/backtest/tighter-cap.json \
     examples/backtest/users --format json)
 expect "docs/backtest.md's JSON report is what the tool prints" 0 $? "$golden" "$out"
+# A recording keeps the user's UTC offset though no window read it (Bob's
+# alert set has none that shows to him): a candidate's quiet hours need it.
+"$XYZALERT" simulate examples/backtest/scenarios/bob.json --format expect --record "$scratch/bob-rec.json" > /dev/null
+expect "a recording keeps the UTC offset no window read" 0 $? '"utc_offset": 3600.0,' "$(grep -o '"utc_offset": [0-9.]*,' "$scratch/bob-rec.json")"
+out=$("$XYZALERT" backtest --baseline examples/backtest/baseline.json --candidate examples/backtest/quiet-hours.json \
+    examples/backtest/users --format json | python3 -c 'import json, sys; print(*sorted({c["session"] for c in json.load(sys.stdin)["changes"]}))')
+expect "so quiet hours leave Bob, at 09:30 his time, unchanged" 0 $? \
+    "examples/backtest/users/ada.json examples/backtest/users/dee.json" "$out"
