@@ -124,6 +124,20 @@ static void report_tick(xyz_status status, void *context) {
     runner_check_status(context, status);
 }
 
+void runner_advance_to(runner *r, double to) {
+    xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
+    if (!pages) {
+        fprintf(diagnostics(), "xyzalert: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    for (size_t i = 0; i < r->page_count; i++) {
+        pages[i] = r->pages[i].dispatch;
+    }
+    advance_clock(&r->clock, pages, r->page_count, to - r->clock, &r->changed, report_tick, r);
+    r->clock = to;
+    free(pages);
+}
+
 /* The "advance" step, over the scenario's live pages. A clock past the
  * largest finite time is refused (an error event): time stays finite. */
 void run_advance(runner *r, const xyz_step_info *step) {
@@ -137,16 +151,7 @@ void run_advance(runner *r, const xyz_step_info *step) {
     }
     if (r->replay) {
         replay_move_clock(r, r->clock + seconds); /* reactions on the way */
-        return;
+    } else {
+        runner_advance_to(r, r->clock + seconds);
     }
-    xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
-    if (!pages) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
-    for (size_t i = 0; i < r->page_count; i++) {
-        pages[i] = r->pages[i].dispatch;
-    }
-    advance_clock(&r->clock, pages, r->page_count, seconds, &r->changed, report_tick, r);
-    free(pages);
 }

@@ -105,18 +105,6 @@ void reactions_unhidden(runner *r, replay_record *record) {
     model_reaction(r, record);
 }
 
-static void report_tick(xyz_status status, void *context) {
-    runner_check_status(context, status);
-}
-
-/* Moves the clock to `to`, ticking every domain's deadlines on the way. */
-static void advance_pages(runner *r, double to) {
-    xyz_dispatch **pages = r->replay->pages;
-    for (size_t i = 0; i < r->page_count; i++) pages[i] = r->pages[i].dispatch;
-    advance_clock(&r->clock, pages, r->page_count, to - r->clock, &r->changed, report_tick, r);
-    r->clock = to;
-}
-
 static void fire(runner *r, const pending_reaction *p) {
     replay *rp = r->replay;
     replay_record *record = p->record != SIZE_MAX ? &rp->records[p->record] : (replay_record *)replay_find(rp, p->key);
@@ -145,8 +133,8 @@ void replay_move_clock(runner *r, double to) {
     replay *rp = r->replay;
     while (rp->pending_count && rp->pending[0].at <= to) {
         pending_reaction due = pop(rp);
-        if (due.at > r->clock) advance_pages(r, due.at);
+        if (due.at > r->clock) runner_advance_to(r, due.at);
         fire(r, &due);
     }
-    if (to > r->clock) advance_pages(r, to);
+    if (to > r->clock) runner_advance_to(r, to);
 }

@@ -382,8 +382,7 @@ bool replay_run(replay *rp, const xyz_scenario *scenario) {
         memset(r.during, 0, r.step_count * sizeof *r.during);
         reactions_begin(&r);
     }
-    rp->pages = calloc(r.page_count + 1, sizeof *rp->pages);
-    if ((rp->mode == REPLAY_AS_RECORDED && !rp->errors) || !rp->pages) {
+    if (rp->mode == REPLAY_AS_RECORDED && !rp->errors) {
         fprintf(diagnostics(), "xyzalert: out of memory\n");
         exit(EXIT_USAGE);
     }
@@ -407,7 +406,6 @@ void replay_free(replay *rp) {
     free(rp->positions);
     free((void *)rp->kept);
     free(rp->attempts);
-    free(rp->pages);
     free(rp->names);
     names_free(&rp->name_index);
     free(rp->errors);

@@ -99,7 +99,6 @@ typedef struct replay {
     size_t *positions; /* the current add's alerts' positions in its step */
     const char **kept; /* and their names (the scenario's) */
     size_t *attempts;  /* per campaign of the policy: its triggers and skips so far */
-    xyz_dispatch **pages; /* scratch for advance_clock */
     names name_index;     /* name -> its index in `names` */
     replay_name *names;
     size_t name_count, name_capacity;

@@ -190,6 +190,9 @@ void run_destroy(runner *r, const xyz_step_info *step);
 void run_add(runner *r, const xyz_step_info *step);
 void run_select(runner *r, const xyz_step_info *step);
 void run_advance(runner *r, const xyz_step_info *step);
+/* clock.c: moves r->clock to `to` (not before it), ticking every live
+ * page's deadlines on the way, in time order (advance_clock). */
+void runner_advance_to(runner *r, double to);
 void run_update(runner *r, const xyz_step_info *step);
 void run_parent(runner *r, const xyz_step_info *step);
 void run_depend(runner *r, const xyz_step_info *step);
