@@ -96,7 +96,7 @@ public func xyz_alert_variant(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>
 public func xyz_scenario_attributes_json(_ scenario: OpaquePointer?) -> UnsafePointer<CChar>? {
     value(nil) { () throws(AlertError) in
         let scenario = try require(scenario, CScenario.self, #function, "scenario")
-        return scenario.scenario.attributes.map { scenario.arena.intern(JSONData.object($0).jsonText) }
+        return scenario.attributesJSON
     }
 }
 

@@ -17,6 +17,10 @@ final class CScenario {
     let expect: [UnsafePointer<CChar>]
     /// The catalogs of the `set_campaigns` steps' files, by path as written.
     let campaignCatalogs: [String: CCatalog]
+    /// The initial attributes as JSON text (xyz_scenario_attributes_json),
+    /// written once: a backtest asks for them at each of its replays.
+    private(set) lazy var attributesJSON: UnsafePointer<CChar>? =
+        scenario.attributes.map { arena.intern(JSONData.object($0).jsonText) }
 
     init(_ scenario: Scenario) {
         self.scenario = scenario

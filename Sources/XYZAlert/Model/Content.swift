@@ -54,12 +54,17 @@ extension AlertContent {
             throw AlertError(.invalidArgument, "style of \(alert.alertName) must not be empty")
         }
         guard !actions.isEmpty else { return }
+        // A few actions are compared pairwise (no set to make for each
+        // alert a definition makes); more go through a set.
         var ids: Set<ExactString> = []
-        for action in actions {
+        for (i, action) in actions.enumerated() {
             if action.id.isEmpty {
                 throw AlertContent.emptyActionID(of: alert)
             }
-            if !ids.insert(ExactString(action.id)).inserted {
+            let repeated = actions.count <= 8
+                ? actions[..<i].contains { sameBytes($0.id, action.id) }
+                : !ids.insert(ExactString(action.id)).inserted
+            if repeated {
                 throw AlertContent.duplicateActionID(action.id, of: alert)
             }
         }

@@ -100,9 +100,7 @@ extension JSONData {
 /// equivalent strings, which JavaScript does not).
 @inline(__always)
 func sameBytes(_ a: String, _ b: String) -> Bool {
-    let x = a.utf8, y = b.utf8
-    guard x.count == y.count else { return false }
-    return x.elementsEqual(y)
+    ExactString(a) == ExactString(b)
 }
 
 /// A JSON object: members in the order they were written, looked up byte
