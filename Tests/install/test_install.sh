@@ -156,6 +156,15 @@ from xyzalert.playground.simulate import simulate
 examples = find_examples(None)
 print(len(examples) > 10, "error" not in simulate(examples["launch.json"]))' 2>&1)
 expect "the wheel's playground has its page and the example scenarios, and simulates them" 0 $? "True True" "$out"
+# The optional extras resolve from the wheel's metadata; offline, from the
+# wheels scripts/install-deps downloaded for the tests (.build/wheelhouse).
+"$scratch/venv/bin/pip" install --quiet --no-index --find-links dist --find-links .build/wheelhouse \
+    "xyzalert[dask,parquet]"
+expect "the extras xyzalert[dask,parquet] install from the wheel" 0 $?
+out=$(cd "$scratch" && "$scratch/venv/bin/python" -c '
+import distributed, pyarrow, xyzalert.fleet
+print(xyzalert.fleet.sessions_from_segment.__name__, distributed.Client.__name__)' 2>&1)
+expect "with them, the fleet module and Dask's client import" 0 $? "sessions_from_segment Client" "$out"
 # The libraries the wheel installed need no symbol version above GLIBC_2.17
 # (the library's and the bundled Jansson's); the examples below load them.
 newest=$(objdump -T "$site/xyzalert/libxyzalert.so" "$site"/xyzalert.libs/libjansson-*.so* | grep -oE 'GLIBC_2\.[0-9]+' \

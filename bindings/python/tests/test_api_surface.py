@@ -66,8 +66,8 @@ def test_every_class_a_docstring_names_exists():
 
 def test_dir_shows_only_the_public_names_and_modules():
     extra = {name for name in dir(xyzalert) if not name.startswith("_")} - set(xyzalert.__all__)
-    modules = {"alert", "alert_set", "backtest", "callbacks", "dispatch", "errors", "history", "host", "playground", "rules",
-               "runner", "scenario", "timers", "windows"}
+    modules = {"alert", "alert_set", "backtest", "callbacks", "dispatch", "errors", "fleet", "history", "host",
+               "playground", "rules", "runner", "scenario", "timers", "windows"}
     assert extra <= modules, extra - modules
 
 

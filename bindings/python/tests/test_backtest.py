@@ -157,3 +157,27 @@ def test_no_tool_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setattr(backtest, "__file__", str(tmp_path / "xyzalert" / "backtest.py"))
     with pytest.raises(FileNotFoundError, match="needs the xyzalert tool"):
         backtest.tool()
+
+
+def test_a_local_run_shows_a_bar_when_asked_and_none_otherwise(capsys):
+    backtest.run(BASELINE, CANDIDATE, SESSIONS, parts=3, progress=True)
+    shown = capsys.readouterr().err
+    assert shown.endswith("] 3/3 parts\n") and "0/3 parts" in shown
+    backtest.run(BASELINE, CANDIDATE, SESSIONS, parts=3, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_at_least_as_many_files_as_parts_are_shared_out_whole(tmp_path):
+    lines = open(SESSIONS).read().splitlines(keepends=True)
+    paths = []
+    for k in range(3):
+        path = tmp_path / f"{k}.jsonl"
+        path.write_text("".join(lines[k::3]))
+        paths.append(str(path))
+    from xyzalert import _backtest_tasks
+
+    assert [t.paths for t in _backtest_tasks.plan(paths, 2)] == [[paths[0], paths[2]], [paths[1]]]
+    assert {t.parts for t in _backtest_tasks.plan(paths, 4)} == {4}  # fewer files than parts: --part
+    whole = backtest.run(BASELINE, CANDIDATE, paths, parts=1).to_json()
+    assert backtest.run(BASELINE, CANDIDATE, paths, parts=2).to_json() == whole
+    assert backtest.run(BASELINE, CANDIDATE, paths, parts=4).to_json() == whole

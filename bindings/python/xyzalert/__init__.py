@@ -44,7 +44,7 @@ from .rules import RuleExplanation, eval_rule, explain_rule
 from ._why import CampaignWhy
 from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost, Holds
-from . import backtest
+from . import backtest, fleet
 
 __version__ = "0.4.0"
 

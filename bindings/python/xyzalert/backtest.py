@@ -5,6 +5,9 @@ candidate, and what the candidate would have changed (docs/rules.md §23).
 >>> report.to_dict()["alerts"]["promo"]["shown"]                                       # doctest: +SKIP
 [7, 4]
 
+Sessions come from recordings, or from the events an app already
+collects: :func:`sessions_from_segment` (:mod:`xyzalert.fleet`).
+
 The replay is the ``xyzalert`` tool's (one implementation, in C, beside the
 scenario player it reuses: docs/architecture.md says why), run on parts of
 the corpus (``xyzalert backtest --part K/N --format state``): a part's
@@ -18,16 +21,20 @@ directory, then ``PATH``.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import _backtest_tasks as _tasks
 from .errors import ParseError, ReadError, SchemaError, XYZAlertError
+from .fleet import sessions_from_segment  # sessions from collected events, to replay here
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -72,8 +79,11 @@ def _error_from(stderr: str) -> XYZAlertError:
     return XYZAlertError(line)
 
 
-def _call(arguments: Sequence[str], stdin: Optional[str] = None) -> str:
-    result = subprocess.run([tool(), "backtest", *arguments], input=stdin, capture_output=True, text=True)
+def _call(arguments: Sequence[str], stdin: Optional[str] = None, cwd: Optional[str] = None) -> str:
+    # (A worker of another machine may not have the caller's directory.)
+    folder = cwd if cwd and os.path.isdir(cwd) else None
+    result = subprocess.run([tool(), "backtest", *arguments], input=stdin, capture_output=True, text=True,
+                            cwd=folder)
     if result.returncode != 0:
         raise _error_from(result.stderr)
     return result.stdout
@@ -195,10 +205,13 @@ class Report:
         return sessions
 
 
-def replay_part(inputs: _Inputs, corpus: Sequence[str], part: int, parts: int) -> Report:
+def replay_part(inputs: _Inputs, corpus: Sequence[str], part: int, parts: int, cwd: Optional[str] = None) -> Report:
     """Replays part `part` of `parts` of the corpus (the sessions whose
-    number modulo `parts` is `part`): one task of :func:`run`."""
-    state = _call(inputs.arguments() + ["--part", f"{part}/{parts}", "--format", "state", "--", *corpus])
+    number modulo `parts` is `part`; with `parts` 1, all of `corpus`): one
+    task of :func:`run`, run in `cwd` (the caller's directory, where
+    relative paths were written) when the machine has it."""
+    share = ["--part", f"{part}/{parts}"] if parts > 1 else []
+    state = _call(inputs.arguments() + share + ["--format", "state", "--", *corpus], cwd=cwd)
     return Report(inputs, [state])
 
 
@@ -208,22 +221,34 @@ def _paths(value: Union[PathLike, Iterable[PathLike]]) -> List[str]:
     return [os.fspath(v) for v in value]
 
 
+def replay_task(inputs: _Inputs, cwd: Optional[str], task: _tasks.Task) -> Report:
+    """One task of :func:`run` (picklable: Dask ships it to its workers)."""
+    return replay_part(inputs, task.paths, task.part, task.parts, cwd)
+
+
 def run(baseline: PathLike, candidate: Union[PathLike, Sequence[PathLike]], corpus: Union[PathLike, Iterable[PathLike]],
-        model: Optional[PathLike] = None, executor: Optional[concurrent.futures.Executor] = None, *,
-        parts: Optional[int] = None, changes: int = 100) -> Report:
+        model: Optional[PathLike] = None, executor: Any = None, *, parts: Optional[int] = None,
+        changes: int = 100, progress: Optional[bool] = None) -> Report:
     """Replays every session of `corpus` (.json and .jsonl files and
     directories of them, maybe gzip-compressed) under the alert set
     `baseline` and `candidate` (or each of several candidates), with the
     response model `model` (a file; None: a dismiss 5 s after each show),
     and returns the report, keeping the first `changes` changes.
 
-    The corpus is shared out in `parts` (default: the executor's workers,
-    else the CPUs), each a task of `executor` (any
-    ``concurrent.futures.Executor``; default: local processes of the
-    tool, one per CPU); the parts' reports are added up. A policy or model
-    that does not load raises :class:`~xyzalert.ParseError` (or its
-    subclasses) with its location; a session that cannot be replayed is an
-    error of the report, never raised."""
+    The corpus is shared out in `parts` tasks (whole files when there are
+    enough, else one session in `parts` each), run by `executor`: any
+    ``concurrent.futures.Executor`` (default: a process of the tool per
+    CPU, `parts` defaulting to the executor's workers), or a Dask
+    ``distributed.Client`` (the extra ``xyzalert[dask]``; `parts`
+    defaulting to four per worker thread), whose workers need the package
+    and its tool installed and the corpus at the same paths (docs/backtest.md,
+    "More than one machine"). The parts' reports are added up (on the
+    cluster for Dask): the report's bytes are the same however the corpus
+    was shared out. `progress` (default: standard error is a terminal)
+    shows a bar: Dask's own for a client. A policy or model that does not
+    load raises :class:`~xyzalert.ParseError` (or its subclasses) with its
+    location; a session that cannot be replayed is an error of the report,
+    never raised."""
     policies = tuple(_paths(baseline) + _paths(candidate))
     if len(policies) < 2:
         raise ValueError("run needs a candidate")
@@ -231,16 +256,25 @@ def run(baseline: PathLike, candidate: Union[PathLike, Sequence[PathLike]], corp
     paths = _paths(corpus)
     if not paths:
         raise ValueError("run needs a corpus")
-    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    dask = _tasks.is_dask(executor)
+    if dask:
+        workers = _tasks.DASK_TASKS_PER_THREAD * _tasks.dask_threads(executor)
+    else:
+        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     count = parts or workers
     if count < 1:
         raise ValueError(f"parts must be at least 1, got {count}")
+    show = sys.stderr.isatty() if progress is None else progress
+    work = functools.partial(replay_task, inputs, _tasks.cwd())
+    tasks = _tasks.plan(paths, count)
+    if dask:
+        total: Report = _tasks.run_dask(executor, work, tasks, show)
+        return total
     # The default: a thread per CPU, each waiting on a process of the tool.
     own = executor is None
     pool: concurrent.futures.Executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=workers)
     try:
-        futures = [pool.submit(replay_part, inputs, paths, k, count) for k in range(count)]
-        reports = [f.result() for f in futures]
+        reports = _tasks.run_local(pool, work, tasks, show)
     finally:
         if own:
             pool.shutdown()
