@@ -119,13 +119,12 @@ struct Schema {
     /// The members of an object with these keys: an unknown one, or a
     /// required one missing, is an error naming `what`.
     func fields(_ body: JSONValue, _ what: String, required: [String], optional: [String] = [])
-        throws(LoadError) -> [String: JSONValue] {
-        var out: [String: JSONValue] = [:]
-        for (key, field) in try object(body, what) {
+        throws(LoadError) -> Fields {
+        let out = Fields(members: try object(body, what))
+        for (key, field) in out.members {
             guard required.contains(key) || optional.contains(key) else {
                 throw unknownKey(key, in: what, known: required + optional, at: field)
             }
-            out[key] = field
         }
         for key in required where out[key] == nil {
             throw fail("\(what) needs \"\(key)\"", at: body)
@@ -194,4 +193,21 @@ struct Schema {
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
+}
+
+/// An object's members by key, as `Schema.fields` checked them: a few
+/// members looked up in order, byte for byte (no table to build for each
+/// object of a file; a document's keys are unique).
+struct Fields {
+    let members: [(key: String, value: JSONValue)]
+
+    subscript(key: String) -> JSONValue? {
+        let wanted = ExactString(key)
+        for member in members where ExactString(member.key) == wanted {
+            return member.value
+        }
+        return nil
+    }
+
+    var count: Int { members.count }
 }

@@ -135,10 +135,10 @@ extension Scenario {{
 struct StepNames {{
     let page: (JSONValue, String) throws(LoadError) -> String
     let alert: (JSONValue, String) throws(LoadError) -> String
-    let readFields: (JSONValue, String, [String], [String]) throws(LoadError) -> [String: JSONValue]
+    let readFields: (JSONValue, String, [String], [String]) throws(LoadError) -> Fields
 
     func fields(_ body: JSONValue, _ what: String, required: [String], optional: [String])
-        throws(LoadError) -> [String: JSONValue] {{
+        throws(LoadError) -> Fields {{
         try readFields(body, what, required, optional)
     }}
 }}

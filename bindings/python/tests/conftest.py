@@ -92,3 +92,15 @@ def cli_path() -> Path:
         for candidate in sorted(REPO.glob(f".build/*/{config}/xyzalert-cli")):
             return candidate
     raise FileNotFoundError("build the tool first: make cli (or set XYZALERT_CLI)")
+
+
+def split_corpus(path, parts: int, folder: Path) -> List[str]:
+    """The sessions of the JSON Lines file `path` dealt out into `parts`
+    files in `folder` (line k into file k modulo `parts`); their paths."""
+    lines = Path(path).read_text().splitlines(keepends=True)
+    paths = []
+    for k in range(parts):
+        part = folder / f"part-{k}.jsonl"
+        part.write_text("".join(lines[k::parts]))
+        paths.append(str(part))
+    return paths

@@ -14,7 +14,7 @@ import pytest
 import xyzalert
 from xyzalert import backtest
 
-from conftest import REPO, cli_path
+from conftest import REPO, cli_path, split_corpus
 
 DATA = REPO / "Tests" / "data" / "backtest"
 BASELINE, CANDIDATE = str(DATA / "baseline.json"), str(DATA / "candidate.json")
@@ -168,12 +168,7 @@ def test_a_local_run_shows_a_bar_when_asked_and_none_otherwise(capsys):
 
 
 def test_at_least_as_many_files_as_parts_are_shared_out_whole(tmp_path):
-    lines = open(SESSIONS).read().splitlines(keepends=True)
-    paths = []
-    for k in range(3):
-        path = tmp_path / f"{k}.jsonl"
-        path.write_text("".join(lines[k::3]))
-        paths.append(str(path))
+    paths = split_corpus(SESSIONS, 3, tmp_path)
     from xyzalert import _backtest_tasks
 
     assert [t.paths for t in _backtest_tasks.plan(paths, 2)] == [[paths[0], paths[2]], [paths[1]]]

@@ -16,7 +16,7 @@ import pytest
 
 from xyzalert import backtest
 
-from conftest import REPO, cli_path
+from conftest import REPO, cli_path, split_corpus
 
 distributed = pytest.importorskip("distributed")
 
@@ -64,12 +64,7 @@ def test_the_cluster_gives_the_one_process_bytes(client, fleet, one_process, cap
 
 
 def test_files_are_shared_out_whole(client, fleet, one_process, tmp_path):
-    lines = open(fleet).read().splitlines(keepends=True)
-    paths = []
-    for k in range(4):
-        path = tmp_path / f"part-{k}.jsonl"
-        path.write_text("".join(lines[k::4]))
-        paths.append(str(path))
+    paths = split_corpus(fleet, 4, tmp_path)
     whole = backtest.run(BASELINE, CANDIDATE, paths, parts=1).to_dict()
     spread = backtest.run(BASELINE, CANDIDATE, paths, executor=client, parts=3).to_dict()
     assert spread == whole
