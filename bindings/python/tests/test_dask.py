@@ -97,3 +97,14 @@ def test_a_worker_killed_mid_run_still_gives_the_whole_report(client, fleet, one
     assert "error" not in result, result.get("error")
     assert result["report"] == one_process
     client.wait_for_workers(2, timeout=60)  # the nanny started another
+
+
+def test_the_example_fleets_sessions_on_the_cluster(client, tmp_path):
+    from xyzalert import fleet as events
+
+    sessions = tmp_path / "sessions.jsonl"
+    examples = REPO / "examples" / "backtest"
+    events.sessions_from_segment(examples / "events.jsonl", examples / "mapping.json", sessions)
+    one = backtest.run(BASELINE, CANDIDATE, str(sessions), parts=1).to_json()
+    assert backtest.run(BASELINE, CANDIDATE, str(sessions), executor=client, parts=3).to_json() == one
+    assert '"sessions": 4' in one
