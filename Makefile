@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-test python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -212,15 +212,25 @@ crash-test: release
 # The tool: golden traces, bad inputs, exit codes, huge and deep inputs;
 # the tool and the library that ship (make dist).
 SHIPPED := env LD_LIBRARY_PATH=$(CURDIR)/$(DIST_BIN)
+CLI_TEST_RUN = $(SHIPPED) Tests/cli/test_cli.sh $(DIST_BIN)/xyzalert
 cli-test: dist
-	$(SHIPPED) Tests/cli/test_cli.sh $(DIST_BIN)/xyzalert
+	$(CLI_TEST_RUN)
 
 # The Python bindings: their type hints (mypy), then pytest against the
 # library and the tool that ship (make dist).
-python-test: lib dist
-	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
+PYTHON_TEST_RUN = (cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert) && \
 	$(SHIPPED) XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) XYZALERT_CLI=$(DIST_BIN)/xyzalert \
 		$(TOOLS_PYTHON) -m pytest bindings/python/tests -q
+python-test: lib dist
+	$(PYTHON_TEST_RUN)
+
+# cli-test and python-test side by side (each runs one process at a time;
+# make test's largest suites after the Swift ones): each one's output goes
+# to a log, shown whole when both are done.
+cli-python-test: lib dist
+	@($(CLI_TEST_RUN)) > $(DIST_BIN)/cli-test.log 2>&1 & \
+	($(PYTHON_TEST_RUN)) > $(DIST_BIN)/python-test.log 2>&1; python=$$?; wait $$!; cli=$$?; \
+	cat $(DIST_BIN)/cli-test.log $(DIST_BIN)/python-test.log; [ $$cli -eq 0 ] && [ $$python -eq 0 ]
 
 # The library that ships (make dist: Embedded Swift, release): it exports
 # exactly the headers' functions and needs no glibc newer than 2.17 (no
