@@ -60,8 +60,9 @@ void arc4random_buf(void *buffer, size_t count) {
 /* Every Swift object's memory: the embedded runtime asks posix_memalign
  * for all of them, with an alignment of 16 or less, which malloc gives
  * anyway (glibc aligns to 16 on x86_64); glibc's posix_memalign checks
- * and forwards, a fifth of a backtest's allocation instructions. The link
- * sends the library's calls here (build-embedded: --wrap). */
+ * and forwards, 1.3% of a backtest's instructions (docs/performance.md,
+ * "Backtests"). The link sends the library's calls here (build-embedded:
+ * --wrap). */
 int __real_posix_memalign(void **out, size_t alignment, size_t size);
 
 __attribute__((visibility("hidden")))

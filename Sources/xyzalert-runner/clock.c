@@ -125,17 +125,11 @@ static void report_tick(xyz_status status, void *context) {
 }
 
 void runner_advance_to(runner *r, double to) {
-    xyz_dispatch **pages = malloc((r->page_count ? r->page_count : 1) * sizeof *pages);
-    if (!pages) {
-        fprintf(diagnostics(), "xyzalert: out of memory\n");
-        exit(EXIT_USAGE);
-    }
     for (size_t i = 0; i < r->page_count; i++) {
-        pages[i] = r->pages[i].dispatch;
+        r->dispatches[i] = r->pages[i].dispatch;
     }
-    advance_clock(&r->clock, pages, r->page_count, to - r->clock, &r->changed, report_tick, r);
+    advance_clock(&r->clock, r->dispatches, r->page_count, to - r->clock, &r->changed, report_tick, r);
     r->clock = to;
-    free(pages);
 }
 
 /* The "advance" step, over the scenario's live pages. A clock past the

@@ -114,7 +114,7 @@ static uint64_t add_key(size_t step, size_t position) {
 
 /* ---- names under a policy ---- */
 
-static bool under_policy(const runner *r) {
+bool replay_under_policy(const runner *r) {
     return r->replay && r->replay->mode == REPLAY_UNDER_POLICY;
 }
 
@@ -129,13 +129,13 @@ static const replay_name *known_name(runner *r, const char *name) {
     found->own = xyz_catalog_find(xyz_scenario_catalog(r->scenario), name);
     const char *id = xyz_definition_id(found->own);
     found->id = id ? id : name;
-    found->policy = under_policy(r) ? xyz_catalog_find(r->alerts, found->id) : found->own;
+    found->policy = replay_under_policy(r) ? xyz_catalog_find(r->alerts, found->id) : found->own;
     names_put(&rp->name_index, name, rp->name_count);
     return &rp->names[rp->name_count++];
 }
 
 const char *runner_instance_name(runner *r, const char *name) {
-    if (!under_policy(r)) return name;
+    if (!replay_under_policy(r)) return name;
     const replay_name *known = known_name(r, name);
     if (known) return known->id;
     const char *id = xyz_definition_id(xyz_catalog_find(xyz_scenario_catalog(r->scenario), name));
@@ -149,7 +149,7 @@ static bool policy_defines(runner *r, const char *name) {
 }
 
 xyz_alert *runner_create_alert(runner *r, const char *name) {
-    if (!under_policy(r)) return xyz_catalog_create_alert(r->alerts, name);
+    if (!replay_under_policy(r)) return xyz_catalog_create_alert(r->alerts, name);
     return policy_defines(r, name) ? xyz_catalog_create_alert(r->alerts, runner_instance_name(r, name)) : NULL;
 }
 
@@ -217,7 +217,7 @@ static bool filter_add(runner *r, xyz_step_info *step) {
 
 void replay_before_step(runner *r, size_t index) {
     (void)index;
-    if (under_policy(r)) replay_move_clock(r, r->clock);
+    if (replay_under_policy(r)) replay_move_clock(r, r->clock);
 }
 
 bool replay_skips_step(runner *r, xyz_step_info *step) {
@@ -253,8 +253,8 @@ void replay_added(runner *r, xyz_alert *const *alerts, size_t count) {
     replay *rp = r->replay;
     for (size_t i = 0; i < count; i++) {
         /* Ids are counted under policies only (there, the step names them). */
-        size_t position = under_policy(r) ? rp->positions[i] : i;
-        const char *id = under_policy(r) ? runner_instance_name(r, rp->kept[i]) : NULL;
+        size_t position = replay_under_policy(r) ? rp->positions[i] : i;
+        const char *id = replay_under_policy(r) ? runner_instance_name(r, rp->kept[i]) : NULL;
         add_record(rp, add_key(r->step, position), alerts[i], id, r->clock);
     }
 }
@@ -338,7 +338,7 @@ void replay_campaign(runner *r, const char *campaign, xyz_campaign_event kind, c
     if (!rp->attempts) rp->attempts = calloc(count + 1, sizeof *rp->attempts);
     size_t attempt = rp->attempts ? rp->attempts[index]++ : 0;
     uint64_t key = (text_hash(campaign) ^ (attempt * 0x9E3779B97F4A7C15u)) | (uint64_t)1 << 63;
-    replay_record *record = add_record(rp, key, alert, alert && under_policy(r) ? id : NULL, r->clock);
+    replay_record *record = add_record(rp, key, alert, alert && replay_under_policy(r) ? id : NULL, r->clock);
     record->campaign = copied(campaign);
     record->variant = copied(alert ? xyz_alert_variant(alert) : NULL);
     if (kind == XYZ_CAMPAIGN_SKIP) set_word(record->end, reason);

@@ -21,7 +21,8 @@ void runner_open(runner *r, const char *history_in) {
     r->during = calloc(count + 1, sizeof *r->during);
     r->changed.flags = calloc(r->page_count + 1, sizeof *r->changed.flags);
     r->changed.list = calloc(r->page_count + 1, sizeof *r->changed.list);
-    if (!r->pages || !r->instances || !r->at || !r->has_at || !r->during || !r->changed.flags || !r->changed.list
+    r->dispatches = calloc(r->page_count + 1, sizeof *r->dispatches);
+    if (!r->pages || !r->dispatches || !r->instances || !r->at || !r->has_at || !r->during || !r->changed.flags || !r->changed.list
         || !names_init(&r->page_index, r->page_count)
         || !names_init(&r->instance_index, alert_count)) {
         fprintf(diagnostics(), "xyzalert: out of memory\n");
@@ -136,6 +137,7 @@ void runner_close(runner *r) {
     free(r->during);
     free(r->changed.flags);
     free(r->changed.list);
+    free(r->dispatches);
     free(r->pages);
     names_free(&r->instance_index);
     names_free(&r->page_index);

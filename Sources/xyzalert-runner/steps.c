@@ -205,8 +205,7 @@ void run_add(runner *r, const xyz_step_info *step) {
             fresh[i] = runner_create_alert(r, step->alerts[i]);
             /* Without an id it is printed by its name (borrowed from the
              * scenario); under a backtest's policy every alert has one. */
-            bool policy = r->replay && r->replay->mode == REPLAY_UNDER_POLICY;
-            if (status == XYZ_OK && (!fresh[i] || (!policy && !xyz_alert_id(fresh[i])))) {
+            if (status == XYZ_OK && (!fresh[i] || (!replay_under_policy(r) && !xyz_alert_id(fresh[i])))) {
                 status = xyz_alert_set_user_data(fresh[i], (void *)step->alerts[i], NULL);
             }
         }
@@ -355,7 +354,7 @@ void runner_play(runner *r, size_t index) {
     if (r->replay) replay_before_step(r, index); /* its reactions due by now */
     if (r->has_at[index]) {
         /* Under a policy the clock moves there, ticking on the way. */
-        if (r->replay && r->replay->mode == REPLAY_UNDER_POLICY) replay_move_clock(r, r->at[index]);
+        if (replay_under_policy(r)) replay_move_clock(r, r->at[index]);
         r->clock = r->at[index];
         r->clock_generation++;
         size_t clocks = xyz_scenario_step_clock_count(r->scenario, index);

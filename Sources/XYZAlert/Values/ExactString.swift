@@ -58,7 +58,8 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
 
     /// What a `Set` or `Dictionary` keyed by this type hashes: the id
     /// index's digest (a few multiplies per eight bytes) with the table's
-    /// seed, not `Hasher`'s SipHash, which cost a tenth of a backtest.
+    /// seed, not `Hasher`'s SipHash, which was 6% of a backtest's
+    /// instructions (docs/performance.md, "The id digest").
     /// (Equal values have equal bytes, so equal digests.)
     public func _rawHashValue(seed: Int) -> Int {
         IDIndex.digest(self) ^ seed

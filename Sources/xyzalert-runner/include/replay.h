@@ -124,6 +124,9 @@ const replay_record *replay_find(const replay *rp, uint64_t key);
 void replay_before_step(runner *r, size_t index);
 void replay_move_clock(runner *r, double to);
 bool replay_skips_step(runner *r, xyz_step_info *step);
+/* Whether `r` replays a session under a backtest's policy (not as recorded,
+ * not a simulation). */
+bool replay_under_policy(const runner *r);
 void replay_added(runner *r, xyz_alert *const *alerts, size_t count);
 void replay_not_added(runner *r, size_t count); /* the add failed: the last `count` records go */
 void replay_event(runner *r, replay_event_kind kind, xyz_alert *alert, const char *detail);

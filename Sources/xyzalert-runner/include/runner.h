@@ -106,8 +106,10 @@ struct runner {
      * recording as it stood when a destroy step ended that page (NULL
      * until then; the caller frees it with xyz_free). */
     bool recording;
-    /* The pages that had an event, for advance_clock (one flag per page). */
+    /* The pages that had an event, for advance_clock (one flag per page),
+     * and the pages' dispatches as advance_clock takes them (scratch). */
     touched changed;
+    xyz_dispatch **dispatches;
     char *recording_at_destroy;
     size_t recording_ended_at;
     /* The user's local time (docs/rules.md §22; local_time.c): a fixed

@@ -6,24 +6,16 @@ file, line, column and JSON pointer, as the library's own loads give."""
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, Set
 
 from .errors import ParseError, ReadError, SchemaError
 
 _SPACE = " \t\n\r"
 
 
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
-def _reject_duplicates(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
-    out: Dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key \"{key}\"")
-        out[key] = value
-    return out
+def pointer_token(key: str) -> str:
+    """`key` as one token of a JSON pointer (RFC 6901: ~ and / escaped)."""
+    return key.replace("~", "~0").replace("/", "~1")
 
 
 class Located:
@@ -35,17 +27,11 @@ class Located:
         self.text = text
         self.source = source
         try:
-            self.value: Any = json.loads(text, object_pairs_hook=_reject_duplicates)
+            self.value: Any = json.loads(text)
         except json.JSONDecodeError as error:
             raise ParseError(f"invalid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno,
                              position=error.pos, path="") from None
-        except ValueError as error:  # a duplicate key: found again below to place it
-            self.value = None
-            self.offsets: Dict[str, int] = {}
-            place = self._duplicate_place()
-            raise ParseError(f"invalid JSON: {error}", source=source, line=self._line(place),
-                             column=self._column(place), position=place, path="") from None
-        self.offsets = {}
+        self.offsets: Dict[str, int] = {}
         self._walk(self._skip(0), "")
 
     @classmethod
@@ -78,17 +64,23 @@ class Located:
         return i
 
     def _walk(self, i: int, pointer: str) -> int:
-        """Records the value at `i` and its children; returns its end."""
+        """Records the value at `i` and its children; returns its end. A
+        key met twice in one object is a ParseError at the second."""
         self.offsets[pointer] = i
         text = self.text
         if text[i] == "{":
             i = self._skip(i + 1)
             if text[i] == "}":
                 return i + 1
+            keys: Set[str] = set()
             while True:
-                key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
-                i = self._skip(self._skip(i) + 1)  # past ":"
-                i = self._skip(self._walk(i, f"{pointer}/{_escape(key)}"))
+                key, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+                if key in keys:
+                    raise ParseError(f"invalid JSON: duplicate key \"{key}\"", source=self.source,
+                                     line=self._line(i), column=self._column(i), position=i, path="")
+                keys.add(key)
+                i = self._skip(self._skip(end) + 1)  # past ":"
+                i = self._skip(self._walk(i, f"{pointer}/{pointer_token(key)}"))
                 if text[i] == "}":
                     return i + 1
                 i = self._skip(i + 1)  # past ","
@@ -105,33 +97,3 @@ class Located:
                 i = self._skip(i + 1)
         _, end = json.JSONDecoder().raw_decode(text, i)
         return int(end)
-
-    def _duplicate_place(self) -> int:
-        """The offset of the first key met twice in one object."""
-        found: List[int] = []
-        # Keys in text order, one set per open object (and array).
-        text = self.text
-        stack: List[set] = []
-        i = 0
-        while i < len(text):
-            c = text[i]
-            if c == '"':
-                key, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
-                after = self._skip(end)
-                if stack and after < len(text) and text[after] == ":":
-                    if key in stack[-1]:
-                        found.append(i)
-                        break
-                    stack[-1].add(key)
-                i = end
-                continue
-            if c == "{":
-                stack.append(set())
-            elif c == "}":
-                stack.pop()
-            elif c == "[":
-                stack.append(set())
-            elif c == "]":
-                stack.pop()
-            i += 1
-        return found[0] if found else 0

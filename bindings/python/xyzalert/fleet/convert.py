@@ -15,7 +15,7 @@ from typing import IO, Any, Dict, Iterable, Iterator, List, Optional, Tuple, Uni
 from urllib.parse import quote
 
 from ..errors import ReadError
-from .events import Event, Problem, event_of, read_records
+from .events import Event, Problem, event_of, input_files, read_records
 from .mapping import Mapping, load_mapping
 from .sessions import Summary, session_of, session_text
 
@@ -35,17 +35,14 @@ def _hash(user: str) -> int:
 
 
 def _estimate(paths: List[str]) -> int:
+    """The input's size as text, about: the files read_records reads."""
     total = 0
-    for root in paths:
-        walk = os.walk(root) if os.path.isdir(root) else [("", [], [root])]
-        for folder, _, names in walk:
-            for name in names:
-                path = os.path.join(folder, name)
-                suffix = next((s for s in _EXPANSION if name.endswith(s)), "")
-                try:
-                    total += os.path.getsize(path) * _EXPANSION.get(suffix, 1)
-                except OSError:
-                    pass
+    for path in input_files(paths):
+        suffix = next((s for s in _EXPANSION if path.endswith(s)), "")
+        try:
+            total += os.path.getsize(path) * _EXPANSION.get(suffix, 1)
+        except OSError:
+            pass
     return total
 
 

@@ -121,7 +121,7 @@ def read_records(paths: List[str]) -> Iterator[Line]:
     maybe ``.gz``) line by line, Parquet (``.parquet``) row by row;
     directories' files in name order. A line that is not JSON comes with
     its problem; blank lines are skipped."""
-    for path in _files(paths):
+    for path in input_files(paths):
         if path.endswith(".parquet"):
             yield from _parquet(path)
             continue
@@ -136,12 +136,15 @@ def read_records(paths: List[str]) -> Iterator[Line]:
                     yield Line(f"{path}:{number}", None, f"not JSON: {error}")
 
 
-def _files(paths: List[str]) -> Iterator[str]:
+def input_files(paths: List[str]) -> Iterator[str]:
+    """The files `paths` name, in the order they are read: a directory's
+    files with an input's suffix (not hidden) and its subdirectories', in
+    name order."""
     for path in paths:
         if os.path.isdir(path):
             names = sorted(os.listdir(path))
             inside = [os.path.join(path, n) for n in names if not n.startswith(".")]
-            yield from _files([p for p in inside if os.path.isdir(p) or p.endswith(_SUFFIXES)])
+            yield from input_files([p for p in inside if os.path.isdir(p) or p.endswith(_SUFFIXES)])
         else:
             yield path
 

@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._located_json import Located
+from .._located_json import Located, pointer_token
 
 #: The inactivity that ends a session by default: 30 minutes, as Segment
 #: and Google Analytics count sessions.
@@ -80,26 +80,24 @@ def _check(doc: Located, source: str) -> Mapping:
     root = doc.value
     if not isinstance(root, dict):
         raise doc.error("a mapping must be an object", "")
-    for key in root:
-        if key not in _MEMBERS:
-            raise doc.error(f"unknown member \"{key}\" (a mapping has {', '.join(_MEMBERS)})", f"/{key}")
+    _only(doc, root, _MEMBERS, "", f" (a mapping has {', '.join(_MEMBERS)})")
     if root.get("version") != 1:
         raise doc.error("\"version\" must be 1", "/version" if "version" in root else "")
     out = Mapping(source=source)
     out.root = _name(doc, root.get("root", "app"), "/root", "\"root\"")
     screens = _object(doc, root.get("screens", {}), "/screens", "\"screens\"")
-    out.screens = {k: _name(doc, v, f"/screens/{_token(k)}", f"screen \"{k}\"") for k, v in screens.items()}
+    out.screens = {k: _name(doc, v, f"/screens/{pointer_token(k)}", f"screen \"{k}\"") for k, v in screens.items()}
     _session(doc, root.get("session", {}), out)
     events = _object(doc, root.get("events", {}), "/events", "\"events\"")
     for name, rule in events.items():
-        out.events[name] = _track_rule(doc, rule, f"/events/{_token(name)}", name)
+        out.events[name] = _track_rule(doc, rule, f"/events/{pointer_token(name)}", name)
     traits = root.get("traits", [])
     if not isinstance(traits, list) or not all(isinstance(t, str) and t for t in traits):
         raise doc.error("\"traits\" must be an array of non-empty strings (the identify traits kept)", "/traits")
     out.traits = tuple(traits)
     reactions = _object(doc, root.get("reactions", {}), "/reactions", "\"reactions\"")
     for kind, rule in reactions.items():
-        where = f"/reactions/{_token(kind)}"
+        where = f"/reactions/{pointer_token(kind)}"
         if kind not in _REACTIONS:
             raise doc.error(f"unknown reaction \"{kind}\" (one of {', '.join(_REACTIONS)})", where)
         reaction = _reaction_rule(doc, rule, where, kind)
@@ -112,8 +110,12 @@ def _check(doc: Located, source: str) -> Mapping:
     return out
 
 
-def _token(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+def _only(doc: Located, body: Dict[str, Any], allowed: Tuple[str, ...], pointer: str, listed: str) -> None:
+    """An unknown member of `body` (at `pointer`) is an error: `listed`
+    says which members there are."""
+    for key in body:
+        if key not in allowed:
+            raise doc.error(f"unknown member \"{key}\"{listed}", f"{pointer}/{pointer_token(key)}")
 
 
 def _object(doc: Located, value: Any, pointer: str, what: str) -> Dict[str, Any]:
@@ -130,9 +132,7 @@ def _name(doc: Located, value: Any, pointer: str, what: str) -> str:
 
 def _session(doc: Located, value: Any, out: Mapping) -> None:
     session = _object(doc, value, "/session", "\"session\"")
-    for key in session:
-        if key not in ("gap", "opened"):
-            raise doc.error(f"unknown member \"{key}\" of \"session\" (gap, opened)", f"/session/{_token(key)}")
+    _only(doc, session, ("gap", "opened"), "/session", " of \"session\" (gap, opened)")
     gap = session.get("gap", DEFAULT_GAP)
     if isinstance(gap, bool) or not isinstance(gap, (int, float)) or not gap > 0:
         raise doc.error(f"\"gap\" must be a number of seconds above 0, got {json.dumps(gap)}", "/session/gap")
@@ -145,9 +145,7 @@ def _track_rule(doc: Located, rule: Any, pointer: str, name: str) -> TrackRule:
     if isinstance(rule, str):
         return TrackRule(_name(doc, rule, pointer, f"event \"{name}\""))
     body = _object(doc, rule, pointer, f"event \"{name}\" (an event name, or {{\"event\": ..., \"props\": [...]}})")
-    for key in body:
-        if key not in ("event", "props"):
-            raise doc.error(f"unknown member \"{key}\" (event, props)", f"{pointer}/{_token(key)}")
+    _only(doc, body, ("event", "props"), pointer, " (event, props)")
     event = _name(doc, body.get("event"), f"{pointer}/event", "\"event\"")
     props = body.get("props")
     if props is not None and (not isinstance(props, list) or not all(isinstance(p, str) and p for p in props)):
@@ -158,9 +156,7 @@ def _track_rule(doc: Located, rule: Any, pointer: str, name: str) -> TrackRule:
 def _reaction_rule(doc: Located, rule: Any, pointer: str, kind: str) -> ReactionRule:
     body = _object(doc, rule, pointer, f"reaction \"{kind}\"")
     allowed = ("event", "alert", "index") if kind == "action" else ("event", "alert")
-    for key in body:
-        if key not in allowed:
-            raise doc.error(f"unknown member \"{key}\" ({', '.join(allowed)})", f"{pointer}/{_token(key)}")
+    _only(doc, body, allowed, pointer, f" ({', '.join(allowed)})")
     event = _name(doc, body.get("event"), f"{pointer}/event", "\"event\"")
     alert = _name(doc, body.get("alert"), f"{pointer}/alert", "\"alert\" (the property naming the alert)")
     index = None
