@@ -453,7 +453,7 @@ $(DIST_LIB): $(EMBEDDED_INPUTS)
 dist: $(DIST_LIB)
 	scripts/check-build-deps
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) Sources/xyzalert-cli/*.c $(CLI_RUNNER) \
-		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -lz -Wl,-rpath,'$$ORIGIN/../lib'
+		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -ljansson -lz -Wl,-rpath,'$$ORIGIN/../lib'
 
 # DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,
 # share/man/man1,share/xyzalert}. `make` then `make install` (as root for

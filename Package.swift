@@ -50,8 +50,9 @@ let package = Package(
         .executableTarget(name: "xyzalert-cli", dependencies: ["xyzalert-runner"],
                           cSettings: [.headerSearchPath("../../include"), .headerSearchPath("../xyzalert-runner/include"),
                                       .define("_POSIX_C_SOURCE", to: "200809L")],
-                          // zlib reads a backtest's gzip-compressed corpus.
-                          linkerSettings: [.linkedLibrary("z")]),
+                          // zlib reads a backtest's gzip-compressed corpus; a backtest
+                          // gives Jansson its small blocks (json_blocks.c).
+                          linkerSettings: [.linkedLibrary("z"), .linkedLibrary("jansson")]),
         .executableTarget(name: "xyzalert-bench", dependencies: ["XYZAlert", "XYZAlertJSON", "CJansson"]),
         .testTarget(name: "XYZAlertTests", dependencies: ["XYZAlert"]),
         .testTarget(name: "XYZAlertJSONTests", dependencies: ["XYZAlertJSON"]),

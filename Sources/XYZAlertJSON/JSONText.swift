@@ -52,7 +52,11 @@ extension JSONValue {
             // Jansson's own digits (17 significant, its exponent form):
             // reals are rare in the texts kept, and matching them is not.
             if let dumped = json_dumps(raw, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
-                defer { free(dumped) }
+                // Jansson's text is freed by Jansson's free function: a
+                // host (the tool's backtest among them) may have set its own.
+                var release: json_free_t?
+                json_get_alloc_funcs(nil, &release)
+                defer { if let release { release(dumped) } else { free(dumped) } }
                 dumped.withMemoryRebound(to: UInt8.self, capacity: strlen(dumped)) {
                     out.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(dumped)))
                 }
