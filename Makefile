@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test cli-python-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-python-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -324,7 +324,7 @@ golden: cli
 # Performance targets live here, never in the tests.
 # The C-ABI benchmarks run beside the seed's algorithm (a C port of the
 # original library), both built with the same compiler and flags.
-bench: bench-engine dist deps
+bench: bench-engine dist deps wasm
 	$(CC) -std=c99 -O2 -D_POSIX_C_SOURCE=200809L Tests/bench/seed_baseline.c -o $(RELEASE_BIN)/bench-seed
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(RELEASE_BIN)/bench-engine-shipped \
 		-L$(DIST_BIN) -lxyzalert -Wl,-rpath,$(CURDIR)/$(DIST_BIN)
@@ -335,6 +335,7 @@ bench: bench-engine dist deps
 	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 bindings/python/bench.py
 	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) python3 Tests/bench/backtest.py $(DIST_BIN)/xyzalert
 	XYZALERT_LIBRARY=$(CURDIR)/$(DIST_LIB) $(TOOLS_PYTHON) Tests/bench/fleet.py $(DIST_BIN)/xyzalert
+	python3 Tests/bench/js.py $(RELEASE_BIN)/bench-engine-shipped bindings/js/xyzalert.wasm
 
 # A million users backtested in two jobs, and ten million collected events
 # made into sessions (docs/performance.md, "Backtests", "Fleet data");
@@ -450,6 +451,22 @@ $(DIST_LIB): $(EMBEDDED_INPUTS)
 	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-embedded $(DIST_BIN)
 	rm -f $(DIST_LIB) && scripts/version-links $(DIST_BIN) $(VERSION) $(SOVERSION)
 	scripts/split-debug $(DIST_LIB) Tests/valgrind/swift-runtime.supp
+# xyzalert.wasm, the engine for JavaScript (scripts/build-wasm; docs/js.md),
+# copied beside the package's module (bindings/js), where it looks for it.
+WASM := .build/wasm/xyzalert.wasm
+WASM_INPUTS = $(EMBEDDED_INPUTS) $(wildcard Sources/xyzalert-wasm/*) scripts/build-wasm
+$(WASM): $(WASM_INPUTS)
+	scripts/install-deps wasm
+	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-wasm .build/wasm
+wasm: $(WASM)
+	cp $(WASM) bindings/js/xyzalert.wasm
+
+# The JavaScript package's suite, under Node's own test runner, and its
+# TypeScript declarations compiled against a program that uses them.
+js-test: wasm
+	node --expose-gc --test bindings/js/test/
+	cd bindings/js && tsc --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext test/types.mts
+
 dist: $(DIST_LIB)
 	scripts/check-build-deps
 	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) Sources/xyzalert-cli/*.c $(CLI_RUNNER) \

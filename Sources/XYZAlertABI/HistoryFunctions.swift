@@ -8,9 +8,7 @@ import XYZAlertJSON
 
 /// The system's real-time clock, in seconds since the Unix epoch.
 func realTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    xyz_real_time_seconds()
 }
 
 /// The limit a C call describes; `.invalidArgument` for a bad period.
@@ -24,7 +22,10 @@ private func cLimit(_ count: UInt32, _ per: xyz_limit_per, _ window: Double, _ f
     case XYZ_PER_WEEK: period = .week
     default: throw AlertError(.invalidArgument, "\(cName(function)): \(per.rawValue) is not a valid xyz_limit_per")
     }
-    return CapLimit(count: Int(count), per: period)
+    guard let n = Int(exactly: count) else {
+        throw AlertError(.invalidArgument, "\(cName(function)): a limit allows at most \(CapLimit.maxCount) displays, not \(count)")
+    }
+    return CapLimit(count: n, per: period)
 }
 
 /// A history's clock and its context, which it destroys with the history.

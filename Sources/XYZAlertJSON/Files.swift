@@ -2,7 +2,8 @@ internal import CSystem
 import XYZAlert
 
 /// Reading and writing the files the loaders and savers name: reads are
-/// bounded, writes are atomic (docs/formats.md, "Files").
+/// bounded, writes are atomic (docs/formats.md, "Files"). (The WebAssembly
+/// build has no files: Sources/xyzalert-wasm/Files.swift stands in.)
 extension Loader {
     /// The most a file load reads: 256 MiB. A larger file, or an endless
     /// one (`/dev/zero`), is an `.io` error naming the limit rather than
@@ -66,14 +67,6 @@ extension Loader {
     private static func tooLarge(_ path: String) -> LoadError {
         ioError(path, "cannot read: larger than \(fileSizeLimit) bytes (256 MiB), the most a file load reads")
     }
-}
-
-/// `path` as its directory, a prefix ending in "/" ("dir/", "/"; "" for a
-/// bare name), and the name after it: where a scratch file goes beside a
-/// target, and what a scenario's file names are relative to.
-func splitPath(_ path: String) -> (directory: String, name: String) {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
-    return (String(path[...slash]), String(path[path.index(after: slash)...]))
 }
 
 /// Writes files so that a reader sees the old content or the new, never a

@@ -113,7 +113,7 @@ extension Schema {
     private func choices(_ value: JSONValue) throws(LoadError) -> [(choice: ResponseModel.Choice, weight: Int)] {
         var actions: [(choice: ResponseModel.Choice, weight: Int)] = []
         var dismiss: Int?
-        var total = 0
+        var total: Int64 = 0 // (no overflow where Int has 32 bits)
         let members = try object(value, "actions")
         guard !members.isEmpty else {
             throw fail("actions must weigh at least one choice (leave \"actions\" out: the user dismisses)", at: value)
@@ -123,8 +123,8 @@ extension Schema {
                 throw fail("a weight must be a whole number from 0 to \(Int32.max), got \(field.described)", at: field)
             }
             let weight = Int(n)
-            total += weight
-            guard total <= Int(Int32.max) else {
+            total += Int64(weight)
+            guard total <= Int64(Int32.max) else {
                 throw fail("the weights add up to more than \(Int32.max)", at: field)
             }
             if key == "dismiss" {

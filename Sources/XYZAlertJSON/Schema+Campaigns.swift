@@ -150,7 +150,7 @@ extension Schema {
         }
         var out: [VariantDefinition] = []
         var seen = Set<ExactString>()
-        var total = 0
+        var total: Int64 = 0 // (no overflow where Int has 32 bits)
         for element in elements {
             let fields = try self.fields(element, "a variant", required: ["id", "weight"], optional: ["set", "alert", "control"])
             let idValue = fields["id"]!
@@ -163,7 +163,7 @@ extension Schema {
                 throw fail("a variant's weight must be a whole number from 0 to \(Int32.max), got \(weightValue.described)",
                            at: weightValue)
             }
-            total += Int(weight)
+            total += Int64(weight)
             var variant = VariantDefinition(id: id, weight: Int(weight))
             if let control = fields["control"] {
                 variant.control = try bool(control, "a variant's control")
@@ -203,7 +203,7 @@ extension Schema {
         guard total > 0 else {
             throw fail("the weights of campaign \"\(campaign.id)\"'s variants are all 0: nobody would get one", at: value)
         }
-        guard total <= Int(Int32.max) else {
+        guard total <= Int64(Int32.max) else {
             throw fail("the weights of campaign \"\(campaign.id)\"'s variants add up to more than \(Int32.max)", at: value)
         }
         return out

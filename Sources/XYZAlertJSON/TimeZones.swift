@@ -3,7 +3,9 @@ internal import CSystem
 /// Time zone names of scenarios (docs/formats.md, "Local time"): a name of
 /// the system's time zone database ("Europe/Paris"), found under `TZDIR`
 /// or /usr/share/zoneinfo. The tool turns it into offsets with the C
-/// library; the loader only checks that the database has it.
+/// library; the loader only checks that the database has it. (The
+/// WebAssembly build asks JavaScript's `Intl` instead:
+/// Sources/xyzalert-wasm/TimeZones.swift.)
 enum TimeZones {
     /// Whether `name` names a zone file of the database: letters, digits,
     /// `_`, `+`, `-` and `/` between parts, no `.` part, a file that starts

@@ -23,7 +23,7 @@ for tool in bash env sh dirname awk cat id sed grep ls \
 done
 plan() { # plan PURPOSE...: the plan on the stand-in
     PATH="$scratch/bin:$toolchain" PKG_CONFIG_LIBDIR="$scratch/pkgconfig" XYZALERT_DEPS_ROOT="$scratch/root" \
-        XYZALERT_VENV="$scratch/venv" scripts/install-deps --plan "$@" | tr '\n' ',' | sed 's/,$//'
+        XYZALERT_VENV="$scratch/venv" JANSSON_SOURCE="$scratch/jansson" scripts/install-deps --plan "$@" | tr '\n' ',' | sed 's/,$//'
 }
 venv="venv $scratch/venv"
 
@@ -39,6 +39,9 @@ expect "hosts: the toolkits and the window manager, nothing else" 0 0 \
     "debian qt6-base-dev,debian libgtk-4-dev,debian libx11-dev,debian openbox,debian x11-utils" "$(plan hosts)"
 expect "playground: the browser, its driver, Selenium" 0 0 \
     "debian chromium,debian chromium-driver,$venv,pypi selenium" "$(plan playground)"
+expect "wasm: wasi-libc, the builtins, binaryen, Node.js, curl, and Jansson's source" 0 0 \
+    "debian wasi-libc,debian libclang-rt-14-dev-wasm32,debian binaryen,debian nodejs,debian curl,source jansson_2.14.orig.tar.gz" \
+    "$(plan wasm)"
 expect "two purposes: each package once" 0 0 "$(plan docs)" "$(plan demo docs build)"
 expect "test includes demo's" 0 0 "yes" "$(plan test | grep -q "debian libjansson-dev" && echo yes || echo no)"
 
@@ -46,7 +49,7 @@ mkdir -p "$scratch/root/usr/include" && touch "$scratch/root/usr/include/jansson
 expect "demo with Jansson and zlib there: nothing" 0 0 "" "$(plan demo)"
 
 PATH="$scratch/bin:$toolchain" scripts/install-deps --plan frobnicate > /dev/null 2> "$scratch/err"
-expect "an unknown purpose is a usage error" 2 $? "usage: scripts/install-deps [--plan] [demo | build | docs | hosts | playground | test]..." \
+expect "an unknown purpose is a usage error" 2 $? "usage: scripts/install-deps [--plan] [demo | build | docs | hosts | playground | wasm | test]..." \
     "$(cat "$scratch/err")"
 
 # This machine, after `make deps`: every check finds what was installed.

@@ -203,7 +203,7 @@ public final class CampaignSet: Sendable {
     private static func checkVariants(of campaign: Campaign, _ name: String) throws(AlertError) {
         guard !campaign.variants.isEmpty else { return }
         var ids = Set<ExactString>()
-        var total = 0
+        var total: Int64 = 0 // (no overflow where Int has 32 bits)
         for variant in campaign.variants {
             guard !variant.id.isEmpty else {
                 throw AlertError(.invalidArgument, "a variant of \(name) has an empty id")
@@ -217,12 +217,12 @@ public final class CampaignSet: Sendable {
             guard !variant.control || variant.alert == nil else {
                 throw AlertError(.invalidArgument, "the control variant '\(variant.id)' of \(name) shows nothing: it names no alert")
             }
-            total += variant.weight
+            total += Int64(variant.weight)
         }
         guard total > 0 else {
             throw AlertError(.invalidArgument, "the weights of \(name)'s variants are all 0: nobody would get one")
         }
-        guard total <= Int(Int32.max) else {
+        guard total <= Int64(Int32.max) else {
             throw AlertError(.invalidArgument, "the weights of \(name)'s variants add up to more than \(Int32.max)")
         }
     }

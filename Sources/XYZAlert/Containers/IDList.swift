@@ -25,7 +25,7 @@ struct IDList {
         guard !slots.isEmpty else { return false }
         let bits = IDList.digestBits(digest)
         let mask = slots.count - 1
-        var i = Int(bits) & mask
+        var i = Int(truncatingIfNeeded: bits) & mask
         while slots[i] != 0 {
             if slots[i] >> 32 == bits && ids[Int(slots[i] & 0xFFFF_FFFF) - 1] == id {
                 return true
@@ -37,7 +37,7 @@ struct IDList {
 
     /// Appends `id`, whose digest is `digest` and which is not in the list.
     mutating func append(_ id: ExactString, digest: Int) {
-        precondition(ids.count < Int(UInt32.max), "IDList: too many ids")
+        precondition(UInt64(ids.count) < UInt64(UInt32.max), "IDList: too many ids")
         if (ids.count + 1) * 2 > slots.count {
             grow()
         }
@@ -59,7 +59,7 @@ struct IDList {
 
     private mutating func place(_ slot: UInt64) {
         let mask = slots.count - 1
-        var i = Int(slot >> 32) & mask
+        var i = Int(truncatingIfNeeded: slot >> 32) & mask
         while slots[i] != 0 {
             i = (i + 1) & mask
         }

@@ -21,10 +21,13 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
     public static func == (a: ExactString, b: ExactString) -> Bool {
         // The same two words are the same string: one storage (a key looked
         // up with the value it was stored with), or the same bytes held in
-        // place (strings of up to 15 bytes).
+        // place (strings of up to 15 bytes). (A String is two words on
+        // 64-bit platforms only: 12 bytes on wasm32.)
+        #if _pointerBitWidth(_64)
         if unsafeBitCast(a.string, to: (UInt64, UInt64).self) == unsafeBitCast(b.string, to: (UInt64, UInt64).self) {
             return true
         }
+        #endif
         let left = a.string.utf8, right = b.string.utf8
         guard left.count == right.count else { return false }
         return left.withContiguousStorageIfAvailable { l in

@@ -1,0 +1,32 @@
+// The engine's cycle through the JavaScript package (Tests/bench/engine.c's
+// `cycle`, the same workload): one priority-0 alert showing and N queued
+// behind it; each cycle creates a priority-10 cover alert, adds it (it
+// shows), dismisses it and closes it. Prints "cycle N NS" (nanoseconds a
+// cycle), as engine.c does. Usage: node Tests/bench/js_cycle.mjs N [UNITS]
+import { Alert, Dispatch, init } from "../../bindings/js/xyzalert.mjs";
+
+const queued = Number(process.argv[2] ?? 10);
+const units = Number(process.argv[3] ?? 100000);
+await init();
+const page = new Dispatch({ show() {}, move() {} });
+page.appear();
+const add = (id, priority, exclusive) => {
+  const alert = new Alert(id, { priority, exclusive });
+  page.add(alert);
+  alert.close();
+};
+add("p-base", 0, "wait");
+for (let i = 0; i < queued; i++) add(`p-q${i}`, 0, "wait");
+const cycle = () => {
+  const top = new Alert("top", { priority: 10, exclusive: "cover" });
+  page.add(top);
+  if (top.state !== "showing") throw new Error("the cover alert shows");
+  top.dismiss();
+  top.close();
+};
+for (let i = 0; i < Math.min(units, 1000); i++) cycle(); // warm the JIT
+const start = process.hrtime.bigint();
+for (let i = 0; i < units; i++) cycle();
+const ns = Number(process.hrtime.bigint() - start) / units;
+page.close();
+console.log(`cycle ${queued} ${ns.toFixed(1)}`);
