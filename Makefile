@@ -269,7 +269,7 @@ playground: deps lib
 # The playground in a real browser: headless Chromium driven by Selenium
 # (Tests/playground), installed for this target only (`scripts/install-deps
 # playground`). Its API has its own tests in the Python suite.
-playground-test: lib cli
+playground-test: lib cli wasm
 	scripts/install-deps playground
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert PYTHONPATH=bindings/python $(TOOLS_PYTHON) -m pytest Tests/playground -q -p no:cacheprovider
 
@@ -461,10 +461,11 @@ $(WASM): $(WASM_INPUTS)
 wasm: $(WASM)
 	cp $(WASM) bindings/js/xyzalert.wasm
 
-# The JavaScript package's suite, under Node's own test runner, and its
-# TypeScript declarations compiled against a program that uses them.
-js-test: wasm
-	node --expose-gc --test bindings/js/test/
+# The JavaScript package's suite, under Node's own test runner (its
+# conformance against the tool's traces among it), and its TypeScript
+# declarations compiled against a program that uses them.
+js-test: wasm cli
+	XYZALERT_CLI=$(CURDIR)/$(BIN)/xyzalert node --expose-gc --test bindings/js/test/
 	cd bindings/js && tsc --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext test/types.mts
 
 dist: $(DIST_LIB)

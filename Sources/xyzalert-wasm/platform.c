@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "xyzalert.h"
+#include "xyzalert_tooling.h"
 
 /* The layouts xyzalert.mjs reads (wasm32: 4-byte pointers and size_t). */
 _Static_assert(sizeof(xyz_error) == 1040 && offsetof(xyz_error, line) == 4 && offsetof(xyz_error, column) == 8 &&
@@ -22,6 +23,19 @@ _Static_assert(sizeof(xyz_why) == 48 && offsetof(xyz_why, code) == 4 && offsetof
                    offsetof(xyz_why, page) == 12 && offsetof(xyz_why, id) == 16 && offsetof(xyz_why, until) == 24 &&
                    offsetof(xyz_why, end_reason) == 32 && offsetof(xyz_why, key) == 36 && offsetof(xyz_why, rule) == 40,
                "xyz_why as xyzalert.mjs reads it");
+
+_Static_assert(sizeof(xyz_campaign_why) == 20 && offsetof(xyz_campaign_why, code) == 4 &&
+                   offsetof(xyz_campaign_why, event) == 8 && offsetof(xyz_campaign_why, trigger) == 12 &&
+                   offsetof(xyz_campaign_why, detail) == 16,
+               "xyz_campaign_why as dispatch.mjs reads it");
+_Static_assert(sizeof(xyz_step_info) == 192 && offsetof(xyz_step_info, kind) == 4 && offsetof(xyz_step_info, page) == 8 &&
+                   offsetof(xyz_step_info, alerts) == 20 && offsetof(xyz_step_info, frame) == 32 &&
+                   offsetof(xyz_step_info, duration) == 64 && offsetof(xyz_step_info, at) == 80 &&
+                   offsetof(xyz_step_info, during) == 88 && offsetof(xyz_step_info, id) == 108 &&
+                   offsetof(xyz_step_info, has_frame) == 113 && offsetof(xyz_step_info, sets) == 128 &&
+                   offsetof(xyz_step_info, action_style) == 156 && offsetof(xyz_step_info, scale) == 168 &&
+                   offsetof(xyz_step_info, on_full) == 180 && offsetof(xyz_step_info, order) == 184,
+               "xyz_step_info as scenario.mjs reads it");
 
 #define IMPORT(name) __attribute__((import_module("xyzalert"), import_name(name)))
 #define EXPORT(name) __attribute__((export_name(name), visibility("default")))

@@ -9,7 +9,7 @@ const queued = Number(process.argv[2] ?? 10);
 const units = Number(process.argv[3] ?? 100000);
 await init();
 const page = new Dispatch({ show() {}, move() {} });
-page.appear();
+page.pageDidAppear();
 const add = (id, priority, exclusive) => {
   const alert = new Alert(id, { priority, exclusive });
   page.add(alert);

@@ -3,7 +3,7 @@ import * as enums from "./enums.mjs";
 import { installProperties } from "./accessors.mjs";
 import {
   Handle, WHY_SIZE, adopt, check, dispatchesByPointer, engine, readString, requireEngine, requireString, takeString,
-  withString, withStrings,
+  bytes, withString, withStrings, withWords,
 } from "./engine.mjs";
 import { ALERT_PROPERTIES } from "./properties.mjs";
 
@@ -80,15 +80,16 @@ export class Alert extends Handle {
     }));
   }
 
-  /** Adds an action: { id, title, style = "default" }. */
+  /** Adds an action: { id, title, style = "default", keepOpen = false }
+   * (keepOpen: choosing it delivers the action only; the alert stays). */
   addAction(action) {
     if (action === null || typeof action !== "object") throw new TypeError(`action must be an object { id, title, style }, got ${typeof action}`);
-    const { id, title, style = "default" } = action;
+    const { id, title, style = "default", keepOpen = false } = action;
     requireString(id, "action.id");
     requireString(title, "action.title");
     const index = enums.ActionStyle.indexOf(style);
     if (index < 0) throw new TypeError(`action.style must be one of ${enums.ActionStyle.join(", ")}, got ${style}`);
-    check(withStrings([id, title], (i, t) => engine.xyz_alert_add_action(this._live(), i, t, index)));
+    check(withStrings([id, title], (i, t) => engine.xyz_alert_add_action_flags(this._live(), i, t, index, keepOpen ? 1 : 0)));
   }
 
   /** The campaign that made this alert, and its variant (null: none). */
@@ -129,6 +130,19 @@ export class Alert extends Handle {
 
   /** Removes the alert's own caps. */
   clearCaps() { check(engine.xyz_alert_clear_caps(this._live())); }
+
+  /** The alert's frame on screen ([x, y, width, height]; null: unknown),
+   * for keyboard avoidance. */
+  setFrame(frame) {
+    if (frame === null) return check(engine.xyz_alert_set_frame(this._live(), 0));
+    if (!Array.isArray(frame) || frame.length !== 4 || !frame.every((v) => typeof v === "number")) {
+      throw new TypeError("frame must be [x, y, width, height] numbers or null");
+    }
+    check(withWords(8, (rect) => {
+      new Float64Array(bytes().buffer, rect, 4).set(frame);
+      return engine.xyz_alert_set_frame(this._live(), rect);
+    }));
+  }
 
   /** Removes every action. */
   clearActions() { check(engine.xyz_alert_clear_actions(this._live())); }

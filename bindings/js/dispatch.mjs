@@ -5,7 +5,7 @@ import { Alert, liveAlerts } from "./alert.mjs";
 import { AlertSet } from "./alert_set.mjs";
 import {
   Handle, bytes, check, dispatchesByContext, dispatchesByPointer, engine, newContext, requireEngine, requireString, withWords,
-  rethrowHostError, takeString, withString, withStrings,
+  readString, rethrowHostError, takeString, withString, withStrings,
 } from "./engine.mjs";
 import { History, historiesByPointer } from "./history.mjs";
 import { PAGE_PROPERTIES } from "./properties.mjs";
@@ -54,10 +54,28 @@ export class Dispatch extends Handle {
   }
 
   /** The page appeared: its alerts may show. */
-  appear() { check(engine.xyz_dispatch_page_did_appear(this._live())); }
+  pageDidAppear() { check(engine.xyz_dispatch_page_did_appear(this._live())); }
 
   /** The page is about to disappear: its alerts hide. */
-  disappear() { check(engine.xyz_dispatch_page_will_disappear(this._live())); }
+  pageWillDisappear() { check(engine.xyz_dispatch_page_will_disappear(this._live())); }
+
+  /** The keyboard's frame changed ([x, y, width, height]; all 0: hidden),
+   * animated over `duration` seconds: alerts that avoid it move. */
+  keyboardChanged(frame, duration = 0) {
+    if (!Array.isArray(frame) || frame.length !== 4 || !frame.every((v) => typeof v === "number")) {
+      throw new TypeError("frame must be [x, y, width, height] numbers");
+    }
+    check(withWords(8, (rect) => {
+      new Float64Array(bytes().buffer, rect, 4).set(frame);
+      return engine.xyz_dispatch_keyboard_changed(this._live(), rect, duration);
+    }));
+  }
+
+  /** Removes the attribute `name` (pending instances are tested again). */
+  removeAttribute(name) {
+    requireString(name, "name");
+    check(withString(name, (n) => engine.xyz_dispatch_set_attribute(this._live(), n, 0)));
+  }
 
   /** Adds an alert or an array of alerts (all or none). */
   add(alerts) {
@@ -101,9 +119,12 @@ export class Dispatch extends Handle {
   }
 
   /** The active child (tabs: only its alerts and the parent's show). */
+  get activeChild() { return this._activeChild ?? null; }
+
   set activeChild(child) {
     if (child !== null && !(child instanceof Dispatch)) throw new TypeError("child must be a Dispatch or null");
     check(engine.xyz_dispatch_set_active_child(this._live(), child ? child._live() : 0));
+    this._activeChild = child;
   }
 
   /** At most `visible` alerts of `lane` on screen; past that, `onFull`
@@ -163,6 +184,23 @@ export class Dispatch extends Handle {
 
   /** The root's attributes (an object). */
   get attributes() { return JSON.parse(takeString(engine.xyz_dispatch_attributes_json(this._live()))); }
+
+  /** What the last event the triggers of `campaign` named on this domain
+   * did (docs/rules.md §21): { code ("fired", or why it made no instance),
+   * event, trigger (its index, or null), detail (for a rule, the smallest
+   * failing part with the values it read, or null), sentence }. */
+  campaignWhy(campaign) {
+    requireString(campaign, "campaign");
+    const v = withWords(5, (out) => {
+      new Uint32Array(bytes().buffer, out, 5).fill(0);
+      new DataView(engine.memory.buffer).setUint32(out, 20, true);
+      check(withString(campaign, (c) => engine.xyz_dispatch_campaign_why(this._live(), c, out)));
+      const d = new DataView(engine.memory.buffer, out, 20);
+      return { code: enums.CampaignWhyCode[d.getInt32(4, true)], event: readString(d.getUint32(8, true)),
+        trigger: d.getInt32(12, true), detail: readString(d.getUint32(16, true)) };
+    });
+    return { ...v, trigger: v.trigger < 0 ? null : v.trigger, sentence: this.explainCampaign(campaign) };
+  }
 
   /** Why `campaign` did or did not make an instance, in words. */
   explainCampaign(campaign) {

@@ -66,6 +66,7 @@ export class Alert extends Handle {
   unhold(): void;
   cancel(): void;
   why(): Why;
+  setFrame(frame: [number, number, number, number] | null): void;
   dismiss(): void;
   triggerAction(index: number): void;
   explain(): string;
@@ -99,7 +100,44 @@ export class AlertSet extends Handle {
   static loads(text: string): AlertSet;
   readonly ids: string[];
   createAlert(id: string): Alert;
+  applyCaps(history: History): void;
+  pageOf(id: string): string | null;
+  afterAlerts(name: string): string[];
+  readonly campaignsVersion: string | null;
+  readonly campaignIds: string[];
+  chooseVariant(campaign: string, userId: string): string | null;
 }
+
+/** One event of a trace, as `xyzalert simulate --format json` prints it. */
+export type TraceEvent = { step: number; event: string; alert?: string | null } & Record<string, unknown>;
+
+/** A scenario loaded from JSON text (it reads no file). */
+export class Scenario {
+  static loads(text: string): Scenario;
+  readonly pages: { name: string; parent: string | null; active: string | null; capacity: number; durationScale: number;
+    gaps: Map<string, number>; order: string; lanes: Map<string, [number, string]> }[];
+  readonly steps: ({ kind: string } & Record<string, unknown>)[];
+  readonly alerts: AlertSet;
+  readonly deferred: boolean;
+  close(): void;
+}
+
+/** Plays a scenario step by step, tracing every event. */
+export class ScenarioPlayer {
+  constructor(scenario: Scenario, options?: { observers?: ((page: string) => Partial<Host> | null) | null; record?: boolean });
+  readonly events: TraceEvent[];
+  readonly clock: number;
+  readonly done: boolean;
+  dispatch(page: string): Dispatch | null;
+  latest(name: string): Alert | null;
+  step(): { kind: string } & Record<string, unknown>;
+  play(): void;
+  recording(): string;
+  close(): TraceEvent[];
+}
+
+/** The trace of a scenario's JSON text, as `xyzalert simulate --format json` gives it. */
+export function runScenario(text: string): TraceEvent[];
 
 /** The host object's callbacks, each optional. An exception one throws is
  * rethrown from the engine call that made it. */
@@ -126,8 +164,10 @@ export class Dispatch extends Handle {
   /** `options.timeZone`: an IANA name that answers utcOffset through Intl
    * when the host has none (default: the platform's time zone). */
   constructor(host?: Host, options?: { timeZone?: string });
-  appear(): void;
-  disappear(): void;
+  pageDidAppear(): void;
+  pageWillDisappear(): void;
+  keyboardChanged(frame: [number, number, number, number], duration?: number): void;
+  removeAttribute(name: string): void;
   add(alerts: Alert | Alert[]): void;
   flush(): void;
   tick(): void;
@@ -138,7 +178,7 @@ export class Dispatch extends Handle {
   addSet(alertSet: AlertSet): void;
   find(id: string): Alert | null;
   parent: Dispatch | null;
-  set activeChild(child: Dispatch | null);
+  activeChild: Dispatch | null;
   setLaneLimit(lane: string, visible: number, onFull?: OnFullWord): void;
   setGap(lane: string, seconds: number): void;
   nextDeadline(): number | null;

@@ -6,7 +6,7 @@
  *     import { init, Dispatch, Alert } from "./xyzalert.mjs";
  *     await init();
  *     const page = new Dispatch({ show(alert) { draw(alert); }, finish(alert, reason) { erase(alert); } });
- *     page.appear();
+ *     page.pageDidAppear();
  *     page.add(new Alert("welcome", { title: "Hello" }));
  *
  * Strings cross the boundary as UTF-8. Every handle (Dispatch, Alert,
@@ -24,6 +24,8 @@ export { Dispatch } from "./dispatch.mjs";
 export { History } from "./history.mjs";
 export { utcOffsetOf } from "./host.mjs";
 export { evalRule } from "./rules.mjs";
+export { Scenario } from "./scenario.mjs";
+export { ScenarioPlayer, runScenario } from "./runner.mjs";
 
 /** Loads xyzalert.wasm once: `source` a URL, a file path (Node), bytes or a
  * WebAssembly.Module; default: the xyzalert.wasm beside this module. */

@@ -332,6 +332,52 @@ STEPS: Dict[StepKind, Tuple[bool, Optional[Play]]] = {{
 '''
 
 
+# ---------------------------------------------------------------- JavaScript runner
+
+def js_call(s):
+    """The JavaScript runner's call of a row: its `js`, else its `py` with
+    snake_case names after a dot in camelCase."""
+    if "js" in s:
+        return s["js"]
+    return re.sub(r"\.([a-z]+(?:_[a-z]+)+)\b", lambda m: "." + camel(m.group(1)), s["py"])
+
+
+def js_table():
+    rows = []
+    for s in STEPS:
+        who = subject(s) if s["py"] not in ("custom", None) else None
+        if s["py"] is None:
+            play = "null"
+        elif s["py"] == "custom":
+            play = "(run, s) => run._run_%s(s)" % s["key"]
+        elif who == "page":
+            play = "(run, s) => onPage(run, s, (d) => %s)" % js_call(s)
+        elif who == "alert":
+            play = "(run, s) => onAlert(run, s, (a) => %s)" % js_call(s)
+        else:
+            play = "(run, s) => %s" % js_call(s)
+        rows.append('  ["%s", %s, %s],' % (s["key"], "true" if s.get("py_timed") else "false", play))
+    body = "\n".join(rows)
+    return f'''/* How the JavaScript runner plays each step ({NOTICE}). */
+
+function onPage(run, s, call) {{
+  const dispatch = run._livePage(s.page);
+  if (dispatch !== null) call(dispatch);
+}}
+
+function onAlert(run, s, call) {{
+  const alert = run._instance(s.alert);
+  if (alert !== null) call(alert);
+}}
+
+/** Per kind (the C value's index): [key, whether it plays with "at" or
+ * "during", how it plays (null: not here; xyzalert simulate plays it)]. */
+export const STEPS = Object.freeze([
+{body}
+]);
+'''
+
+
 # ---------------------------------------------------------------- output
 
 def generate(files):
@@ -344,3 +390,4 @@ def generate(files):
     files[ROOT / "Sources/XYZAlertABI/StepInfo.swift"] = swift_info()
     files[ROOT / "Sources/xyzalert-runner/step_table.c"] = c_runner()
     files[ROOT / "bindings/python/xyzalert/_step_table.py"] = python_table()
+    files[ROOT / "bindings/js/step_table.mjs"] = js_table()

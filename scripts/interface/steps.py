@@ -43,6 +43,8 @@ A row:
           runner), `s` (the step) and `d` / `a` as for `c`; "custom": the
           method run._run_<key>(s); None: refused (recordings only).
   py_timed  whether the Python runner plays it with "at" or "during".
+  js      the JavaScript runner's call, where it is not `py` with its
+          method and field names in camelCase (bindings/js/step_table.mjs).
   info_custom  whether ScenarioSteps.swift sets fields of its xyz_step_info
           beyond those the table maps (customStepFields).
 """
@@ -74,7 +76,8 @@ STEPS = [
     dict(key="keyboard", since="0.1", doc="keyboard_changed(page, frame, duration)", body="fields",
          fields=[("page", "page", "page"), ("frame", "rect", "frame"), ("duration", "seconds?", "duration", "0")],
          c="xyz_dispatch_keyboard_changed(d, step->frame, step->duration)",
-         py="d.keyboard_changed(s.frame or (0, 0, 0, 0), s.duration)"),
+         py="d.keyboard_changed(s.frame or (0, 0, 0, 0), s.duration)",
+         js="d.keyboardChanged(s.frame ?? [0, 0, 0, 0], s.duration)"),
     dict(key="frame", since="0.1", doc="set_frame(latest instance of alert, frame)", body="fields",
          swift_doc="nil: the frame is unknown again.",
          fields=[("alert", "alert", "alert"), ("frame", "rect|null", "frame")],
@@ -149,12 +152,12 @@ STEPS = [
     dict(key="duration_scale", since="0.3", doc="xyz_dispatch_set_duration_scale(page, scale)", body="fields",
          py_doc="The page's duration scale becomes ``scale`` (infinity: never).",
          fields=[("page", "page", "page"), ("scale", "scale", "scale")],
-         c="xyz_dispatch_set_duration_scale(d, step->scale)", py="setattr(d, 'duration_scale', s.scale)",
+         c="xyz_dispatch_set_duration_scale(d, step->scale)", py="setattr(d, 'duration_scale', s.scale)", js="d.durationScale = s.scale",
          py_timed=True),
     dict(key="gap", since="0.3", doc="xyz_dispatch_set_gap(page, lane, duration)", body="fields",
          py_doc="The page's gap of ``lane`` becomes ``duration`` seconds.",
          fields=[("page", "page", "page"), ("lane", "text", "lane"), ("seconds", "seconds", "duration")],
-         c="xyz_dispatch_set_gap(d, step->lane, step->duration)", py="d.set_gap(s.lane or '', s.duration)",
+         c="xyz_dispatch_set_gap(d, step->lane, step->duration)", py="d.set_gap(s.lane or '', s.duration)", js="d.setGap(s.lane ?? '', s.duration)",
          py_timed=True),
     dict(key="cancel_queued", since="0.3", doc="xyz_dispatch_cancel_queued(page, tag; NULL: every queued alert)",
          swift_doc="docs/rules.md §19.", py_doc="Cancel the queued alerts of ``page``'s domain with ``tag`` (None: all).",
@@ -164,11 +167,11 @@ STEPS = [
          py_doc="The limit of ``lane`` becomes ``index`` visible, full lanes doing ``on_full``.", body="custom",
          fields=[("page", "page", "page"), ("lane", "text", "lane"), ("limit", "LaneLimit", None)],
          c="xyz_dispatch_set_lane_limit(d, step->lane, step->index, step->on_full)",
-         py="d.set_lane_limit(s.lane or '', s.index, s.on_full)", py_timed=True),
+         py="d.set_lane_limit(s.lane or '', s.index, s.on_full)", js="d.setLaneLimit(s.lane ?? '', s.index, s.onFull)", py_timed=True),
     dict(key="order", since="0.3", doc="xyz_dispatch_set_order(page, order)", body="fields",
          py_doc="The page's tie-break order becomes ``order``.",
          fields=[("page", "page", "page"), ("order", "order", "order")],
-         c="xyz_dispatch_set_order(d, step->order)", py="setattr(d, 'order', s.order)", py_timed=True),
+         c="xyz_dispatch_set_order(d, step->order)", py="setattr(d, 'order', s.order)", js="d.order = s.order", py_timed=True),
     dict(key="tag", since="0.4", doc="xyz_alert_add_tag(latest instance of alert, tag)", body="fields",
          swift_doc="A tag added to the latest instance (recordings).",
          py_doc="``tag`` is added to ``alert`` (recordings: a tag added after the add).",
@@ -178,13 +181,13 @@ STEPS = [
          swift_doc="A note the trace shows between events (no call).",
          py_doc="No call: the trace gets a ``note`` event with the step's ``message`` as ``text``.",
          fields=[("text", "text", "message")], c="trace_note(r, step->message)", c_status=False,
-         py="run.trace.emit('note', text=s.message)", py_timed=True),
+         py="run.trace.emit('note', text=s.message)", js="run.trace.emit('note', { text: s.message })", py_timed=True),
     dict(key="track", since="0.4", doc="xyz_dispatch_track(page, event in `id`, props as JSON text in `meta`)",
          swift_doc="Tracks an event on the page (docs/rules.md §21): its name and its\n"
                    "properties as an object's compact JSON text.",
          py_doc="``d.track(id, props)``: the event ``id`` with the properties of ``meta`` (JSON text).",
          body="custom", fields=[("page", "page", "page"), ("event", "text", "id"), ("props", "text", "meta")],
-         c="xyz_dispatch_track(d, step->id, step->meta)", py="d.track(s.id, _json.loads(s.meta or '{}'))", py_timed=True),
+         c="xyz_dispatch_track(d, step->id, step->meta)", py="d.track(s.id, _json.loads(s.meta or '{}'))", js="d.track(s.id, JSON.parse(s.meta ?? '{}'))", py_timed=True),
     dict(key="set_attribute", since="0.4",
          doc="xyz_dispatch_set_attribute(page, name in `id`, value as JSON text in `meta`; NULL removes it)",
          swift_doc="Sets an attribute of the page's domain (docs/rules.md §21): its\n"
@@ -193,6 +196,7 @@ STEPS = [
          body="custom", fields=[("page", "page", "page"), ("name", "text", "id"), ("value", "text?", "meta")],
          c="xyz_dispatch_set_attribute(d, step->id, step->meta)",
          py="d.set_attribute(s.id, _json.loads(s.meta)) if s.meta is not None else d.remove_attribute(s.id)",
+         js="s.meta !== null ? d.setAttribute(s.id, JSON.parse(s.meta)) : d.removeAttribute(s.id)",
          py_timed=True),
     dict(key="set_campaigns", since="0.4",
          doc="xyz_dispatch_set_campaigns(every root page, the campaigns of the alert set file in `id`)",

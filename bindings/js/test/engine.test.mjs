@@ -28,7 +28,7 @@ test("the version is the package's", () => {
 test("add, show, dismiss: the host hears each step", () => {
   const host = recorder();
   const page = new Dispatch(host);
-  page.appear();
+  page.pageDidAppear();
   const alert = new Alert("hello", { title: "Hello", priority: 5 });
   page.add(alert);
   assert.equal(alert.state, "showing");
@@ -45,7 +45,7 @@ test("add, show, dismiss: the host hears each step", () => {
 test("a higher priority hide_others alert hides the one on screen, which comes back", () => {
   const host = recorder();
   const page = new Dispatch(host);
-  page.appear();
+  page.pageDidAppear();
   const low = new Alert("low", { title: "Low" });
   const high = new Alert("high", { title: "High", priority: 10, exclusive: "hide_others" });
   page.add(low);
@@ -58,7 +58,7 @@ test("a higher priority hide_others alert hides the one on screen, which comes b
 test("actions: the host hears the index and the id", () => {
   const host = recorder();
   const page = new Dispatch(host);
-  page.appear();
+  page.pageDidAppear();
   const alert = new Alert("ask", { title: "Rate?", actions: [{ id: "yes", title: "Yes" }, { id: "no", title: "No", style: "cancel" }] });
   assert.deepEqual(alert.actions, [{ id: "yes", title: "Yes", style: "default" }, { id: "no", title: "No", style: "cancel" }]);
   page.add(alert);
@@ -93,7 +93,7 @@ test("an alert set makes alerts and runs campaigns", () => {
   const events = [];
   host.campaign = (root, campaign, kind, reason, alert) => events.push(`${campaign} ${kind} ${alert ? alert.id : reason}`);
   const page = new Dispatch(host);
-  page.appear();
+  page.pageDidAppear();
   page.setCampaigns(set);
   page.track("purchase");
   assert.deepEqual(host.lines, []);
@@ -113,7 +113,7 @@ test("attributes feed audiences", () => {
   }));
   const host = recorder();
   const page = new Dispatch(host);
-  page.appear();
+  page.pageDidAppear();
   page.setCampaigns(set);
   page.setAttribute("plan", "paid");
   page.track("open");
@@ -136,7 +136,7 @@ test("a closed dispatch refuses calls with a state error", () => {
   const page = new Dispatch({});
   page.close();
   page.close();
-  assert.throws(() => page.appear(), (error) => error instanceof XYZAlertError && error.code === "state");
+  assert.throws(() => page.pageDidAppear(), (error) => error instanceof XYZAlertError && error.code === "state");
   const alert = new Alert("a");
   alert.close();
   assert.throws(() => alert.state, (error) => error.code === "state");
@@ -144,7 +144,7 @@ test("a closed dispatch refuses calls with a state error", () => {
 
 test("a host callback that throws: the engine call that made it rethrows it", () => {
   const page = new Dispatch({ show() { throw new Error("drawing failed"); } });
-  page.appear();
+  page.pageDidAppear();
   const alert = new Alert("a", { title: "A" });
   assert.throws(() => page.add(alert), /drawing failed/);
   assert.equal(alert.state, "showing"); // the engine's decision stands
@@ -165,7 +165,7 @@ test("wrong argument types: a TypeError naming the parameter", () => {
 
 test("engine errors keep their code: a duplicate id is refused, state unchanged", () => {
   const page = new Dispatch({});
-  page.appear();
+  page.pageDidAppear();
   page.add(new Alert("same", { title: "1" }));
   const second = new Alert("same", { title: "2", onDuplicate: "reject" });
   assert.throws(() => page.add(second), (error) => error.code === "duplicate");
@@ -195,7 +195,7 @@ test("a history caps displays per session, on its own clock", () => {
   const page = new Dispatch(host);
   page.history = history;
   assert.equal(page.history, history);
-  page.appear();
+  page.pageDidAppear();
   const first = new Alert("a", { title: "A" });
   page.add(first);
   first.dismiss();
@@ -219,7 +219,7 @@ test("a history caps displays per session, on its own clock", () => {
 
 test("why: data, with the cause as the same objects", () => {
   const page = new Dispatch(recorder());
-  page.appear();
+  page.pageDidAppear();
   const front = new Alert("front", { title: "Front" });
   const back = new Alert("back", { title: "Back" });
   page.add([front, back]);
@@ -237,7 +237,7 @@ test("why: data, with the cause as the same objects", () => {
 test("a recording is scenario JSON", () => {
   const page = new Dispatch(recorder());
   page.startRecording();
-  page.appear();
+  page.pageDidAppear();
   const alert = new Alert("hi", { title: "Hi" });
   page.add(alert);
   alert.dismiss();

@@ -22,7 +22,7 @@ function cycle(page, set) {
 
 test("100,000 closed cycles: the memory stays flat", () => {
   const page = new Dispatch({ show() {}, finish() {} });
-  page.appear();
+  page.pageDidAppear();
   const set = AlertSet.loads('{"alerts": [{"id": "rate", "title": "Rate"}]}');
   for (let i = 0; i < 10000; i++) cycle(page, set);
   const warm = memoryBytes();
@@ -35,7 +35,7 @@ test("100,000 closed cycles: the memory stays flat", () => {
 test("forgotten handles are released once collected", async () => {
   assert.equal(typeof globalThis.gc, "function", "run with --expose-gc");
   const page = new Dispatch({});
-  page.appear();
+  page.pageDidAppear();
   const forget = async () => {
     for (let i = 0; i < 20000; i++) {
       const alert = new Alert(null, { title: "forgotten" });
