@@ -263,7 +263,7 @@ screenshots: lib cli dist
 	XYZALERT_SCREENSHOTS=$(CURDIR)/docs $(MAKE) --no-print-directory hosts-test playground-test
 
 # The policy playground (docs/playground.md) on http://127.0.0.1:8765/.
-playground: deps lib
+playground: deps lib wasm
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so PYTHONPATH=bindings/python python3 -m xyzalert.playground
 
 # The playground in a real browser: headless Chromium driven by Selenium
@@ -465,7 +465,7 @@ wasm: $(WASM)
 # conformance against the tool's traces among it), and its TypeScript
 # declarations compiled against a program that uses them.
 js-test: wasm cli
-	XYZALERT_CLI=$(CURDIR)/$(BIN)/xyzalert node --expose-gc --test bindings/js/test/
+	XYZALERT_CLI=$(CURDIR)/$(BIN)/xyzalert node --expose-gc --test bindings/js/test/ Tests/playground/
 	cd bindings/js && tsc --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext test/types.mts
 
 dist: $(DIST_LIB)
@@ -494,7 +494,7 @@ PYTHON_SCRIPTS = $(shell $(WHEEL_PYTHON) -c 'import sysconfig; print(sysconfig.g
 # without an index, and the new wheel replaces the old one (any version:
 # dist/ holds one) only once made.
 WHEEL_PYTHON ?= $(TOOLS_PYTHON)
-wheel: dist
+wheel: dist wasm
 	scripts/check-wheel-tools $(WHEEL_PYTHON)
 	rm -rf .build/wheel .build/wheel-linux .build/wheel-repaired && mkdir -p .build/wheel dist
 	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py \
@@ -504,6 +504,8 @@ wheel: dist
 	rm -rf .build/wheel/xyzalert/__pycache__ .build/wheel/xyzalert/playground/__pycache__
 	@# The example scenarios the playground offers (xyzalert/playground/examples).
 	cd examples && find . -name '*.json' -exec install -D -m 644 {} ../.build/wheel/xyzalert/playground/examples/{} \;
+	@# The JavaScript package the playground's page runs the engine with (xyzalert/playground/js).
+	mkdir -p .build/wheel/xyzalert/playground/js && cp bindings/js/*.mjs bindings/js/xyzalert.wasm .build/wheel/xyzalert/playground/js/
 	cp $(DIST_LIB) .build/wheel/xyzalert/libxyzalert.so
 	$(WHEEL_PYTHON) -m pip wheel --quiet --no-deps --no-build-isolation --no-index -w .build/wheel-linux ./.build/wheel
 	PATH="$(PYTHON_SCRIPTS):$$PATH" $(WHEEL_PYTHON) -m auditwheel repair --only-plat -w .build/wheel-repaired \

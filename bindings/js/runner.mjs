@@ -87,6 +87,9 @@ export class ScenarioPlayer {
   /** The virtual clock, in seconds. */
   get clock() { return this.trace.clock; }
 
+  /** How many steps have been played (the next step's index). */
+  get played() { return this._next; }
+
   /** Whether every step has been played. */
   get done() { return this._next >= this.scenario.steps.length; }
 

@@ -76,7 +76,11 @@ public struct CapLimit: Equatable, Hashable, Sendable {
     /// The largest count: the C interface's `uint32_t` (files, Python and
     /// Swift take the same range), or `Int.max` where `Int` has 32 bits
     /// (WebAssembly's wasm32: 2^31 - 1).
-    public static let maxCount = Int(exactly: UInt32.max) ?? Int.max
+    #if _pointerBitWidth(_64)
+    public static let maxCount = Int(UInt32.max)
+    #else
+    public static let maxCount = Int.max
+    #endif
 
     /// Throws `.invalidArgument` for a count outside 1...`maxCount` or a
     /// window that is not a finite number of seconds above 0.

@@ -64,7 +64,11 @@ public final class History {
     /// memory and in its files alike: 2^53, the largest integer that every
     /// JSON reader holds exactly. Counting stops there (docs/formats.md).
     /// (Where `Int` has 32 bits, WebAssembly's wasm32: `Int.max`, 2^31 - 1.)
-    public static let countLimit = Int.bitWidth >= 64 ? 1 << 53 : Int.max
+    #if _pointerBitWidth(_64)
+    public static let countLimit = 1 << 53
+    #else
+    public static let countLimit = Int.max
+    #endif
 
     /// `n + 1`, or `countLimit` at the limit.
     static func counted(_ n: Int) -> Int { n < countLimit ? n + 1 : countLimit }

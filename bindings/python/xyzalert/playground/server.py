@@ -1,29 +1,24 @@
-"""The playground's HTTP server: the page, its files, and a small JSON API.
+"""The playground's HTTP server: the page and its files (the simulation runs
+in the page, through the JavaScript package, as WebAssembly), and the
+examples as JSON.
 
 Loopback only, and safe by default: requests whose ``Host`` header does not
 name this server on loopback, or whose ``Origin`` is another site, are
 refused (403: a page elsewhere cannot reach it through DNS rebinding), as
-are two ``Host`` headers, and both ``Content-Length`` and
-``Transfer-Encoding`` (400); the API takes only ``Content-Type:
-application/json`` (415: a cross-site form cannot post one without asking
-first); a document larger than ``MAX_DOCUMENT`` is refused (413); a
+are two ``Host`` headers (400); nothing is taken by POST (405); a
 connection that sends nothing for ``READ_TIMEOUT`` seconds is closed, and
-past ``MAX_CONNECTIONS`` at once a new one is answered 503 and closed;
-each simulation runs in a worker process that is stopped after
-``TIME_LIMIT`` seconds; the server never reads or writes a file a
-client names (a document read from memory reads none).
+past ``MAX_CONNECTIONS`` at once a new one is answered 503 and closed; the
+server never reads or writes a file a client names.
 
-API (every answer is JSON but the page and its files):
+What it serves (every answer but the page's files is JSON):
 
-- ``POST /api/simulate``, the document as the body: ``{"events", "expect",
-  "steps", "svg"}``, or ``{"error": {"message", "line", "column",
-  "pointer"}}`` (status 200) for a document that does not load, is over
-  the limits, or takes too long;
+- the page (``/``), its scripts and style, and under ``/js/`` the
+  JavaScript package with ``xyzalert.wasm`` (``js_folder()`` finds it);
 - ``GET /api/examples``: ``{"examples": [names]}``; ``GET
   /api/examples/NAME``: ``{"name", "text"}``;
 - ``GET /api/initial``: ``{"name", "text"}``, the document to start with.
 
-Errors of the request itself (a foreign host, too large, no such path)
+Errors of the request itself (a foreign host, no such path, a POST)
 answer ``{"error": {"message"}}`` with a 4xx status.
 """
 
@@ -31,27 +26,33 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-#: The largest document accepted, in bytes.
-MAX_DOCUMENT = 1 << 20
-#: Seconds a simulation may take before its worker is stopped.
-TIME_LIMIT = 5.0
 #: Seconds a connection may send nothing (before or inside a request) before it is closed.
 READ_TIMEOUT = 10.0
 #: Connections served at once; one more is answered 503 and closed.
 MAX_CONNECTIONS = 32
 
 STATIC = Path(__file__).resolve().parent / "static"
-FILES = {"/": ("index.html", "text/html; charset=utf-8"),
-         "/playground.js": ("playground.js", "text/javascript; charset=utf-8"),
-         "/playground.css": ("playground.css", "text/css; charset=utf-8")}
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding the xyzalert package
+SCRIPT = "text/javascript; charset=utf-8"
+FILES = {"/": ("index.html", "text/html; charset=utf-8"), "/playground.js": ("playground.js", SCRIPT),
+         "/worker.mjs": ("worker.mjs", SCRIPT), "/simulate.mjs": ("simulate.mjs", SCRIPT),
+         "/timeline.mjs": ("timeline.mjs", SCRIPT), "/playground.css": ("playground.css", "text/css; charset=utf-8")}
+#: The JavaScript package's files the page loads, under /js/.
+JS_TYPES = {".mjs": SCRIPT, ".wasm": "application/wasm"}
+
+
+def js_folder() -> Optional[Path]:
+    """The JavaScript package with its xyzalert.wasm: XYZALERT_JS, the
+    copy beside this module (an installed package), or the checkout's
+    bindings/js (after `make wasm`); None when none has the module."""
+    here = Path(__file__).resolve().parent
+    candidates = [Path(os.environ["XYZALERT_JS"])] if os.environ.get("XYZALERT_JS") else []
+    candidates += [here / "js", here.parents[3] / "bindings" / "js"]
+    return next((c for c in candidates if (c / "xyzalert.wasm").is_file()), None)
 
 
 def find_examples(folder: Optional[Path]) -> Dict[str, str]:
@@ -80,25 +81,6 @@ def find_examples(folder: Optional[Path]) -> Dict[str, str]:
     return found
 
 
-def run_worker(document: bytes) -> Dict[str, Any]:
-    """Simulates `document` in a worker process, stopped after TIME_LIMIT."""
-    environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE_ROOT), environment.get("PYTHONPATH")]))
-    try:
-        done = subprocess.run([sys.executable, "-m", "xyzalert.playground.worker"], input=document,
-                              capture_output=True, timeout=TIME_LIMIT, env=environment, check=False)
-    except subprocess.TimeoutExpired:
-        return {"error": {"message": f"the simulation took longer than {TIME_LIMIT:g} s and was stopped"}}
-    if done.returncode != 0:
-        last = done.stderr.decode("utf-8", errors="replace").strip().splitlines()[-1:] or ["no message"]
-        return {"error": {"message": f"the simulation failed: {last[0]}"}}
-    try:
-        result: Dict[str, Any] = json.loads(done.stdout)
-    except ValueError:
-        return {"error": {"message": "the simulation answered something that is not JSON"}}
-    return result
-
-
 class Playground(ThreadingHTTPServer):
     """The server: loopback only, on `port` (0: any free one)."""
 
@@ -109,6 +91,7 @@ class Playground(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", port), Handler)
         self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.examples = find_examples(examples)
+        self.js = js_folder()
         first = next(iter(self.examples.items()), ("new.json", '{"version": 1, "pages": [], "alerts": [], "steps": []}'))
         self.initial = initial or first
 
@@ -136,6 +119,12 @@ class Playground(ThreadingHTTPServer):
         finally:
             self.connections.release()
 
+    def js_files(self) -> List[str]:
+        """The names of the JavaScript package's files it serves under /js/."""
+        if self.js is None:
+            return []
+        return sorted(p.name for p in self.js.iterdir() if p.suffix in JS_TYPES and p.is_file())
+
     def hosts(self) -> List[str]:
         """The Host headers this server answers to."""
         return [f"{name}:{self.port}" for name in ("127.0.0.1", "localhost", "[::1]")]
@@ -159,7 +148,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
+        # ('wasm-unsafe-eval': the engine's WebAssembly may be compiled; nothing else.)
+        self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+                         "img-src 'self' data:; style-src 'self'")
         self.end_headers()
         self.wfile.write(body)
 
@@ -192,6 +183,9 @@ class Handler(BaseHTTPRequestHandler):
         if path in FILES:
             name, kind = FILES[path]
             self._send(200, (STATIC / name).read_bytes(), kind)
+        elif path.startswith("/js/") and self.server.js is not None and path[4:] in self.server.js_files():
+            name = path[4:]
+            self._send(200, (self.server.js / name).read_bytes(), JS_TYPES[Path(name).suffix])
         elif path == "/api/examples":
             self._json(200, {"examples": list(self.server.examples)})
         elif path.startswith("/api/examples/") and path[len("/api/examples/"):] in self.server.examples:
@@ -206,31 +200,4 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         if not self._allowed():
             return
-        if self.path != "/api/simulate":
-            self._refuse(404, f"no such path: {self.path}")
-            return
-        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
-        if kind != "application/json":
-            self._refuse(415, f"the document must be sent as Content-Type: application/json, not {kind or 'none'!r}")
-            return
-        if "Transfer-Encoding" in self.headers:
-            self._refuse(400 if "Content-Length" in self.headers else 411,
-                         "refused: Transfer-Encoding is not taken; send the document with a Content-Length")
-            return
-        try:
-            length = int(self.headers.get("Content-Length", ""))
-        except ValueError:
-            self._refuse(411, "a document needs a Content-Length")
-            return
-        if length > MAX_DOCUMENT or length < 0:
-            # Read (and drop) a body up to 16 times the limit, so that the
-            # client, still sending, hears the answer; past that, hang up.
-            left = length if 0 < length <= 16 * MAX_DOCUMENT else 0
-            while left > 0:
-                chunk = self.rfile.read(min(left, 1 << 16))
-                if not chunk:
-                    break
-                left -= len(chunk)
-            self._refuse(413, f"the document is {length} bytes; the playground takes at most {MAX_DOCUMENT} bytes")
-            return
-        self._json(200, run_worker(self.rfile.read(length)))
+        self._refuse(405, "the playground takes nothing by POST: it simulates in the page")

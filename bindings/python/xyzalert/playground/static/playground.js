@@ -1,6 +1,7 @@
 // The playground page: simulates the document as it is typed (debounced),
 // shows the timeline, the reasons at the step clicked and the events, and
-// marks errors at their line. Everything it shows comes from /api/simulate.
+// marks errors at their line. The engine runs in the page, as WebAssembly
+// (worker.mjs, through the JavaScript package served under js/).
 "use strict";
 
 const editor = document.getElementById("editor");
@@ -101,18 +102,33 @@ function show(answer) {
   select(selected === null ? Infinity : selected);
 }
 
+// Simulations run in a worker (worker.mjs): one that takes longer than
+// TIME_LIMIT seconds is stopped with its worker, and a new worker starts.
+const TIME_LIMIT = 5;
+let worker = null;
+
+function simulateInWorker(text) {
+  return new Promise((resolve) => {
+    if (worker === null) worker = new Worker("worker.mjs", { type: "module" });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      worker = null;
+      resolve({ error: { message: `the simulation took longer than ${TIME_LIMIT} s and was stopped` } });
+    }, TIME_LIMIT * 1000);
+    worker.onmessage = ({ data }) => { clearTimeout(timer); resolve(data); };
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      worker = null;
+      resolve({ error: { message: `the engine could not start (${event.message || "no message"}): is js/xyzalert.wasm served?` } });
+    };
+    worker.postMessage(text);
+  });
+}
+
 async function simulate() {
   const mine = ++sent;
   status.textContent = "simulating…";
-  let answer;
-  try {
-    const response = await fetch("/api/simulate", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: editor.value,
-    });
-    answer = await response.json();
-  } catch (problem) {
-    answer = { error: { message: `the playground server did not answer (${problem})` } };
-  }
+  const answer = await simulateInWorker(editor.value);
   if (mine !== sent) return;  // the user typed on: a newer answer is coming
   show(answer);
   status.textContent = answer.error ? "error" : `${answer.steps.length} steps, ${answer.expect.length} events`;
@@ -161,17 +177,24 @@ document.getElementById("save").addEventListener("click", save);
 document.getElementById("copy-test").addEventListener("click", copyAsTest);
 examples.addEventListener("change", async () => {
   if (!examples.value) return;
-  const answer = await (await fetch(`/api/examples/${examples.value}`)).json();
+  const answer = await (await fetch(`api/examples/${examples.value}`)).json();
   open(answer.name, answer.text);
 });
 
 (async () => {
-  const list = await (await fetch("/api/examples")).json();
-  for (const name of list.examples) {
-    const option = document.createElement("option");
-    option.value = option.textContent = name;
-    examples.appendChild(option);
+  // The examples and the first document come from `python -m
+  // xyzalert.playground`; from a plain static file server, none: an empty one.
+  let initial = { name: "new.json", text: '{"version": 1, "pages": [], "alerts": [], "steps": []}\n' };
+  try {
+    const list = await (await fetch("api/examples")).json();
+    for (const name of list.examples) {
+      const option = document.createElement("option");
+      option.value = option.textContent = name;
+      examples.appendChild(option);
+    }
+    initial = await (await fetch("api/initial")).json();
+  } catch (problem) {
+    examples.disabled = true;
   }
-  const initial = await (await fetch("/api/initial")).json();
   open(initial.name, initial.text);
 })();
