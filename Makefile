@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
 
-.PHONY: check shipped-test cli-python-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test c-test-and-wasm wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test crash-test cpp-test shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test-and-wasm crash-test cpp-test shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -460,6 +460,13 @@ $(WASM): $(WASM_INPUTS)
 	SWIFTC=$(dir $(realpath $(shell command -v $(SWIFT))))swiftc scripts/build-wasm .build/wasm
 wasm: $(WASM)
 	cp $(WASM) bindings/js/xyzalert.wasm
+
+# c-test (valgrind: one process) and the WebAssembly build (one compiler
+# process) side by side, about three minutes each; the build's log is
+# printed when both are done.
+c-test-and-wasm:
+	@mkdir -p .build && ($(MAKE) --no-print-directory wasm > .build/wasm-build.log 2>&1) & \
+	$(MAKE) --no-print-directory c-test; c=$$?; wait $$!; w=$$?; cat .build/wasm-build.log; [ $$c -eq 0 ] && [ $$w -eq 0 ]
 
 # The JavaScript package's suite, under Node's own test runner (its
 # conformance against the tool's traces among it), and its TypeScript

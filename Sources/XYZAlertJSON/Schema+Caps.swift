@@ -56,7 +56,7 @@ extension Schema {
         for (key, field) in try object(value, "a limit of \(what)") {
             switch key {
             case "count":
-                guard let n = field.integer, n >= 1, n <= UInt32.max else {
+                guard let n = field.integer, n >= 1, n <= Int64(CapLimit.maxCount) else {
                     throw fail("a limit's count must be an integer from 1 to \(CapLimit.maxCount), got \(field.described)", at: field)
                 }
                 count = Int(n)

@@ -41,7 +41,8 @@ enum WallTime {
         guard (1...12).contains(month), day >= 1, day <= daysIn(month, of: year), hour < 24, minute < 60,
               second < 60 else { return nil }
         let days = daysFromEpoch(year: year, month: month, day: day)
-        return Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
+        // (In Double: days * 86,400 passes 2^31 after 2038, where Int has 32 bits.)
+        return Double(days) * 86_400 + Double(hour * 3_600 + minute * 60 + second) + fraction
     }
 
     static func daysIn(_ month: Int, of year: Int) -> Int {

@@ -154,7 +154,7 @@ func ordinal(_ n: Int) -> String {
 /// campaign dates; times outside years 0 to 9999 as seconds.
 func utcText(_ seconds: Double) -> String {
     guard seconds.isFinite, seconds > -62_167_219_200, seconds < 253_402_300_800 else { return "\(seconds) s" }
-    let whole = Int((seconds).rounded(.down))
+    let whole = Int64(seconds.rounded(.down))  // (Int64: Int may have 32 bits, and dates pass 2038)
     var days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
     let second = whole - days * 86_400
     // Days to a civil date (Howard Hinnant's algorithm).
@@ -167,7 +167,7 @@ func utcText(_ seconds: Double) -> String {
     let day = dayOfYear - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let y = String(year)
     let padded = String(repeating: "0", count: max(0, 4 - y.count)) + y
     return "\(padded)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"

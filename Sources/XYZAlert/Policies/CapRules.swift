@@ -53,11 +53,11 @@ public enum CapPeriod: Equatable, Hashable, Sendable, CustomStringConvertible {
         for (unit, size) in [("d", 86400.0), ("h", 3600.0), ("m", 60.0)] where seconds >= size {
             let count = seconds / size
             if count == count.rounded() && count < 1e15 {
-                return "\(Int(count))\(unit)"
+                return "\(Int64(count))\(unit)"  // (Int64: Int may have 32 bits)
             }
         }
         if seconds == seconds.rounded() && seconds < 1e15 {
-            return "\(Int(seconds))s"
+            return "\(Int64(seconds))s"
         }
         return "\(seconds)s"
     }

@@ -160,11 +160,11 @@ enum RuleValues {
         guard let first = bytes.first, bytes.count <= 15, first != UInt8(ascii: "0") || bytes.count == 1 else {
             return nil
         }
-        var value = 0
+        var value: Int64 = 0  // (up to 15 digits: Int may have 32 bits)
         for c in bytes {
             guard c >= 48 && c <= 57 else { return nil }
-            value = value * 10 + Int(c - 48)
+            value = value * 10 + Int64(c - 48)
         }
-        return value
+        return Int(exactly: value) ?? Int.max  // (past any array's end either way)
     }
 }

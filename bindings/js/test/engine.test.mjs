@@ -247,3 +247,34 @@ test("a recording is scenario JSON", () => {
   assert.deepEqual(recording.steps.map((step) => Object.keys(step)[0]).slice(0, 3), ["appear", "add", "dismiss"]);
   page.close();
 });
+
+test("what a 32-bit Int cannot hold is an error or a right answer, never a trap", () => {
+  // A cap count above 2^31 - 1 (the native library takes up to 2^32 - 1): a located error.
+  assert.throws(() => AlertSet.loads('{"alerts": [{"id": "a", "title": "A", "limit": {"count": 3000000000, "per": "session"}}]}'),
+    (error) => error.code === "schema" && error.pointer === "/alerts/0/limit/count" && /from 1 to 2147483647/.test(error.message));
+  // An array index of 12 digits reads past the end: null.
+  assert.equal(evalRule({ var: "items.123456789012" }, { items: [1, 2] }), null);
+  // A campaign's dates after 2038 are written as dates.
+  const set = AlertSet.loads(JSON.stringify({
+    alerts: [{ id: "later", title: "Later" }],
+    campaigns: [{ id: "future", alert: "later", trigger: { event: "open" }, start: "2040-01-01T00:00:00Z" }],
+  }));
+  const page = new Dispatch({});
+  page.pageDidAppear();
+  page.setCampaigns(set);
+  page.track("open");
+  assert.match(page.explainCampaign("future"), /2040-01-01T00:00:00Z/);
+  // A cool-down of more than 2^31 seconds is worded in seconds.
+  const history = new History(() => 1.8e9);
+  history.setCooldown("all", 2147483649);
+  page.history = history;
+  const alert = new Alert("a", { title: "A", onCapped: "wait" });
+  page.add(alert);
+  alert.dismiss();
+  const next = new Alert("b", { title: "B", onCapped: "wait" });
+  page.add(next);
+  assert.match(next.why().rule, /2147483649s/);
+  page.close();
+  set.close();
+  history.close();
+});

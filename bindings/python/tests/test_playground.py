@@ -63,27 +63,51 @@ def test_the_page_its_scripts_and_the_examples(served):
     assert status == 200 and initial["name"] in listed["examples"]
 
 
-def test_the_javascript_package_and_its_module(served):
-    """The page's engine: the package's files under /js/, the module as
-    application/wasm (what WebAssembly.compileStreaming asks), and a
-    Content-Security-Policy that lets it compile and nothing else in."""
-    assert js_folder() == REPO / "bindings" / "js", "make wasm first"
-    status, module, response = request(served, "GET", "/js/xyzalert.wasm")
-    assert status == 200 and module[:4] == b"\0asm" and response.getheader("Content-Type") == "application/wasm"
-    assert module == (REPO / "bindings" / "js" / "xyzalert.wasm").read_bytes()
-    status, script, response = request(served, "GET", "/js/xyzalert.mjs")
-    assert status == 200 and b"export async function init" in script
-    policy = response.getheader("Content-Security-Policy")
-    assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "default-src 'self'" in policy
-    for other in ("/js/test/engine.test.mjs", "/js/../../README.md", "/js/", "/js/xyzalert.d.mts"):
-        assert request(served, "GET", other)[0] == 404, other
+@pytest.fixture()
+def package(tmp_path, monkeypatch):
+    """A stand-in for the JavaScript package (XYZALERT_JS): its module, a
+    script, and files the server must not serve."""
+    folder = tmp_path / "js"
+    (folder / "test").mkdir(parents=True)
+    (folder / "xyzalert.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (folder / "xyzalert.mjs").write_text("export async function init() {}\n")
+    (folder / "xyzalert.d.mts").write_text("export function init(): Promise<void>;\n")
+    (folder / "test" / "engine.test.mjs").write_text("// a test\n")
+    monkeypatch.setenv("XYZALERT_JS", str(folder))
+    return folder
 
 
-def test_without_the_package_its_paths_are_not_found(served, monkeypatch):
+def test_the_javascript_package_and_its_module(package):
+    """The page's engine: the package's .mjs files and its module under
+    /js/ (the module as application/wasm, what WebAssembly.compileStreaming
+    asks), nothing else of the folder, and a Content-Security-Policy that
+    lets the module compile and nothing else in."""
+    assert js_folder() == package
+    server = Playground(0, examples=REPO / "examples")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        status, module, response = request(server, "GET", "/js/xyzalert.wasm")
+        assert status == 200 and module == (package / "xyzalert.wasm").read_bytes()
+        assert response.getheader("Content-Type") == "application/wasm"
+        status, script, response = request(server, "GET", "/js/xyzalert.mjs")
+        assert status == 200 and b"export async function init" in script
+        assert response.getheader("Content-Type").startswith("text/javascript")
+        policy = response.getheader("Content-Security-Policy")
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "default-src 'self'" in policy
+        for other in ("/js/test/engine.test.mjs", "/js/../../README.md", "/js/", "/js/xyzalert.d.mts"):
+            assert request(server, "GET", other)[0] == 404, other
+        still_answers(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_without_the_package_its_paths_are_not_found(served, tmp_path, monkeypatch):
+    monkeypatch.setenv("XYZALERT_JS", str(tmp_path))  # no xyzalert.wasm there: not taken
+    assert js_folder() != tmp_path
     served.js = None
     assert request(served, "GET", "/js/xyzalert.wasm")[0] == 404
-    monkeypatch.setenv("XYZALERT_JS", str(REPO / "examples"))  # no xyzalert.wasm there: the next candidate
-    assert js_folder() == REPO / "bindings" / "js"
+    assert request(served, "GET", "/js/xyzalert.mjs")[0] == 404
 
 
 def test_a_foreign_host_or_origin_is_refused(served):
