@@ -472,7 +472,7 @@ c-test-and-wasm:
 # conformance against the tool's traces among it), and its TypeScript
 # declarations compiled against a program that uses them.
 js-test: wasm cli
-	XYZALERT_CLI=$(CURDIR)/$(BIN)/xyzalert node --expose-gc --test bindings/js/test/ Tests/playground/
+	XYZALERT_CLI=$(abspath $(BIN))/xyzalert node --expose-gc --test bindings/js/test/ Tests/playground/
 	cd bindings/js && tsc --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext test/types.mts
 
 dist: $(DIST_LIB)

@@ -135,11 +135,12 @@ export function withString(text, body) {
   }
 }
 
-/** Calls `body(p)` with room for `count` 32-bit words on the string stack
- * (pointers the engine reads during the call, results it writes). */
+/** Calls `body(p)` with room for `count` 32-bit words on the string stack,
+ * 8-byte aligned (pointers the engine reads during the call, doubles and
+ * results it writes). */
 export function withWords(count, body) {
   const mark = scratchTop;
-  const start = (scratchTop + 3) & ~3;
+  const start = (scratchTop + 7) & ~7;
   if (start + 4 * count > scratchEnd) {
     const pointer = engine.malloc(4 * count);
     try {

@@ -278,3 +278,22 @@ test("what a 32-bit Int cannot hold is an error or a right answer, never a trap"
   set.close();
   history.close();
 });
+
+test("rectangles cross whatever the string stack holds before them", () => {
+  // A frame set from a callback, while the call that made it still holds
+  // its string (3 bytes and a NUL) on the stack: the doubles go aligned.
+  let frames = 0;
+  const page = new Dispatch({
+    update(alert) {
+      alert.setFrame([0, 500, 320, 100]);
+      frames++;
+    },
+  });
+  page.pageDidAppear();
+  const alert = new Alert("a", { title: "A", avoidKeyboard: true });
+  page.add(alert);
+  alert.title = "abc";
+  alert.message = "defgh";
+  assert.equal(frames, 2);
+  page.close();
+});
