@@ -39,7 +39,7 @@ LINK_LIB := -L$(BIN) -lxyzalert -Wl,-rpath,$(BIN)
 # docs/architecture.md: `make check` and `make lint` run them.
 TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest Tests/interface Tests/docs/test_architecture.py -q -p no:cacheprovider
 # The functions the C headers declare, one per line (lint and docs check them).
-DECLARED_FUNCTIONS := sed -n 's/^[^ *\#/].*[ *]\(xyz_[a-z0-9_]*\)(.*/\1/p' include/xyzalert.h include/xyzalert_tooling.h | sort -u
+DECLARED_FUNCTIONS := scripts/declared-functions
 
 .PHONY: check shipped-test cli-python-test c-test-and-wasm wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean

@@ -3,7 +3,7 @@ import * as enums from "./enums.mjs";
 import { installProperties } from "./accessors.mjs";
 import {
   Handle, WHY_SIZE, adopt, check, dispatchesByPointer, engine, readString, requireEngine, requireString, takeString,
-  bytes, withString, withStrings, withWords,
+  limitArguments, withRect, withString, withStrings,
 } from "./engine.mjs";
 import { ALERT_PROPERTIES } from "./properties.mjs";
 
@@ -121,11 +121,7 @@ export class Alert extends Handle {
 
   /** At most `count` displays of this alert's id per `per` (see History.setLimit). */
   addLimit(count, per) {
-    if (!Number.isInteger(count) || count < 1) throw new TypeError(`count must be a whole number >= 1, got ${count}`);
-    const word = typeof per === "number" ? "window" : per;
-    const index = enums.LimitPer.indexOf(word);
-    if (index < 0) throw new TypeError(`per must be one of ${enums.LimitPer.join(", ")} or seconds, got ${per}`);
-    check(engine.xyz_alert_add_limit(this._live(), count, index, typeof per === "number" ? per : 0));
+    check(engine.xyz_alert_add_limit(this._live(), ...limitArguments(count, per)));
   }
 
   /** Removes the alert's own caps. */
@@ -135,13 +131,7 @@ export class Alert extends Handle {
    * for keyboard avoidance. */
   setFrame(frame) {
     if (frame === null) return check(engine.xyz_alert_set_frame(this._live(), 0));
-    if (!Array.isArray(frame) || frame.length !== 4 || !frame.every((v) => typeof v === "number")) {
-      throw new TypeError("frame must be [x, y, width, height] numbers or null");
-    }
-    check(withWords(8, (rect) => {
-      new Float64Array(bytes().buffer, rect, 4).set(frame);
-      return engine.xyz_alert_set_frame(this._live(), rect);
-    }));
+    check(withRect(frame, (rect) => engine.xyz_alert_set_frame(this._live(), rect), " or null"));
   }
 
   /** Removes every action. */

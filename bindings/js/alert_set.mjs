@@ -2,7 +2,7 @@
 import { Alert } from "./alert.mjs";
 import { History } from "./history.mjs";
 import {
-  ERROR_SIZE, Handle, adopt, check, engine, loadError, readString, requireEngine, requireString, withString, withStrings, writeString,
+  Handle, adopt, check, engine, loadText, readString, requireEngine, requireString, withString, withStrings,
 } from "./engine.mjs";
 
 /** Alert definitions and campaigns loaded from JSON text (docs/formats.md). */
@@ -12,19 +12,8 @@ export class AlertSet extends Handle {
   static loads(text) {
     const e = requireEngine();
     requireString(text, "text");
-    const errorPointer = e.malloc(ERROR_SIZE);
-    try {
-      const [pointer, length] = writeString(text);
-      try {
-        const catalog = e.xyz_catalog_load_string(pointer, length, errorPointer);
-        if (!catalog) throw loadError(errorPointer);
-        return adopt(Object.create(AlertSet.prototype), catalog, "xyz_catalog_free");
-      } finally {
-        e.free(pointer);
-      }
-    } finally {
-      e.free(errorPointer);
-    }
+    const catalog = loadText(text, (p, length, error) => e.xyz_catalog_load_string(p, length, error), (c) => !c);
+    return adopt(Object.create(AlertSet.prototype), catalog, "xyz_catalog_free");
   }
 
   /** The definitions' ids, in the file's order. */

@@ -5,7 +5,7 @@ import { Alert, liveAlerts } from "./alert.mjs";
 import { AlertSet } from "./alert_set.mjs";
 import {
   Handle, bytes, check, dispatchesByContext, dispatchesByPointer, engine, newContext, requireEngine, requireString, withWords,
-  readString, rethrowHostError, takeString, withString, withStrings,
+  readString, rethrowHostError, takeString, withRect, withString, withStrings,
 } from "./engine.mjs";
 import { History, historiesByPointer } from "./history.mjs";
 import { PAGE_PROPERTIES } from "./properties.mjs";
@@ -62,13 +62,7 @@ export class Dispatch extends Handle {
   /** The keyboard's frame changed ([x, y, width, height]; all 0: hidden),
    * animated over `duration` seconds: alerts that avoid it move. */
   keyboardChanged(frame, duration = 0) {
-    if (!Array.isArray(frame) || frame.length !== 4 || !frame.every((v) => typeof v === "number")) {
-      throw new TypeError("frame must be [x, y, width, height] numbers");
-    }
-    check(withWords(8, (rect) => {
-      new Float64Array(bytes().buffer, rect, 4).set(frame);
-      return engine.xyz_dispatch_keyboard_changed(this._live(), rect, duration);
-    }));
+    check(withRect(frame, (rect) => engine.xyz_dispatch_keyboard_changed(this._live(), rect, duration)));
   }
 
   /** Removes the attribute `name` (pending instances are tested again). */

@@ -157,6 +157,48 @@ export function withWords(count, body) {
   }
 }
 
+/** Calls `body(p)` with `frame` ([x, y, width, height]) as an xyz_rect on
+ * the string stack; a TypeError names `frame` for anything else (`orNull`:
+ * what else the caller takes, in the message). */
+export function withRect(frame, body, orNull = "") {
+  if (!Array.isArray(frame) || frame.length !== 4 || !frame.every((v) => typeof v === "number")) {
+    throw new TypeError(`frame must be [x, y, width, height] numbers${orNull}`);
+  }
+  return withWords(8, (rect) => {
+    new Float64Array(bytes().buffer, rect, 4).set(frame);
+    return body(rect);
+  });
+}
+
+/** Runs `load(p, length, error)` with a C copy of `text` and room for an
+ * xyz_error; when `failed(result)`, throws the error it located. */
+export function loadText(text, load, failed) {
+  const errorPointer = engine.malloc(ERROR_SIZE);
+  try {
+    const [pointer, length] = writeString(text);
+    let result;
+    try {
+      result = load(pointer, length, errorPointer);
+    } finally {
+      engine.free(pointer);
+    }
+    rethrowHostError();
+    if (failed(result)) throw loadError(errorPointer);
+    return result;
+  } finally {
+    engine.free(errorPointer);
+  }
+}
+
+/** A limit's C arguments: [count, the period's value, its window] from a
+ * count and `per` (a LimitPer word, or seconds: a window). */
+export function limitArguments(count, per) {
+  if (!Number.isInteger(count) || count < 1) throw new TypeError(`count must be a whole number >= 1, got ${count}`);
+  const index = enums.LimitPer.indexOf(typeof per === "number" ? "window" : per);
+  if (index < 0) throw new TypeError(`per must be one of ${enums.LimitPer.join(", ")} or seconds, got ${per}`);
+  return [count, index, typeof per === "number" ? per : 0];
+}
+
 /** Calls `body(p1, p2, ...)` with C copies of `texts` (null stays NULL). */
 export function withStrings(texts, body) {
   const mark = scratchTop, spilled = [];

@@ -1,8 +1,6 @@
 /* History: the display history caps count, on a JavaScript clock. */
-import * as enums from "./enums.mjs";
 import {
-  ERROR_SIZE, Handle, check, engine, loadError, newContext, requireEngine, requireString, rethrowHostError, takeString,
-  withString, withStrings, writeString,
+  Handle, check, engine, limitArguments, loadText, newContext, requireEngine, requireString, takeString, withString,
 } from "./engine.mjs";
 
 export const historiesByPointer = new Map(); // pointer -> WeakRef(History)
@@ -33,16 +31,12 @@ export class History extends Handle {
   beginSession() { check(engine.xyz_history_begin_session(this._live())); }
 
   /** At most `count` displays of `key` ("all", "tag:promo", "id:rate") per
-   * `per` ("session", "day", "week", "month", "lifetime", or a number of
-   * seconds: a window). */
+   * `per` ("session", "day", "week", "lifetime", or a number of seconds: a
+   * window). */
   setLimit(key, count, per) {
     requireString(key, "key");
-    if (!Number.isInteger(count) || count < 1) throw new TypeError(`count must be a whole number >= 1, got ${count}`);
-    const window = typeof per === "number" ? per : 0;
-    const word = typeof per === "number" ? "window" : per;
-    const index = enums.LimitPer.indexOf(word);
-    if (index < 0) throw new TypeError(`per must be one of ${enums.LimitPer.join(", ")} or seconds, got ${per}`);
-    check(withString(key, (k) => engine.xyz_history_set_limit(this._live(), k, count, index, window)));
+    const limit = limitArguments(count, per);
+    check(withString(key, (k) => engine.xyz_history_set_limit(this._live(), k, ...limit)));
   }
 
   /** At least `seconds` between two displays of `key`. */
@@ -65,19 +59,8 @@ export class History extends Handle {
    * located XYZAlertError and changes nothing. */
   loads(text) {
     requireString(text, "text");
-    const errorPointer = engine.malloc(ERROR_SIZE);
-    try {
-      const [pointer, length] = writeString(text);
-      try {
-        const status = engine.xyz_history_load_string(this._live(), pointer, length, errorPointer);
-        rethrowHostError();
-        if (status !== 0) throw loadError(errorPointer);
-      } finally {
-        engine.free(pointer);
-      }
-    } finally {
-      engine.free(errorPointer);
-    }
+    const history = this._live();
+    loadText(text, (p, length, error) => engine.xyz_history_load_string(history, p, length, error), (status) => status !== 0);
   }
 }
 

@@ -3,6 +3,7 @@
 import { Dispatch } from "./dispatch.mjs";
 import { XYZAlertError } from "./engine.mjs";
 import { History } from "./history.mjs";
+import { formatG } from "./numbers.mjs";
 import { Scenario } from "./scenario.mjs";
 import { STEPS } from "./step_table.mjs";
 import { Trace, TraceHost } from "./trace.mjs";
@@ -286,11 +287,4 @@ export class ScenarioPlayer {
       else if (field === "meta") alert.meta = step.meta === null ? null : JSON.parse(step.meta);
     }
   }
-}
-
-/** A number as C's "%g" writes it (six significant digits). */
-function formatG(value) {
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : value < 0 ? "-inf" : "nan";
-  const text = Number(value.toPrecision(6)).toString();
-  return text.includes("e") ? text.replace(/e([+-])(\d)$/, "e$10$2") : text;
 }

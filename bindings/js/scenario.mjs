@@ -3,7 +3,7 @@
 import * as enums from "./enums.mjs";
 import { AlertSet } from "./alert_set.mjs";
 import {
-  ERROR_SIZE, adopt, check, engine, loadError, readString, requireEngine, requireString, withWords, writeString,
+  adopt, check, engine, loadText, readString, requireEngine, requireString, withWords,
 } from "./engine.mjs";
 import { STEPS } from "./step_table.mjs";
 
@@ -31,20 +31,7 @@ export class Scenario {
   static loads(text) {
     const e = requireEngine();
     requireString(text, "text");
-    const errorPointer = e.malloc(ERROR_SIZE);
-    let handle;
-    try {
-      const [pointer, length] = writeString(text);
-      try {
-        handle = e.xyz_scenario_load_string(pointer, length, errorPointer);
-      } finally {
-        e.free(pointer);
-      }
-      if (!handle) throw loadError(errorPointer);
-    } finally {
-      e.free(errorPointer);
-    }
-    return new Scenario(handle);
+    return new Scenario(loadText(text, (p, length, error) => e.xyz_scenario_load_string(p, length, error), (h) => !h));
   }
 
   constructor(handle) {

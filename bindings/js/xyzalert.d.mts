@@ -198,6 +198,9 @@ export class Dispatch extends Handle {
   history: History | null;
 }
 
+/** A number as C's "%g" writes it (as the tool's traces print seconds). */
+export function formatG(value: number): string;
+
 /** Evaluates a JsonLogic rule (flagd's operators too) over `data`. */
 export function evalRule(rule: unknown, data?: unknown): unknown;
 

@@ -23,6 +23,7 @@ export { AlertSet } from "./alert_set.mjs";
 export { Dispatch } from "./dispatch.mjs";
 export { History } from "./history.mjs";
 export { utcOffsetOf } from "./host.mjs";
+export { formatG } from "./numbers.mjs";
 export { evalRule } from "./rules.mjs";
 export { Scenario } from "./scenario.mjs";
 export { ScenarioPlayer, runScenario } from "./runner.mjs";

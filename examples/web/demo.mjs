@@ -126,19 +126,16 @@ $("offline").addEventListener("click", () => add("offline"));
 $("update").addEventListener("click", () => add("update"));
 $("consent").addEventListener("click", () => add("consent"));
 $("purchase").addEventListener("click", () => { page.track("purchase"); refresh(); });
-$("leave").addEventListener("click", () => {
-  page.pageWillDisappear();
-  $("screen").classList.add("away");
-  $("leave").disabled = true;
-  $("back").disabled = false;
+/** The page leaves (its alerts hide) or comes back. */
+function setAway(away) {
+  if (away) page.pageWillDisappear();
+  else page.pageDidAppear();
+  $("screen").classList.toggle("away", away);
+  $("leave").disabled = away;
+  $("back").disabled = !away;
   refresh();
-});
-$("back").addEventListener("click", () => {
-  page.pageDidAppear();
-  $("screen").classList.remove("away");
-  $("leave").disabled = false;
-  $("back").disabled = true;
-  refresh();
-});
+}
+$("leave").addEventListener("click", () => setAway(true));
+$("back").addEventListener("click", () => setAway(false));
 $("status").textContent = "The engine is running in this page.";
 document.body.dataset.ready = "true";

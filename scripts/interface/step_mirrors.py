@@ -277,23 +277,34 @@ void runner_run_step(runner *r, const xyz_step_info *step) {{
 """
 
 
+# ---------------------------------------------------------------- the runners' tables
+
+#: How each runner writes a step's play: not played, its own `_run_<key>`,
+#: a call on the step's page, on its alert, or any other expression.
+PYTHON_PLAYS = dict(none="None", custom="lambda run, s: run._run_%s(s)",
+                    page="lambda run, s: _on_page(run, s, lambda d: %s)",
+                    alert="lambda run, s: _on_alert(run, s, lambda a: %s)", other="lambda run, s: %s")
+JS_PLAYS = dict(none="null", custom="(run, s) => run._run_%s(s)", page="(run, s) => onPage(run, s, (d) => %s)",
+                alert="(run, s) => onAlert(run, s, (a) => %s)", other="(run, s) => %s")
+
+
+def runner_play(s, call, forms):
+    """Row `s`'s play in a runner's language (`forms`), its call `call`."""
+    if s["py"] is None:
+        return forms["none"]
+    if s["py"] == "custom":
+        return forms["custom"] % s["key"]
+    who = subject(s)
+    return forms[who if who in ("page", "alert") else "other"] % call
+
+
 # ---------------------------------------------------------------- Python runner
 
 def python_table():
     rows = []
     for s in STEPS:
         kind = "StepKind." + s["key"].upper()
-        who = subject(s) if s["py"] not in ("custom", None) else None
-        if s["py"] is None:
-            play = "None"
-        elif s["py"] == "custom":
-            play = "lambda run, s: run._run_%s(s)" % s["key"]
-        elif who == "page":
-            play = "lambda run, s: _on_page(run, s, lambda d: %s)" % s["py"]
-        elif who == "alert":
-            play = "lambda run, s: _on_alert(run, s, lambda a: %s)" % s["py"]
-        else:
-            play = "lambda run, s: %s" % s["py"]
+        play = runner_play(s, s["py"], PYTHON_PLAYS)
         rows.append("    %s: (%s, %s)," % (kind, "True" if s.get("py_timed") else "False", play))
     body = "\n".join(rows)
     return f'''"""How the Python runner plays each step ({NOTICE})."""
@@ -345,17 +356,7 @@ def js_call(s):
 def js_table():
     rows = []
     for s in STEPS:
-        who = subject(s) if s["py"] not in ("custom", None) else None
-        if s["py"] is None:
-            play = "null"
-        elif s["py"] == "custom":
-            play = "(run, s) => run._run_%s(s)" % s["key"]
-        elif who == "page":
-            play = "(run, s) => onPage(run, s, (d) => %s)" % js_call(s)
-        elif who == "alert":
-            play = "(run, s) => onAlert(run, s, (a) => %s)" % js_call(s)
-        else:
-            play = "(run, s) => %s" % js_call(s)
+        play = runner_play(s, s["py"] and js_call(s), JS_PLAYS)
         rows.append('  ["%s", %s, %s],' % (s["key"], "true" if s.get("py_timed") else "false", play))
     body = "\n".join(rows)
     return f'''/* How the JavaScript runner plays each step ({NOTICE}). */

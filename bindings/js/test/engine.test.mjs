@@ -2,7 +2,8 @@
 // as exceptions, host callbacks, and handles (docs/js.md). `make js-test`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Alert, AlertSet, Dispatch, History, XYZAlertError, evalRule, init, utcOffsetOf, version } from "../xyzalert.mjs";
+import { execFileSync } from "node:child_process";
+import { Alert, AlertSet, Dispatch, History, XYZAlertError, evalRule, formatG, init, utcOffsetOf, version } from "../xyzalert.mjs";
 
 await init();
 
@@ -296,4 +297,11 @@ test("rectangles cross whatever the string stack holds before them", () => {
   alert.message = "defgh";
   assert.equal(frames, 2);
   page.close();
+});
+
+test("formatG writes numbers as C's %g does", () => {
+  const values = [1e308, 123456789, 1e21, 0.00001234, 5, 1.5e-7, 999999.7, 0.1 + 0.2, 120, 3605, -50, 1e-5, 0.0001, 31622400, 0];
+  const printed = execFileSync("printf", [values.map(() => "%g\\n").join(""), ...values.map(String)], { encoding: "utf8" });
+  assert.deepEqual(values.map(formatG), printed.trim().split("\n"));
+  assert.deepEqual([Infinity, -Infinity, NaN].map(formatG), ["inf", "-inf", "nan"]);
 });

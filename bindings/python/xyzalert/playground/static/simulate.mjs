@@ -1,7 +1,7 @@
 // One simulation of the playground, in the page: a scenario's text in,
 // everything the page shows out, through the JavaScript package (`xyz`, the
 // module xyzalert.mjs, given by the caller).
-import { formatG, svg } from "./timeline.mjs";
+import { svg } from "./timeline.mjs";
 
 /** The most steps a document may have. */
 export const MAX_STEPS = 10000;
@@ -51,7 +51,7 @@ export function expectLine(event) {
   return [String(step), kind, alert, ...detail].join(" ");
 }
 
-function checkLimits(scenario) {
+function checkLimits(scenario, formatG) {
   if (scenario.steps.length > MAX_STEPS) {
     throw new RangeError(`the scenario has ${scenario.steps.length} steps; the playground plays at most ${MAX_STEPS}`);
   }
@@ -79,8 +79,9 @@ function reasons(player, names, ended) {
   return out;
 }
 
-/** A step as the timeline names it: its kind and what it acts on. */
-export function label(step) {
+/** A step as the timeline names it: its kind and what it acts on
+ * (`formatG`: the package's). */
+export function label(step, formatG) {
   if (step.kind === "advance") return `advance ${formatG(step.duration)}s`;
   if (step.kind === "track" || step.kind === "set_attribute") return `${step.kind === "track" ? "track" : "set"} ${step.id}`;
   if (step.kind === "add") return ["add", ...step.alerts].join(" ");
@@ -124,7 +125,7 @@ export function simulate(xyz, text) {
       : { error: { message: error.message } };
   }
   try {
-    checkLimits(scenario);
+    checkLimits(scenario, xyz.formatG);
   } catch (error) {
     scenario.close();
     return { error: { message: error.message } };
@@ -155,7 +156,7 @@ export function simulate(xyz, text) {
       const ended = new Set(mine.filter((e) => e.event === "finish").map((e) => e.alert));
       const wall = wallClock + player.clock;
       steps.push({
-        step: number, kind: step.kind, label: label(step), clock: player.clock,
+        step: number, kind: step.kind, label: label(step, xyz.formatG), clock: player.clock,
         local: wallClock ? localTime(wall, player.trace.utcOffset(wall)) : null,
         alerts: reasons(player, names, ended),
         campaigns: mine.filter((e) => CAMPAIGN_EVENTS.has(e.event)).map(({ step: _, ...rest }) => rest),
@@ -167,5 +168,5 @@ export function simulate(xyz, text) {
     return { error: { message: `step ${player.played - 1}: ${error.message}` } };
   }
   const events = player.close();
-  return { events, expect: events.map(expectLine).filter((line) => line !== null), steps, svg: svg(steps, events, testCampaigns(text)) };
+  return { events, expect: events.map(expectLine).filter((line) => line !== null), steps, svg: svg(steps, events, testCampaigns(text), xyz.formatG) };
 }

@@ -36,24 +36,8 @@ export function endKind(reason) {
   return reason === "control" ? "control" : HELD.has(reason) ? "held" : "user";
 }
 
-/** A number as Python's "%g" (and C's) writes it. */
-export function formatG(value) {
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : value < 0 ? "-inf" : "nan";
-  if (value === 0) return "0";
-  const exponent = Math.floor(Math.log10(Math.abs(value)));
-  if (exponent < -4 || exponent >= 6) {
-    const [mantissa, power] = value.toExponential(5).split("e");
-    const trimmed = mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa;
-    const sign = power.startsWith("-") ? "-" : "+";
-    const digits = power.replace(/^[+-]/, "").padStart(2, "0");
-    return `${trimmed}e${sign}${digits}`;
-  }
-  const fixed = value.toFixed(Math.max(0, 5 - exponent));
-  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
-}
-
 /** Per column, its time when it differs from the column before. */
-function timeLabels(steps) {
+function timeLabels(steps, formatG) {
   const out = [];
   let last = null;
   for (const step of steps) {
@@ -100,8 +84,9 @@ function campaignMarks(events, tests) {
 }
 
 /** The picture of a played scenario: `steps` as simulate() makes them;
- * `tests`, the ids of test campaigns (their triggers have a ring). */
-export function svg(steps, events, tests = new Set()) {
+ * `tests`, the ids of test campaigns (their triggers have a ring);
+ * `formatG`, the package's (a time in seconds as the tool prints it). */
+export function svg(steps, events, tests, formatG) {
   const names = [];
   for (const step of steps) for (const alert of step.alerts) if (!names.includes(alert.alert)) names.push(alert.alert);
   const states = steps.map((step) => new Map(step.alerts.map((a) => [a.alert, a.state])));
@@ -117,7 +102,7 @@ export function svg(steps, events, tests = new Set()) {
   const height = gridBottom + LABELS + legendHeight;
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
     `viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, sans-serif" font-size="11">`];
-  const times = timeLabels(steps);
+  const times = timeLabels(steps, formatG);
   steps.forEach((step, column) => {
     const x = left + column * STEP + STEP / 2;
     out.push(`<text x="${x}" y="${TOP - 46}" text-anchor="middle" font-weight="bold">${step.step}</text>`);
