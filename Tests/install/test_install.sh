@@ -39,7 +39,9 @@ for file in lib/libxyzalert.so.$version lib/libxyzalert.so.$major lib/libxyzaler
             include/xyzalert_tooling.h include/xyzalert.hpp include/xyzalert/dispatch.hpp lib/pkgconfig/xyzalert.pc lib/cmake/XYZAlert/XYZAlertConfig.cmake \
             lib/cmake/XYZAlert/XYZAlertConfigVersion.cmake bin/xyzalert share/man/man1/xyzalert.1 \
             share/xyzalert/swift-runtime.supp share/doc/xyzalert/html/index.html \
-            share/doc/xyzalert/html/api/c/alerts.html share/doc/xyzalert/html/api/python.html; do
+            share/doc/xyzalert/html/api/c/alerts.html share/doc/xyzalert/html/api/python.html \
+            share/xyzalert/js/package.json share/xyzalert/js/xyzalert.mjs share/xyzalert/js/xyzalert.d.mts \
+            share/xyzalert/js/xyzalert.wasm share/doc/xyzalert/html/api/js.html; do
     [ -e "$prefix/$file" ]
     expect "installs $file" 0 $?
 done
@@ -48,6 +50,31 @@ expect "the manual page names the installed site" 0 0 "1" \
     "$(grep -c "^\.IR $prefix/share/doc/xyzalert/html/index.html" "$prefix/share/man/man1/xyzalert.1")"
 expect "libxyzalert.so.$major is a link to the versioned file" 0 0 "libxyzalert.so.$version" \
     "$(readlink "$prefix/lib/libxyzalert.so.$major")"
+
+# The installed JavaScript package, as a web app or Node program imports it
+# from its folder: the whole package (every module the entry imports), the
+# same version.
+out=$(cd "$scratch" && node --input-type=module -e "
+import { init, version, Dispatch, Alert } from '$prefix/share/xyzalert/js/xyzalert.mjs';
+await init();
+const shown = [];
+const page = new Dispatch({ show(alert) { shown.push(alert.id); } });
+page.pageDidAppear();
+page.add(new Alert('hello'));
+console.log(version(), shown.join());" 2>&1)
+expect "the installed JavaScript package runs in Node" 0 $? "$version hello" "$out"
+expect "its package.json has the version" 0 0 "$version" \
+    "$(node -p "require('$prefix/share/xyzalert/js/package.json').version")"
+# A Node project adds it with npm from the folder (offline: no registry),
+# and imports it by its name.
+mkdir -p "$scratch/npm-app" && echo '{"name": "app", "version": "1.0.0", "type": "module"}' > "$scratch/npm-app/package.json"
+(cd "$scratch/npm-app" && npm install --offline --no-audit --no-fund "$prefix/share/xyzalert/js" > npm.log 2>&1)
+expect "npm installs the installed JavaScript package from its folder" 0 $?
+out=$(cd "$scratch/npm-app" && node --input-type=module -e "
+import { init, version } from 'xyzalert';
+await init();
+console.log(version());" 2>&1)
+expect "a Node project imports it as xyzalert" 0 $? "$version" "$out"
 
 # The installed library: its soname, and nothing from the toolchain.
 echo "readelf -d $prefix/lib/libxyzalert.so.$version:"
@@ -103,17 +130,17 @@ valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite
     --errors-for-leak-kinds=definite,indirect,possible --suppressions="$supp" "$scratch/pc-consumer" > /dev/null
 expect "the pkg-config consumer is clean under valgrind with share/xyzalert/swift-runtime.supp" 0 $?
 
-# A CMake consumer: find_package(XYZAlert 0.4) and the imported target.
+# A CMake consumer: find_package(XYZAlert 0.5) and the imported target.
 cmake -S Tests/install -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake.log" 2>&1 \
     && cmake --build "$scratch/cmake" >> "$scratch/cmake.log" 2>&1
-expect "a CMake consumer builds with find_package(XYZAlert 0.4)" 0 $?
+expect "a CMake consumer builds with find_package(XYZAlert 0.5)" 0 $?
 out=$("$scratch/cmake/consumer" | tail -1)
 expect "the CMake consumer runs" 0 $? "consumer ok $version" "$out"
 cmake -S Tests/install -B "$scratch/cmake-too-new" -DCMAKE_PREFIX_PATH="$prefix" -DWANTED=$((major + 1)).0 \
     > /dev/null 2>&1
 expect "find_package of a newer major version fails" 1 $?
 cmake -S Tests/install/none -B "$scratch/cmake-none" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/cmake-none.log" 2>&1
-expect "find_package(XYZAlert 0.4) in a project(... NONE)" 0 $?
+expect "find_package(XYZAlert 0.5) in a project(... NONE)" 0 $?
 
 for program in "$scratch/pc-consumer" "$scratch/cmake/consumer" "$prefix/bin/xyzalert"; do
     ldd "$program" > "$scratch/ldd.txt" 2>&1
@@ -142,6 +169,7 @@ expect "the wheel is tagged manylinux_2_28 or lower ($tag)" 0 0 "yes" \
 unzip -Z1 "$wheel" > "$scratch/wheel-files.txt"
 expect "the library is at the wheel's top level (platlib)" 0 0 "1" "$(grep -c '^xyzalert/libxyzalert.so$' "$scratch/wheel-files.txt")"
 expect "Jansson is bundled" 0 0 "1" "$(grep -c '^xyzalert.libs/libjansson-.*\.so' "$scratch/wheel-files.txt")"
+expect "the wheel carries the tool" 0 0 "1" "$(grep -c '^xyzalert/bin/xyzalert$' "$scratch/wheel-files.txt")"
 expect "the wheel carries the licenses" 0 0 "2" "$(grep -c 'dist-info/licenses/LICENSE' "$scratch/wheel-files.txt")"
 unzip -p "$wheel" "xyzalert-$version.dist-info/WHEEL" > "$scratch/WHEEL"
 expect "Root-Is-Purelib is false" 0 0 "1" "$(grep -c '^Root-Is-Purelib: false' "$scratch/WHEEL")"
@@ -155,21 +183,27 @@ from xyzalert.playground.server import STATIC, find_examples, js_folder
 examples = find_examples(None)
 print(len(examples) > 10, (STATIC / "worker.mjs").is_file(), js_folder().parent.name, (js_folder() / "xyzalert.mjs").is_file())' 2>&1)
 expect "the wheel's playground has its page, the example scenarios and the JavaScript package" 0 $? "True True playground True" "$out"
-# The optional extras resolve from the wheel's metadata; offline, from the
-# wheels scripts/install-deps downloaded for the tests (.build/wheelhouse).
-"$scratch/venv/bin/pip" install --quiet --no-index --find-links dist --find-links .build/wheelhouse \
-    "xyzalert[dask,parquet]"
-expect "the extras xyzalert[dask,parquet] install from the wheel" 0 $?
-out=$(cd "$scratch" && "$scratch/venv/bin/python" -c '
-import distributed, pyarrow, xyzalert.fleet
-print(xyzalert.fleet.sessions_from_segment.__name__, distributed.Client.__name__)' 2>&1)
-expect "with them, the fleet module and Dask's client import" 0 $? "sessions_from_segment Client" "$out"
-# The libraries the wheel installed need no symbol version above GLIBC_2.17
-# (the library's and the bundled Jansson's); the examples below load them.
-newest=$(objdump -T "$site/xyzalert/libxyzalert.so" "$site"/xyzalert.libs/libjansson-*.so* | grep -oE 'GLIBC_2\.[0-9]+' \
-    | sort -t. -k2 -n | tail -1)
-expect "the wheel's libraries need nothing newer than GLIBC_2.17 (objdump -T: $newest)" 0 0 "yes" \
+# The libraries the wheel installed and its tool need no symbol version
+# above GLIBC_2.17 (the library's, the bundled Jansson's, the tool's); the
+# examples below load them.
+newest=$(objdump -T "$site/xyzalert/libxyzalert.so" "$site"/xyzalert.libs/libjansson-*.so* "$site/xyzalert/bin/xyzalert" \
+    | grep -oE 'GLIBC_2\.[0-9]+' | sort -t. -k2 -n | tail -1)
+expect "the wheel's libraries and tool need nothing newer than GLIBC_2.17 (objdump -T: $newest)" 0 0 "yes" \
     "$([ -n "$newest" ] && [ "${newest#GLIBC_2.}" -le 17 ] && echo yes || echo no)"
+# The tool is the environment's xyzalert command, and it finds the
+# package's library and the bundled Jansson (neither the system's).
+out=$(cd "$scratch" && env -u XYZALERT_LIBRARY "$scratch/venv/bin/xyzalert" --version 2>&1)
+expect "the wheel's xyzalert command runs the package's tool" 0 $? "xyzalert $version" "$out"
+expect "the wheel's tool loads the package's library and the bundled Jansson" 0 0 "2" \
+    "$(ldd "$site/xyzalert/bin/xyzalert" | grep -cE "libxyzalert.so => $site/xyzalert/bin/\.\./libxyzalert.so|libjansson-.*=> .*/xyzalert.libs/")"
+# Its entry point (Sources/xyzalert-wheel/start.c) starts a program as the
+# usual one does: constructors, arguments, environment, destructors, status.
+gcc -std=c99 -O2 -Wall -Wextra -Werror -pedantic -nostartfiles "$(gcc -print-file-name=crtbeginS.o)" \
+    Sources/xyzalert-wheel/start.c Tests/install/started.c "$(gcc -print-file-name=crtendS.o)" -o "$scratch/started"
+out=$(STARTED_TEST=1 "$scratch/started" one two)
+expect "the wheel tool's entry point starts a program whole" 3 $? \
+    "constructed 1, argc 3, one two, STARTED_TEST yes
+destructor ran" "$out"
 app=$scratch/app
 mkdir -p "$app" && cp -r examples "$app/"
 python3 - "$app/example.py" <<'PY'
@@ -197,25 +231,21 @@ expect "make wheel without its tools says how to install them" 0 0 "yes" \
 expect "the previous wheel is left as it was" 0 0 "$wheel_before" "$(sha256sum "$wheel")"
 
 # The wheel in a fresh virtualenv of every CPython 3.10-3.13 this machine
-# has (on its PATH, or installed by pyenv), each running a show and a timeout.
-pythons=()
-for minor in 10 11 12 13; do
-    for candidate in "$(command -v python3.$minor 2>/dev/null)" \
-                     $(ls -d "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.$minor.*/bin/python3 2>/dev/null); do
-        if [ -n "$candidate" ] && "$candidate" -c "import venv" 2>/dev/null; then
-            pythons+=("$candidate")
-            break
-        fi
-    done
-done
+# has (scripts/cpythons: on its PATH, or installed by pyenv): without its extras, a show and a
+# dismiss and a backtest of examples/backtest (by the wheel's tool); then
+# with the extras dask and parquet, installed offline from the wheel's
+# metadata and the wheels scripts/install-deps downloaded for the tests
+# (.build/wheelhouse), sessions made from examples/backtest's events and
+# backtested on a Dask cluster in the process.
+mapfile -t pythons < <(scripts/cpythons)
 expect "at least one CPython 3.10-3.13 to try the wheel with (${#pythons[@]})" 0 0 "yes" \
     "$([ ${#pythons[@]} -gt 0 ] && echo yes || echo no)"
 for python in "${pythons[@]}"; do
     python_version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
     venv=$scratch/venv-$python_version
     "$python" -m venv "$venv" && "$venv/bin/pip" install --quiet --no-index "$wheel" > /dev/null 2>&1
-    out=$(cd "$scratch" && env -u XYZALERT_LIBRARY -u PYTHONPATH "$venv/bin/python" -c '
-import xyzalert
+    out=$(cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" -c '
+import sys, xyzalert, xyzalert.backtest
 class Host(xyzalert.Host):
     def __init__(self): self.events = []
     def show(self, alert, target, view): self.events.append("show " + alert.id)
@@ -225,8 +255,28 @@ page = xyzalert.Dispatch(host, name="p")
 page.page_did_appear()
 page.add(xyzalert.Alert("hello"))
 page.find("hello").dismiss()
-print(", ".join(host.events))' 2>&1)
-    expect "the wheel installs and runs in a CPython $python_version virtualenv" 0 $? "show hello, finish hello dismissed" "$out"
+report = xyzalert.backtest.run("examples/backtest/baseline.json", "examples/backtest/tighter-cap.json",
+                               ["examples/backtest/users"], parts=2)
+print(", ".join(host.events), "|", len(report.changed_sessions()), "of", report.to_dict()["sessions"],
+      "sessions changed | the tool is the package'"'"'s:", xyzalert.backtest.tool().startswith(sys.prefix))' 2>&1)
+    echo "CPython $python_version without extras: $out"
+    expect "the wheel runs in a CPython $python_version virtualenv without extras (a show, a backtest)" 0 $? \
+        "show hello, finish hello dismissed | 2 of 4 sessions changed | the tool is the package's: True" "$out"
+    "$venv/bin/pip" install --quiet --no-index --find-links dist --find-links .build/wheelhouse \
+        "xyzalert[dask,parquet]" > /dev/null 2>&1
+    expect "the extras xyzalert[dask,parquet] install from the wheel in CPython $python_version" 0 $?
+    out=$(cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" -c '
+import distributed, pyarrow, xyzalert.backtest, xyzalert.fleet
+summary = xyzalert.fleet.sessions_from_segment(["examples/backtest/events.jsonl"], "examples/backtest/mapping.json",
+                                               "sessions.jsonl")
+with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+    report = xyzalert.backtest.run("examples/backtest/baseline.json", "examples/backtest/tighter-cap.json",
+                                   ["sessions.jsonl"], executor=client, progress=False)
+print(summary.sessions, "sessions from events |", len(report.changed_sessions()), "of",
+      report.to_dict()["sessions"], "changed on Dask")' 2>&1)
+    echo "CPython $python_version with extras: $out"
+    expect "with the extras in CPython $python_version, sessions from events backtested on Dask" 0 $? \
+        "11 sessions from events | 1 of 4 changed on Dask" "$out"
 done
 
 # Without its own copy, the package finds the installed library by its soname.

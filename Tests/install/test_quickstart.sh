@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's Quick start: its four programs are examples/quickstart/*,
-# word for word; its two shell blocks run as written (install, then build
-# and run the C, C++ and Python programs) and print what the README says;
+# word for word; its three shell blocks run as written (install; build and
+# run the C, C++ and Python programs; a backtest) and print what the README
+# says;
 # the Swift program against the XYZAlert module. Usage:
 # Tests/install/test_quickstart.sh SCRATCH, from the
 # repository root; sourced by Tests/install/test_install.sh, whose `expect`
@@ -11,8 +12,9 @@ quick=examples/quickstart
 expected=$'show consent\nshow welcome'
 
 # One reading of the README's Quick start: its programs compared with
-# examples/quickstart/ (one line each, "NAME same|differs"), its two shell
-# blocks written to SCRATCH/quickstart-N.sh, and the C, C++ and Python
+# examples/quickstart/ (one line each, "NAME same|differs"), its shell
+# blocks written to SCRATCH/quickstart-N.sh, the output it shows after the
+# third to SCRATCH/quickstart-3.expected, and the C, C++ and Python
 # programs saved as a reader would, into SCRATCH/quick-programs.
 quick_home=$quick_scratch/quick-home
 quick_dir=$quick_scratch/quick-programs
@@ -32,12 +34,15 @@ shell = re.findall(r"```sh\n(.*?)```", section, re.S)
 print("shell blocks", len(shell))
 for n, block in enumerate(shell, 1):
     (scratch / f"quickstart-{n}.sh").write_text(block)
+after_third = section.split(shell[2], 1)[1] if len(shell) > 2 else ""
+shown = re.findall(r"```text\n(.*?)```", after_third, re.S)
+(scratch / "quickstart-3.expected").write_text(shown[0] if shown else "")
 PY
 for name in quickstart.c quickstart.cpp quickstart.py quickstart.swift; do
     expect "the README's Quick start shows $quick/$name" 0 0 "$name same" \
         "$(grep "^$name " "$quick_scratch/quickstart-blocks.txt")"
 done
-expect "the README's Quick start has its two shell blocks" 0 0 "shell blocks 2" \
+expect "the README's Quick start has its three shell blocks" 0 0 "shell blocks 3" \
     "$(grep "^shell blocks " "$quick_scratch/quickstart-blocks.txt")"
 
 # The two shell blocks, word for word, as a new user runs them:
@@ -61,6 +66,12 @@ out=$(cd "$quick_dir" && HOME=$quick_home bash -e "$quick_scratch/quickstart-2.s
 expect "the README's build-and-run lines print its lines three times" 0 $? "$expected
 $expected
 $expected" "$out"
+# The third, from the repository root, with the tool the first installed on
+# the PATH (as the first block's export line and the reader's profile put it).
+out=$(HOME=$quick_home PATH="$quick_home/.local/bin:$PATH" bash -e "$quick_scratch/quickstart-3.sh" 2>&1)
+expect "the README's backtest lines print what it shows" 0 $? "$(cat "$quick_scratch/quickstart-3.expected")" "$out"
+expect "and write the HTML report" 0 0 "yes" "$(grep -q '<svg' report.html && echo yes || echo no)"
+rm -f report.html
 HOME=$quick_home make --no-print-directory uninstall PREFIX="$quick_home/.local" > /dev/null
 expect "the Quick start's install is undone by make uninstall" 0 $? "" "$(find "$quick_home/.local" -type f 2>/dev/null)"
 

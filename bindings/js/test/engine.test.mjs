@@ -22,8 +22,11 @@ function recorder() {
   return host;
 }
 
-test("the version is the package's", () => {
+test("the version is the package's", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const manifest = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
   assert.match(version(), /^\d+\.\d+\.\d+$/);
+  assert.equal(version(), manifest.version);
 });
 
 test("add, show, dismiss: the host hears each step", () => {

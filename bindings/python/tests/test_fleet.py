@@ -1,5 +1,5 @@
 """xyzalert.fleet: collected Segment-Spec events made into backtest
-sessions (docs/backtest.md, "Sessions from events"; the mapping:
+sessions (docs/fleet.md, "Sessions from events"; the mapping:
 docs/formats.md, "Event mappings"), and what it counts, names and refuses."""
 
 import gzip
@@ -304,3 +304,19 @@ def test_the_example_events_are_the_scripts():
     made = subprocess.run([sys.executable, str(REPO / "scripts" / "make-events"), "--users", "4", "--seed", "7"],
                           check=True, capture_output=True).stdout
     assert made == (EXAMPLES / "events.jsonl").read_bytes()
+
+
+def test_timestamps_are_read_as_rfc_3339_says_on_every_python():
+    # (datetime.fromisoformat before Python 3.11 refused "Z" and fractions of
+    # other than 3 or 6 digits: every timestamp of examples/backtest/events.jsonl.)
+    from xyzalert.fleet.events import parse_time
+    assert parse_time("2026-11-16T21:20:12.585Z") == (pytest.approx(1794864012.585), 0)
+    assert parse_time("2026-11-16t21:20:12z") == (1794864012.0, 0)
+    assert parse_time("2026-11-16 22:20:12.5+01:00") == (1794864012.5, 3600)
+    assert parse_time("2026-11-16T16:50:12.123456789-04:30") == (pytest.approx(1794864012.123456), -16200)
+    for bad in ("2026-11-16T21:20Z", "2026-02-30T10:00:00Z", "2026-11-16T21:20:12+0100", "2026-11-16T21:20:12.Z",
+                "20261116T212012Z", " 2026-11-16T21:20:12Z"):
+        with pytest.raises(ValueError, match="not an RFC 3339 timestamp"):
+            parse_time(bad)
+    with pytest.raises(ValueError, match="needs its offset"):
+        parse_time("2026-11-16T21:20:12.585")

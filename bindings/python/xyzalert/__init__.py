@@ -46,11 +46,11 @@ from .runner import ScenarioPlayer, record_scenario, run_scenario
 from .timers import AsyncioHost, Holds
 from . import backtest, fleet
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 
 def version() -> str:
-    """The loaded library's version, e.g. "0.4.0" (``__version__`` is the
+    """The loaded library's version, e.g. "0.5.0" (``__version__`` is the
     package's; a package uses a library of its own version or newer)."""
     return _lib.lib.xyz_version_string().decode("ascii")
 

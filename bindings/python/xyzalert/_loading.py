@@ -13,7 +13,7 @@ from typing import Iterator, List, Tuple
 
 #: The header version these bindings were written against.
 EXPECTED_MAJOR = 0
-EXPECTED_MINOR = 4
+EXPECTED_MINOR = 5
 
 
 def _candidates() -> Iterator[Tuple[str, str]]:

@@ -241,8 +241,8 @@ def run(baseline: PathLike, candidate: Union[PathLike, Sequence[PathLike]], corp
     CPU, `parts` defaulting to the executor's workers), or a Dask
     ``distributed.Client`` (the extra ``xyzalert[dask]``; `parts`
     defaulting to four per worker thread), whose workers need the package
-    and its tool installed and the corpus at the same paths (docs/backtest.md,
-    "More than one machine"). The parts' reports are added up (on the
+    and its tool installed and the corpus at the same paths (docs/fleet.md,
+    "Backtests on a cluster"). The parts' reports are added up (on the
     cluster for Dask): the report's bytes are the same however the corpus
     was shared out. `progress` (default: standard error is a terminal)
     shows a bar: Dask's own for a client. A policy or model that does not

@@ -9,6 +9,7 @@ import datetime
 import gzip
 import json
 import os
+import re
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 #: Parquet rows are read this many at a time.
@@ -52,19 +53,42 @@ def _field(record: Dict[str, Any], name: str) -> Any:
     return value
 
 
+# RFC 3339's date-time (a space allowed for the T, as its section 5.6
+# notes; a fraction of any length, of which microseconds are kept). Read
+# here rather than by datetime.fromisoformat, which before Python 3.11
+# refuses "Z" and fractions of other than 3 or 6 digits.
+_RFC3339 = re.compile(r"(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?"
+                      r"(?:([Zz])|([+-])(\d{2}):(\d{2}))?")
+
+
+def _moment_of_text(value: str) -> datetime.datetime:
+    match = _RFC3339.fullmatch(value)
+    if not match:
+        raise ValueError(f"not an RFC 3339 timestamp: {json.dumps(value)}")
+    year, month, day, hour, minute, second = (int(match.group(n)) for n in range(1, 7))
+    microsecond = int(((match.group(7) or "") + "000000")[:6])
+    if match.group(8):
+        zone: Optional[datetime.tzinfo] = datetime.timezone.utc
+    elif match.group(9):
+        sign = -1 if match.group(9) == "-" else 1
+        zone = datetime.timezone(sign * datetime.timedelta(hours=int(match.group(10)), minutes=int(match.group(11))))
+    else:
+        raise ValueError(f"a timestamp needs its offset (Z or +HH:MM): {value}")
+    try:
+        return datetime.datetime(year, month, day, hour, minute, second, microsecond, tzinfo=zone)
+    except ValueError:
+        raise ValueError(f"not an RFC 3339 timestamp: {json.dumps(value)}") from None
+
+
 def parse_time(value: Any) -> Tuple[float, int]:
     """Seconds since the epoch and the UTC offset of an RFC 3339 timestamp
     (or a datetime, as Parquet gives); ValueError when it is neither."""
     if isinstance(value, datetime.datetime):
-        moment = value
-    elif isinstance(value, str) and len(value) >= 19 and value[10] in "Tt ":
-        moment = datetime.datetime.fromisoformat(value.replace("z", "Z"))
+        moment = value if value.tzinfo is not None else value.replace(tzinfo=datetime.timezone.utc)  # Parquet's naive times are UTC
+    elif isinstance(value, str):
+        moment = _moment_of_text(value)
     else:
         raise ValueError(f"not an RFC 3339 timestamp: {json.dumps(value, default=str)}")
-    if moment.tzinfo is None:
-        if isinstance(value, str):
-            raise ValueError(f"a timestamp needs its offset (Z or +HH:MM): {value}")
-        moment = moment.replace(tzinfo=datetime.timezone.utc)  # Parquet's naive times are UTC
     offset = moment.utcoffset()
     return moment.timestamp(), int(offset.total_seconds()) if offset else 0
 

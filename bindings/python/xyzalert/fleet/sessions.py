@@ -1,6 +1,6 @@
 """One user's events made into a session file (a scenario that replays
 as a recording does): pages, the wall clock, local time, the policy the
-app ran, and the steps (docs/backtest.md, "Sessions from events")."""
+app ran, and the steps (docs/fleet.md, "Sessions from events")."""
 
 from __future__ import annotations
 
