@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := scripts/declared-functions
 
-.PHONY: check shipped-test cli-python-test c-test-and-wasm crash-cpp-and-dist wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test c-test-and-wasm crash-cpp-and-dist fuzz-and-browsers install-and-sanitize install-test-run exclusivity-and-swift-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test-and-wasm crash-cpp-and-dist shipped-test example cli-python-test js-test desktop-test hosts-test playground-test install-test sanitize fuzz-test check-exclusivity swift-test
+test: deps deps-test lint docs c-test-and-wasm crash-cpp-and-dist shipped-test example cli-python-test hosts-test fuzz-and-browsers install-and-sanitize exclusivity-and-swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -471,19 +471,38 @@ $(WASM): $(WASM_INPUTS)
 wasm: $(WASM)
 	cp $(WASM) bindings/js/xyzalert.wasm
 
+# $(call side_by_side,LOG,TARGETS_A,TARGETS_B): `make TARGETS_A` (its output
+# in .build/LOG.log, printed when both are done) beside `make TARGETS_B`;
+# fails when either does. make test pairs suites that keep about one core
+# busy each, or builds in different build directories (docs/testing.md).
+side_by_side = @mkdir -p .build && ($(MAKE) --no-print-directory $(2) > .build/$(1).log 2>&1) & \
+	$(MAKE) --no-print-directory $(3); b=$$?; wait $$!; a=$$?; cat .build/$(1).log; [ $$a -eq 0 ] && [ $$b -eq 0 ]
+
 # c-test (valgrind: one process) and the WebAssembly build (one compiler
-# process) side by side, about three minutes each; the build's log is
-# printed when both are done.
-c-test-and-wasm:
-	@mkdir -p .build && ($(MAKE) --no-print-directory wasm > .build/wasm-build.log 2>&1) & \
-	$(MAKE) --no-print-directory c-test; c=$$?; wait $$!; w=$$?; cat .build/wasm-build.log; [ $$c -eq 0 ] && [ $$w -eq 0 ]
+# process), about three minutes each.
+c-test-and-wasm: lib
+	$(call side_by_side,wasm-build,wasm,c-test)
 
 # crash-test and cpp-test (one process at a time, about two minutes) beside
-# the shipped library's build (one compiler process, about four minutes);
-# the build's log is printed when both are done.
+# the shipped library's build (one compiler process, about four minutes).
 crash-cpp-and-dist: release lib
-	@mkdir -p .build && ($(MAKE) --no-print-directory dist > .build/dist-build.log 2>&1) & \
-	$(MAKE) --no-print-directory crash-test cpp-test; t=$$?; wait $$!; d=$$?; cat .build/dist-build.log; [ $$t -eq 0 ] && [ $$d -eq 0 ]
+	$(call side_by_side,dist-build,dist,crash-test cpp-test)
+
+# The fuzzers (two processes, after their build) beside the JavaScript, Tk
+# and browser suites (one process each, short).
+fuzz-and-browsers: lib cli wasm
+	$(call side_by_side,fuzz-test,fuzz-test,js-test desktop-test playground-test)
+
+# The shipping tests (one process at a time: pip, compilers, consumers)
+# beside the sanitizer builds and runs (their own build directories).
+install-and-sanitize: deps lib release dist wheel docs
+	$(call side_by_side,sanitize,sanitize,install-test-run)
+
+# The checked-exclusivity build and its runs (.build/exclusivity) beside the
+# Swift suites (.build): SwiftPM builds in two directories, whose compiles
+# and test runs leave cores idle when alone.
+exclusivity-and-swift-test: cli
+	$(call side_by_side,check-exclusivity,check-exclusivity,swift-test)
 
 # The JavaScript package's suite, under Node's own test runner (its
 # conformance against the tool's traces among it), and its TypeScript
@@ -559,6 +578,9 @@ wheel: dist wasm $(WHEEL_TOOL)
 # pkg-config, CMake, the tool, the wheel, the README's Quick start programs;
 # then uninstalls.
 install-test: deps lib release dist wheel docs
+	$(MAKE) --no-print-directory install-test-run
+# install-test's run alone, for a make that made its prerequisites already.
+install-test-run:
 	TOOLS_PYTHON=$(TOOLS_PYTHON) Tests/install/test_install.sh $(VERSION)
 
 # The model-based test with 1,000,000 sequences, in release, then

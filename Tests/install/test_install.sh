@@ -240,11 +240,12 @@ expect "the previous wheel is left as it was" 0 0 "$wheel_before" "$(sha256sum "
 mapfile -t pythons < <(scripts/cpythons)
 expect "at least one CPython 3.10-3.13 to try the wheel with (${#pythons[@]})" 0 0 "yes" \
     "$([ ${#pythons[@]} -gt 0 ] && echo yes || echo no)"
-for python in "${pythons[@]}"; do
-    python_version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-    venv=$scratch/venv-$python_version
+# (The interpreters side by side: each writes what it found to files named
+# for its version, read by the expectations below in order.)
+try_wheel() { # try_wheel PYTHON VERSION
+    local python=$1 version=$2 venv=$scratch/venv-$2 out=$scratch/cpython-$2
     "$python" -m venv "$venv" && "$venv/bin/pip" install --quiet --no-index "$wheel" > /dev/null 2>&1
-    out=$(cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" -c '
+    (cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" -c '
 import sys, xyzalert, xyzalert.backtest
 class Host(xyzalert.Host):
     def __init__(self): self.events = []
@@ -258,25 +259,43 @@ page.find("hello").dismiss()
 report = xyzalert.backtest.run("examples/backtest/baseline.json", "examples/backtest/tighter-cap.json",
                                ["examples/backtest/users"], parts=2)
 print(", ".join(host.events), "|", len(report.changed_sessions()), "of", report.to_dict()["sessions"],
-      "sessions changed | the tool is the package'"'"'s:", xyzalert.backtest.tool().startswith(sys.prefix))' 2>&1)
-    echo "CPython $python_version without extras: $out"
-    expect "the wheel runs in a CPython $python_version virtualenv without extras (a show, a backtest)" 0 $? \
-        "show hello, finish hello dismissed | 2 of 4 sessions changed | the tool is the package's: True" "$out"
+      "sessions changed | the tool is the package'"'"'s:", xyzalert.backtest.tool().startswith(sys.prefix))' \
+        > "$out.plain" 2>&1)
+    echo $? > "$out.plain-status"
     "$venv/bin/pip" install --quiet --no-index --find-links dist --find-links .build/wheelhouse \
-        "xyzalert[dask,parquet]" > /dev/null 2>&1
-    expect "the extras xyzalert[dask,parquet] install from the wheel in CPython $python_version" 0 $?
-    out=$(cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" -c '
-import distributed, pyarrow, xyzalert.backtest, xyzalert.fleet
+        "xyzalert[dask,parquet]" > "$out.extras-install" 2>&1
+    echo $? > "$out.extras-install-status"
+    (cd "$app" && env -u XYZALERT_LIBRARY -u XYZALERT_CLI -u PYTHONPATH "$venv/bin/python" - "sessions-$version.jsonl" \
+        > "$out.extras" 2>&1 <<'PY'
+import sys, distributed, pyarrow, xyzalert.backtest, xyzalert.fleet
+sessions = sys.argv[1]
 summary = xyzalert.fleet.sessions_from_segment(["examples/backtest/events.jsonl"], "examples/backtest/mapping.json",
-                                               "sessions.jsonl")
+                                               sessions)
 with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
     report = xyzalert.backtest.run("examples/backtest/baseline.json", "examples/backtest/tighter-cap.json",
-                                   ["sessions.jsonl"], executor=client, progress=False)
+                                   [sessions], executor=client, progress=False)
 print(summary.sessions, "sessions from events |", len(report.changed_sessions()), "of",
-      report.to_dict()["sessions"], "changed on Dask")' 2>&1)
-    echo "CPython $python_version with extras: $out"
-    expect "with the extras in CPython $python_version, sessions from events backtested on Dask" 0 $? \
-        "11 sessions from events | 1 of 4 changed on Dask" "$out"
+      report.to_dict()["sessions"], "changed on Dask")
+PY
+    )
+    echo $? > "$out.extras-status"
+}
+versions=()
+for python in "${pythons[@]}"; do
+    versions+=("$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
+    try_wheel "$python" "${versions[-1]}" &
+done
+wait
+for version in "${versions[@]}"; do
+    out=$scratch/cpython-$version
+    echo "CPython $version without extras: $(cat "$out.plain")"
+    expect "the wheel runs in a CPython $version virtualenv without extras (a show, a backtest)" 0 "$(cat "$out.plain-status")" \
+        "show hello, finish hello dismissed | 2 of 4 sessions changed | the tool is the package's: True" "$(cat "$out.plain")"
+    expect "the extras xyzalert[dask,parquet] install from the wheel in CPython $version" 0 \
+        "$(cat "$out.extras-install-status")"
+    echo "CPython $version with extras: $(cat "$out.extras")"
+    expect "with the extras in CPython $version, sessions from events backtested on Dask" 0 "$(cat "$out.extras-status")" \
+        "11 sessions from events | 1 of 4 changed on Dask" "$(cat "$out.extras")"
 done
 
 # Without its own copy, the package finds the installed library by its soname.
