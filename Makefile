@@ -41,7 +41,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := scripts/declared-functions
 
-.PHONY: check shipped-test cli-python-test c-test-and-wasm crash-cpp-and-dist fuzz-and-browsers install-and-sanitize install-test-run exclusivity-and-swift-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test dist-and-wasm shipped-and-c-suites fuzz-and-browsers install-and-sanitize install-test-run exclusivity-and-swift-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -106,7 +106,7 @@ check: lib cli
 
 # Every test suite. The C and CLI suites end with "N passed, N failed";
 # the Swift suites end the run.
-test: deps deps-test lint docs c-test-and-wasm crash-cpp-and-dist shipped-test example cli-python-test hosts-test fuzz-and-browsers install-and-sanitize exclusivity-and-swift-test
+test: deps deps-test lint docs dist-and-wasm shipped-and-c-suites example cli-python-test hosts-test fuzz-and-browsers install-and-sanitize exclusivity-and-swift-test
 
 # The generated mirrors of the interface's tables up to date, each enum word
 # spelled in its table only (scripts/interface),
@@ -478,15 +478,17 @@ wasm: $(WASM)
 side_by_side = @mkdir -p .build && ($(MAKE) --no-print-directory $(2) > .build/$(1).log 2>&1) & \
 	$(MAKE) --no-print-directory $(3); b=$$?; wait $$!; a=$$?; cat .build/$(1).log; [ $$a -eq 0 ] && [ $$b -eq 0 ]
 
-# c-test (valgrind: one process) and the WebAssembly build (one compiler
-# process), about three minutes each.
-c-test-and-wasm: lib
-	$(call side_by_side,wasm-build,wasm,c-test)
+# The shipped library's build and the WebAssembly build (one compiler
+# process each, about four minutes each).
+dist-and-wasm:
+	$(call side_by_side,wasm-build,wasm,dist)
 
-# crash-test and cpp-test (one process at a time, about two minutes) beside
-# the shipped library's build (one compiler process, about four minutes).
-crash-cpp-and-dist: release lib
-	$(call side_by_side,dist-build,dist,crash-test cpp-test)
+# The C and C++ suites under valgrind against the library that ships
+# (shipped-test: two valgrind processes) beside the same suites run natively
+# against the debug build, as make check runs them, and crash-test (one
+# process at a time). Their programs are built first, once.
+shipped-and-c-suites: dist release $(C_TESTS) $(CPP_TEST_PROGRAMS)
+	$(call side_by_side,shipped-test,shipped-test,c-test crash-test cpp-test VALGRIND=)
 
 # The fuzzers (two processes, after their build) beside the JavaScript, Tk
 # and browser suites (one process each, short).
