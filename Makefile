@@ -529,8 +529,8 @@ install: dist wasm
 uninstall:
 	scripts/uninstall $(PREFIX) "$(DESTDIR)"
 
-# The tool the wheel carries (xyzalert/bin/xyzalert; docs/install.md, "The
-# wheel"): the installed tool's C, started by Sources/xyzalert-wheel/start.c
+# The tool the wheel carries (xyzalert/bin/xyzalert; docs/install.md,
+# "Installing"): the installed tool's C, started by Sources/xyzalert-wheel/start.c
 # and linked to the old versions of the few glibc functions that got a new
 # one after 2.17 (its glibc_floor.c and the library's), so that it starts
 # on the wheel's glibc floor.

@@ -1,5 +1,5 @@
 /* The entry point of the tool the wheel carries (xyzalert/bin/xyzalert;
- * `make wheel`, docs/install.md "The wheel"), which must start on glibc
+ * `make wheel`, docs/install.md "Installing"), which must start on glibc
  * 2.17, the wheel's floor. A program's usual entry point (Scrt1.o) calls
  * __libc_start_main under the version glibc 2.34 gave it, so a tool linked
  * with it starts on 2.34 and newer only. This one (linked with

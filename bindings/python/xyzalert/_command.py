@@ -1,7 +1,7 @@
 """The ``xyzalert`` command a wheel installs: the tool the wheel carries
 (``xyzalert/bin/xyzalert``, built by ``make wheel`` for the wheel's glibc
 floor), run in this process's place with the command's arguments.
-docs/install.md, "The wheel"."""
+docs/install.md, "Installing"."""
 
 from __future__ import annotations
 
