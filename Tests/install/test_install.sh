@@ -237,7 +237,7 @@ expect "the previous wheel is left as it was" 0 0 "$wheel_before" "$(sha256sum "
 # metadata and the wheels scripts/install-deps downloaded for the tests
 # (.build/wheelhouse), sessions made from examples/backtest's events and
 # backtested on a Dask cluster in the process.
-mapfile -t pythons < <(scripts/cpythons)
+mapfile -t pythons < <(scripts/cpythons) # "3.X PATH" each
 expect "at least one CPython 3.10-3.13 to try the wheel with (${#pythons[@]})" 0 0 "yes" \
     "$([ ${#pythons[@]} -gt 0 ] && echo yes || echo no)"
 # (The interpreters side by side: each writes what it found to files named
@@ -281,9 +281,9 @@ PY
     echo $? > "$out.extras-status"
 }
 cpython_versions=()
-for python in "${pythons[@]}"; do
-    cpython_versions+=("$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
-    try_wheel "$python" "${cpython_versions[-1]}" &
+for line in "${pythons[@]}"; do
+    cpython_versions+=("${line%% *}")
+    try_wheel "${line#* }" "${line%% *}" &
 done
 wait
 # (Standard error is shown when a run fails: Dask warns on it as it pleases.)
