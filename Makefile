@@ -30,6 +30,11 @@ CTEST_DIR := $(BIN)/ctests
 CTEST_SOURCES := $(wildcard Tests/c/*.c)
 # The C++ wrapper's suite (test_wrapper.cpp has main).
 CPP_TESTS := $(wildcard Tests/cpp/*.cpp)
+# The C++ suite's programs, one per standard, rebuilt when a source or
+# header changes (shipped-test runs them against the shipped library; defined
+# here, before the rules that need them: a prerequisite list is read where
+# its rule is).
+CPP_TEST_PROGRAMS := $(BIN)/cpp-tests-c++17 $(BIN)/cpp-tests-c++20
 # The scenario runner (a library without main): the tool, the C suite and
 # the fuzzers link it.
 CLI_RUNNER := $(wildcard Sources/xyzalert-runner/*.c)
@@ -41,7 +46,7 @@ TABLE_TESTS = XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m pytest T
 # The functions the C headers declare, one per line (lint and docs check them).
 DECLARED_FUNCTIONS := scripts/declared-functions
 
-.PHONY: check shipped-test cli-python-test dist-and-wasm shipped-and-c-suites fuzz-and-browsers install-and-sanitize install-test-run exclusivity-and-swift-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
+.PHONY: check shipped-test cli-python-test dist-and-wasm shipped-and-c-suites fuzz-and-browsers install-and-sanitize install-test-run exclusivity-and-swift-test wasm js-test docs site-screenshots all build deps deps-test lib cli demo desktop desktop-test hosts-test playground playground-test screenshots test lint header-test cpp-test release dist install uninstall wheel install-test swift-test c-test crash-test allocator-test cli-test python-test example golden bench bench-engine bench-backtest refcounts \
 	fuzz-build fuzz fuzz-test sanitize check-exclusivity soak clean
 
 all: build
@@ -98,7 +103,7 @@ check: lib cli
 	python3 scripts/interface --check
 	python3 scripts/calls_one_way.py
 	$(TABLE_TESTS)
-	$(MAKE) --no-print-directory c-test VALGRIND=
+	$(MAKE) --no-print-directory c-test allocator-test VALGRIND=
 	cd bindings/python && XYZALERT_LIBRARY=$(BIN)/libxyzalert.so $(TOOLS_PYTHON) -m mypy xyzalert
 	XYZALERT_LIBRARY=$(BIN)/libxyzalert.so XYZALERT_CLI=$(BIN)/xyzalert $(TOOLS_PYTHON) -m pytest bindings/python/tests -q \
 		--ignore=bindings/python/tests/test_dask.py
@@ -214,6 +219,16 @@ crash-test: release
 	rm -rf $(RELEASE_BIN)/crash
 	$(RELEASE_BIN)/history-kill $(RELEASE_BIN)/crash 1000 1
 
+# The tool's allocator (Sources/xyzalert-cli/allocator.c), linked into a
+# test program as into the tool: the malloc family answered as the C
+# library's, its own allocations freed, blocks reused, and a seeded random
+# sequence of calls that checks every block's bytes (Tests/allocator).
+allocator-test:
+	mkdir -p $(BIN)
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L Sources/xyzalert-cli/allocator.c Tests/allocator/test_allocator.c \
+		-o $(BIN)/test-allocator
+	$(BIN)/test-allocator
+
 # The tool: golden traces, bad inputs, exit codes, huge and deep inputs;
 # the tool and the library that ship (make dist).
 SHIPPED := env LD_LIBRARY_PATH=$(CURDIR)/$(DIST_BIN)
@@ -237,11 +252,14 @@ cli-python-test: lib dist
 	($(PYTHON_TEST_RUN)) > $(DIST_BIN)/python-test.log 2>&1; python=$$?; wait $$!; cli=$$?; \
 	cat $(DIST_BIN)/cli-test.log $(DIST_BIN)/python-test.log; [ $$cli -eq 0 ] && [ $$python -eq 0 ]
 
+# The malloc family the shipped tool replaces for its whole process.
+ALLOCATOR_FUNCTIONS := malloc free calloc realloc malloc_usable_size posix_memalign aligned_alloc memalign valloc pvalloc
 # The library that ships (make dist: Embedded Swift, release): it exports
 # exactly the headers' functions and needs no glibc newer than 2.17 (no
 # symbol version above GLIBC_2.17: Sources/xyzalert-embedded/glibc_floor.c); the C
 # and C++ suites run again against it, under valgrind (c-test and cpp-test
-# run them against the debug build).
+# run them against the debug build); the tool that ships exports the malloc
+# family it replaces (Sources/xyzalert-cli/allocator.c).
 shipped-test: dist $(C_TESTS) $(CPP_TEST_PROGRAMS)
 	@$(DECLARED_FUNCTIONS) > $(DIST_BIN)/declared.txt
 	@nm -D --defined-only $(DIST_LIB) | awk '{print $$3}' | sed 's/@@XYZALERT_0$$//' | sort -u > $(DIST_BIN)/exported.txt
@@ -249,6 +267,8 @@ shipped-test: dist $(C_TESTS) $(CPP_TEST_PROGRAMS)
 		echo "the headers' functions (<) and the shipped library's exports (>) differ"; exit 1; fi
 	@if objdump -T $(DIST_LIB) | grep -oE 'GLIBC_2\.(1[89]|[2-9][0-9])' ; then \
 		echo "the shipped library needs a glibc newer than its floor (2.17)"; exit 1; fi
+	@for f in $(ALLOCATOR_FUNCTIONS); do nm -D --defined-only $(DIST_BIN)/xyzalert | grep -q " T $$f$$" || \
+		{ echo "the shipped tool does not give its process its own $$f (Sources/xyzalert-cli/allocator.c)"; exit 1; }; done
 	@# (The C suite beside the C++ ones: one valgrind process each.)
 	@($(SHIPPED) $(VALGRIND) $(CTEST_DIR)/c-tests > $(DIST_BIN)/shipped-c.log 2>&1) & \
 	cpp=0; for program in $(CPP_TEST_PROGRAMS); do $(SHIPPED) $(VALGRIND) $$program || cpp=1; done; \
@@ -310,9 +330,6 @@ example: lib cli
 
 # The C++ wrapper's suite (include/xyzalert.hpp), as C++17 and C++20, under
 # valgrind; then what must not compile (Tests/cpp/no-compile), each with its message.
-# The C++ suite's programs, one per standard, rebuilt when a source or
-# header changes (shipped-test runs them against the shipped library).
-CPP_TEST_PROGRAMS := $(BIN)/cpp-tests-c++17 $(BIN)/cpp-tests-c++20
 $(BIN)/cpp-tests-%: $(CPP_TESTS) $(wildcard Tests/cpp/*.hpp include/*.h include/*.hpp include/xyzalert/*.hpp) | lib
 	$(CXX) -std=$* $(STRICT) -g -Iinclude $(CPP_TESTS) -o $@ $(LINK_LIB)
 cpp-test: lib $(CPP_TEST_PROGRAMS)
@@ -488,7 +505,7 @@ dist-and-wasm:
 # against the debug build, as make check runs them, and crash-test (one
 # process at a time). Their programs are built first, once.
 shipped-and-c-suites: dist release $(C_TESTS) $(CPP_TEST_PROGRAMS)
-	$(call side_by_side,shipped-test,shipped-test,c-test crash-test cpp-test VALGRIND=)
+	$(call side_by_side,shipped-test,shipped-test,c-test crash-test allocator-test cpp-test VALGRIND=)
 
 # The fuzzers (two processes, after their build) beside the JavaScript, Tk
 # and browser suites (one process each, short).

@@ -180,7 +180,6 @@ int cli_backtest(int argc, char **argv, int (*usage)(const char *message, const 
         free(o.corpus);
         return status;
     }
-    json_blocks_use();
     backtest_inputs in;
     memset(&in, 0, sizeof in);
     report rep;

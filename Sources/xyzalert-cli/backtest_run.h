@@ -27,10 +27,6 @@ typedef struct backtest_options {
  * failed (after saying so). */
 bool backtest_corpus(const backtest_options *options, const backtest_inputs *in, report *out);
 
-/* Jansson's small blocks from free lists by size for the rest of the
- * process (json_blocks.c); called before the first JSON value is made. */
-void json_blocks_use(void);
-
 /* The command: `usage` reports a usage error (message, argument or NULL)
  * and returns its exit status; `unknown` an unknown option. */
 int cli_backtest(int argc, char **argv, int (*usage)(const char *message, const char *argument),
