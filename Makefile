@@ -223,10 +223,10 @@ crash-test: release
 # test program as into the tool: the malloc family answered as the C
 # library's, its own allocations freed, blocks reused, and a seeded random
 # sequence of calls that checks every block's bytes (Tests/allocator).
-allocator-test:
+$(BIN)/test-allocator: Sources/xyzalert-cli/allocator.c Tests/allocator/test_allocator.c
 	mkdir -p $(BIN)
-	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L Sources/xyzalert-cli/allocator.c Tests/allocator/test_allocator.c \
-		-o $(BIN)/test-allocator
+	$(CC) -std=c99 -O2 $(STRICT) -D_POSIX_C_SOURCE=200809L $^ -o $@
+allocator-test: $(BIN)/test-allocator
 	$(BIN)/test-allocator
 
 # The tool: golden traces, bad inputs, exit codes, huge and deep inputs;
@@ -267,7 +267,7 @@ shipped-test: dist $(C_TESTS) $(CPP_TEST_PROGRAMS)
 		echo "the headers' functions (<) and the shipped library's exports (>) differ"; exit 1; fi
 	@if objdump -T $(DIST_LIB) | grep -oE 'GLIBC_2\.(1[89]|[2-9][0-9])' ; then \
 		echo "the shipped library needs a glibc newer than its floor (2.17)"; exit 1; fi
-	@for f in $(ALLOCATOR_FUNCTIONS); do nm -D --defined-only $(DIST_BIN)/xyzalert | grep -q " T $$f$$" || \
+	@tool=$$(nm -D --defined-only $(DIST_BIN)/xyzalert); for f in $(ALLOCATOR_FUNCTIONS); do echo "$$tool" | grep -q " T $$f$$" || \
 		{ echo "the shipped tool does not give its process its own $$f (Sources/xyzalert-cli/allocator.c)"; exit 1; }; done
 	@# (The C suite beside the C++ ones: one valgrind process each.)
 	@($(SHIPPED) $(VALGRIND) $(CTEST_DIR)/c-tests > $(DIST_BIN)/shipped-c.log 2>&1) & \

@@ -100,9 +100,11 @@ static bool reserve_range(void) {
     return true;
 }
 
-/* A block of class `size_class` from its list or its slab; NULL when the
- * range is used up. */
-static void *take_small(size_t size_class) {
+/* A small block of `size` bytes from its class's list or slab; NULL when
+ * the size is not small or the range is used up. */
+static void *take_small(size_t size) {
+    size_t size_class = size ? (size + GRAIN - 1) / GRAIN : 1;
+    if (size_class > CLASSES) return NULL;
     void *block = free_blocks[size_class];
     if (block) {
         free_blocks[size_class] = *(void **)block;
@@ -121,27 +123,36 @@ static void *take_small(size_t size_class) {
     return block;
 }
 
+/* Whether `size` plus `extra` bytes can be asked for; ENOMEM when not. */
+static bool room_for(size_t size, size_t extra) {
+    if (size <= SIZE_MAX - extra) return true;
+    errno = ENOMEM;
+    return false;
+}
+
+/* The caller's `size` bytes at `start + offset` of a C library block
+ * (NULL stays NULL), its header right before them. */
+static void *behind_header(char *start, size_t offset, size_t size) {
+    if (!start) return NULL;
+    char *block = start + offset;
+    ((header *)(void *)block)[-1] = (header){start, size};
+    return block;
+}
+
 /* A block from the C library, `size` usable bytes aligned to `alignment`
  * (a power of two, at least GRAIN), behind a header; zeroed if asked (by
  * the C library's calloc, which need not clear memory fresh from the
  * system). */
 static void *take_large(size_t size, size_t alignment, bool zeroed) {
-    if (size > SIZE_MAX - alignment) {
-        errno = ENOMEM;
-        return NULL;
-    }
+    if (!room_for(size, alignment)) return NULL;
     char *start = zeroed              ? __libc_calloc(1, size + GRAIN)
                   : alignment == GRAIN ? __libc_malloc(size + GRAIN)
                                        : __libc_memalign(alignment, size + alignment);
-    if (!start) return NULL;
-    char *block = start + alignment;
-    ((header *)(void *)block)[-1] = (header){start, size};
-    return block;
+    return behind_header(start, alignment, size);
 }
 
 static void *take(size_t size) {
-    size_t size_class = size ? (size + GRAIN - 1) / GRAIN : 1;
-    void *block = size_class <= CLASSES ? take_small(size_class) : NULL;
+    void *block = take_small(size);
     return block ? block : take_large(size, GRAIN, false);
 }
 
@@ -173,8 +184,7 @@ void *calloc(size_t count, size_t size) {
         return NULL;
     }
     total = count * size;
-    size_t size_class = total ? (total + GRAIN - 1) / GRAIN : 1;
-    void *block = size_class <= CLASSES ? take_small(size_class) : NULL;
+    void *block = take_small(total);
     if (!block) return take_large(total, GRAIN, true);
     memset(block, 0, total);
     return block;
@@ -191,20 +201,14 @@ void *realloc(void *block, size_t size) {
         give_back(block);
         return NULL;
     }
+    bool small = is_small(block), stays_large = size > CLASSES * GRAIN;
     size_t have = malloc_usable_size(block);
-    if (size <= have && (is_small(block) || size > CLASSES * GRAIN)) return block;
+    if (size <= have && (small || stays_large)) return block;
     header *h = (header *)block - 1;
-    if (!is_small(block) && (char *)h == h->start && size > CLASSES * GRAIN) {
-        /* A large block stays large: the C library may grow it in place. */
-        if (size > SIZE_MAX - GRAIN) {
-            errno = ENOMEM;
-            return NULL;
-        }
-        char *start = __libc_realloc(h->start, size + GRAIN);
-        if (!start) return NULL;
-        ((header *)(void *)start)->start = start;
-        ((header *)(void *)start)->size = size;
-        return start + GRAIN;
+    if (!small && stays_large && (char *)h == h->start) {
+        /* A large unaligned block stays large: the C library may grow it in place. */
+        if (!room_for(size, GRAIN)) return NULL;
+        return behind_header(__libc_realloc(h->start, size + GRAIN), GRAIN, size);
     }
     void *moved = take(size);
     if (!moved) return NULL;
@@ -258,9 +262,6 @@ void *valloc(size_t size) {
 
 void *pvalloc(size_t size) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    if (size > SIZE_MAX - page) {
-        errno = ENOMEM;
-        return NULL;
-    }
+    if (!room_for(size, page)) return NULL;
     return take_aligned(page, size ? (size + page - 1) / page * page : page);
 }
