@@ -34,8 +34,11 @@ export class Alert extends Handle {
         const value = properties[name];
         if (name === "actions") for (const action of value) this.addAction(action);
         else if (name === "tags") for (const tag of value) this.addTag(tag);
-        else if (!(name in Alert.prototype)) throw new TypeError(`unknown alert property ${name}`);
-        else this[name] = value;
+        else {
+          const set = ALERT_SETTERS.get(name);
+          if (set === undefined) throw new TypeError(`unknown alert property ${name}`);
+          set.call(this, value);
+        }
       }
     } catch (error) {
       this.close();
@@ -186,4 +189,5 @@ export class Alert extends Handle {
 }
 
 
-installProperties(Alert, ALERT_PROPERTIES);
+/** The properties' setters by name (the constructor's `properties`). */
+const ALERT_SETTERS = installProperties(Alert, ALERT_PROPERTIES);

@@ -4,7 +4,7 @@ import { installProperties } from "./accessors.mjs";
 import { Alert, liveAlerts } from "./alert.mjs";
 import { AlertSet } from "./alert_set.mjs";
 import {
-  Handle, bytes, check, dispatchesByContext, dispatchesByPointer, engine, newContext, requireEngine, requireString, withWords,
+  Handle, bytes, check, dispatchesByContext, dispatchesByPointer, engine, newContext, requireEngine, requireString, withPointers, withWords,
   readString, rethrowHostError, takeString, withRect, withString, withStrings,
 } from "./engine.mjs";
 import { History, historiesByPointer } from "./history.mjs";
@@ -76,17 +76,14 @@ export class Dispatch extends Handle {
     const list = Array.isArray(alerts) ? alerts : [alerts];
     for (const alert of list) if (!(alert instanceof Alert)) throw new TypeError("alerts must be Alert objects");
     const page = this._live();
+    const pointers = list.map((alert) => alert._live());
     // Live from now on (a finish during the add takes each out again).
-    for (const alert of list) liveAlerts.set(alert._live(), alert);
+    list.forEach((alert, i) => liveAlerts.set(pointers[i], alert));
     let status;
     try {
-      status = withWords(list.length, (array) => {
-        const memory = new Uint32Array(bytes().buffer);
-        list.forEach((alert, i) => { memory[(array >> 2) + i] = alert._pointer; });
-        return engine.xyz_dispatch_add(page, array, list.length);
-      });
+      status = withPointers(pointers, (array) => engine.xyz_dispatch_add(page, array, pointers.length));
     } finally {
-      if (status !== 0) for (const alert of list) if (liveAlerts.get(alert._pointer) === alert) liveAlerts.delete(alert._pointer);
+      if (status !== 0) list.forEach((alert, i) => { if (liveAlerts.get(pointers[i]) === alert) liveAlerts.delete(pointers[i]); });
     }
     check(status);
   }

@@ -47,7 +47,7 @@ export function check(status) {
 
 /* -------------------------------------------------------- memory, strings */
 
-let view8 = null; // a view of the module's memory, made again once the memory grows
+let view8 = null, view32 = null; // views of the module's memory, made again once the memory grows
 let scratch = 0, scratchTop = 0, scratchEnd = 0; // the string stack (initScratch)
 const SCRATCH_BYTES = 1 << 16;
 
@@ -55,6 +55,12 @@ const SCRATCH_BYTES = 1 << 16;
 export function bytes() {
   if (view8 === null || view8.byteLength === 0) view8 = new Uint8Array(engine.memory.buffer);
   return view8;
+}
+
+/** The module's memory as 32-bit words (the same view until it grows). */
+function words() {
+  if (view32 === null || view32.byteLength === 0) view32 = new Uint32Array(engine.memory.buffer);
+  return view32;
 }
 
 /** The string stack: arguments' copies go there (no malloc for each), and
@@ -65,17 +71,34 @@ export function initScratch() {
   scratchEnd = scratch + SCRATCH_BYTES;
 }
 
-/** The NUL-terminated UTF-8 string at `pointer` (null for NULL). */
+let lastPointer = 0, lastText = ""; // the last short ASCII string read, and where
+
+/** The NUL-terminated UTF-8 string at `pointer` (null for NULL). The same
+ * short ASCII bytes at the same place as the last read give the same
+ * string without making one (callbacks name the same target again and
+ * again). */
 export function readString(pointer) {
   if (!pointer) return null;
   const memory = bytes();
-  let end = pointer, ascii = true;
-  while (memory[end] !== 0) {
-    if (memory[end] >= 0x80) ascii = false;
-    end++;
+  if (pointer === lastPointer && holds(memory, pointer, lastText)) return lastText;
+  let text = "";
+  for (let at = pointer, c = memory[at]; c !== 0; c = memory[++at]) {
+    if (c >= 0x80 || at - pointer === 64) {
+      let end = at;
+      while (memory[end] !== 0) end++;
+      return decoder.decode(memory.subarray(pointer, end));
+    }
+    text += String.fromCharCode(c);
   }
-  if (ascii && end - pointer < 64) return String.fromCharCode.apply(null, memory.subarray(pointer, end));
-  return decoder.decode(memory.subarray(pointer, end));
+  lastPointer = pointer;
+  lastText = text;
+  return text;
+}
+
+/** Whether the NUL-terminated bytes at `pointer` are `text`'s (ASCII). */
+function holds(memory, pointer, text) {
+  for (let i = 0; i < text.length; i++) if (memory[pointer + i] !== text.charCodeAt(i)) return false;
+  return memory[pointer + text.length] === 0;
 }
 
 /** The string an engine call made (freed here); NULL: the call's error. */
@@ -155,6 +178,16 @@ export function withWords(count, body) {
   } finally {
     scratchTop = mark;
   }
+}
+
+/** Calls `body(p)` with `pointers` (numbers) as an array of 32-bit words
+ * on the string stack. */
+export function withPointers(pointers, body) {
+  return withWords(pointers.length, (array) => {
+    const memory = words();
+    for (let i = 0; i < pointers.length; i++) memory[(array >> 2) + i] = pointers[i];
+    return body(array);
+  });
 }
 
 /** Calls `body(p)` with `frame` ([x, y, width, height]) as an xyz_rect on
@@ -240,13 +273,36 @@ export const released = new FinalizationRegistry((token) => {
   if (engine && token.pointer) engine[token.free](token.pointer);
 });
 
+/* Registering costs more than the rest of a short-lived alert's life in
+ * the package (about 0.3 us in V8), so new handles wait here: once the
+ * current job ends (a microtask) or REGISTER_BATCH have gathered, those
+ * still open are registered, and a handle closed before then never is.
+ * A forgotten handle is thus held until then, and released once collected
+ * after it. */
+const unregistered = [];
+const REGISTER_BATCH = 256;
+let registrationQueued = false;
+
+function registerOpenHandles() {
+  registrationQueued = false;
+  for (const object of unregistered) if (object._token.pointer) released.register(object, object._token);
+  unregistered.length = 0;
+}
+
 /** `object` owns `pointer`, released by engine function `free` at close()
  * or, forgotten, when it is collected (`free` null: close() only). */
 export function adopt(object, pointer, free) {
-  const token = { pointer, free };
   object._pointer = pointer;
-  object._token = token;
-  if (free) released.register(object, token);
+  object._token = { pointer, free };
+  if (free) {
+    unregistered.push(object);
+    if (unregistered.length >= REGISTER_BATCH) {
+      registerOpenHandles();
+    } else if (!registrationQueued) {
+      registrationQueued = true;
+      queueMicrotask(registerOpenHandles);
+    }
+  }
   return object;
 }
 

@@ -6,14 +6,19 @@ import { Alert, liveAlerts } from "./alert.mjs";
 import { bytes, decoder, dispatchesByContext, dispatchesByPointer, engine, keepHostError, readString } from "./engine.mjs";
 import { historyClocks } from "./history.mjs";
 
-/** Runs host method `name` of the dispatch whose context is `context`;
- * an exception is kept and rethrown when the engine call returns. */
-function callHost(context, name, args, fallback) {
-  const dispatch = dispatchesByContext.get(context);
-  const method = dispatch?._host?.[name];
+/** The host object of the dispatch whose context is `context`. */
+function hostOf(context) {
+  return dispatchesByContext.get(context)?._host;
+}
+
+/** Calls `method` of `host` (when it is a function; else `fallback`); an
+ * exception is kept, rethrown when the engine call returns, and `fallback`
+ * returned. Each import reads its method by its own name (no lookup by a
+ * name held in a variable: the callbacks are the package's hottest path). */
+function callHost(fallback, host, method, ...args) {
   if (typeof method !== "function") return fallback;
   try {
-    return method.apply(dispatch._host, args);
+    return method.apply(host, args);
   } catch (error) {
     keepHostError(error);
     return fallback;
@@ -40,41 +45,76 @@ export const imports = {
     const name = decoder.decode(bytes().subarray(pointer, pointer + length));
     try { new Intl.DateTimeFormat("en-US", { timeZone: name }); return 1; } catch { return 0; }
   },
-  show: (alert, target, view, context) => callHost(context, "show", [Alert._seen(alert), readString(target), null]),
-  hide: (alert, reason, context) => callHost(context, "hide", [Alert._seen(alert), enums.HideReason[reason]]),
-  unhide: (alert, context) => callHost(context, "unhide", [Alert._seen(alert)]),
-  remove: (alert, reason, context) => callHost(context, "remove", [Alert._seen(alert), enums.EndReason[reason]]),
+  show: (alert, target, view, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.show, Alert._seen(alert), readString(target), null);
+  },
+  hide: (alert, reason, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.hide, Alert._seen(alert), enums.HideReason[reason]);
+  },
+  unhide: (alert, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.unhide, Alert._seen(alert));
+  },
+  remove: (alert, reason, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.remove, Alert._seen(alert), enums.EndReason[reason]);
+  },
   finish: (alert, reason, context) => {
     // (Always set: the finished alert leaves the live table.)
+    const host = hostOf(context);
+    if (typeof host?.finish !== "function") return void liveAlerts.delete(alert);
     const object = liveAlerts.get(alert);
     liveAlerts.delete(alert);
-    const dispatch = dispatchesByContext.get(context);
-    if (typeof dispatch?._host?.finish === "function") callHost(context, "finish", [object ?? Alert._seen(alert), enums.EndReason[reason]]);
+    callHost(undefined, host, host.finish, object ?? Alert._seen(alert), enums.EndReason[reason]);
   },
-  move: (alert, dy, duration, context) => callHost(context, "move", [Alert._seen(alert), dy, duration]),
-  action: (alert, index, context) =>
-    callHost(context, "action", [Alert._seen(alert), index, readString(engine.xyz_alert_action_id(alert, index))]),
-  request_flush: (root, context) => callHost(context, "requestFlush", [dispatchesByPointer.get(root) ?? null]),
+  move: (alert, dy, duration, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.move, Alert._seen(alert), dy, duration);
+  },
+  action: (alert, index, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.action, Alert._seen(alert), index, readString(engine.xyz_alert_action_id(alert, index)));
+  },
+  request_flush: (root, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.requestFlush, dispatchesByPointer.get(root) ?? null);
+  },
   destroy_context: (context) => {
     const dispatch = dispatchesByContext.get(context);
     dispatchesByContext.delete(context);
     if (dispatch) dispatchesByPointer.delete(dispatch._pointer);
   },
-  now: (context) => callHost(context, "now", [], NaN),
-  set_timer: (root, delay, context) => callHost(context, "setTimer", [dispatchesByPointer.get(root) ?? null, delay]),
-  update: (alert, context) => callHost(context, "update", [Alert._seen(alert)]),
-  announce: (alert, politeness, text, context) =>
-    callHost(context, "announce", [Alert._seen(alert), enums.Politeness[politeness], readString(text)]),
-  campaign: (root, campaign, kind, reason, alert, context) => callHost(context, "campaign",
-    [dispatchesByPointer.get(root) ?? null, readString(campaign), enums.CampaignEvent[kind], readString(reason), Alert._seen(alert)]),
+  now: (context) => {
+    const host = hostOf(context);
+    return callHost(NaN, host, host?.now);
+  },
+  set_timer: (root, delay, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.setTimer, dispatchesByPointer.get(root) ?? null, delay);
+  },
+  update: (alert, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.update, Alert._seen(alert));
+  },
+  announce: (alert, politeness, text, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.announce, Alert._seen(alert), enums.Politeness[politeness], readString(text));
+  },
+  campaign: (root, campaign, kind, reason, alert, context) => {
+    const host = hostOf(context);
+    callHost(undefined, host, host?.campaign, dispatchesByPointer.get(root) ?? null, readString(campaign),
+      enums.CampaignEvent[kind], readString(reason), Alert._seen(alert));
+  },
   history_clock: (context) => {
     try { return historyClocks.get(context)(); } catch (error) { keepHostError(error); return NaN; }
   },
   history_forget: (context) => historyClocks.delete(context),
   utc_offset: (wall, context) => {
     const dispatch = dispatchesByContext.get(context);
-    if (typeof dispatch?._host?.utcOffset === "function") return callHost(context, "utcOffset", [wall], 0);
+    const host = dispatch?._host;
+    if (typeof host?.utcOffset === "function") return callHost(0, host, host.utcOffset, wall);
     try { return utcOffsetOf(dispatch?._timeZone, wall); } catch (error) { keepHostError(error); return 0; }
   },
 };
-

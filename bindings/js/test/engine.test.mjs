@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { Alert, AlertSet, Dispatch, History, XYZAlertError, evalRule, formatG, init, utcOffsetOf, version } from "../xyzalert.mjs";
+import { engine, readString } from "../engine.mjs";
 
 await init();
 
@@ -175,6 +176,39 @@ test("engine errors keep their code: a duplicate id is refused, state unchanged"
   assert.throws(() => page.add(second), (error) => error.code === "duplicate");
   assert.equal(second.state, "idle");
   page.close();
+});
+
+test("a constructor takes the alert's properties only: a method's name is no property", () => {
+  for (const name of ["dismiss", "state", "close", "colour"]) {
+    assert.throws(() => new Alert("a", { [name]: 1 }), { name: "TypeError", message: `unknown alert property ${name}` });
+  }
+  const alert = new Alert("a", { title: "T", priority: 3, exclusive: "cover", avoidKeyboard: true, meta: { k: [1] } });
+  assert.deepEqual([alert.title, alert.priority, alert.exclusive, alert.avoidKeyboard, alert.meta], ["T", 3, "cover", true, { k: [1] }]);
+  alert.close();
+});
+
+test("adding a closed alert among others adds none", () => {
+  const page = new Dispatch({});
+  page.pageDidAppear();
+  const open = new Alert("open");
+  const closed = new Alert("closed");
+  closed.close();
+  assert.throws(() => page.add([open, closed]), (error) => error.code === "state");
+  assert.equal(open.state, "idle");
+  page.add(open);
+  assert.equal(open.state, "showing");
+  open.close();
+  page.close();
+});
+
+test("a string read again at the same address is read again, whatever it was before", () => {
+  // (The package keeps the last short ASCII string it read, and where.)
+  const at = engine.malloc(80);
+  for (const text of ["abc", "abd", "xbd", "ab", "abcd", "", "é-c", "abc", "x".repeat(70), "y".repeat(64), "abc"]) {
+    new Uint8Array(engine.memory.buffer).set(new TextEncoder().encode(`${text}\0`), at);
+    assert.equal(readString(at), text);
+  }
+  engine.free(at);
 });
 
 test("strings cross as UTF-8", () => {
