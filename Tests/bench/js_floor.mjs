@@ -19,8 +19,13 @@ e.xyz_dispatch_page_did_appear(page);
 const scratch = e.malloc(64); // the alert's pointer, then its id
 const COVER = Exclusive.indexOf("cover"), WAIT = Exclusive.indexOf("wait"), SHOWING = State.indexOf("showing");
 
+let bytes = new Uint8Array(e.memory.buffer), words = new Uint32Array(e.memory.buffer);
+function views() { // made again once the memory grows (the old ones are then empty)
+  if (bytes.byteLength === 0) [bytes, words] = [new Uint8Array(e.memory.buffer), new Uint32Array(e.memory.buffer)];
+}
+
 function id(text) {
-  const bytes = new Uint8Array(e.memory.buffer);
+  views();
   for (let i = 0; i < text.length; i++) bytes[scratch + 8 + i] = text.charCodeAt(i);
   bytes[scratch + 8 + text.length] = 0;
   return scratch + 8;
@@ -29,7 +34,8 @@ function id(text) {
 function add(text, priority, exclusive) {
   const alert = e.xyz_alert_create(id(text));
   if (e.xyz_alert_set_priority(alert, priority) || e.xyz_alert_set_exclusive(alert, exclusive)) throw new Error("set");
-  new Uint32Array(e.memory.buffer)[scratch >> 2] = alert;
+  views();
+  words[scratch >> 2] = alert;
   if (e.xyz_dispatch_add(page, scratch, 1)) throw new Error("add");
   return alert;
 }
