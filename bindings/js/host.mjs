@@ -6,9 +6,16 @@ import { Alert, liveAlerts } from "./alert.mjs";
 import { bytes, decoder, dispatchesByContext, dispatchesByPointer, engine, keepHostError, readString } from "./engine.mjs";
 import { historyClocks } from "./history.mjs";
 
-/** The host object of the dispatch whose context is `context`. */
+let lastContext = 0, lastHost = undefined; // the last context a callback named, and its host object
+
+/** The host object of the dispatch whose context is `context` (callbacks
+ * come in runs for one page: the last one is kept). */
 function hostOf(context) {
-  return dispatchesByContext.get(context)?._host;
+  if (context !== lastContext) {
+    lastHost = dispatchesByContext.get(context)?._host;
+    lastContext = lastHost === undefined ? 0 : context;
+  }
+  return lastHost;
 }
 
 /** Calls `method` of `host` (when it is a function; else `fallback`); an
@@ -82,6 +89,7 @@ export const imports = {
     callHost(undefined, host, host?.requestFlush, dispatchesByPointer.get(root) ?? null);
   },
   destroy_context: (context) => {
+    if (context === lastContext) [lastContext, lastHost] = [0, undefined]; // (not to keep a destroyed page's host)
     const dispatch = dispatchesByContext.get(context);
     dispatchesByContext.delete(context);
     if (dispatch) dispatchesByPointer.delete(dispatch._pointer);

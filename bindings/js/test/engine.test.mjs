@@ -211,6 +211,27 @@ test("a string read again at the same address is read again, whatever it was bef
   engine.free(at);
 });
 
+test("each page's callbacks reach its own host, however the pages alternate", () => {
+  const [one, two, three] = [recorder(), recorder(), recorder()];
+  const first = new Dispatch(one);
+  const second = new Dispatch(two);
+  first.pageDidAppear();
+  second.pageDidAppear();
+  for (const [page, id] of [[first, "a"], [second, "b"], [second, "c"], [first, "d"]]) {
+    page.add(new Alert(id, { exclusive: "cover", priority: id.charCodeAt(0) }));
+  }
+  second.close();
+  const third = new Dispatch(three);
+  third.pageDidAppear();
+  third.add(new Alert("e"));
+  first.find("a").dismiss();
+  assert.deepEqual(one.lines, ["show a page", "show d page", "finish a dismissed"]);
+  assert.deepEqual(two.lines, ["show b page", "show c page", "remove c destroyed", "finish c destroyed", "remove b destroyed", "finish b destroyed"]);
+  assert.deepEqual(three.lines, ["show e page"]);
+  first.close();
+  third.close();
+});
+
 test("strings cross as UTF-8", () => {
   const alert = new Alert("ünï", { title: "日本語 — ok 🎉" });
   assert.equal(alert.id, "ünï");
