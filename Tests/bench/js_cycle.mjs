@@ -2,12 +2,15 @@
 // `cycle`, the same workload): one priority-0 alert showing and N queued
 // behind it; each cycle creates a priority-10 cover alert, adds it (it
 // shows), dismisses it and closes it. Prints "cycle N NS" (nanoseconds a
-// cycle), as engine.c does. Usage: node Tests/bench/js_cycle.mjs N [UNITS]
+// cycle), as engine.c does. Usage: node Tests/bench/js_cycle.mjs N [UNITS
+// [WASM]] (WASM: the module the package loads; default, the one beside it).
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Alert, Dispatch, init } from "../../bindings/js/xyzalert.mjs";
 
 const queued = Number(process.argv[2] ?? 10);
 const units = Number(process.argv[3] ?? 100000);
-await init();
+await init(process.argv[4] ? pathToFileURL(resolve(process.argv[4])) : undefined);
 const page = new Dispatch({ show() {}, move() {} });
 page.pageDidAppear();
 const add = (id, priority, exclusive) => {
